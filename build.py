@@ -1,0 +1,93 @@
+#!/usr/bin/env python3
+"""Build, serve, test-serve and benchmark the Gridworks static site.
+
+    python build.py                 build dist/
+    python build.py serve [--port N] build, then serve dist/ on http://127.0.0.1:N/
+    python build.py bench           build, then measure load and frame times in headless Chromium
+
+Options: --allowed-hosts tron.ru,*.tron.ru,*.blogspot.com   hosts where the games start
+         --base-url https://host/path/                          also write Blogger embed snippets
+
+Produces dist/:
+  index.html                  launcher listing the five games ("coming soon" for unbuilt ones)
+  <game>/index.html           one page per built game (canvas + boot.js), selfcheck/index.html
+  boot.js                     loading screen, error overlay, host allow-list, PyScript start-up
+  sw.js                       service worker precaching every file, versioned by content hash
+  manifest.webmanifest, icons/ installable web app
+  pyodide/                    Pyodide 314.0.7 runtime (only the files used; trimmed lock file)
+  pyscript/                   @pyscript/core 0.7.31 (only the chunks used; no source maps)
+  wheels/                     gridworks_engine, gridworks_web (deterministic) + pinned pydantic wheels
+  bench/bare.html             bare Pyodide page, the benchmark baseline
+  embed/<game>.html           Blogger snippets (with --base-url)
+Pinned downloads are cached in .cache/dl and verified against static/artifacts.json.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+sys.path.insert(0, str(ROOT))
+
+from buildtools.artifacts import ArtifactError, fetch_all  # noqa: E402
+from buildtools.site import DEFAULT_ALLOWED_HOSTS, assemble  # noqa: E402
+
+DIST = ROOT / "dist"
+CACHE = ROOT / ".cache" / "dl"
+
+
+def cpython_selfcheck() -> dict[str, str]:
+    """The reference hashes, computed by this CPython in a clean subprocess."""
+    out = subprocess.run([sys.executable, "-m", "engine.core", "selfcheck", "--json"], cwd=ROOT,
+                         capture_output=True, text=True, check=True).stdout
+    return json.loads(out)
+
+
+def build(allowed_hosts: list[str] | None = None, base_url: str | None = None, dist: Path = DIST) -> dict[str, str]:
+    t0 = time.perf_counter()
+    print("Gridworks build")
+    artifacts = fetch_all(CACHE)
+    files = assemble(dist, artifacts, allowed_hosts or DEFAULT_ALLOWED_HOSTS, base_url, cpython_selfcheck())
+    print(f"  built {dist} in {time.perf_counter() - t0:.1f} s")
+    return files
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("command", nargs="?", default="build", choices=["build", "serve", "bench"])
+    p.add_argument("--port", type=int, default=8000)
+    p.add_argument("--host", default="127.0.0.1")
+    p.add_argument("--cors", action="store_true", help="send Access-Control-Allow-Origin: * (embed hosts)")
+    p.add_argument("--allowed-hosts", default=",".join(DEFAULT_ALLOWED_HOSTS))
+    p.add_argument("--base-url", default=None, help="absolute URL where dist/ will be hosted (embeds)")
+    p.add_argument("--runs", type=int, default=5, help="bench: loads per page")
+    args = p.parse_args(argv)
+    hosts = [h.strip() for h in args.allowed_hosts.split(",") if h.strip()]
+    try:
+        build(hosts, args.base_url or (f"http://{args.host}:{args.port}/" if args.command == "serve" else None))
+    except (ArtifactError, subprocess.CalledProcessError) as exc:
+        print(f"build failed: {exc}", file=sys.stderr)
+        return 1
+    if args.command == "serve":
+        from buildtools.serve import make_server
+
+        srv = make_server(DIST, host=args.host, port=args.port, cors=args.cors, verbose=True)
+        print(f"Serving Gridworks at http://{args.host}:{srv.server_address[1]}/  (Ctrl+C to stop)")
+        try:
+            srv.serve_forever()
+        except KeyboardInterrupt:
+            pass
+    elif args.command == "bench":
+        from buildtools.bench import run_bench
+
+        return run_bench(DIST, runs=args.runs)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""Helpers for build.py: pinned artifacts, wheels, site assembly, serving, benchmarks."""

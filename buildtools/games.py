@@ -1,0 +1,52 @@
+"""The five games of the collection: slug, titles and short descriptions (≤ 150 chars)."""
+
+from __future__ import annotations
+
+GAMES: dict[str, dict[str, str]] = {
+    "ternar": {
+        "title": "Ternar",
+        "title_ru": "Тернар",
+        "lang": "ru",
+        "description": "Тернар — троичная логика в навигации живой числовой сети: соединяйте равные, растите ×3.",
+        "description_en": "A hex network of powers of three: connect equal values, climb ×3, keep the net alive.",
+    },
+    "floodline": {
+        "title": "Floodline",
+        "title_ru": "Флудлайн",
+        "lang": "en",
+        "description": "Stack voxel pieces, tilt gravity and steer water in a deterministic 3D puzzle.",
+        "description_en": "Stack voxel pieces, tilt gravity and steer water in a deterministic 3D puzzle.",
+    },
+    "reactor": {
+        "title": "Reactor Maintenance",
+        "title_ru": "Обслуживание реактора",
+        "lang": "en",
+        "description": "Repair networks, tame hazards and read forecasts until the reactor is ready.",
+        "description_en": "Repair networks, tame hazards and read forecasts until the reactor is ready.",
+    },
+    "orbit": {
+        "title": "Orbit Simulator",
+        "title_ru": "Орбитальный симулятор",
+        "lang": "en",
+        "description": "Manage energy and heat, transfer between rings and outplay a rival in orbit.",
+        "description_en": "Manage energy and heat, transfer between rings and outplay a rival in orbit.",
+    },
+    "runmap": {
+        "title": "Run Map",
+        "title_ru": "Карта забега",
+        "lang": "en",
+        "description": "Chart a seeded route through combat, elites and rests to the boss, alone or as co-op host.",
+        "description_en": "Chart a seeded route through combat, elites and rests to the boss, alone or as co-op host.",
+    },
+}
+
+# Pages that are not games but use the same shell.
+TOOLS: dict[str, dict[str, str]] = {
+    "selfcheck": {
+        "title": "Gridworks self-check",
+        "title_ru": "Самопроверка Gridworks",
+        "lang": "en",
+        "description": "Checks that this browser computes the same hashes as the reference build.",
+        "description_en": "Checks that this browser computes the same hashes as the reference build.",
+    },
+}

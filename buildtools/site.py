@@ -1,0 +1,229 @@
+"""Assemble ``dist/``: launcher, game pages, runtime, wheels, service worker, manifest, icons, embeds."""
+
+from __future__ import annotations
+
+import fnmatch
+import hashlib
+import html
+import json
+import shutil
+import struct
+import tarfile
+import zlib
+from pathlib import Path
+
+from buildtools.games import GAMES, TOOLS
+from buildtools.wheels import build_wheel
+
+ROOT = Path(__file__).resolve().parent.parent
+STATIC = ROOT / "static"
+VERSION = "0.1.0"
+
+# Only what the pages load (measured with the e2e request log); no source maps, no unused plugins.
+PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
+PYSCRIPT_PATTERNS = ["core.js", "core-*.js", "deprecations-manager-*.js", "donkey-*.js", "error-*.js", "py-editor-*.js",
+                     "py-game-*.js", "py-terminal-*.js"]
+DEFAULT_ALLOWED_HOSTS = ["tron.ru", "*.tron.ru", "*.blogspot.com"]
+
+
+def built_games() -> list[str]:
+    """Games whose browser glue exists (``www/<game>/app.py``)."""
+    return [g for g in GAMES if (ROOT / "www" / g / "app.py").exists()]
+
+
+def _extract(tgz: Path, dest: Path, wanted) -> list[str]:
+    got = []
+    with tarfile.open(tgz) as tar:
+        for m in tar.getmembers():
+            name = m.name.split("/", 1)[1] if "/" in m.name else m.name
+            if not m.isfile() or not wanted(name):
+                continue
+            target = dest / Path(name).name
+            target.parent.mkdir(parents=True, exist_ok=True)
+            f = tar.extractfile(m)
+            assert f is not None
+            target.write_bytes(f.read())
+            got.append(target.name)
+    return got
+
+
+def _trimmed_lock(src: bytes) -> bytes:
+    """Pyodide's lock file without the 350 packages we never load (saves ~120 kB per visit)."""
+    lock = json.loads(src)
+    lock["packages"] = {}
+    return json.dumps(lock, separators=(",", ":")).encode()
+
+
+def _png(size: int) -> bytes:
+    """A simple app icon: brown field, three orange hex-like rings of dots, drawn pixel by pixel."""
+    bg, fg, accent = (0x3E, 0x27, 0x23), (0xFF, 0xB7, 0x4D), (0xFF, 0xE0, 0xB2)
+    rows = []
+    c = size / 2
+    for y in range(size):
+        row = bytearray([0])
+        for x in range(size):
+            dx, dy = x - c, y - c
+            d = max(abs(dx) * 0.866 + abs(dy) * 0.5, abs(dy))
+            if d < size * 0.12:
+                px = accent
+            elif size * 0.2 < d < size * 0.27 or size * 0.34 < d < size * 0.4:
+                px = fg
+            else:
+                px = bg
+            row += bytes(px)
+        rows.append(bytes(row))
+    raw = zlib.compress(b"".join(rows), 9)
+
+    def chunk(tag: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + tag + data + struct.pack(">I", zlib.crc32(tag + data) & 0xFFFFFFFF)
+
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", size, size, 8, 2, 0, 0, 0))
+            + chunk(b"IDAT", raw) + chunk(b"IEND", b""))
+
+
+def _launcher(games: list[str]) -> str:
+    rows = []
+    for slug, g in GAMES.items():
+        title = html.escape(g["title"])
+        desc = html.escape(g["description_en"])
+        if slug in games:
+            link = f'<a href="{slug}/">{title}</a> <small>({html.escape(g["title_ru"])})</small>'
+        else:
+            link = f'{title} <small>— coming soon</small>'
+        rows.append(f'<tr><td style="padding:10px" data-game="{slug}" data-built="{str(slug in games).lower()}">'
+                    f"<b>{link}</b><br>{desc}</td></tr>")
+    return f"""<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Gridworks — five deterministic puzzle and strategy games</title>
+<meta name="theme-color" content="#3E2723">
+<link rel="manifest" href="manifest.webmanifest">
+<link rel="icon" href="icons/icon-192.png">
+</head>
+<body style="margin:0;font-family:sans-serif">
+<table width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:10px">
+<table width="100%" style="max-width:640px" cellpadding="0" cellspacing="0">
+<tr><td style="padding:10px"><h1 style="color:#3E2723;margin:0">Gridworks</h1>
+Five deterministic puzzle and strategy games. Runs in your browser, works offline after the first visit.</td></tr>
+{chr(10).join(rows)}
+<tr><td style="padding:10px"><small><a href="selfcheck/">Self-check this browser</a> · build {VERSION}</small></td></tr>
+</table></td></tr></table>
+<script type="module">
+if ("serviceWorker" in navigator && location.protocol !== "file:") navigator.serviceWorker.register("sw.js");
+</script>
+</body>
+</html>
+"""
+
+
+def _game_page(slug: str, meta: dict[str, str], preload: list[str]) -> str:
+    links = "\n".join(preload)
+    page = (STATIC / "game.html").read_text()
+    return (page.replace("@GAME@", slug).replace("@TITLE@", html.escape(meta["title"]))
+            .replace("@LANG@", meta.get("lang", "en")).replace("@DESCRIPTION@", html.escape(meta["description"]))
+            .replace("@PRELOADS@", links))
+
+
+def embed_snippet(slug: str, base_url: str) -> str:
+    """Blogger snippet (Ternar spec ch. 20): title line, table-only code, description line."""
+    meta = GAMES[slug]
+    base = base_url.rstrip("/") + "/"
+    title = meta["title_ru"] if meta.get("lang") == "ru" else meta["title"]
+    label = "Открыть на весь экран" if meta.get("lang") == "ru" else "Open full screen"
+    code = (
+        '<table width="100%" cellpadding="0" cellspacing="0" border="0"><tr><td align="center" style="padding:10px">'
+        '<table width="100%" cellpadding="0" cellspacing="0" border="0" style="max-width:400px">'
+        '<tr><td style="padding:10px;border:1px solid #3E2723">'
+        f'<canvas data-gridworks="{slug}" style="display:block;width:100%;height:600px"></canvas>'
+        "</td></tr>"
+        '<tr><td align="center" style="padding:10px">'
+        f'<a href="{base}{slug}/" style="display:inline-block;padding:10px;border:1px solid #3E2723;'
+        f'color:#3E2723;text-decoration:none">{label}</a>'
+        "</td></tr></table></td></tr></table>\n"
+        f'<script type="module" src="{base}boot.js" data-game="{slug}" data-embed="1"></script>'
+    )
+    desc = meta["description"]
+    assert len(desc) <= 150, slug
+    return f"{title}\n{code}\n{desc}\n"
+
+
+def assemble(dist: Path, artifacts: dict[str, Path], allowed_hosts: list[str], base_url: str | None,
+             selfcheck: dict[str, str], log=print) -> dict[str, str]:
+    """Write the whole site into ``dist`` (emptied first); returns path → content hash."""
+    if dist.exists():
+        shutil.rmtree(dist)
+    dist.mkdir(parents=True)
+    games = built_games()
+
+    # runtime
+    _extract(artifacts["pyodide-314.0.7.tgz"], dist / "pyodide", lambda n: n in PYODIDE_FILES)
+    lock = dist / "pyodide" / "pyodide-lock.json"
+    lock.write_bytes(_trimmed_lock(lock.read_bytes()))
+    _extract(artifacts["pyscript-core-0.7.31.tgz"], dist / "pyscript",
+             lambda n: n.startswith("dist/") and any(fnmatch.fnmatch(n[5:], p) for p in PYSCRIPT_PATTERNS))
+
+    # wheels
+    wheels_dir = dist / "wheels"
+    wheels_dir.mkdir()
+    wheels = []
+    for name, path in artifacts.items():
+        if name.endswith(".whl"):
+            shutil.copy2(path, wheels_dir / name)
+            wheels.append(name)
+    wheels.append(build_wheel(ROOT / "engine", "engine", "gridworks-engine", VERSION, ["pydantic==2.14.3"],
+                              wheels_dir).name)
+    wheels.append(build_wheel(ROOT / "www", "gwweb", "gridworks-web", VERSION, [], wheels_dir).name)
+    wheels.sort()
+
+    # pages
+    pages = {**{g: GAMES[g] for g in games}, **TOOLS}
+    build_info = {
+        "version": VERSION,
+        "wheels": wheels,
+        "allowedHosts": allowed_hosts,
+        "games": {slug: {"title": m["title_ru"] if m.get("lang") == "ru" else m["title"]} for slug, m in pages.items()},
+        "selfcheck": selfcheck,
+    }
+    boot = (STATIC / "boot.js").read_text().replace(
+        '/*@BUILD@*/ {version: "dev", wheels: [], allowedHosts: [], games: {}}', json.dumps(build_info))
+    (dist / "boot.js").write_text(boot)
+    preload = ['<link rel="modulepreload" href="../pyscript/core.js">',
+               '<link rel="modulepreload" href="../pyodide/pyodide.mjs">']
+    preload += [f'<link rel="preload" href="../wheels/{w}" as="fetch" crossorigin="anonymous">' for w in wheels]
+    for slug, meta in pages.items():
+        (dist / slug).mkdir(exist_ok=True)
+        (dist / slug / "index.html").write_text(_game_page(slug, meta, preload))
+    (dist / "bench").mkdir()
+    (dist / "bench" / "bare.html").write_text((STATIC / "bare.html").read_text())
+    (dist / "index.html").write_text(_launcher(games))
+    (dist / "icons").mkdir()
+    for size in (192, 512):
+        (dist / "icons" / f"icon-{size}.png").write_bytes(_png(size))
+    manifest = {
+        "name": "Gridworks", "short_name": "Gridworks", "start_url": "./", "scope": "./",
+        "display": "standalone", "background_color": "#3E2723", "theme_color": "#3E2723",
+        "description": "Five deterministic puzzle and strategy games, offline in your browser.",
+        "icons": [{"src": f"icons/icon-{s}.png", "sizes": f"{s}x{s}", "type": "image/png", "purpose": "any"}
+                  for s in (192, 512)],
+    }
+    (dist / "manifest.webmanifest").write_text(json.dumps(manifest, indent=1))
+    if base_url:
+        (dist / "embed").mkdir()
+        for slug in games:
+            (dist / "embed" / f"{slug}.html").write_text(embed_snippet(slug, base_url))
+
+    # service worker last: it lists every other file with its content hash
+    files = {}
+    for p in sorted(dist.rglob("*")):
+        if p.is_file() and p.name != "sw.js":
+            files[p.relative_to(dist).as_posix()] = hashlib.sha256(p.read_bytes()).hexdigest()[:16]
+    version = hashlib.sha256(json.dumps(files, sort_keys=True).encode()).hexdigest()[:12]
+    sw = (STATIC / "sw.js").read_text().replace("@VERSION@", version).replace(
+        "/*@FILES@*/ {}", json.dumps(files, indent=0, sort_keys=True))
+    (dist / "sw.js").write_text(sw)
+    files["sw.js"] = hashlib.sha256(sw.encode()).hexdigest()[:16]
+    log(f"  {len(files)} files, {sum(p.stat().st_size for p in dist.rglob('*') if p.is_file()) / 1e6:.1f} MB,"
+        f" cache version {version}; games built: {', '.join(games) or 'none'}")
+    return files

@@ -1,0 +1,166 @@
+"""Integer geometry: gravity directions, the (U, R, F) tie-break frame and per-board index tables.
+
+Cells are addressed by a flat index ``i = (y * Z + z) * X + x``.  Everything here is integer
+arithmetic; tables are cached per board size (and per gravity for the orderings).
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from functools import lru_cache
+
+Vec = tuple[int, int, int]
+
+
+class Gravity(str, Enum):
+    """The gravity directions of Rules §2.3 (UP exists only to name an illegal target)."""
+
+    DOWN = "DOWN"
+    NORTH = "NORTH"
+    SOUTH = "SOUTH"
+    EAST = "EAST"
+    WEST = "WEST"
+    UP = "UP"
+
+    @property
+    def vec(self) -> Vec:
+        return GRAVITY_VEC[self]
+
+
+GRAVITY_VEC: dict[Gravity, Vec] = {
+    Gravity.DOWN: (0, -1, 0),
+    Gravity.NORTH: (0, 0, -1),
+    Gravity.SOUTH: (0, 0, 1),
+    Gravity.EAST: (1, 0, 0),
+    Gravity.WEST: (-1, 0, 0),
+    Gravity.UP: (0, 1, 0),
+}
+VEC_GRAVITY: dict[Vec, Gravity] = {v: g for g, v in GRAVITY_VEC.items()}
+
+#: Rules §2.4.1: the Right axis per gravity (UP gets X, like DOWN; it never occurs in play).
+RIGHT_AXIS: dict[Gravity, Vec] = {
+    Gravity.DOWN: (1, 0, 0),
+    Gravity.NORTH: (1, 0, 0),
+    Gravity.SOUTH: (1, 0, 0),
+    Gravity.EAST: (0, 0, 1),
+    Gravity.WEST: (0, 0, 1),
+    Gravity.UP: (1, 0, 0),
+}
+
+#: The gravities a player may have (Rules §2.3): no UP during gameplay.
+PLAY_GRAVITIES = (Gravity.DOWN, Gravity.NORTH, Gravity.SOUTH, Gravity.EAST, Gravity.WEST)
+
+
+def neg(v: Vec) -> Vec:
+    return (-v[0], -v[1], -v[2])
+
+
+def add(a: Vec, b: Vec) -> Vec:
+    return (a[0] + b[0], a[1] + b[1], a[2] + b[2])
+
+
+def dot(a: Vec, b: Vec) -> int:
+    return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
+
+
+def cross(a: Vec, b: Vec) -> Vec:
+    return (a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0])
+
+
+def axes(g: Gravity) -> tuple[Vec, Vec, Vec]:
+    """The local frame ``(U, R, F)``: ``U = -g``, ``R`` from the table, ``F = U x R``."""
+    u = neg(GRAVITY_VEC[g])
+    r = RIGHT_AXIS[g]
+    return u, r, cross(u, r)
+
+
+def grav_elev(c: Vec, g: Gravity) -> int:
+    """``gravElev(c) = dot(c, u)`` with ``u = -g``."""
+    return dot(c, neg(GRAVITY_VEC[g]))
+
+
+def tie_coord(c: Vec, g: Gravity) -> Vec:
+    """``tieCoord(c) = (dot(c,U), dot(c,R), dot(c,F))``."""
+    u, r, f = axes(g)
+    return (dot(c, u), dot(c, r), dot(c, f))
+
+
+def order_key(c: Vec, g: Gravity) -> tuple[int, Vec]:
+    """The canonical sort key of Rules §1.3: ``(gravElev, tieCoord)``."""
+    return (grav_elev(c, g), tie_coord(c, g))
+
+
+def is_perpendicular(a: Gravity, b: Gravity) -> bool:
+    """True when a 90° snap turns gravity ``a`` into ``b``."""
+    return dot(GRAVITY_VEC[a], GRAVITY_VEC[b]) == 0
+
+
+class Frame:
+    """Index tables for one board size: coordinates and the 6-neighbour lists."""
+
+    def __init__(self, sx: int, sy: int, sz: int) -> None:
+        self.sx, self.sy, self.sz = sx, sy, sz
+        self.n = sx * sy * sz
+        self.xs: list[int] = []
+        self.ys: list[int] = []
+        self.zs: list[int] = []
+        for y in range(sy):
+            for z in range(sz):
+                for x in range(sx):
+                    self.xs.append(x)
+                    self.ys.append(y)
+                    self.zs.append(z)
+        self.nb6: list[tuple[int, ...]] = []
+        for i in range(self.n):
+            x, y, z = self.xs[i], self.ys[i], self.zs[i]
+            out = []
+            for dx, dy, dz in ((1, 0, 0), (-1, 0, 0), (0, 1, 0), (0, -1, 0), (0, 0, 1), (0, 0, -1)):
+                j = self.index_or_none(x + dx, y + dy, z + dz)
+                if j is not None:
+                    out.append(j)
+            self.nb6.append(tuple(out))
+
+    def index(self, x: int, y: int, z: int) -> int:
+        return (y * self.sz + z) * self.sx + x
+
+    def index_or_none(self, x: int, y: int, z: int) -> int | None:
+        if 0 <= x < self.sx and 0 <= y < self.sy and 0 <= z < self.sz:
+            return (y * self.sz + z) * self.sx + x
+        return None
+
+    def coords(self, i: int) -> Vec:
+        return (self.xs[i], self.ys[i], self.zs[i])
+
+    def step(self, i: int, d: Vec) -> int:
+        """Index of ``cell(i) + d``, or -1 when out of bounds."""
+        x, y, z = self.xs[i] + d[0], self.ys[i] + d[1], self.zs[i] + d[2]
+        if 0 <= x < self.sx and 0 <= y < self.sy and 0 <= z < self.sz:
+            return (y * self.sz + z) * self.sx + x
+        return -1
+
+
+class GravTables:
+    """Per (board size, gravity): ``elev[i]``, ``rank[i]`` (position in the canonical order), ``down[i]``."""
+
+    def __init__(self, frame: Frame, g: Gravity) -> None:
+        self.g = g
+        u = neg(GRAVITY_VEC[g])
+        self.elev = [frame.xs[i] * u[0] + frame.ys[i] * u[1] + frame.zs[i] * u[2] for i in range(frame.n)]
+        order = sorted(range(frame.n), key=lambda i: order_key(frame.coords(i), g))
+        self.order = order
+        self.rank = [0] * frame.n
+        for r, i in enumerate(order):
+            self.rank[i] = r
+        gv = GRAVITY_VEC[g]
+        self.down = [frame.step(i, gv) for i in range(frame.n)]
+        self.min_elev = min(self.elev) if self.elev else 0
+
+
+@lru_cache(maxsize=64)
+def frame_for(sx: int, sy: int, sz: int) -> Frame:
+    return Frame(sx, sy, sz)
+
+
+@lru_cache(maxsize=256)
+def tables_for(sx: int, sy: int, sz: int, g: Gravity) -> GravTables:
+    return GravTables(frame_for(sx, sy, sz), g)

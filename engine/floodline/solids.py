@@ -1,0 +1,195 @@
+"""Solid settling (Rules §6): 6-connected components, support, drop distance, order, displacement."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine.floodline.board import IMMOVABLE, MOVABLE, SUPPORTING, Board, Kind
+from engine.floodline.geometry import GRAVITY_VEC, Gravity, tables_for
+
+_EMPTY = int(Kind.EMPTY)
+_WATER = int(Kind.WATER)
+#: Safety cap on settling passes (Rules §6.5 "or step cap reached").
+PASS_CAP = 256
+
+
+class TiltBlocked(Exception):
+    """A settled voxel would have to enter an active-piece cell (Rules §3.2): reject the tilt."""
+
+
+@dataclass
+class SettleReport:
+    """What one settling run did. ``moved`` maps a voxel's final cell to its cell before the run."""
+
+    moved: dict[int, int] = field(default_factory=dict)
+    lost: int = 0
+    displaced: list[int] = field(default_factory=list)
+    drops: int = 0
+
+
+def components(board: Board) -> list[list[int]]:
+    """6-connected components of movable solids, each sorted by index, in index order of first cell."""
+    kind = board.kind
+    nb6 = board.frame.nb6
+    seen = bytearray(len(kind))
+    comps: list[list[int]] = []
+    for start, k in enumerate(kind):
+        if k not in MOVABLE or seen[start]:
+            continue
+        seen[start] = 1
+        stack = [start]
+        comp = []
+        while stack:
+            i = stack.pop()
+            comp.append(i)
+            for j in nb6[i]:
+                if not seen[j] and kind[j] in MOVABLE:
+                    seen[j] = 1
+                    stack.append(j)
+        comp.sort()
+        comps.append(comp)
+    return comps
+
+
+def is_supported(board: Board, comp: list[int], g: Gravity, piece: frozenset[int] = frozenset()) -> bool:
+    """Rules §6.2 step 3 / Part VI §1.1: anchored, resting on support, or touching immovable support.
+
+    The bottom face of the box supports unless it is declared open (void).  ``piece`` cells
+    (the active piece during a Tilt Resolve) never count as support.
+    """
+    kind = board.kind
+    anchor = board.anchor
+    t = tables_for(board.sx, board.sy, board.sz, g)
+    down = t.down
+    nb6 = board.frame.nb6
+    members = set(comp)
+    floor_open = g in board.open_faces
+    for i in comp:
+        if anchor[i]:
+            return True
+    for i in comp:
+        b = down[i]
+        if b < 0:
+            if not floor_open:
+                return True
+        elif b not in members and kind[b] in SUPPORTING and b not in piece:
+            return True
+        for j in nb6[i]:
+            if kind[j] in IMMOVABLE:
+                return True
+    return False
+
+
+def drop_distance(board: Board, comp: list[int], g: Gravity) -> int | None:
+    """Largest d ≥ 0 with every cell on the way free (EMPTY/WATER/own); None = falls out forever."""
+    kind = board.kind
+    frame = board.frame
+    members = set(comp)
+    gx, gy, gz = GRAVITY_VEC[g]
+    sx, sy, sz = board.sx, board.sy, board.sz
+    xs, ys, zs = frame.xs, frame.ys, frame.zs
+    floor_open = g in board.open_faces
+    best: int | None = None
+    down = tables_for(sx, sy, sz, g).down
+    for i in comp:
+        if down[i] in members:
+            continue  # not a bottom voxel: the voxel below limits it
+        x, y, z = xs[i], ys[i], zs[i]
+        d = 0
+        while True:
+            x += gx
+            y += gy
+            z += gz
+            if not (0 <= x < sx and 0 <= y < sy and 0 <= z < sz):
+                if floor_open:
+                    d = -1  # infinite for this voxel
+                break
+            j = (y * sz + z) * sx + x
+            k = kind[j]
+            if k == _EMPTY or k == _WATER or j in members:
+                d += 1
+                if best is not None and d >= best:
+                    break
+                continue
+            break
+        if d < 0:
+            continue
+        if best is None or d < best:
+            best = d
+            if best == 0:
+                return 0
+    return best
+
+
+def _move(
+    board: Board, comp: list[int], g: Gravity, d: int | None, rep: SettleReport, piece: frozenset[int]
+) -> None:
+    frame = board.frame
+    gv = GRAVITY_VEC[g]
+    saved = [(i, board.kind[i], board.mat[i], board.anchor[i]) for i in comp]
+    if piece:
+        steps = d if d is not None else max(board.sx, board.sy, board.sz)
+        for i in comp:
+            c = frame.coords(i)
+            for k in range(1, steps + 1):
+                j = frame.index_or_none(c[0] + gv[0] * k, c[1] + gv[1] * k, c[2] + gv[2] * k)
+                if j is None:
+                    break
+                if j in piece:
+                    raise TiltBlocked(f"settled voxel at {c} would enter the active piece")
+    for i in comp:
+        board.kind[i] = _EMPTY
+        board.mat[i] = -1
+        board.anchor[i] = 0
+    origins = {i: rep.moved.pop(i, i) for i in comp}
+    for i, k, m, a in saved:
+        if d is None:
+            rep.lost += 1
+            continue
+        c = frame.coords(i)
+        j = frame.index_or_none(c[0] + gv[0] * d, c[1] + gv[1] * d, c[2] + gv[2] * d)
+        if j is None:
+            rep.lost += 1
+            continue
+        if board.kind[j] == _WATER:
+            rep.displaced.append(j)
+        board.kind[j] = k
+        board.mat[j] = m
+        board.anchor[j] = a
+        rep.moved[j] = origins[i]
+    rep.drops += 1
+
+
+def settle_solids(board: Board, g: Gravity, piece: frozenset[int] = frozenset()) -> SettleReport:
+    """Drop unsupported components until none remain (Rules §6.3–6.6), mutating ``board``.
+
+    Components are processed in ``(minElev, minTie)`` order; a pass finds all unsupported
+    components, drops each (distance computed when its turn comes) and repeats.  Raises
+    ``TiltBlocked`` when ``piece`` is given and a voxel would pass through it.
+    """
+    rep = SettleReport()
+    rank = tables_for(board.sx, board.sy, board.sz, g).rank
+    for _ in range(PASS_CAP):
+        unsupported = [c for c in components(board) if not is_supported(board, c, g, piece)]
+        if not unsupported:
+            break
+        unsupported.sort(key=lambda c: min(rank[i] for i in c))
+        moved_any = False
+        for comp in unsupported:
+            d = drop_distance(board, comp, g)
+            if d == 0:
+                continue
+            _move(board, comp, g, d, rep, piece)
+            moved_any = True
+        if not moved_any:
+            break
+    return rep
+
+
+def unsupported_cells(board: Board, g: Gravity) -> list[int]:
+    """Cells of components that are unsupported right now (the debug highlight of §14)."""
+    out: list[int] = []
+    for comp in components(board):
+        if not is_supported(board, comp, g):
+            out.extend(comp)
+    return sorted(out)

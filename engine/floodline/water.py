@@ -1,0 +1,159 @@
+"""Water (Part IV): the minimax-Dijkstra equilibrium solver, drains and freeze/thaw."""
+
+from __future__ import annotations
+
+import heapq
+from dataclasses import dataclass
+
+from engine.floodline.board import Board, DrainScope, Kind
+from engine.floodline.geometry import Gravity, tables_for
+
+_EMPTY = int(Kind.EMPTY)
+_WATER = int(Kind.WATER)
+_POROUS = int(Kind.POROUS)
+_ICE = int(Kind.ICE)
+INF = 1 << 60
+
+
+@dataclass
+class WaterReport:
+    """Result of one settle: units requested, placed and clamped away (overflow, Part IV §5.3 D)."""
+
+    units: int = 0
+    placed: int = 0
+    overflow: int = 0
+
+
+def compute_req(
+    board: Board, g: Gravity, sources: list[int], blocked: frozenset[int] = frozenset()
+) -> list[int]:
+    """Step B: ``req[c]`` = minimal maximum gravElev over any path from a source (INF if unreachable).
+
+    A source that is not passable (a solid now occupies a displaced cell) seeds its passable
+    6-neighbours with ``max(gravElev(s), gravElev(n))`` — the water is squeezed out (RULES.md).
+    """
+    t = tables_for(board.sx, board.sy, board.sz, g)
+    elev, rank = t.elev, t.rank
+    kind = board.kind
+    nb6 = board.frame.nb6
+    n = len(kind)
+    req = [INF] * n
+
+    def passable(i: int) -> bool:
+        k = kind[i]
+        return (k == _EMPTY or k == _POROUS) and i not in blocked
+
+    heap: list[tuple[int, int, int]] = []
+    for s in sources:
+        if passable(s):
+            seeds = [(elev[s], s)]
+        else:
+            seeds = [(max(elev[s], elev[j]), j) for j in nb6[s] if passable(j)]
+        for r, c in seeds:
+            if r < req[c]:
+                req[c] = r
+                heapq.heappush(heap, (r, rank[c], c))
+    pop, push = heapq.heappop, heapq.heappush
+    while heap:
+        r, _, i = pop(heap)
+        if r != req[i]:
+            continue
+        for j in nb6[i]:
+            k = kind[j]
+            if (k == _EMPTY or k == _POROUS) and j not in blocked:
+                e = elev[j]
+                cand = r if r > e else e
+                if cand < req[j]:
+                    req[j] = cand
+                    push(heap, (cand, rank[j], j))
+    return req
+
+
+def settle_water(
+    board: Board, g: Gravity, displaced: list[int] | None = None, blocked: frozenset[int] = frozenset()
+) -> WaterReport:
+    """Part IV §5.3 steps A–D, mutating ``board``.  ``blocked`` cells are neither passable nor occupiable."""
+    kind = board.kind
+    water = [i for i, k in enumerate(kind) if k == _WATER]
+    extra = list(displaced or [])
+    n_units = len(water) + len(extra)
+    rep = WaterReport(units=n_units)
+    if n_units == 0:
+        return rep
+    for i in water:
+        kind[i] = _EMPTY
+    sources = water + extra
+    req = compute_req(board, g, sources, blocked)
+    t = tables_for(board.sx, board.sy, board.sz, g)
+    rank = t.rank
+    n = len(kind)
+    cand = [i for i in range(n) if req[i] != INF and kind[i] == _EMPTY and i not in blocked]
+    cand.sort(key=lambda i: req[i] * n + rank[i])
+    take = cand[:n_units]
+    for i in take:
+        kind[i] = _WATER
+    rep.placed = len(take)
+    rep.overflow = n_units - len(take)
+    return rep
+
+
+def drain_scope_cells(board: Board, i: int, scope: DrainScope, g: Gravity) -> list[int]:
+    """Cells a drain at ``i`` reaches: SELF = the cell resting on it (against gravity), ADJ6, ADJ26."""
+    f = board.frame
+    x, y, z = f.coords(i)
+    if scope == DrainScope.SELF:
+        gv = g.vec
+        j = f.index_or_none(x - gv[0], y - gv[1], z - gv[2])
+        return [] if j is None else [j]
+    if scope == DrainScope.ADJ6:
+        return list(f.nb6[i])
+    out = []
+    for dy in (-1, 0, 1):
+        for dz in (-1, 0, 1):
+            for dx in (-1, 0, 1):
+                if dx or dy or dz:
+                    j = f.index_or_none(x + dx, y + dy, z + dz)
+                    if j is not None:
+                        out.append(j)
+    return out
+
+
+def apply_drains(board: Board, g: Gravity) -> int:
+    """Part IV §7: drains in canonical order each remove up to ``rate`` lowest water cells in scope."""
+    if not board.drains:
+        return 0
+    rank = tables_for(board.sx, board.sy, board.sz, g).rank
+    kind = board.kind
+    removed = 0
+    for d in sorted(board.drains, key=lambda i: rank[i]):
+        rate, scope = board.drains[d]
+        cells = sorted((j for j in drain_scope_cells(board, d, scope, g) if kind[j] == _WATER), key=rank.__getitem__)
+        for j in cells[:rate]:
+            kind[j] = _EMPTY
+            removed += 1
+    return removed
+
+
+def freeze_cells(board: Board, cells: list[int], resolves: int) -> int:
+    """Part IV §8.1: turn the given WATER cells into ICE for ``resolves`` resolves; returns the count."""
+    n = 0
+    for i in cells:
+        if board.kind[i] == _WATER:
+            board.kind[i] = _ICE
+            board.ice[i] = resolves
+            n += 1
+    return n
+
+
+def tick_ice(board: Board) -> list[int]:
+    """Decrement every ICE timer; cells reaching 0 thaw back to WATER (returned, Part IV §8.3)."""
+    thawed = []
+    kind, ice = board.kind, board.ice
+    for i, k in enumerate(kind):
+        if k == _ICE and ice[i] > 0:  # 0 = permanent ice (level-authored)
+            ice[i] -= 1
+            if ice[i] <= 0:
+                ice[i] = 0
+                kind[i] = _WATER
+                thawed.append(i)
+    return thawed

@@ -1,0 +1,321 @@
+"""Computer players for Orbit Simulator, deterministic for a given seed and state.
+
+Levels (``AI_LEVELS``):
+
+- ``random``: a uniformly drawn legal plan (random energy changes, venting, rotation, coast/burn,
+  scoop, and firing at random targets in range). The baseline the others must beat.
+- ``greedy``: tries a fixed set of energy loadouts x rotation x every coast/burn option, fires every
+  powered weapon at the best target in range, and keeps the plan with the best immediate result
+  (damage dealt and taken, heat kept, kills) plus a pull towards the nearest enemy.
+- ``tactical``: the same candidates, also scored one turn ahead: the damage it can deal from where it
+  will be next turn against where the enemies will be, minus the damage they can deal to it.
+
+``choose_plan(state, level, seed)`` is stateless: its tie-breaking generator is seeded from ``seed``,
+the turn number and the active ship, so the same seed and state always give the same plan.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from engine.core.rng import Lcg32
+from engine.orbit.moves import FireOrder, TurnPlan
+from engine.orbit.rules import (
+    ARC_UNITS,
+    MASS_MAX,
+    RETURN_LIMIT,
+    RINGS,
+    SHIELD_REDUCTION,
+    SPECS,
+    SUB_INDEX,
+    SUBSYSTEMS,
+    WEAPON_SPECS,
+    WEAPONS,
+    Burn,
+    Facing,
+    Subsystem,
+    Weapon,
+    arc_gap,
+    in_range,
+    wrap,
+)
+from engine.orbit.state import OrbitState, Ship
+from engine.orbit.turn import facing_after, is_active, moved_position, resolve, validate
+
+AI_LEVELS: tuple[str, ...] = ("random", "greedy", "tactical")
+
+ENG = SUB_INDEX[Subsystem.ENGINES]
+THR = SUB_INDEX[Subsystem.THRUSTERS]
+SCP = SUB_INDEX[Subsystem.SCOOP]
+
+# Target loadouts (eng, thr, scp, las, rail, mis, shd) and the order in which to power them.
+LOADOUTS: tuple[tuple[tuple[int, ...], tuple[Subsystem, ...]], ...] = (
+    ((2, 1, 1, 2, 0, 2, 2), (Subsystem.SHIELDS, Subsystem.LASER, Subsystem.MISSILES, Subsystem.ENGINES)),
+    ((2, 1, 1, 0, 4, 0, 2), (Subsystem.RAILGUN, Subsystem.ENGINES, Subsystem.SHIELDS, Subsystem.THRUSTERS)),
+    ((2, 1, 0, 2, 4, 0, 0), (Subsystem.RAILGUN, Subsystem.LASER, Subsystem.ENGINES, Subsystem.THRUSTERS)),
+    ((0, 0, 0, 2, 4, 2, 2), (Subsystem.RAILGUN, Subsystem.SHIELDS, Subsystem.LASER, Subsystem.MISSILES)),
+    ((2, 1, 1, 0, 0, 2, 2), (Subsystem.ENGINES, Subsystem.THRUSTERS, Subsystem.SHIELDS, Subsystem.MISSILES)),
+)
+
+
+def _rng(seed: int, state: OrbitState) -> Lcg32:
+    return Lcg32((seed * 1_000_003 + state.turn * 7919 + state.active * 104_729) & 0xFFFFFFFF)
+
+
+def _shuffled(items: list[int], rng: Lcg32) -> list[int]:
+    out = list(items)
+    for i in range(len(out) - 1, 0, -1):
+        j = rng.next_below(i + 1)
+        out[i], out[j] = out[j], out[i]
+    return out
+
+
+def targets_in_range(state: OrbitState, weapon: Weapon, where: tuple[int, int], facing: Facing) -> list[int]:
+    """Living enemies of the active ship that ``weapon`` can hit from ``where`` with ``facing``."""
+    me = state.active
+    return [
+        s.id for s in state.ships if s.id != me and s.alive and in_range(weapon, where, facing, s.position)
+    ]
+
+
+def movement_options(ship: Ship, pending: tuple[int, ...], rotate: bool) -> list[tuple[Burn | None, int]]:
+    """Legal (burn, adjust) choices for a ship with ``pending`` energy; ``(None, 0)`` is coasting."""
+    facing = ship.facing.flipped() if rotate else ship.facing
+    out: list[tuple[Burn | None, int]] = [(None, 0)]
+    for burn in Burn:
+        if pending[ENG] < burn.engines_needed or ship.mass < burn.mass_cost:
+            continue
+        if ship.ring + facing.sign * burn.rings not in RINGS:
+            continue
+        out.extend((burn, adj) for adj in (0, -1, 1))
+    return out
+
+
+# -- random player ---------------------------------------------------------------------------------
+
+
+def random_plan(state: OrbitState, rng: Lcg32) -> TurnPlan:
+    """A random legal plan for the active ship."""
+    ship = state.active_ship
+    vent = rng.next_below(min(ship.heat, RETURN_LIMIT) + 1)
+    budget = RETURN_LIMIT - vent
+    free = ship.reactor_free
+    pending = list(ship.alloc)
+    for i in _shuffled(list(range(len(SUBSYSTEMS))), rng):
+        if rng.next_below(2):
+            continue
+        c = ship.alloc[i]
+        lo, hi = max(0, c - budget), min(SPECS[SUBSYSTEMS[i]].maximum, c + free)
+        p = lo + rng.next_below(hi - lo + 1)
+        budget -= max(0, c - p)
+        free -= max(0, p - c)
+        pending[i] = p
+    pend = tuple(pending)
+    rotate = is_active(Subsystem.THRUSTERS, pend[THR]) and rng.next_below(2) == 1
+    moves = movement_options(ship, pend, rotate)
+    burn, adjust = (None, 0) if rng.next_below(2) else moves[rng.next_below(len(moves))]
+    scoop = burn is None and is_active(Subsystem.SCOOP, pend[SCP]) and rng.next_below(2) == 1
+    base = TurnPlan(
+        alloc=tuple((s, p) for s, p, c in zip(SUBSYSTEMS, pend, ship.alloc) if p != c),
+        vent=vent,
+        rotate=rotate,
+        burn=burn,
+        adjust=adjust,
+        scoop=scoop,
+    )
+    where, facing = moved_position(ship, base), facing_after(ship, base)
+    orders = []
+    for w in WEAPONS:
+        if not is_active(w.subsystem, pend[SUB_INDEX[w.subsystem]]) or rng.next_below(3) == 0:
+            continue
+        cands = targets_in_range(state, w, where, facing)
+        if not cands:
+            continue
+        if WEAPON_SPECS[w].max_targets == 1:
+            orders.append(FireOrder(w, (cands[rng.next_below(len(cands))],)))
+        else:
+            picked = tuple(t for t in cands if rng.next_below(2)) or (cands[0],)
+            orders.append(FireOrder(w, picked))
+    return _with_fire(base, tuple(orders))
+
+
+def _with_fire(plan: TurnPlan, orders: tuple[FireOrder, ...]) -> TurnPlan:
+    return TurnPlan(
+        alloc=plan.alloc,
+        vent=plan.vent,
+        rotate=plan.rotate,
+        burn=plan.burn,
+        adjust=plan.adjust,
+        scoop=plan.scoop,
+        fire=orders,
+    )
+
+
+# -- searching players -----------------------------------------------------------------------------
+
+
+def _toward(ship: Ship, target: tuple[int, ...], order: tuple[Subsystem, ...]) -> tuple[int, tuple[int, ...]]:
+    """(vent, pending) moving ``ship`` towards loadout ``target`` within this turn's limits.
+
+    Venting comes first (heat hurts every turn), deallocation uses what is left of the 3-unit budget,
+    allocation uses the reactor's free energy, powering subsystems in ``order`` first.
+    """
+    vent = min(ship.heat, RETURN_LIMIT)
+    budget = RETURN_LIMIT - vent
+    pending = list(ship.alloc)
+    for i, c in enumerate(ship.alloc):
+        if target[i] < c and budget:
+            d = min(budget, c - target[i])
+            pending[i] = c - d
+            budget -= d
+    free = ship.reactor_free
+    prio = [SUB_INDEX[s] for s in order] + [i for i in range(len(SUBSYSTEMS)) if SUBSYSTEMS[i] not in order]
+    for i in prio:
+        if target[i] > pending[i] and free:
+            # Only power a subsystem if it reaches its activation threshold this turn or is on its way.
+            up = min(free, target[i] - pending[i])
+            pending[i] += up
+            free -= up
+    return vent, tuple(pending)
+
+
+def _pending_options(ship: Ship) -> list[tuple[int, tuple[int, ...]]]:
+    seen: dict[tuple[int, ...], int] = {}
+    vent0 = min(ship.heat, RETURN_LIMIT)
+    seen[ship.alloc] = vent0
+    for target, order in LOADOUTS:
+        vent, pend = _toward(ship, target, order)
+        seen.setdefault(pend, vent)
+    out = []
+    for pend, vent in seen.items():
+        out.append((vent, pend))
+        # Overclocked engines for a heavy burn, if there is spare energy in the reactor.
+        up = sum(max(0, p - c) for p, c in zip(pend, ship.alloc))
+        if pend[ENG] == 2 and ship.reactor_free - up >= 1 and ship.mass >= 3:
+            boosted = list(pend)
+            boosted[ENG] = 3
+            if tuple(boosted) not in seen:
+                out.append((vent, tuple(boosted)))
+    return out
+
+
+def _damage(weapon: Weapon, target: Ship) -> int:
+    shielded = is_active(Subsystem.SHIELDS, target.energy(Subsystem.SHIELDS))
+    return max(0, WEAPON_SPECS[weapon].damage - (SHIELD_REDUCTION if shielded else 0))
+
+
+def _best_fire(
+    state: OrbitState, pending: tuple[int, ...], where: tuple[int, int], facing: Facing
+) -> tuple[FireOrder, ...]:
+    orders = []
+    for w in WEAPONS:
+        if not is_active(w.subsystem, pending[SUB_INDEX[w.subsystem]]):
+            continue
+        cands = targets_in_range(state, w, where, facing)
+        cands = [t for t in cands if _damage(w, state.ships[t]) > 0]
+        if not cands:
+            continue
+        if WEAPON_SPECS[w].max_targets > 1:
+            orders.append(FireOrder(w, tuple(cands)))
+        else:
+            best = min(cands, key=lambda t: (-_damage(w, state.ships[t]), state.ships[t].hull, t))
+            orders.append(FireOrder(w, (best,)))
+    return tuple(orders)
+
+
+def candidate_plans(state: OrbitState) -> list[TurnPlan]:
+    """The plans the searching players consider for the active ship (all legal)."""
+    ship = state.active_ship
+    out = []
+    for vent, pend in _pending_options(ship):
+        alloc = tuple((s, p) for s, p, c in zip(SUBSYSTEMS, pend, ship.alloc) if p != c)
+        rotations = [False, True] if is_active(Subsystem.THRUSTERS, pend[THR]) else [False]
+        for rotate in rotations:
+            for burn, adjust in movement_options(ship, pend, rotate):
+                if burn is not Burn.HEAVY and pend[ENG] == 3 and ship.alloc[ENG] < 3:
+                    continue  # overclocking only pays for a heavy burn
+                scoop = burn is None and is_active(Subsystem.SCOOP, pend[SCP]) and ship.mass < MASS_MAX
+                base = TurnPlan(alloc=alloc, vent=vent, rotate=rotate, burn=burn, adjust=adjust, scoop=scoop)
+                orders = _best_fire(state, pend, moved_position(ship, base), facing_after(ship, base))
+                out.append(_with_fire(base, orders))
+    return out
+
+
+def _next_position(ship: Ship) -> tuple[int, int]:
+    """Where a ship will fire from on its next turn if it coasts (arrival first when in transit)."""
+    if ship.transit is not None:
+        return ship.transit.to_ring, wrap(ship.transit.dest_sector + 1, ship.transit.to_ring)
+    return ship.ring, wrap(ship.sector + 1, ship.ring)
+
+
+def _potential(attacker: Ship, where: tuple[int, int], target: Ship, target_pos: tuple[int, int]) -> int:
+    """Damage ``attacker``'s powered weapons could deal from ``where`` to ``target`` at ``target_pos``."""
+    total = 0
+    for w in WEAPONS:
+        if is_active(w.subsystem, attacker.energy(w.subsystem)) and in_range(
+            w, where, attacker.facing, target_pos
+        ):
+            total += _damage(w, target)
+    return total
+
+
+def _distance(a: tuple[int, int], b: tuple[int, int]) -> int:
+    return abs(a[0] - b[0]) * 8 + arc_gap(a[0], a[1], b[0], b[1])
+
+
+def evaluate(before: OrbitState, after: OrbitState, me: int, lookahead: bool) -> float:
+    """Score of the position ``after`` for ship ``me`` (higher is better)."""
+    mine0, mine = before.ships[me], after.ships[me]
+    if after.outcome is not None:
+        if after.outcome.winner == me:
+            return 1e6
+        if not mine.alive:
+            return -1e6
+    score = 0.0
+    enemies = [s for s in after.ships if s.id != me and before.ships[s.id].alive]
+    for e in enemies:
+        score += 10 * (before.ships[e.id].hull - e.hull)
+        if not e.alive:
+            score += 60
+    score -= 10 * (mine0.hull - mine.hull)
+    score -= 7 * mine.heat
+    score -= 2 * max(0, 3 - mine.mass)
+    score += 0.5 * sum(1 for sub, a in zip(SUBSYSTEMS, mine.alloc) if a >= SPECS[sub].minimum)
+    live = [e for e in enemies if e.alive]
+    if not live:
+        return score
+    my_next = _next_position(mine)
+    dist = min(_distance(my_next, _next_position(e)) for e in live)
+    score -= 0.3 * dist / ARC_UNITS * 8
+    if lookahead:
+        for e in live:
+            enemy_next = _next_position(e)
+            score += 5 * _potential(mine, my_next, e, enemy_next)
+            score -= 5 * _potential(e, enemy_next, mine, mine.position)
+    return score
+
+
+def choose_plan(state: OrbitState, level: str = "tactical", seed: int = 0) -> TurnPlan:
+    """The plan the computer player of ``level`` makes for the active ship (always legal)."""
+    if level not in AI_LEVELS:
+        raise ValueError(f"unknown AI level {level!r} (choose from {', '.join(AI_LEVELS)})")
+    if state.outcome is not None:
+        raise ValueError("the game is over")
+    rng = _rng(seed, state)
+    if level == "random":
+        return random_plan(state, rng)
+    me = state.active
+    best: TurnPlan | None = None
+    best_key: tuple[float, int] | None = None
+    for cand in candidate_plans(state):
+        after, _ = resolve(state, cand)
+        key = (evaluate(state, after, me, level == "tactical"), rng.next_u32())
+        if best_key is None or key > best_key:
+            best, best_key = cand, key
+    assert best is not None
+    return best
+
+
+def check_legal(state: OrbitState, plans: Iterable[TurnPlan]) -> list[str]:
+    """Problems found in ``plans`` for ``state`` (used by tests and the benchmark)."""
+    return [f"{p.text()}: {pr.message}" for p in plans for pr in validate(state, p)]

@@ -1,0 +1,131 @@
+"""The ``Game`` object for the session/web shell, options, seeded setup and scenario files."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import Field, model_validator
+
+from engine.core.rng import Lcg32
+from engine.core.schema import Model, SchemaError, parse_model
+from engine.orbit.moves import TurnPlan, parse_plan
+from engine.orbit.rules import (
+    HULL_START,
+    MASS_MAX,
+    MASS_START,
+    REACTOR_UNITS,
+    RING_SECTORS,
+    SPECS,
+    SUBSYSTEMS,
+    Facing,
+)
+from engine.orbit.state import OrbitState, Ship, Transit, new_ship
+from engine.orbit.turn import execute_turn
+
+DEFAULT_MAX_ROUNDS = 100
+
+
+class ShipSetup(Model):
+    """One ship of a scenario; omitted fields take the rules' starting values."""
+
+    ring: int = Field(ge=1, le=5)
+    sector: int = Field(ge=0, le=95)
+    facing: Facing = Facing.PROGRADE
+    energy: dict[str, int] = Field(default_factory=dict)
+    heat: int = Field(default=0, ge=0, le=999)
+    hull: int = Field(default=HULL_START, ge=1, le=999)
+    mass: int = Field(default=MASS_START, ge=0, le=MASS_MAX)
+
+    @model_validator(mode="after")
+    def _check(self) -> ShipSetup:
+        if self.sector >= RING_SECTORS[self.ring]:
+            raise ValueError(
+                f"sector {self.sector} is not on ring {self.ring} (0..{RING_SECTORS[self.ring] - 1})"
+            )
+        names = {s.value: s for s in SUBSYSTEMS}
+        for k, v in self.energy.items():
+            if k not in names:
+                raise ValueError(f"unknown subsystem {k!r} (use {', '.join(names)})")
+            if not 0 <= v <= SPECS[names[k]].maximum:
+                raise ValueError(f"energy {k}={v} outside 0..{SPECS[names[k]].maximum}")
+        if sum(self.energy.values()) > REACTOR_UNITS:
+            raise ValueError(f"allocated energy exceeds the reactor's {REACTOR_UNITS} units")
+        return self
+
+    def build(self, ship_id: int) -> Ship:
+        alloc = tuple(self.energy.get(s.value, 0) for s in SUBSYSTEMS)
+        return new_ship(ship_id, self.ring, self.sector, self.facing, alloc, self.heat, self.hull, self.mass)
+
+
+class OrbitOptions(Model):
+    """Session options: number of ships (seeded placement) or explicit ships; round limit; first ship."""
+
+    players: int = Field(default=2, ge=2, le=4)
+    max_rounds: int = Field(default=DEFAULT_MAX_ROUNDS, ge=1, le=10_000)
+    ships: list[ShipSetup] | None = Field(default=None, min_length=2, max_length=4)
+    first: int = Field(default=0, ge=0, le=3)
+
+
+class Scenario(Model):
+    """``python -m engine.orbit play`` input: initial ships and the list of turn plans (text form)."""
+
+    ships: list[ShipSetup] = Field(min_length=2, max_length=4)
+    first: int = Field(default=0, ge=0, le=3)
+    max_rounds: int = Field(default=DEFAULT_MAX_ROUNDS, ge=1, le=10_000)
+    plans: list[str] = Field(default_factory=list, max_length=100_000)
+
+
+def seeded_ships(seed: int, players: int) -> tuple[Ship, ...]:
+    """Seeded setup: all ships on one ring (2, 3 or 4), evenly spaced from a seeded offset, prograde."""
+    rng = Lcg32(seed)
+    ring = 2 + rng.next_below(3)
+    n = RING_SECTORS[ring]
+    offset = rng.next_below(n)
+    return tuple(new_ship(i, ring, offset + i * n // players) for i in range(players))
+
+
+def initial_state(seed: int, options: dict[str, Any] | None = None) -> OrbitState:
+    """The starting state; ``options`` are checked against ``OrbitOptions`` (``SchemaError`` if bad)."""
+    opts = parse_model(OrbitOptions, dict(options or {}), "options")
+    if opts.ships is not None:
+        ships = tuple(s.build(i) for i, s in enumerate(opts.ships))
+    else:
+        ships = seeded_ships(seed, opts.players)
+    if opts.first >= len(ships):
+        raise SchemaError("options", [f"first: ship {opts.first} does not exist"])
+    return OrbitState(ships=ships, active=opts.first, turn=0, max_turns=opts.max_rounds * len(ships))
+
+
+def scenario_options(sc: Scenario) -> dict[str, Any]:
+    """Session options that start a game from a scenario's ships."""
+    return {
+        "ships": [s.model_dump(mode="json") for s in sc.ships],
+        "first": sc.first,
+        "max_rounds": sc.max_rounds,
+    }
+
+
+class OrbitGame:
+    """Orbit Simulator for ``engine.core.session.Session``: moves are ``TurnPlan`` values."""
+
+    name = "orbit"
+
+    def initial(self, seed: int, options: dict[str, Any]) -> OrbitState:
+        return initial_state(seed, options)
+
+    def apply(self, state: OrbitState, move: TurnPlan) -> OrbitState:
+        return execute_turn(state, move)[0]
+
+    def parse_move(self, text: str) -> TurnPlan:
+        return parse_plan(text)
+
+    def format_move(self, move: TurnPlan) -> str:
+        return move.text()
+
+    def snapshot(self, state: OrbitState) -> Any:
+        return state.to_json()
+
+
+GAME = OrbitGame()
+
+__all__ = ["GAME", "OrbitGame", "OrbitOptions", "Scenario", "ShipSetup", "Transit", "initial_state"]

@@ -1,0 +1,350 @@
+"""Turn execution: validate a plan, turn it into actions (the committed/pending diff), run the 9 steps.
+
+``validate(state, plan)`` lists every problem (empty = legal) so a planning UI can flag them live.
+``plan_actions(state, plan)`` is the preview: the actions the turn will produce, in execution order.
+``execute_turn(state, plan)`` runs the turn and returns the new state plus the turn log (events).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from engine.core.session import IllegalMoveError
+from engine.orbit.moves import TurnPlan
+from engine.orbit.rules import (
+    MASS_MAX,
+    RAILGUN_RECOIL,
+    RETURN_LIMIT,
+    RINGS,
+    SCOOP_GAIN,
+    SHIELD_REDUCTION,
+    SPECS,
+    SUB_INDEX,
+    SUBSYSTEMS,
+    WEAPON_SPECS,
+    Facing,
+    Subsystem,
+    Weapon,
+    in_range,
+    overclock_heat,
+    wrap,
+)
+from engine.orbit.state import OrbitState, Outcome, Ship, Termination, complete_transfer, start_transit
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """Why a plan is illegal: a stable ``code`` and a sentence for the player."""
+
+    code: str
+    message: str
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One action derived from a plan, tagged with its step in the 9-step turn order."""
+
+    step: int
+    kind: str
+    subsystem: Subsystem | None = None
+    amount: int = 0
+    targets: tuple[int, ...] = ()
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One line of the turn log: the step, what happened, to whom, and how much."""
+
+    step: int
+    kind: str
+    ship: int
+    text: str
+    target: int | None = None
+    amount: int = 0
+
+
+def is_active(sub: Subsystem, energy: int) -> bool:
+    """A subsystem is available once its allocated energy reaches its minimum."""
+    return energy >= SPECS[sub].minimum
+
+
+def energy_diff(ship: Ship, pending: tuple[int, ...]) -> tuple[int, int]:
+    """(units allocated, units deallocated) going from the committed to the pending allocation."""
+    up = sum(max(0, p - c) for p, c in zip(pending, ship.alloc))
+    down = sum(max(0, c - p) for p, c in zip(pending, ship.alloc))
+    return up, down
+
+
+def facing_after(ship: Ship, plan: TurnPlan) -> Facing:
+    return ship.facing.flipped() if plan.rotate else ship.facing
+
+
+def burn_destination(ship: Ship, plan: TurnPlan) -> int | None:
+    """Destination ring of the plan's burn (facing after rotation decides the direction), or None."""
+    if plan.burn is None:
+        return None
+    return ship.ring + facing_after(ship, plan).sign * plan.burn.rings
+
+
+def moved_position(ship: Ship, plan: TurnPlan) -> tuple[int, int]:
+    """(ring, sector) after step 5's automatic orbital movement: where the ship fires from."""
+    return ship.ring, wrap(ship.sector + 1, ship.ring)
+
+
+def validate(state: OrbitState, plan: TurnPlan) -> list[Problem]:
+    """Every reason ``plan`` is illegal for the active ship of ``state`` (empty list = legal)."""
+    probs: list[Problem] = []
+    if state.outcome is not None:
+        return [Problem("game_over", "the game is over")]
+    ship = state.active_ship
+    pending = plan.pending(ship.alloc)
+    # The four validation rules of the document.
+    for sub, p in zip(SUBSYSTEMS, pending):
+        if p > SPECS[sub].maximum:
+            probs.append(
+                Problem("subsystem_max", f"{SPECS[sub].label} takes at most {SPECS[sub].maximum} energy")
+            )
+    up, down = energy_diff(ship, pending)
+    if up > ship.reactor_free:
+        probs.append(Problem("reactor", f"allocating {up} but only {ship.reactor_free} left in the reactor"))
+    if down > RETURN_LIMIT:
+        probs.append(Problem("dealloc_limit", f"deallocating {down}: at most {RETURN_LIMIT} per turn"))
+    if down + plan.vent > RETURN_LIMIT:
+        probs.append(
+            Problem(
+                "return_limit",
+                f"deallocated {down} + vented {plan.vent} = {down + plan.vent}: at most {RETURN_LIMIT}",
+            )
+        )
+    if plan.vent > ship.heat:
+        probs.append(Problem("vent_heat", f"venting {plan.vent} heat but the ship has {ship.heat}"))
+    # Rotation.
+    if plan.rotate and not is_active(Subsystem.THRUSTERS, pending[SUB_INDEX[Subsystem.THRUSTERS]]):
+        probs.append(Problem("rotate_unpowered", "rotation needs powered maneuvering thrusters"))
+    # Movement.
+    if plan.burn is not None:
+        need = plan.burn.engines_needed
+        if pending[SUB_INDEX[Subsystem.ENGINES]] < need:
+            probs.append(Problem("burn_engines", f"a {plan.burn.value} burn needs {need}+ energy in engines"))
+        if ship.mass < plan.burn.mass_cost:
+            probs.append(
+                Problem("burn_mass", f"a {plan.burn.value} burn needs {plan.burn.mass_cost} reaction mass")
+            )
+        dest = burn_destination(ship, plan)
+        if dest not in RINGS:
+            probs.append(Problem("burn_ring", f"destination ring {dest} does not exist (rings 1-5)"))
+    if plan.scoop and not is_active(Subsystem.SCOOP, pending[SUB_INDEX[Subsystem.SCOOP]]):
+        probs.append(Problem("scoop_unpowered", "the fuel scoop needs 1 energy"))
+    # Weapons (from the position after movement, against the others' current positions).
+    where = moved_position(ship, plan)
+    facing = facing_after(ship, plan)
+    for order in plan.fire:
+        spec = WEAPON_SPECS[order.weapon]
+        if not is_active(order.weapon.subsystem, pending[SUB_INDEX[order.weapon.subsystem]]):
+            probs.append(
+                Problem(
+                    "weapon_unpowered",
+                    f"{spec.label} needs {SPECS[order.weapon.subsystem].minimum} energy to fire",
+                )
+            )
+        if len(order.targets) > spec.max_targets:
+            probs.append(Problem("too_many_targets", f"{spec.label} fires at {spec.max_targets} target(s)"))
+        for t in order.targets:
+            if t >= len(state.ships) or t == ship.id or not state.ships[t].alive:
+                probs.append(Problem("bad_target", f"ship {t} is not an enemy in the game"))
+            elif not in_range(order.weapon, where, facing, state.ships[t].position):
+                probs.append(Problem("out_of_range", f"ship {t} is out of {spec.label} range"))
+    return probs
+
+
+def plan_actions(state: OrbitState, plan: TurnPlan) -> list[Action]:
+    """The actions a plan produces (the committed/pending diff), in the 9-step order."""
+    ship = state.active_ship
+    pending = plan.pending(ship.alloc)
+    acts: list[Action] = []
+    for sub, p, c in zip(SUBSYSTEMS, pending, ship.alloc):
+        if p > c:
+            acts.append(Action(1, "allocate", sub, p - c, text=f"allocate {p - c} to {SPECS[sub].label}"))
+    for sub, p, c in zip(SUBSYSTEMS, pending, ship.alloc):
+        if p < c:
+            acts.append(
+                Action(2, "deallocate", sub, c - p, text=f"deallocate {c - p} from {SPECS[sub].label}")
+            )
+    if plan.vent:
+        acts.append(Action(3, "vent", amount=plan.vent, text=f"vent {plan.vent} heat"))
+    if plan.rotate:
+        acts.append(Action(4, "rotate", text=f"rotate to {ship.facing.flipped().name.lower()}"))
+    if plan.burn is None:
+        acts.append(Action(5, "coast", text="coast (+1 sector)"))
+        if plan.scoop:
+            acts.append(Action(5, "scoop", Subsystem.SCOOP, SCOOP_GAIN, text="fuel scoop (+1 mass)"))
+    else:
+        dest = burn_destination(ship, plan)
+        adj = f" adjust {plan.adjust:+d}" if plan.adjust else ""
+        acts.append(
+            Action(
+                5,
+                "burn",
+                Subsystem.ENGINES,
+                plan.burn.rings,
+                text=f"{plan.burn.value} burn to ring {dest}{adj}",
+            )
+        )
+    for order in plan.fire:
+        tgt = ", ".join(str(t) for t in order.targets)
+        acts.append(
+            Action(
+                6,
+                "fire",
+                order.weapon.subsystem,
+                targets=order.targets,
+                text=f"fire {WEAPON_SPECS[order.weapon].label} at {tgt}",
+            )
+        )
+    return acts
+
+
+def turn_heat(pending: tuple[int, ...], railgun_fired: bool) -> int:
+    """Heat generated in step 8: overclocked engines every turn, the railgun on turns it fires."""
+    total = 0
+    for sub, p in zip(SUBSYSTEMS, pending):
+        if sub is Subsystem.RAILGUN and not railgun_fired:
+            continue
+        total += overclock_heat(sub, p)
+    return total
+
+
+def execute_turn(state: OrbitState, plan: TurnPlan) -> tuple[OrbitState, list[Event]]:
+    """Run the active ship's turn; ``IllegalMoveError`` (state untouched) if the plan is illegal."""
+    probs = validate(state, plan)
+    if probs:
+        raise IllegalMoveError("; ".join(p.message for p in probs))
+    return resolve(state, plan)
+
+
+def resolve(state: OrbitState, plan: TurnPlan) -> tuple[OrbitState, list[Event]]:
+    """Trusting turn resolution (``plan`` already validated): steps 1-9, then the next player."""
+    me = state.active
+    ship = state.active_ship
+    ev: list[Event] = []
+    used: set[Subsystem] = set()
+    # 1-2. Allocation then deallocation: the pending energy becomes committed.
+    for a in plan_actions(state, plan):
+        if a.step <= 2:
+            ev.append(Event(a.step, a.kind, me, a.text, amount=a.amount))
+    pending = plan.pending(ship.alloc)
+    ship = replace(ship, alloc=pending)
+    # 3. Venting.
+    if plan.vent:
+        ship = replace(ship, heat=ship.heat - plan.vent)
+        ev.append(Event(3, "vent", me, f"vented {plan.vent} heat", amount=plan.vent))
+    # 4. Rotation.
+    if plan.rotate:
+        ship = replace(ship, facing=ship.facing.flipped())
+        used.add(Subsystem.THRUSTERS)
+        ev.append(Event(4, "rotate", me, f"now facing {ship.facing.name.lower()}"))
+    # 5. Movement: automatic orbital motion, then scoop (coast) or burn.
+    ship = replace(ship, sector=wrap(ship.sector + 1, ship.ring))
+    ev.append(Event(5, "orbit", me, f"orbits to ring {ship.ring} sector {ship.sector}"))
+    if plan.burn is None:
+        if plan.scoop:
+            gained = min(SCOOP_GAIN, MASS_MAX - ship.mass)
+            ship = replace(ship, mass=ship.mass + gained)
+            used.add(Subsystem.SCOOP)
+            ev.append(Event(5, "scoop", me, f"scooped {gained} mass", amount=gained))
+    else:
+        dest = ship.ring + ship.facing.sign * plan.burn.rings
+        ship = replace(ship, mass=ship.mass - plan.burn.mass_cost)
+        ship = start_transit(ship, dest, plan.adjust)
+        used.add(Subsystem.ENGINES)
+        assert ship.transit is not None
+        ev.append(
+            Event(
+                5,
+                "burn",
+                me,
+                f"{plan.burn.value} burn: in transit to ring {dest} sector {ship.transit.dest_sector}",
+                amount=plan.burn.mass_cost,
+            )
+        )
+    state = state.with_ship(ship)
+    # 6. Weapons, all simultaneously: damage is summed per target first, then applied.
+    damage: dict[int, int] = {}
+    railgun_fired = False
+    for order in plan.fire:
+        used.add(order.weapon.subsystem)
+        railgun_fired = railgun_fired or order.weapon is Weapon.RAILGUN
+        spec = WEAPON_SPECS[order.weapon]
+        for t in order.targets:
+            target = state.ships[t]
+            shielded = is_active(Subsystem.SHIELDS, target.energy(Subsystem.SHIELDS))
+            dealt = max(0, spec.damage - (SHIELD_REDUCTION if shielded else 0))
+            damage[t] = damage.get(t, 0) + dealt
+            note = f" ({spec.damage} - {SHIELD_REDUCTION} shield)" if shielded else ""
+            ev.append(Event(6, "hit", me, f"{spec.label} hits ship {t} for {dealt}{note}", t, dealt))
+    for t in sorted(damage):
+        target = state.ships[t]
+        hull = max(0, target.hull - damage[t])
+        state = state.with_ship(replace(target, hull=hull))
+        if hull == 0:
+            ev.append(Event(6, "destroyed", t, f"ship {t} is destroyed", t))
+    if railgun_fired:
+        ship = state.ships[me]
+        ship = replace(ship, sector=wrap(ship.sector - ship.facing.sign * RAILGUN_RECOIL, ship.ring))
+        if ship.transit is not None:
+            ship = start_transit(ship, ship.transit.to_ring, ship.transit.adjust)
+        state = state.with_ship(ship)
+        ev.append(Event(6, "recoil", me, f"railgun recoil to sector {ship.sector}", amount=RAILGUN_RECOIL))
+    ship = state.ships[me]
+    # 7. Heat damage from heat carried over from earlier turns (after venting).
+    if ship.heat:
+        hull = max(0, ship.hull - ship.heat)
+        ev.append(Event(7, "heat_damage", me, f"{ship.heat} heat damage to hull", me, ship.heat))
+        ship = replace(ship, hull=hull)
+        if hull == 0:
+            ev.append(Event(7, "destroyed", me, f"ship {me} is destroyed by its own heat", me))
+    # 8. Heat generation from this turn's overclocking.
+    gen = turn_heat(ship.alloc, railgun_fired)
+    if gen:
+        ship = replace(ship, heat=ship.heat + gen)
+        ev.append(Event(8, "heat", me, f"generated {gen} heat", amount=gen))
+    state = state.with_ship(ship)
+    # 9. Reset the "used this turn" flags.
+    ev.append(
+        Event(
+            9,
+            "reset",
+            me,
+            "subsystems ready: "
+            + (", ".join(s.value for s in sorted(used, key=SUB_INDEX.__getitem__)) or "none used"),
+        )
+    )
+    return advance(replace(state, turn=state.turn + 1), ev)
+
+
+def game_outcome(state: OrbitState) -> Outcome | None:
+    """Last ship flying wins; none left is a draw; the turn limit ends the game drawn."""
+    alive = state.alive_ids()
+    if len(alive) == 1:
+        return Outcome(Termination.LAST_SHIP_FLYING, alive[0])
+    if not alive:
+        return Outcome(Termination.MUTUAL_DESTRUCTION, None)
+    if state.turn >= state.max_turns:
+        return Outcome(Termination.TURN_LIMIT, None)
+    return None
+
+
+def advance(state: OrbitState, ev: list[Event]) -> tuple[OrbitState, list[Event]]:
+    """End of turn: decide the outcome, else pass to the next living ship and complete its transfer."""
+    outcome = game_outcome(state)
+    if outcome is not None:
+        return replace(state, outcome=outcome), ev
+    n = len(state.ships)
+    nxt = next((state.active + k) % n for k in range(1, n + 1) if state.ships[(state.active + k) % n].alive)
+    ship = state.ships[nxt]
+    if ship.transit is not None:
+        ship = complete_transfer(ship)
+        ev.append(Event(0, "arrive", nxt, f"ship {nxt} arrives at ring {ship.ring} sector {ship.sector}"))
+        state = state.with_ship(ship)
+    return replace(state, active=nxt), ev

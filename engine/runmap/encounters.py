@@ -1,0 +1,75 @@
+"""Encounter tables and the pre-rolls made at map generation (placeholders, see RULES.md).
+
+The design leaves the tables to the Enemy Data & AI system, which does not exist yet, so
+these are the smallest honest stand-ins: a few basic, elite and guardian enemies with HP and
+an attack of ``dice`` d6 + ``bonus``. HP scales with the party: ``hp * (players + 1) // 2``
+(x1, x1.5, x2, x2.5 for 1-4 players). Acts add ``4 * (act - 1)`` HP to basic and elite enemies.
+"""
+
+from __future__ import annotations
+
+from engine.core.rng import GodotRng
+from engine.runmap.model import EncounterData, EnemyData, NodeType
+
+# (enemy_id, hp, dice, bonus)
+BASIC: tuple[tuple[str, int, int, int], ...] = (
+    ("skeleton", 10, 1, 1),
+    ("ghoul", 12, 1, 2),
+    ("bone_rat", 6, 1, 0),
+    ("cultist", 9, 1, 1),
+    ("imp", 7, 1, 1),
+)
+ELITE: tuple[tuple[str, int, int, int], ...] = (
+    ("grave_knight", 24, 2, 1),
+    ("dice_golem", 28, 2, 0),
+    ("hex_witch", 20, 2, 2),
+)
+GUARDIAN_STATS: dict[str, tuple[int, int, int]] = {
+    "beholder": (40, 2, 2),
+    "house": (55, 2, 3),
+    "shadow_kraken": (70, 3, 2),
+    "rng": (85, 3, 4),
+}
+GOLD = {"basic": 10, "elite": 25, "boss": 40}
+
+
+def scale_hp(hp: int, players: int) -> int:
+    """Party scaling of enemy HP: ``hp * (players + 1) // 2``."""
+    return hp * (players + 1) // 2
+
+
+def _basic(rng: GodotRng, players: int, act: int) -> EnemyData:
+    eid, hp, dice, bonus = BASIC[rng.randi_range(0, len(BASIC) - 1)]
+    return EnemyData(enemy_id=eid, rank="basic", hp=scale_hp(hp + 4 * (act - 1), players), dice=dice, bonus=bonus)
+
+
+def roll_encounter(node_type: NodeType, player_count: int, act: int, rng: GodotRng) -> EncounterData:
+    """Pre-roll a COMBAT (1-2 basic enemies, +1 with 3+ players) or ELITE encounter
+    (one elite, +1 basic with 3+ players)."""
+    extra = 1 if player_count >= 3 else 0
+    if node_type == NodeType.COMBAT:
+        count = rng.randi_range(1, 2) + extra
+        enemies = tuple(_basic(rng, player_count, act) for _ in range(count))
+        return EncounterData(tier="basic", enemies=enemies, gold=GOLD["basic"])
+    if node_type == NodeType.ELITE:
+        eid, hp, dice, bonus = ELITE[rng.randi_range(0, len(ELITE) - 1)]
+        elite = EnemyData(
+            enemy_id=eid, rank="elite", hp=scale_hp(hp + 4 * (act - 1), player_count), dice=dice, bonus=bonus
+        )
+        minions = tuple(_basic(rng, player_count, act) for _ in range(extra))
+        return EncounterData(tier="elite", enemies=(elite, *minions), gold=GOLD["elite"])
+    raise ValueError(f"no encounter table for {node_type.value}")
+
+
+def roll_guardian_encounter(guardian_id: str, player_count: int, act: int, rng: GodotRng) -> EncounterData:
+    """Pre-roll a guardian fight: the guardian plus 0-1 basic minions (one more with 3+ players)."""
+    if guardian_id not in GUARDIAN_STATS:
+        raise ValueError(f"unknown guardian {guardian_id!r}")
+    hp, dice, bonus = GUARDIAN_STATS[guardian_id]
+    boss = EnemyData(enemy_id=guardian_id, rank="boss", hp=scale_hp(hp, player_count), dice=dice, bonus=bonus)
+    minions = rng.randi_range(0, 1) + (1 if player_count >= 3 else 0)
+    return EncounterData(
+        tier="boss",
+        enemies=(boss, *(_basic(rng, player_count, act) for _ in range(minions))),
+        gold=GOLD["boss"],
+    )

@@ -1,0 +1,108 @@
+"""Run state (RunData): map, current node, party, phase, co-op authority, and the outcome."""
+
+from __future__ import annotations
+
+from enum import Enum
+
+from pydantic import Field
+
+from engine.core.schema import FrozenModel
+from engine.runmap.config import RunOptions
+from engine.runmap.model import MapLayout, MapNode, Rank
+
+
+class Phase(str, Enum):
+    """Where the run is: choosing on the map, fighting, in a shop or shrine, or over."""
+
+    MAP = "map"
+    COMBAT = "combat"
+    SHOP = "shop"
+    SHRINE = "shrine"
+    OVER = "over"
+
+
+class Termination(str, Enum):
+    """Why a run ended."""
+
+    VICTORY = "victory"  # the final guardian fell
+    DEFEAT = "defeat"  # every party member is at 0 HP
+
+
+class PlayerState(FrozenModel):
+    """One seat of the party."""
+
+    seat: int = Field(ge=0, le=3)
+    hp: int = Field(ge=0)
+    max_hp: int = Field(ge=1)
+
+
+class EnemyState(FrozenModel):
+    """An enemy of the current fight, from the node's pre-rolled encounter."""
+
+    enemy_id: str
+    rank: Rank
+    hp: int = Field(ge=0)
+    max_hp: int = Field(ge=1)
+    dice: int
+    bonus: int
+
+
+class CombatState(FrozenModel):
+    """The current skirmish; ``last_*`` fields describe the last round for drawing."""
+
+    node_index: int
+    enemies: tuple[EnemyState, ...]
+    round: int = 0
+    last_party_rolls: tuple[int, ...] = ()
+    last_enemy_rolls: tuple[int, ...] = ()
+
+
+class RunOutcome(FrozenModel):
+    """The end of a run (``None`` from ``outcome()`` while it is in play)."""
+
+    termination: Termination
+    floor: int
+    node_index: int
+    guardians_defeated: tuple[str, ...]
+    gold: int
+    memories: tuple[int, ...]
+    path: tuple[int, ...]
+
+
+class RunState(FrozenModel):
+    """Everything a run is; RunData's ``current_node_index`` is -1 before layer 0."""
+
+    seed: int
+    options: RunOptions
+    layout: MapLayout
+    current_node_index: int = -1
+    phase: Phase = Phase.MAP
+    players: tuple[PlayerState, ...]
+    gold: int = 0
+    attack_bonus: int = 0
+    memories: tuple[int, ...] = ()
+    guardians_defeated: tuple[str, ...] = ()
+    path: tuple[int, ...] = ()
+    combat: CombatState | None = None
+    rng_state: tuple[int, int]
+    host: int | None = 0
+    connected: tuple[int, ...] = (0,)
+    last_event: str = ""
+    result: RunOutcome | None = None
+
+    @property
+    def current_node(self) -> MapNode | None:
+        """The node the party stands on, ``None`` before layer 0."""
+        return None if self.current_node_index < 0 else self.layout.nodes[self.current_node_index]
+
+    @property
+    def current_act(self) -> int:
+        """The act of the current node (1 before the start)."""
+        node = self.current_node
+        return 1 if node is None else node.act
+
+    def available_nodes(self) -> list[MapNode]:
+        """Nodes the host may select now (empty unless on the map phase)."""
+        if self.phase != Phase.MAP:
+            return []
+        return self.layout.available_from(self.current_node_index)

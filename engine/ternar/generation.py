@@ -1,0 +1,159 @@
+"""Generation window, difficulty curve, intro stages, ghosts, spawn and the starting deal (6, 10, 12, 16.2, 17.2)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.core.rng import Lcg32
+from engine.ternar.model import intro_stage
+from engine.ternar.rand import below, chance
+from engine.ternar.rules import DISPLAY_CAP
+from engine.ternar.topology import DOWN, ROWS, row_ids
+
+ZEN_TABLE: tuple[tuple[int, int], ...] = ((3, 70), (9, 25), (27, 5))
+MAX_WINDOW_LOW = 12  # the window top never passes 3^14, the display cap (9.1)
+FREEZE_TURN = 150  # 10.2: from the 150th turn on the window no longer shifts
+DEAL_ATTEMPTS = 100  # 16.2 (revised): attempts per starting node
+START_LOW_PERCENT = 70  # 16.2: 70 % the lower start value (3), 30 % the next (9)
+
+
+def window_values(low: int) -> tuple[int, int, int]:
+    """``[3^low, 3^(low+1), 3^(low+2)]``."""
+    return (3**low, 3 ** (low + 1), 3 ** (low + 2))
+
+
+def top_weight_percent(turns: int, guardrail: bool) -> int:
+    """10.1: P(top) = min(25 %, 5 % + floor(turns / 20) * 5 %); held at 5 % under the guardrail (10.3)."""
+    if guardrail:
+        return 5
+    return min(25, 5 + (turns // 20) * 5)
+
+
+def intro_cap(turns: int) -> int | None:
+    """Largest value the intro stage lets spawn (12.1): 9 in stage 1, 27 in stage 2, none after."""
+    stage = intro_stage(turns)
+    return 9 if stage == 1 else 27 if stage == 2 else None
+
+
+def spawn_table(mode: str, window_low: int, turns: int, guardrail: bool) -> list[tuple[int, int]]:
+    """(value, percent) pairs for a new node; percents sum to 100.
+
+    Full window: low 75 - p, mid 25, top p (p from 10.1; 70/25/5 at the start). Zen: fixed 70/25/5 on
+    [3, 9, 27]. During intro stages values above the stage cap are left out; two remaining values
+    weigh 70/30 (as the 16.2 start), one weighs 100; if the window has moved wholly above the cap the
+    window's low value is used alone.
+    """
+    if mode == "zen":
+        return list(ZEN_TABLE)
+    w = window_values(window_low)
+    p = top_weight_percent(turns, guardrail)
+    table = [(w[0], 75 - p), (w[1], 25), (w[2], p)]
+    cap = intro_cap(turns)
+    if cap is None:
+        return table
+    allowed = [v for v in w if v <= cap]
+    if len(allowed) == 3:
+        return table
+    if len(allowed) == 2:
+        return [(allowed[0], 70), (allowed[1], 30)]
+    return [(allowed[0] if allowed else w[0], 100)]
+
+
+def ghost_chance_per_10000(turns: int, guardrail: bool) -> int:
+    """6.5 '1-2 %': 2 % before turn 100, 1 % from turn 100 (the 10.2 '100 turns' stage); +5 % guardrail."""
+    base = 200 if turns < 100 else 100
+    return base + (500 if guardrail else 0)
+
+
+def ghost_eligible(mode: str, turns: int, pool: Sequence[int], values: Sequence[int], window_low: int) -> bool:
+    """Ghosts may appear: not Zen, intro stage 2+, a historical pool, and a node below the window on the field."""
+    if mode == "zen" or intro_stage(turns) < 2 or not pool:
+        return False
+    low = 3**window_low
+    return any(0 < v < low for v in values)
+
+
+def draw_weighted(rng: Lcg32, table: Sequence[tuple[int, int]]) -> int:
+    """One value from a (value, percent) table: a single draw in [0, 100)."""
+    r = below(rng, 100)
+    acc = 0
+    for value, pct in table:
+        acc += pct
+        if r < acc:
+            return value
+    return table[-1][0]
+
+
+def spawn_row_order(direction: int) -> list[int]:
+    """Rows searched for a free cell: top row first (17.2); bottom first when regeneration is inverted."""
+    return list(range(ROWS)) if direction == DOWN else list(range(ROWS - 1, -1, -1))
+
+
+def spawn_cell(values: Sequence[int], rng: Lcg32, direction: int) -> int | None:
+    """A free cell in the first row (in spawn order) that has one, drawn uniformly; None if the field is full."""
+    for r in spawn_row_order(direction):
+        free = [n for n in row_ids(r) if values[n] == 0]
+        if free:
+            return free[below(rng, len(free))]
+    return None
+
+
+def draw_spawn_value(
+    rng: Lcg32,
+    mode: str,
+    window_low: int,
+    turns: int,
+    guardrail: bool,
+    pool: Sequence[int],
+    values: Sequence[int],
+) -> tuple[int, bool]:
+    """(value, is_ghost) of a new node: the ghost roll first (when eligible), then the window weights."""
+    if ghost_eligible(mode, turns, pool, values, window_low) and chance(
+        rng, ghost_chance_per_10000(turns, guardrail)
+    ):
+        return pool[below(rng, len(pool))], True
+    return draw_weighted(rng, spawn_table(mode, window_low, turns, guardrail)), False
+
+
+def deal_rows(direction: int) -> tuple[int, int]:
+    """Rows of the starting deal: 7-8 (indices 6, 7) at the bottom; top two rows when gravity is up."""
+    return (ROWS - 2, ROWS - 1) if direction == DOWN else (0, 1)
+
+
+def deal(values: list[int], rng: Lcg32, count: int, window_low: int, direction: int) -> list[tuple[int, int]]:
+    """16.2 (revised): ``count`` nodes at random free cells of the deal rows, 70 % window low / 30 % next.
+
+    Each node gets up to 100 position attempts; if they all hit occupied cells the deal stops.
+    Writes into ``values``; returns the placed (cell, value) pairs in order.
+    """
+    cells = [n for r in deal_rows(direction) for n in row_ids(r)]
+    lo, mid, _ = window_values(window_low)
+    placed: list[tuple[int, int]] = []
+    for _ in range(count):
+        for _attempt in range(DEAL_ATTEMPTS):
+            c = cells[below(rng, len(cells))]
+            if values[c] == 0:
+                v = lo if below(rng, 100) < START_LOW_PERCENT else mid
+                values[c] = v
+                placed.append((c, v))
+                break
+        else:
+            break
+    return placed
+
+
+def shifted_window(
+    mode: str, window_low: int, pool: Sequence[int], field_max: int, turns: int
+) -> tuple[int, tuple[int, ...]]:
+    """6.4: while the field's max (singularities aside) reaches the window top, shift by one.
+
+    Never in Zen, never from the 150th turn on (10.2), never past a top of 3^14. Returns the new low
+    exponent and the new historical pool.
+    """
+    if mode == "zen" or turns >= FREEZE_TURN:
+        return window_low, tuple(pool)
+    new_pool = list(pool)
+    while window_low < MAX_WINDOW_LOW and field_max >= 3 ** (window_low + 2) and field_max <= DISPLAY_CAP:
+        new_pool.append(3**window_low)
+        window_low += 1
+    return window_low, tuple(new_pool)

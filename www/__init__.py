@@ -1,0 +1,1 @@
+"""Gridworks browser glue (packaged as ``gwweb``): shared shell plus one package per game."""

@@ -1,0 +1,1 @@
+"""The /selfcheck/ diagnostics page."""

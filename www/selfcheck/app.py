@@ -1,0 +1,77 @@
+"""Diagnostics page: runs ``engine.core.selfcheck`` in the browser and draws the comparison.
+
+Each row shows a reference computation, its hash here, and whether it equals
+the hash CPython computed at build time (``gridworksBoot.build.selfcheck``).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+import js  # type: ignore[import-not-found]
+
+from engine.core import selfcheck
+from engine.core.hashing import state_hash
+
+STRINGS = {
+    "en": {"title": "Gridworks self-check", "ok": "All {n} checks match the reference build.",
+           "bad": "{n} check(s) differ from the reference build!", "lang": "Русский"},
+    "ru": {"title": "Самопроверка Gridworks", "ok": "Все {n} проверок совпадают с эталоном.",
+           "bad": "Расхождений с эталоном: {n}!", "lang": "English"},
+}
+
+
+class SelfCheckApp:
+    realtime = False
+
+    def __init__(self, shell: Any) -> None:
+        self.shell = shell
+        shell.i18n.tables = STRINGS
+        shell.i18n.set_lang(shell.i18n.lang)
+        self.results = selfcheck.run()
+        expected = json.loads(js.JSON.stringify(shell.boot.build.selfcheck))
+        self.rows = [(k, v, expected.get(k)) for k, v in self.results.items()]
+        self.rows += [(k, None, v) for k, v in expected.items() if k not in self.results]
+        self.failures = sum(1 for _, got, exp in self.rows if got != exp)
+
+    def handle(self, ev: Any) -> None:
+        pass
+
+    def on_button(self, id: str) -> None:
+        if id == "lang":
+            self.shell.set_lang(self.shell.i18n.toggle())
+
+    def animating(self) -> bool:
+        return False
+
+    def draw(self, g: Any) -> None:
+        t = self.shell.i18n.t
+        g.clear("#3E2723")
+        g.text(16, 34, t("title"), "#FFE0B2", 22, bold=True)
+        g.button("lang", g.width - 116, 12, 100, 32, t("lang"))
+        ok = self.failures == 0
+        msg = t("ok", n=len(self.rows)) if ok else t("bad", n=self.failures)
+        g.text(16, 66, msg, "#A5D6A7" if ok else "#FF8A65", 16, bold=True)
+        g.text(16, 88, f"Python {sys.version.split()[0]} · {sys.platform}", "#BCAAA4", 12)
+        y = 116
+        for name, got, exp in self.rows:
+            good = got == exp
+            g.text(16, y, "✓" if good else "✗", "#A5D6A7" if good else "#FF8A65", 14, bold=True)
+            g.text(36, y, name, "#FFE0B2", 13)
+            g.text(min(260, g.width * 0.45), y, (got or "missing")[:16], "#FFE0B2" if good else "#FF8A65", 13)
+            y += 20
+
+    def state_hash(self) -> str:
+        return state_hash(self.results)
+
+    def save_json(self) -> str:
+        return json.dumps(self.results, sort_keys=True)
+
+    def test_hooks(self) -> dict[str, Any]:
+        return {"selfcheck": lambda *a: json.dumps(self.results, sort_keys=True)}
+
+
+def create(shell: Any) -> SelfCheckApp:
+    return SelfCheckApp(shell)

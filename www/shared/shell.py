@@ -1,0 +1,196 @@
+"""The game shell: composition root shared by every page.
+
+``start(game)`` builds the canvas, input, storage, audio and i18n adapters,
+creates the game's app (``gwweb.<game>.app.create(shell)``), runs the loop,
+publishes ``window.gridworks`` test hooks and reports readiness. Any Python
+exception during start-up or play is shown on the boot overlay.
+
+An app is any object with:
+  realtime: bool                      tick() is called 60×/s when True
+  tick() -> None                      (real-time games)
+  handle(ev: input.Event) -> None     semantic actions, keys, pointers, wheel
+  on_button(id: str) -> None          a canvas button was pressed
+  draw(g: Gfx) -> None                draw the whole frame
+  animating() -> bool                 keep drawing while True (turn-based)
+  state_hash() -> str; save_json() -> str
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import traceback
+from typing import Any
+
+import js  # type: ignore[import-not-found]
+from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
+
+from gwweb.shared.audio import Audio
+from gwweb.shared.canvas import Gfx
+from gwweb.shared.i18n import I18n, pick_language
+from gwweb.shared.input import Event, Input
+from gwweb.shared.loop import Loop
+from gwweb.shared.storage import Storage
+
+
+class Shell:
+    """What a game's app receives: adapters plus redraw/notice helpers."""
+
+    def __init__(self, game: str) -> None:
+        self.game = game
+        self.boot = js.gridworksBoot
+        self.embed = bool(self.boot.embed)
+        canvas = js.document.getElementById("gw-canvas") or js.document.querySelector("canvas[data-gridworks]")
+        self.canvas = canvas
+        self.gfx = Gfx(canvas)
+        self.gfx.fit()
+        try:
+            backend = js.window.localStorage
+        except Exception:
+            backend = None
+        self.storage = Storage(game, backend, clock=lambda: js.Date.now())
+        self.prefs = Storage("prefs", backend, clock=lambda: js.Date.now())
+        self.input = Input(canvas)
+        self.audio = Audio(muted=self._pref("muted") == "1")
+        self.i18n = I18n({"en": {}, "ru": {}}, pick_language(str(js.navigator.language or ""), self._pref("lang")))
+        self.notices: list[str] = []
+        self.loop: Loop | None = None
+
+    # -- preferences shared by all games (language, mute) --------------------
+    def _pref(self, name: str) -> str | None:
+        try:
+            v = self.prefs.backend.getItem(self.prefs.key(name))
+            return None if v is None else str(v)
+        except Exception:
+            return None
+
+    def set_pref(self, name: str, value: str) -> None:
+        try:
+            self.prefs.backend.setItem(self.prefs.key(name), value)
+        except Exception:
+            pass
+
+    def set_muted(self, muted: bool) -> None:
+        self.audio.muted = muted
+        self.set_pref("muted", "1" if muted else "0")
+
+    def set_lang(self, lang: str) -> None:
+        self.i18n.set_lang(lang)
+        self.set_pref("lang", self.i18n.lang)
+        self.invalidate()
+
+    # -- helpers for apps ------------------------------------------------------
+    def invalidate(self) -> None:
+        if self.loop is not None:
+            self.loop.invalidate()
+
+    def notify(self, text: str) -> None:
+        """Queue a notice for the player (drawn by the app, also exposed to tests)."""
+        self.notices.append(text)
+        self.invalidate()
+
+    def take_storage_notices(self) -> None:
+        for n in self.storage.take_notices():
+            self.notify(n)
+
+    def bindings(self, defaults: dict[str, str]) -> dict[str, str]:
+        """Key bindings: defaults overlaid by the player's saved rebinds."""
+        raw = self._pref(f"keys:{self.game}")
+        merged = dict(defaults)
+        if raw:
+            try:
+                saved = json.loads(raw)
+                if isinstance(saved, dict):
+                    merged.update({str(k): str(v) for k, v in saved.items()})
+            except ValueError:
+                pass
+        self.input.bindings = merged
+        return merged
+
+    def save_bindings(self, overrides: dict[str, str]) -> None:
+        self.set_pref(f"keys:{self.game}", json.dumps(overrides))
+
+
+def _fail(boot: Any, exc: BaseException) -> None:
+    details = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
+    summary = f"{type(exc).__name__}: {exc}"
+    boot.fail(summary, details)
+
+
+async def start(game: str) -> None:
+    """Entry point called by the page's bootstrap script."""
+    boot = js.gridworksBoot
+    try:
+        module = importlib.import_module(f"gwweb.{game}.app")
+        shell = Shell(game)
+        app = module.create(shell)
+        realtime = bool(getattr(app, "realtime", False))
+
+        def step(ticks: int) -> None:
+            for ev in shell.input.drain():
+                _dispatch(shell, app, ev)
+            if realtime:
+                for _ in range(ticks):
+                    app.tick()
+
+        first = {"done": False}
+
+        def draw() -> None:
+            g = shell.gfx
+            if g.fit() and hasattr(app, "on_resize"):
+                app.on_resize()
+            g.begin_frame()
+            app.draw(g)
+            if not first["done"]:
+                first["done"] = True
+                boot.firstFrame()
+
+        loop = Loop(realtime, step, draw, lambda: bool(app.animating()), lambda e: _fail(boot, e))
+        shell.loop = loop
+        shell.input.on_wake = loop.schedule
+        resize = create_proxy(lambda _e: loop.invalidate())
+        js.window.addEventListener("resize", resize)
+        _publish(shell, app, loop)
+        shell.take_storage_notices()
+        draw()
+        loop.invalidate()
+        boot.ready()
+    except BaseException as exc:  # noqa: BLE001 - everything is shown to the player
+        _fail(boot, exc)
+
+
+def _dispatch(shell: Shell, app: Any, ev: Event) -> None:
+    if ev.kind == "pointer" and ev.name == "down":
+        shell.audio.unlock()
+        hit = shell.gfx.region_at(ev.x, ev.y)
+        if hit is not None:
+            app.on_button(hit)
+            shell.invalidate()
+            return
+    if ev.kind in ("key", "action") and ev.down:
+        shell.audio.unlock()
+    app.handle(ev)
+
+
+def _publish(shell: Shell, app: Any, loop: Loop) -> None:
+    gw = js.window.gridworks
+    gw.stateHash = create_proxy(lambda *a: str(app.state_hash()))
+    gw.saveJson = create_proxy(lambda *a: str(app.save_json()))
+    gw.notices = create_proxy(lambda *a: to_js(list(shell.notices)))
+
+    def frame_stats(*_a: Any) -> Any:
+        ms = sorted(loop.frame_ms)
+        if not ms:
+            return to_js({"frames": 0}, dict_converter=js.Object.fromEntries)
+        pick = lambda q: ms[min(len(ms) - 1, int(q * len(ms)))]  # noqa: E731
+        return to_js({"frames": loop.frames, "p50": pick(0.5), "p95": pick(0.95), "max": ms[-1]},
+                     dict_converter=js.Object.fromEntries)
+
+    def reset_frames(*_a: Any) -> None:
+        loop.frame_ms.clear()
+
+    gw.frameStats = create_proxy(frame_stats)
+    gw.resetFrameStats = create_proxy(reset_frames)
+    if hasattr(app, "test_hooks"):
+        for name, fn in app.test_hooks().items():
+            setattr(gw, name, create_proxy(fn))
