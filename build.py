@@ -66,17 +66,19 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--allowed-hosts", default=",".join(DEFAULT_ALLOWED_HOSTS))
     p.add_argument("--base-url", default=None, help="absolute URL where dist/ will be hosted (embeds)")
     p.add_argument("--runs", type=int, default=5, help="bench: loads per page")
+    p.add_argument("--dist", type=Path, default=DIST, help="output folder (default: dist/)")
     args = p.parse_args(argv)
     hosts = [h.strip() for h in args.allowed_hosts.split(",") if h.strip()]
     try:
-        build(hosts, args.base_url or (f"http://{args.host}:{args.port}/" if args.command == "serve" else None))
+        base_url = args.base_url or (f"http://{args.host}:{args.port}/" if args.command == "serve" else None)
+        build(hosts, base_url, args.dist)
     except (ArtifactError, subprocess.CalledProcessError) as exc:
         print(f"build failed: {exc}", file=sys.stderr)
         return 1
     if args.command == "serve":
         from buildtools.serve import make_server
 
-        srv = make_server(DIST, host=args.host, port=args.port, cors=args.cors, verbose=True)
+        srv = make_server(args.dist, host=args.host, port=args.port, cors=args.cors, verbose=True)
         print(f"Serving Gridworks at http://{args.host}:{srv.server_address[1]}/  (Ctrl+C to stop)")
         try:
             srv.serve_forever()
@@ -85,7 +87,7 @@ def main(argv: list[str] | None = None) -> int:
     elif args.command == "bench":
         from buildtools.bench import run_bench
 
-        return run_bench(DIST, runs=args.runs)
+        return run_bench(args.dist, runs=args.runs)
     return 0
 
 
