@@ -20,7 +20,7 @@ MASS_MAX = 24
 SCOOP_GAIN = 1
 """Reaction mass recovered by the fuel scoop: the ring velocity, 1 on every ring."""
 
-HULL_START = 12
+HULL_START = 20
 """Hull points of a new ship (this package's choice; the rules are silent)."""
 
 RING_SECTORS: dict[int, int] = {1: 6, 2: 12, 3: 24, 4: 48, 5: 96}
