@@ -2,8 +2,8 @@
 
 The design leaves the tables to the Enemy Data & AI system, which does not exist yet, so
 these are the smallest honest stand-ins: a few basic, elite and guardian enemies with HP and
-an attack of ``dice`` d6 + ``bonus``. HP scales with the party: ``hp * (players + 1) // 2``
-(x1, x1.5, x2, x2.5 for 1-4 players). Acts add ``4 * (act - 1)`` HP to basic and elite enemies.
+an attack of ``dice`` d6 + ``bonus``. HP scales with the party: ``hp * players``; each hit
+scales too (``bonus + players - 1``). Acts add ``4 * (act - 1)`` HP to basic and elite enemies.
 """
 
 from __future__ import annotations
@@ -25,22 +25,28 @@ ELITE: tuple[tuple[str, int, int, int], ...] = (
     ("hex_witch", 20, 2, 2),
 )
 GUARDIAN_STATS: dict[str, tuple[int, int, int]] = {
-    "beholder": (40, 2, 2),
-    "house": (55, 2, 3),
-    "shadow_kraken": (70, 3, 2),
-    "rng": (85, 3, 4),
+    "beholder": (32, 1, 4),
+    "house": (40, 1, 5),
+    "shadow_kraken": (50, 2, 2),
+    "rng": (62, 2, 4),
 }
 GOLD = {"basic": 10, "elite": 25, "boss": 40}
 
 
 def scale_hp(hp: int, players: int) -> int:
-    """Party scaling of enemy HP: ``hp * (players + 1) // 2``."""
-    return hp * (players + 1) // 2
+    """Party scaling of enemy HP: ``hp * players``."""
+    return hp * players
 
 
 def _basic(rng: GodotRng, players: int, act: int) -> EnemyData:
     eid, hp, dice, bonus = BASIC[rng.randi_range(0, len(BASIC) - 1)]
-    return EnemyData(enemy_id=eid, rank="basic", hp=scale_hp(hp + 4 * (act - 1), players), dice=dice, bonus=bonus)
+    return EnemyData(
+        enemy_id=eid,
+        rank="basic",
+        hp=scale_hp(hp + 4 * (act - 1), players),
+        dice=dice,
+        bonus=bonus + players - 1,
+    )
 
 
 def roll_encounter(node_type: NodeType, player_count: int, act: int, rng: GodotRng) -> EncounterData:
@@ -54,7 +60,11 @@ def roll_encounter(node_type: NodeType, player_count: int, act: int, rng: GodotR
     if node_type == NodeType.ELITE:
         eid, hp, dice, bonus = ELITE[rng.randi_range(0, len(ELITE) - 1)]
         elite = EnemyData(
-            enemy_id=eid, rank="elite", hp=scale_hp(hp + 4 * (act - 1), player_count), dice=dice, bonus=bonus
+            enemy_id=eid,
+            rank="elite",
+            hp=scale_hp(hp + 4 * (act - 1), player_count),
+            dice=dice,
+            bonus=bonus + player_count - 1,
         )
         minions = tuple(_basic(rng, player_count, act) for _ in range(extra))
         return EncounterData(tier="elite", enemies=(elite, *minions), gold=GOLD["elite"])
@@ -66,7 +76,13 @@ def roll_guardian_encounter(guardian_id: str, player_count: int, act: int, rng: 
     if guardian_id not in GUARDIAN_STATS:
         raise ValueError(f"unknown guardian {guardian_id!r}")
     hp, dice, bonus = GUARDIAN_STATS[guardian_id]
-    boss = EnemyData(enemy_id=guardian_id, rank="boss", hp=scale_hp(hp, player_count), dice=dice, bonus=bonus)
+    boss = EnemyData(
+        enemy_id=guardian_id,
+        rank="boss",
+        hp=scale_hp(hp, player_count),
+        dice=dice,
+        bonus=bonus + player_count - 1,
+    )
     minions = rng.randi_range(0, 1) + (1 if player_count >= 3 else 0)
     return EncounterData(
         tier="boss",

@@ -107,7 +107,11 @@ def node_weights(options: RunOptions, layer: int, act: int, counts: _Counts) -> 
     weights: dict[NodeType, int]
     if options.preset == "slice":
         k = options.knobs
-        weights = {NodeType.COMBAT: k.combat_weight, NodeType.ELITE: k.elite_weight, NodeType.REST: k.rest_weight}
+        weights = {
+            NodeType.COMBAT: k.combat_weight,
+            NodeType.ELITE: k.elite_weight,
+            NodeType.REST: k.rest_weight,
+        }
         if counts.total[NodeType.ELITE] >= k.elite_cap:
             weights[NodeType.ELITE] = 0
         if counts.total[NodeType.REST] >= k.rest_cap:

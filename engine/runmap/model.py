@@ -7,7 +7,7 @@ models, so a layout round-trips through JSON (``MapLayout.model_validate_json``)
 
 from __future__ import annotations
 
-from enum import Enum
+from enum import StrEnum
 from typing import Literal
 
 from pydantic import Field
@@ -15,7 +15,7 @@ from pydantic import Field
 from engine.core.schema import FrozenModel
 
 
-class NodeType(str, Enum):
+class NodeType(StrEnum):
     """What happens at a node (the design's NodeType enum)."""
 
     COMBAT = "COMBAT"
@@ -109,7 +109,9 @@ class MapLayout(FrozenModel):
 
     def structure(self) -> MapLayout:
         """The layout with every ``visited`` flag cleared (what never changes during a run)."""
-        return self.model_copy(update={"nodes": tuple(n.model_copy(update={"visited": False}) for n in self.nodes)})
+        return self.model_copy(
+            update={"nodes": tuple(n.model_copy(update={"visited": False}) for n in self.nodes)}
+        )
 
 
 def count_types(layout: MapLayout) -> dict[NodeType, int]:

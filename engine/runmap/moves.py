@@ -130,7 +130,11 @@ def parse_move(text: str) -> Move:
             return Fight(seat, "attack")
         if verb == "defend":
             return Fight(seat, "defend")
-        return {"leave": Leave, "join": Join, "drop": Drop}[verb](seat)
+        if verb == "leave":
+            return Leave(seat)
+        if verb == "join":
+            return Join(seat)
+        return Drop(seat)
     if verb == "buy":
         for item in SHOP_ITEMS:
             if arg == item:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from enum import Enum
+from enum import StrEnum
 
 from pydantic import Field
 
@@ -11,7 +11,7 @@ from engine.runmap.config import RunOptions
 from engine.runmap.model import MapLayout, MapNode, Rank
 
 
-class Phase(str, Enum):
+class Phase(StrEnum):
     """Where the run is: choosing on the map, fighting, in a shop or shrine, or over."""
 
     MAP = "map"
@@ -21,7 +21,7 @@ class Phase(str, Enum):
     OVER = "over"
 
 
-class Termination(str, Enum):
+class Termination(StrEnum):
     """Why a run ended."""
 
     VICTORY = "victory"  # the final guardian fell

@@ -70,7 +70,9 @@ def layout_problems(layout: MapLayout, edges_max: int = 3) -> list[str]:
         if not 0 <= node.layer < layout.layer_count:
             p.append(f"node {k}: layer {node.layer} outside 0..{layout.layer_count - 1}")
         if (node.encounter_data is not None) != (node.node_type in FIGHT_TYPES):
-            p.append(f"node {k}: {node.node_type.value} with encounter_data={node.encounter_data is not None}")
+            p.append(
+                f"node {k}: {node.node_type.value} with encounter_data={node.encounter_data is not None}"
+            )
         if node.is_guardian != (node.node_type == NodeType.BOSS):
             p.append(f"node {k}: is_guardian does not match type {node.node_type.value}")
     if p:
