@@ -86,8 +86,9 @@ class Balance(FrozenModel):
     remedy_duration: int = Field(ge=1, le=99)
     heat_immunity_steps: int = Field(ge=1, le=99)
 
-    @field_validator("source_amount", "source_intensity", "falloff_amount", "falloff_intensity",
-                     "leak_injection_scale")
+    @field_validator(
+        "source_amount", "source_intensity", "falloff_amount", "falloff_intensity", "leak_injection_scale"
+    )
     @classmethod
     def _per_carrier(cls, v: dict[str, float]) -> dict[str, float]:
         if set(v) != set(CARRIERS):

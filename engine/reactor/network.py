@@ -45,8 +45,15 @@ def infer_junction(st: ReactorState, cell: int, only_enabled: bool = True) -> Ju
     """Infer a junction's incoming/outgoing branches from topology and (enabled) source paths."""
     present = st.carriers_at(cell)
     if len(present) != 1:
-        return JunctionInfo(cell, None, (), None, (), f"junction needs exactly one underground carrier, "
-                            f"found {len(present)}", "junction_carriers")
+        return JunctionInfo(
+            cell,
+            None,
+            (),
+            None,
+            (),
+            f"junction needs exactly one underground carrier, found {len(present)}",
+            "junction_carriers",
+        )
     carrier = present[0]
     lay = st.layers[carrier].state
     branches = tuple(d for d, v in st.grid.neighbors[cell] if lay[v] != ABSENT)
@@ -60,16 +67,37 @@ def infer_junction(st: ReactorState, cell: int, only_enabled: bool = True) -> Ju
     for d, comp in comps.items():
         for d2 in comps:
             if d2 != d and nb_cells[d2] in comp:
-                return JunctionInfo(cell, carrier, branches, None, (), "network loop through the junction "
-                                    f"({DIRS[d][0]} and {DIRS[d2][0]} branches reconnect)", "junction_loop")
+                return JunctionInfo(
+                    cell,
+                    carrier,
+                    branches,
+                    None,
+                    (),
+                    f"network loop through the junction ({DIRS[d][0]} and {DIRS[d2][0]} branches reconnect)",
+                    "junction_loop",
+                )
     fed = [d for d, comp in comps.items() if comp & sources]
     if len(branches) not in (3, 4):
-        return JunctionInfo(cell, carrier, branches, None, (), f"junction has {len(branches)} branches; needs one "
-                            "incoming and two or three outgoing", "junction_ambiguous")
+        return JunctionInfo(
+            cell,
+            carrier,
+            branches,
+            None,
+            (),
+            f"junction has {len(branches)} branches; needs one incoming and two or three outgoing",
+            "junction_ambiguous",
+        )
     if len(fed) > 1:
         names = "/".join(DIRS[d][0] for d in fed)
-        return JunctionInfo(cell, carrier, branches, None, (), f"equal-source ambiguity: sources reach the "
-                            f"junction from {names}", "junction_ambiguous")
+        return JunctionInfo(
+            cell,
+            carrier,
+            branches,
+            None,
+            (),
+            f"equal-source ambiguity: sources reach the junction from {names}",
+            "junction_ambiguous",
+        )
     incoming = fed[0] if fed else None
     outgoing = tuple(d for d in branches if d != incoming) if incoming is not None else ()
     return JunctionInfo(cell, carrier, branches, incoming, outgoing)
@@ -186,7 +214,10 @@ def apply_pressure_drops(st: ReactorState) -> None:
     st.pressure_drop = {}
     lay = st.layers["coolant"]
     for p in st.props_of("valve"):
-        if not p.discharging or not valve_has_coolant(st, p.cell):
+        if not p.discharging:
+            continue
+        if not valve_has_coolant(st, p.cell):
+            p.discharging = False  # a dry valve releases nothing and drops nothing
             continue
         for c, drop in drop_profile(st, p.cell).items():
             lay.intensity[c] = max(0.0, f32(lay.intensity[c] - drop))
@@ -207,7 +238,10 @@ def resolve_consumers(st: ReactorState, in_pulse: bool) -> None:
         s: dict[str, str] = {}
         for c in st.carriers_at(p.cell):
             lay = st.layers[c]
-            ok = lay.amount[p.cell] >= b.consumer_min_amount and lay.intensity[p.cell] >= b.consumer_min_intensity
+            ok = (
+                lay.amount[p.cell] >= b.consumer_min_amount
+                and lay.intensity[p.cell] >= b.consumer_min_intensity
+            )
             s[c] = (PRODUCING if in_pulse else SUPPLIED) if ok else STARVED
         services[p.cell] = s
     st.services = services

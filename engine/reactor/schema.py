@@ -116,7 +116,14 @@ class ReactorPropM(Model):
 
 
 PropM = Annotated[
-    FlowPropM | ConsumerPropM | JunctionPropM | DoorPropM | TerminalPropM | SupplyPropM | ValvePropM | ReactorPropM,
+    FlowPropM
+    | ConsumerPropM
+    | JunctionPropM
+    | DoorPropM
+    | TerminalPropM
+    | SupplyPropM
+    | ValvePropM
+    | ReactorPropM,
     Field(discriminator="kind"),
 ]
 

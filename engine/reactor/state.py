@@ -59,7 +59,9 @@ class Grid:
     walls: tuple[bool, ...]
     neighbors: tuple[tuple[tuple[int, int], ...], ...]  # per cell: (direction index, neighbour cell), N E S W
     floor_cells: tuple[int, ...]
-    floor_pairs: tuple[tuple[int, int], ...]  # each unordered adjacent floor pair once, row-major (east, south)
+    floor_pairs: tuple[
+        tuple[int, int], ...
+    ]  # each unordered adjacent floor pair once, row-major (east, south)
 
     @classmethod
     def build(cls, width: int, height: int, terrain: list[str]) -> Grid:
@@ -298,9 +300,11 @@ def state_from_level(level: LevelM, balance: Balance, difficulty: str) -> Reacto
         st.pulse = dyn.pulse
         st.eye_access = dyn.eye_access
         st.outcome = Outcome(dyn.outcome, dyn.reason) if dyn.outcome else None
-        st.services = {cell(s.x, s.y): dict(s.services) for s in dyn.services}
+        st.services = {cell(s.x, s.y): {str(k): str(v) for k, v in s.services.items()} for s in dyn.services}
         st.forecasts = tuple(
-            Warning(w.kind, w.pulse, None if w.x is None or w.y is None else cell(w.x, w.y), w.subject, w.message)
+            Warning(
+                w.kind, w.pulse, None if w.x is None or w.y is None else cell(w.x, w.y), w.subject, w.message
+            )
             for w in level.forecasts
         )
     return st
@@ -329,7 +333,9 @@ def _prop_model(st: ReactorState, p: Prop) -> PropM:
 def level_from_state(st: ReactorState, dynamic: bool = True) -> LevelM:
     """Serialize a state back into the level schema (with dynamic play state when ``dynamic``)."""
     g = st.grid
-    terrain = ["".join("#" if g.walls[y * g.width + x] else "." for x in range(g.width)) for y in range(g.height)]
+    terrain = [
+        "".join("#" if g.walls[y * g.width + x] else "." for x in range(g.width)) for y in range(g.height)
+    ]
     layer_lists: dict[str, list[UnderCell]] = {}
     for c in CARRIERS:
         lay = st.layers[c]
@@ -385,8 +391,13 @@ def level_from_state(st: ReactorState, dynamic: bool = True) -> LevelM:
         props=[_prop_model(st, st.props[c]) for c in sorted(st.props)],
         requirements=Requirements(**st.required),
         leaks=[
-            LeakM(carrier=lk.carrier, x=g.xy(lk.cell)[0], y=g.xy(lk.cell)[1], access=g.xy(lk.access),  # type: ignore[arg-type]
-                  repaired=lk.repaired)
+            LeakM(
+                carrier=lk.carrier,
+                x=g.xy(lk.cell)[0],
+                y=g.xy(lk.cell)[1],
+                access=g.xy(lk.access),  # type: ignore[arg-type]
+                repaired=lk.repaired,
+            )
             for lk in st.leaks
         ],
         surface=surface,

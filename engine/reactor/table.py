@@ -16,9 +16,7 @@ IGNITE = "Ignite"
 VERBS = (HOLD, FLOW, DILUTE, WARM, QUENCH, EVAPORATE, CONDUCT, IGNITE)
 
 LABELS: tuple[str, ...] = tuple(
-    f"{q}{b}"
-    for q in ("Fuel", "Coolant", "Electricity", "Heat")
-    for b in ("Safe", "Caution", "Critical")
+    f"{q}{b}" for q in ("Fuel", "Coolant", "Electricity", "Heat") for b in ("Safe", "Caution", "Critical")
 )
 
 # Verbatim from the design's table: row label followed by its entries from the diagonal rightwards.

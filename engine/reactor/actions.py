@@ -1,0 +1,244 @@
+"""Player actions (the Session moves), their text forms, and how they are applied.
+
+Quick actions (never pulse): ``move n|e|s|w``, ``inspect X Y``, ``view``.
+Lengthy actions (one pulse each): ``interact``, ``repair [CARRIER]``, ``remedy ELEMENT``,
+``shield``, ``activate``. A refused action raises ``IllegalMoveError`` with the reason and the
+given state is never mutated (every change happens on a clone).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.core.session import IllegalMoveError
+from engine.reactor import forecast, network
+from engine.reactor.balance import CARRIERS
+from engine.reactor.pulse import (
+    LOST,
+    REASON_ACTIVATED,
+    REASON_ROBOT_HAZARD,
+    WON,
+    RuntimeInvalid,
+    robot_hazard,
+    run_pulse,
+)
+from engine.reactor.pulse import level_state as derive_level_state
+from engine.reactor.state import DIRS, ELEMENTS, INTACT, ITEM_FOR, LEAKING, Leak, Outcome, ReactorState
+
+QUICK = ("move", "inspect", "view")
+LENGTHY = ("interact", "repair", "remedy", "shield", "activate")
+_DIR_INDEX = {name.lower(): i for i, (name, _, _) in enumerate(DIRS)}
+
+
+@dataclass(frozen=True)
+class Action:
+    """One player action. ``arg`` is a direction, carrier or element; ``x``/``y`` for inspect."""
+
+    kind: str
+    arg: str = ""
+    x: int = -1
+    y: int = -1
+
+    def __str__(self) -> str:
+        return format_action(self)
+
+    def __repr__(self) -> str:
+        return f"parse_action({format_action(self)!r})"
+
+    @property
+    def lengthy(self) -> bool:
+        return self.kind in LENGTHY
+
+
+def parse_action(text: str) -> Action:
+    """Parse the text form; ``ValueError`` if malformed."""
+    if not isinstance(text, str) or len(text) > 40:
+        raise ValueError("action text must be a short string")
+    parts = text.strip().lower().split()
+    if not parts:
+        raise ValueError("empty action")
+    kind, rest = parts[0], parts[1:]
+    if kind == "move":
+        if len(rest) != 1 or rest[0] not in _DIR_INDEX:
+            raise ValueError("move needs one direction: n, e, s or w")
+        return Action("move", rest[0])
+    if kind == "inspect":
+        if len(rest) != 2 or not all(p.isdigit() and len(p) <= 3 for p in rest):
+            raise ValueError("inspect needs two non-negative integers X Y")
+        return Action("inspect", "", int(rest[0]), int(rest[1]))
+    if kind in ("view", "interact", "shield", "activate"):
+        if rest:
+            raise ValueError(f"{kind} takes no arguments")
+        return Action(kind)
+    if kind == "repair":
+        if len(rest) > 1 or (rest and rest[0] not in CARRIERS):
+            raise ValueError("repair takes an optional carrier: fuel, coolant or electricity")
+        return Action("repair", rest[0] if rest else "")
+    if kind == "remedy":
+        if len(rest) != 1 or rest[0] not in ELEMENTS:
+            raise ValueError("remedy needs an element: fuel, coolant or electricity")
+        return Action("remedy", rest[0])
+    raise ValueError(f"unknown action {kind!r}")
+
+
+def format_action(a: Action) -> str:
+    """The text form of an action (round-trips through ``parse_action``)."""
+    if a.kind == "inspect":
+        return f"inspect {a.x} {a.y}"
+    return f"{a.kind} {a.arg}" if a.arg else a.kind
+
+
+def can_view_underground(st: ReactorState) -> bool:
+    """All-seeing-eye viewing: robot on a terminal, or access activated at a terminal earlier."""
+    p = st.props.get(st.robot)
+    return st.eye_access or (p is not None and p.kind == "terminal")
+
+
+def _refuse(reason: str) -> IllegalMoveError:
+    return IllegalMoveError(reason)
+
+
+def _move(st: ReactorState, a: Action) -> ReactorState:
+    g = st.grid
+    nb = g.step(st.robot, _DIR_INDEX[a.arg])
+    if nb is None:
+        raise _refuse("cannot move out of bounds")
+    if g.walls[nb]:
+        raise _refuse("cannot move into a wall")
+    new = st.clone()
+    new.robot = nb
+    protected = new.heat_immunity > 0
+    if new.heat_immunity > 0:
+        new.heat_immunity -= 1
+    # Entering an unsafe cell is fatal (heat immunity counts for the step that spends it).
+    saved, new.heat_immunity = new.heat_immunity, (1 if protected else 0)
+    hz = robot_hazard(new)
+    new.heat_immunity = saved
+    if hz:
+        new.outcome = Outcome(LOST, REASON_ROBOT_HAZARD)
+        new.events = (f"robot destroyed by {hz}",)
+        new.forecasts = ()
+    else:
+        new.events = ()
+        forecast.refresh_forecasts(new)
+    new.level_state = derive_level_state(new)
+    return new
+
+
+def _interact_prop(st: ReactorState) -> None:
+    p = st.props.get(st.robot)
+    if p is None:
+        raise _refuse("there is no prop here")
+    if p.kind in ("flow", "consumer"):
+        p.enabled = not p.enabled
+    elif p.kind == "junction":
+        p.ratio_mode = (p.ratio_mode + 1) % len(st.balance.junction_ratio_modes)
+    elif p.kind == "door":
+        if network_door_invalid(st, p.cell):
+            raise _refuse("this door has no valid corridor axis")
+        p.open = not p.open
+    elif p.kind == "terminal":
+        if st.eye_access:
+            raise _refuse("all-seeing-eye access is already active")
+        st.eye_access = True
+    elif p.kind == "supply":
+        if p.depleted:
+            raise _refuse("this supply is depleted")
+        if st.inventory_total() >= st.balance.inventory_capacity:
+            raise _refuse("inventory is full")
+        st.inventory[ITEM_FOR[p.item]] += 1
+        p.depleted = True
+    elif p.kind == "valve":
+        if not network.valve_has_coolant(st, p.cell):
+            raise _refuse("no coolant pressure at this valve")
+        p.discharging = True
+    else:
+        raise _refuse("use activate at a reactor control")
+
+
+def network_door_invalid(st: ReactorState, cell: int) -> bool:
+    from engine.reactor.surface import door_axis
+
+    return door_axis(st, cell) is None
+
+
+def _leaks_here(st: ReactorState) -> list[Leak]:
+    return [lk for lk in st.leaks if not lk.repaired and lk.access == st.robot]
+
+
+def _repair(st: ReactorState, carrier: str) -> None:
+    here = _leaks_here(st)
+    if carrier:
+        here = [lk for lk in here if lk.carrier == carrier]
+    if not here:
+        raise _refuse("no reachable leak here" + (f" for {carrier}" if carrier else ""))
+    if len(here) > 1:
+        raise _refuse("several leaks are reachable here; name the carrier (repair fuel|coolant|electricity)")
+    lk = here[0]
+    lay = st.layers[lk.carrier]
+    lay.state[lk.cell] = INTACT
+    lay.integrity[lk.cell] = st.balance.max_structural_integrity
+    lk.repaired = True
+
+
+def _remedy(st: ReactorState, element: str) -> None:
+    item = ITEM_FOR[element]
+    if st.inventory[item] <= 0:
+        raise _refuse(f"no {item.replace('_', ' ')} in inventory")
+    st.inventory[item] -= 1
+    st.surface[element][st.robot] = 0.0
+    st.blocks[element][st.robot] = st.balance.remedy_duration
+
+
+def _shield(st: ReactorState) -> None:
+    if st.inventory["heat_shield"] <= 0:
+        raise _refuse("no heat shield in inventory")
+    st.inventory["heat_shield"] -= 1
+    st.heat_immunity = st.balance.heat_immunity_steps
+
+
+def _activate(st: ReactorState) -> None:
+    p = st.props.get(st.robot)
+    if p is None or p.kind != "reactor":
+        raise _refuse("the robot is not at a reactor control")
+    if st.robot not in st.ready:
+        raise _refuse("the reactor is not ready")
+    p.activated = True
+    st.outcome = Outcome(WON, REASON_ACTIVATED)
+
+
+def apply_action(st: ReactorState, a: Action) -> ReactorState:
+    """The state after ``a``; raises ``IllegalMoveError`` (with the reason) if refused."""
+    if st.outcome is not None and a.kind != "inspect":
+        raise _refuse(f"the level is over ({st.outcome.result})")
+    if a.kind == "move":
+        return _move(st, a)
+    if a.kind == "inspect":
+        if not st.grid.inside(a.x, a.y):
+            raise _refuse("inspect target is out of bounds")
+        return st
+    if a.kind == "view":
+        if not can_view_underground(st):
+            raise _refuse("visit an all-seeing-eye terminal to view the underground")
+        return st
+    new = st.clone()
+    try:
+        if a.kind == "interact":
+            _interact_prop(new)
+        elif a.kind == "repair":
+            _repair(new, a.arg)
+        elif a.kind == "remedy":
+            _remedy(new, a.arg)
+        elif a.kind == "shield":
+            _shield(new)
+        elif a.kind == "activate":
+            _activate(new)
+        else:
+            raise _refuse(f"unknown action {a.kind!r}")
+        run_pulse(new, None, forecast.refresh_forecasts)
+    except RuntimeInvalid as exc:
+        raise _refuse(f"refused: {exc}") from None
+    return new
+
+
+__all__ = ["Action", "apply_action", "can_view_underground", "format_action", "parse_action", "LEAKING"]

@@ -1,0 +1,110 @@
+"""Loading levels and the ``Game`` object the shared ``Session`` drives."""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+from typing import Any
+
+from engine.core.hashing import state_hash
+from engine.core.schema import SchemaError
+from engine.reactor import forecast, pulse
+from engine.reactor.actions import Action, apply_action, format_action, parse_action
+from engine.reactor.balance import load_balance
+from engine.reactor.schema import LevelM, parse_level
+from engine.reactor.state import ReactorState, level_from_state, snapshot, state_from_level
+from engine.reactor.validate import Report, validate_level
+
+DEFAULT_LEVEL = "tutorial"
+
+
+def builtin_levels() -> list[str]:
+    """Names of the sample levels shipped in ``engine/reactor/levels``."""
+    root = resources.files("engine.reactor.levels")
+    return sorted(p.name[:-5] for p in root.iterdir() if p.name.endswith(".json"))
+
+
+def builtin_level(name: str) -> LevelM:
+    """A shipped sample level by name."""
+    if name not in builtin_levels():
+        raise SchemaError("level", [f"no built-in level {name!r}; choose from {builtin_levels()}"])
+    text = resources.files("engine.reactor.levels").joinpath(f"{name}.json").read_text(encoding="utf-8")
+    return parse_level(text)
+
+
+def check_level(level: LevelM | str | dict[str, Any], difficulty: str | None = None) -> Report:
+    """Validate a level (schema first: raises ``SchemaError``; then the Validation section rules)."""
+    lv = level if isinstance(level, LevelM) else parse_level(level)
+    return validate_level(lv, load_balance(difficulty or lv.meta.difficulty))
+
+
+def load_level(level: LevelM | str | dict[str, Any], difficulty: str | None = None) -> ReactorState:
+    """A playable state from a level; ``SchemaError`` lists validation errors (with cells).
+
+    An authored level settles its networks (Supplied/Starved, no pulse) and refreshes forecasts; a
+    level saved mid-play (``dynamic`` present) keeps its stored runtime values exactly.
+    """
+    lv = level if isinstance(level, LevelM) else parse_level(level)
+    diff = difficulty or lv.meta.difficulty
+    balance = load_balance(diff)
+    rep = validate_level(lv, balance)
+    if not rep.ok:
+        raise SchemaError("level", [f"{e.code} at ({e.x},{e.y}): {e.message}" for e in rep.errors])
+    st = state_from_level(lv, balance, diff)
+    if lv.dynamic is None:
+        pulse.settle(st)
+        forecast.refresh_forecasts(st)
+    else:
+        pulse.derive_readiness(st)
+    st.level_state = pulse.level_state(st)
+    return st
+
+
+def save_level(st: ReactorState, dynamic: bool = True) -> LevelM:
+    """Serialize a state (a game in progress when ``dynamic``)."""
+    return level_from_state(st, dynamic)
+
+
+class ReactorGame:
+    """Reactor Maintenance for ``Session``: options ``{"level": <name | JSON text | dict>,
+    "difficulty": "easy" | "normal" | "hard"}``. The seed is unused (the game has no randomness)."""
+
+    name = "reactor"
+
+    def initial(self, seed: int, options: dict[str, Any]) -> ReactorState:
+        level = options.get("level", DEFAULT_LEVEL)
+        if isinstance(level, str) and not level.lstrip().startswith("{"):
+            lv = builtin_level(level)
+        elif isinstance(level, (str, dict)):
+            lv = parse_level(level)
+        else:
+            raise SchemaError("options", ["level must be a built-in name, JSON text or an object"])
+        diff = options.get("difficulty")
+        if diff is not None and not isinstance(diff, str):
+            raise SchemaError("options", ["difficulty must be a string"])
+        return load_level(lv, diff)
+
+    def apply(self, state: ReactorState, move: Action) -> ReactorState:
+        return apply_action(state, move)
+
+    def parse_move(self, text: str) -> Action:
+        return parse_action(text)
+
+    def format_move(self, move: Action) -> str:
+        return format_action(move)
+
+    def snapshot(self, state: ReactorState) -> Any:
+        return snapshot(state)
+
+
+GAME = ReactorGame()
+
+
+def hash_state(st: ReactorState) -> str:
+    """sha256 of the canonical snapshot."""
+    return state_hash(snapshot(st))
+
+
+def level_to_json(st: ReactorState, dynamic: bool = True) -> str:
+    """Pretty JSON of a saved state."""
+    return json.dumps(save_level(st, dynamic).model_dump(mode="json"), indent=1)

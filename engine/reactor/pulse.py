@@ -1,0 +1,153 @@
+"""The pulse: the ten ordered stages after an accepted lengthy action, robot safety, readiness,
+duration advancement and the derived level state."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engine.reactor import network, surface
+from engine.reactor.balance import CARRIERS, QUANTITIES
+from engine.reactor.state import ELEMENTS, Outcome, ReactorState
+
+LOST, WON = "lost", "won"
+REASON_REACTOR_HEAT = "reactor_heat"
+REASON_ROBOT_HAZARD = "robot_hazard"
+REASON_SYSTEM_FAILURE = "system_failure"
+REASON_ACTIVATED = "activated"
+
+
+class RuntimeInvalid(ValueError):
+    """Pulse stage 2 found the runtime state invalid (the action is refused)."""
+
+
+def robot_hazard(st: ReactorState, cell: int | None = None) -> str:
+    """The quantity that makes the robot's cell unsafe ("" if safe); heat immunity covers heat only."""
+    i = st.robot if cell is None else cell
+    for q in QUANTITIES:
+        limit = st.balance.robot_unsafe[q]
+        if limit is None:
+            continue
+        if q == "heat" and st.heat_immunity > 0:
+            continue
+        if st.surface[q][i] >= limit:
+            return q
+    return ""
+
+
+def system_failure(st: ReactorState) -> int | None:
+    """Fixed-rule terminal failure: an underground cell beneath a reactor control at integrity 0."""
+    for p in st.props_of("reactor"):
+        for c in st.carriers_at(p.cell):
+            if st.layers[c].integrity[p.cell] <= 0:
+                return p.cell
+    return None
+
+
+def derive_readiness(st: ReactorState) -> None:
+    """Stage 8: reactor terminal heat, system failure, and the ready reactors."""
+    if st.outcome is None:
+        for p in st.props_of("reactor"):
+            if st.surface["heat"][p.cell] >= st.balance.reactor_heat_terminal:
+                st.outcome = Outcome(LOST, REASON_REACTOR_HEAT)
+                break
+    if st.outcome is None and system_failure(st) is not None:
+        st.outcome = Outcome(LOST, REASON_SYSTEM_FAILURE)
+    if st.outcome is not None:
+        st.ready = ()
+        return
+    st.ready = tuple(p.cell for p in st.props_of("reactor") if network.reactor_ready(st, p.cell))
+
+
+def advance_durations(st: ReactorState) -> None:
+    """Stage 9: remedy blocks and heat immunity count down once; valve discharge ends."""
+    for e in ELEMENTS:
+        arr = st.blocks[e]
+        for i, v in enumerate(arr):
+            if v > 0:
+                arr[i] = v - 1
+    if st.heat_immunity > 0:
+        st.heat_immunity -= 1
+    for p in st.props_of("valve"):
+        p.discharging = False
+
+
+def run_pulse(
+    st: ReactorState,
+    mutate: Callable[[ReactorState], None] | None = None,
+    refresh: Callable[[ReactorState], None] | None = None,
+) -> None:
+    """Resolve one pulse on ``st`` in place (call on a clone). Raises ``RuntimeInvalid`` at stage 2."""
+    events: list[str] = []
+    if mutate is not None:  # 1. accepted player mutation
+        mutate(st)
+    problem = network.runtime_problem(st)  # 2. validate runtime state
+    if problem:
+        raise RuntimeInvalid(problem)
+    network.propagate(st)  # 3.
+    network.resolve_consumers(st, in_pulse=True)  # 4.
+    events += network.resolve_integrity(st)  # 5.
+    for _ in range(st.balance.pulse_steps):  # 6.
+        surface.run_step(st)
+    if st.outcome is None:  # 7. robot safety on the final post-pulse hazard state
+        hz = robot_hazard(st)
+        if hz:
+            st.outcome = Outcome(LOST, REASON_ROBOT_HAZARD)
+            events.append(f"robot destroyed by {hz}")
+    derive_readiness(st)  # 8.
+    advance_durations(st)  # 9.
+    st.pulse += 1
+    st.events = tuple(events)
+    if refresh is not None:  # 10. forecasts (then the level state that depends on them)
+        refresh(st)
+    st.level_state = level_state(st)
+
+
+def settle(st: ReactorState) -> None:
+    """Derived values without a pulse (level load): flow, Supplied/Starved, readiness, level state."""
+    if not network.runtime_problem(st):
+        network.propagate(st)
+        network.resolve_consumers(st, in_pulse=False)
+    derive_readiness(st)
+
+
+def level_state(st: ReactorState) -> str:
+    """Won / Lost / Ready / Critical / Caution / Stable, derived from state and forecasts."""
+    b = st.balance
+    if st.outcome is not None:
+        return "Won" if st.outcome.result == WON else "Lost"
+    if st.ready:
+        return "Ready"
+    heat = max((st.surface["heat"][p.cell] for p in st.props_of("reactor")), default=0.0)
+    if heat >= b.reactor_heat_critical or any(w.kind == "terminal_loss" for w in st.forecasts):
+        return "Critical"
+    if caution_reasons(st):
+        return "Caution"
+    return "Stable"
+
+
+def caution_reasons(st: ReactorState) -> list[str]:
+    """Why the level is in Caution (empty when none applies)."""
+    b = st.balance
+    out: list[str] = []
+    counts = network.producing_counts(st)
+    supplied = dict.fromkeys(CARRIERS, 0)
+    for s in st.services.values():
+        for c, v in s.items():
+            if v != network.STARVED:
+                supplied[c] += 1
+    for c in CARRIERS:
+        if max(counts[c], supplied[c]) < st.required[c]:
+            out.append(f"required {c} service missing")
+    for p in st.props_of("reactor"):
+        if not network.reactor_fed(st, p.cell):
+            out.append("reactor feed starved")
+        if st.surface["heat"][p.cell] >= b.reactor_heat_caution:
+            out.append("reactor heat concerning")
+    for p in st.props_of("consumer"):
+        if not p.enabled:
+            out.append("consumer disabled")
+        elif network.STARVED in st.services.get(p.cell, {}).values():
+            out.append("consumer starved")
+    if any(w.kind == "growing_hazard" for w in st.forecasts):
+        out.append("hazard growing")
+    return out
