@@ -6,13 +6,13 @@ arithmetic; tables are cached per board size (and per gravity for the orderings)
 
 from __future__ import annotations
 
-from enum import Enum
+from enum import StrEnum
 from functools import lru_cache
 
 Vec = tuple[int, int, int]
 
 
-class Gravity(str, Enum):
+class Gravity(StrEnum):
     """The gravity directions of Rules §2.3 (UP exists only to name an illegal target)."""
 
     DOWN = "DOWN"

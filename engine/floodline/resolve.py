@@ -48,7 +48,9 @@ def _absorb(total: SettleReport, part: SettleReport) -> None:
     total.drops += part.drops
 
 
-def _cycles(board: Board, g: Gravity, displaced: list[int], piece: frozenset[int], rep: ResolveReport) -> None:
+def _cycles(
+    board: Board, g: Gravity, displaced: list[int], piece: frozenset[int], rep: ResolveReport
+) -> None:
     """Steps 2–4: settle solids, settle water, recheck solids (+ one water re-settle) — 2 cycles."""
     total = SettleReport()
     first = settle_solids(board, g, piece)
@@ -90,6 +92,7 @@ def resolve_phase(
     temp_anchor: int = 0,
     drains: bool = True,
     ice_tick: bool = True,
+    displaced: list[int] | None = None,
 ) -> ResolveReport:
     """The full Resolve Phase after a lock, mutating ``board`` (objectives are evaluated by the caller).
 
@@ -97,7 +100,9 @@ def resolve_phase(
     → ice timers (thaw → one more solid/water cycle).
     """
     rep = ResolveReport()
-    displaced = merge_piece(board, piece_cells, material, temp_anchor) if piece_cells else []
+    displaced = list(displaced or [])
+    if piece_cells:
+        displaced += merge_piece(board, piece_cells, material, temp_anchor)
     _cycles(board, g, displaced, frozenset(), rep)
     if drains:
         removed = apply_drains(board, g)

@@ -127,7 +127,9 @@ def apply_drains(board: Board, g: Gravity) -> int:
     removed = 0
     for d in sorted(board.drains, key=lambda i: rank[i]):
         rate, scope = board.drains[d]
-        cells = sorted((j for j in drain_scope_cells(board, d, scope, g) if kind[j] == _WATER), key=rank.__getitem__)
+        cells = sorted(
+            (j for j in drain_scope_cells(board, d, scope, g) if kind[j] == _WATER), key=rank.__getitem__
+        )
         for j in cells[:rate]:
             kind[j] = _EMPTY
             removed += 1

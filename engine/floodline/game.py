@@ -1,0 +1,63 @@
+"""The ``Game`` protocol object for ``engine.core.session.Session``: a move is one tick's inputs."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.hashing import canonical_json
+from engine.core.session import IllegalMoveError
+from engine.floodline.level import Level, parse_level
+from engine.floodline.moves import TickInput, format_move, parse_move
+from engine.floodline.rules import initial_state, step
+from engine.floodline.state import State
+
+_LEVEL_CACHE: dict[str, Level] = {}
+
+
+def level_from_options(options: dict[str, Any]) -> Level:
+    """``options["level"]`` (a level dict or JSON text) or the default sandbox level."""
+    raw = options.get("level", {})
+    key = raw if isinstance(raw, str) else canonical_json(raw)
+    lv = _LEVEL_CACHE.get(key)
+    if lv is None:
+        lv = parse_level(raw)
+        if len(_LEVEL_CACHE) > 64:
+            _LEVEL_CACHE.clear()
+        _LEVEL_CACHE[key] = lv
+    return lv
+
+
+class FloodlineGame:
+    """Floodline rules for the Session: ``initial(seed, {"level": ...})``, ``apply(state, TickInput)``."""
+
+    name = "floodline"
+
+    def initial(self, seed: int, options: dict[str, Any]) -> State:
+        """Start ``options["level"]`` with the PRNG seeded by ``seed``."""
+        return initial_state(level_from_options(options), seed)
+
+    def apply(self, state: State, move: TickInput) -> State:
+        """Run ``move.repeat`` ticks; refused (IllegalMoveError) only once the game is over."""
+        if state.outcome is not None:
+            raise IllegalMoveError("the game is over")
+        if move.freeze is not None and not state.board.in_bounds(move.freeze):
+            raise IllegalMoveError(f"freeze target {move.freeze} is outside the board")
+        one = move.once()
+        s = state
+        for _ in range(move.repeat):
+            s = step(s, one)
+            if s.outcome is not None:
+                break
+        return s
+
+    def parse_move(self, text: str) -> TickInput:
+        return parse_move(text)
+
+    def format_move(self, move: TickInput) -> str:
+        return format_move(move)
+
+    def snapshot(self, state: State) -> Any:
+        return state.snapshot()
+
+
+GAME = FloodlineGame()

@@ -1,0 +1,121 @@
+"""After every resolve: fail states (Rules §11), objectives (§10), stars (Part I §6.4), score (§6.3)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.floodline.conditions import (
+    max_water_height,
+    raw_condition,
+    resting_on_water,
+    solid_above_limit,
+    update_streak,
+)
+from engine.floodline.level import Condition, Level
+
+if TYPE_CHECKING:
+    from engine.floodline.state import State
+
+
+def all_conditions(level: Level) -> list[Condition]:
+    """Objectives, then ★2, then ★3 conditions: the index space of ``State.streaks``."""
+    return list(level.objectives) + list(level.stars.two) + list(level.stars.three)
+
+
+def initial_streaks(level: Level) -> tuple[int, ...]:
+    return tuple(-1 for _ in all_conditions(level))
+
+
+def fail_reason(s: State) -> str | None:
+    """The first fail state that holds now, in Rules §11 order (then this implementation's extras)."""
+    c = s.level.constraints
+    m = s.metrics
+    if solid_above_limit(s.board, s.height_limit):
+        return "OVERFLOW"
+    budget = s.tilt_budget_left
+    if budget is not None and budget < 0:
+        return "TILT_BUDGET_EXCEEDED"
+    if c.max_mass is not None and m["massPlaced"] > c.max_mass:
+        return "WEIGHT_EXCEEDED"
+    if c.water_forbidden_height is not None and max_water_height(s.board) >= c.water_forbidden_height:
+        return "WATER_FORBIDDEN"
+    if c.max_lost_voxels is not None and m["lostVoxelsTotal"] > c.max_lost_voxels:
+        return "COLLAPSE"
+    if c.no_resting_on_water and resting_on_water(s.board, s.gravity):
+        return "RESTING_ON_WATER"
+    if c.lose_on_water_overflow and m["waterOverflowTotal"] > 0:
+        return "WATER_OVERFLOW"
+    return None
+
+
+def metrics_view(s: State) -> dict[str, int]:
+    """Counters plus derived values conditions may name."""
+    m = dict(s.metrics)
+    budget = s.tilt_budget_left
+    m["tiltBudgetLeft"] = budget if budget is not None else 1 << 30
+    return m
+
+
+def condition_states(s: State, after_tilt: bool) -> tuple[list[bool], tuple[int, ...]]:
+    conds = all_conditions(s.level)
+    mv = metrics_view(s)
+    ok: list[bool] = []
+    streaks = []
+    for k, cond in enumerate(conds):
+        holds = raw_condition(cond, s.board, s.gravity, mv)
+        st = update_streak(s.streaks[k], holds, after_tilt, cond.survive_tilts)
+        streaks.append(st)
+        ok.append(st >= cond.survive_tilts if cond.survive_tilts > 0 else holds)
+    return ok, tuple(streaks)
+
+
+def final_score(s: State) -> int:
+    """Score with the efficiency multiplier: +p% per piece / rotation under par (Part I §6.3)."""
+    sc = s.level.scoring
+    bonus = 0
+    if sc.par_pieces is not None:
+        bonus += sc.efficiency_percent * max(0, sc.par_pieces - s.metrics["piecesUsed"])
+    if sc.par_rotations is not None:
+        bonus += sc.efficiency_percent * max(0, sc.par_rotations - s.metrics["rotations"])
+    return s.metrics["score"] * (100 + bonus) // 100
+
+
+def evaluate(s: State, after_tilt: bool) -> None:
+    """Update streaks, then end the game on a fail state (checked first) or when objectives hold."""
+    from engine.floodline.state import Outcome, Reason, Status
+
+    sc = s.level.scoring
+    c = s.level.constraints
+    if c.water_forbidden_height is not None and max_water_height(s.board) >= c.water_forbidden_height:
+        s.metrics["score"] -= sc.forbidden_water_penalty
+    ok, s.streaks = condition_states(s, after_tilt)
+    if s.outcome is not None:
+        return
+    reason = fail_reason(s)
+    if reason is not None:
+        s.outcome = Outcome(Status.LOST, Reason(reason), s.tick, 0, s.metrics["score"])
+        return
+    n_obj = len(s.level.objectives)
+    if n_obj == 0 or not all(ok[:n_obj]):
+        return
+    n2 = len(s.level.stars.two)
+    two = all(ok[n_obj : n_obj + n2])
+    three = all(ok[n_obj + n2 :])
+    stars = 1 + (1 if two else 0) + (1 if two and three else 0)
+    s.outcome = Outcome(Status.WON, Reason.OBJECTIVES_MET, s.tick, stars, final_score(s))
+
+
+def objective_progress(s: State) -> list[dict[str, object]]:
+    """For the HUD: each objective's type, whether it holds, and its streak."""
+    conds = all_conditions(s.level)
+    mv = metrics_view(s)
+    out: list[dict[str, object]] = []
+    for k, cond in enumerate(conds[: len(s.level.objectives)]):
+        out.append(
+            {
+                "type": cond.type,
+                "holds": raw_condition(cond, s.board, s.gravity, mv),
+                "streak": s.streaks[k],
+            }
+        )
+    return out
