@@ -1,0 +1,148 @@
+"""What the client draws (``view``) and the §14 debug overlays (``debug_view``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.rng import XorShift128Plus
+from engine.floodline.board import Board, Kind
+from engine.floodline.geometry import GRAVITY_VEC, Gravity, add, tables_for
+from engine.floodline.pieces import offsets
+from engine.floodline.rules import can_advance, wind_active
+from engine.floodline.scoring import objective_progress
+from engine.floodline.solids import components, is_supported
+from engine.floodline.state import State
+from engine.floodline.water import INF, compute_req
+
+
+def ghost_cells(s: State) -> list[list[int]]:
+    """Where a hard drop would put the active piece."""
+    a = s.active
+    if a is None:
+        return []
+    while can_advance(s.board, a, s.gravity):
+        a = a.moved(origin=add(a.origin, GRAVITY_VEC[s.gravity]))
+    return [list(c) for c in a.cells()]
+
+
+def next_gust(s: State) -> dict[str, Any] | None:
+    """Ticks until the next gust and its direction (Part V §6 telegraphing)."""
+    if s.wind_next < 0 or not s.level.hazards:
+        return None
+    p = next(h for h in s.level.hazards if h.enabled).params
+    if p.direction_mode == "ALTERNATE_EW":
+        d = "EAST" if s.gusts % 2 == 0 else "WEST"
+    elif p.direction_mode == "FIXED":
+        d = p.fixed_direction
+    else:
+        rng = XorShift128Plus(0)
+        rng.set_state(s.wind_rng)
+        choices = ["EAST", "WEST", "NORTH", "SOUTH"] if p.include_north_south else ["EAST", "WEST"]
+        d = choices[rng.next_below(len(choices))]
+    return {"inTicks": s.wind_next - s.tick, "direction": d, "active": wind_active(s)}
+
+
+def view(s: State) -> dict[str, Any]:
+    """JSON-ready drawing data: board cells, active piece + ghost, HUD values."""
+    a = s.active
+    return {
+        "size": [s.board.sx, s.board.sy, s.board.sz],
+        "heightLimit": s.height_limit,
+        "gravity": s.gravity.value,
+        "tick": s.tick,
+        "cells": s.board.cell_list(),
+        "active": None
+        if a is None
+        else {
+            "piece": a.piece_id,
+            "material": a.material.value,
+            "cells": [list(c) for c in a.cells()],
+            "armed": a.armed,
+            "lockTimer": a.lock_timer,
+            "lockResets": a.lock_resets,
+        },
+        "ghost": ghost_cells(s),
+        "hold": None if s.hold is None else {"piece": s.hold[0], "material": s.hold[1].value},
+        "holdUsed": s.hold_used,
+        "next": [
+            {"piece": p, "material": m.value, "offsets": [list(v) for v in offsets(p, 0)]} for p, m in s.queue
+        ],
+        "cooldown": s.cooldown,
+        "tiltBudgetLeft": s.tilt_budget_left,
+        "allowedGravity": [g.value for g in s.level.rotation.allowed],
+        "charges": dict(s.charges),
+        "metrics": dict(s.metrics),
+        "lastResolve": dict(s.last_resolve),
+        "objectives": objective_progress(s),
+        "wind": next_gust(s),
+        "outcome": None
+        if s.outcome is None
+        else {
+            "status": s.outcome.status.value,
+            "reason": s.outcome.reason.value,
+            "stars": s.outcome.stars,
+            "score": s.outcome.score,
+        },
+    }
+
+
+def debug_board(board: Board, g: Gravity) -> dict[str, Any]:
+    """§14: component ids + minElev order, unsupported cells, the req heatmap and water basins."""
+    f = board.frame
+    t = tables_for(board.sx, board.sy, board.sz, g)
+    comps = components(board)
+    comp_info = []
+    unsupported: list[list[int]] = []
+    for cid, comp in enumerate(comps):
+        sup = is_supported(board, comp, g)
+        comp_info.append(
+            {
+                "id": cid,
+                "cells": [list(f.coords(i)) for i in comp],
+                "minElev": min(t.elev[i] for i in comp),
+                "supported": sup,
+            }
+        )
+        if not sup:
+            unsupported.extend(list(f.coords(i)) for i in comp)
+    order = [c["id"] for c in sorted(comp_info, key=lambda c: min(t.rank[i] for i in comps[c["id"]]))]
+    water = [i for i, k in enumerate(board.kind) if k == Kind.WATER]
+    probe = board.copy()
+    for i in water:
+        probe.kind[i] = Kind.EMPTY
+    req = compute_req(probe, g, water)
+    basins = []
+    seen: set[int] = set()
+    for w in water:
+        if w in seen:
+            continue
+        stack, cells = [w], []
+        seen.add(w)
+        while stack:
+            i = stack.pop()
+            cells.append(i)
+            for j in f.nb6[i]:
+                if j not in seen and board.kind[j] == Kind.WATER:
+                    seen.add(j)
+                    stack.append(j)
+        surface = max(t.elev[i] for i in cells)
+        boundary = sorted({j for i in cells for j in f.nb6[i] if board.kind[j] != Kind.WATER})
+        basins.append(
+            {
+                "cells": [list(f.coords(i)) for i in sorted(cells)],
+                "surfaceElev": surface,
+                "boundary": [list(f.coords(j)) for j in boundary],
+            }
+        )
+    return {
+        "gravity": g.value,
+        "components": comp_info,
+        "minElevOrder": order,
+        "unsupported": unsupported,
+        "req": [[*f.coords(i), r] for i, r in enumerate(req) if r != INF],
+        "basins": basins,
+    }
+
+
+def debug_view(s: State) -> dict[str, Any]:
+    return debug_board(s.board, s.gravity)
