@@ -60,13 +60,16 @@ class BreakthroughEvent(FrozenModel):
 
 
 class SpawnEvent(FrozenModel):
-    """A new node flowed in at ``node`` (17.2); ``rescue`` when it is the 8.1 last-chance ghost."""
+    """A node flowed in at ``node``: the turn's new node (17.2), or ``regen`` for a regenerated node
+    replacing one the collapse removed, or ``rescue`` for the 8.1 last-chance ghost. All nodes of a
+    turn flow in first, then one gravity settle follows (its fall events come after)."""
 
     kind: Literal["spawn"] = "spawn"
     phase: Literal["SPAWNING"] = "SPAWNING"
     node: int
     value: int
     node_type: Literal["normal", "ghost"]
+    regen: bool = False
     rescue: bool = False
 
 

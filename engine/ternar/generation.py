@@ -7,7 +7,6 @@ from collections.abc import Sequence
 from engine.core.rng import Lcg32
 from engine.ternar.model import intro_stage
 from engine.ternar.rand import below, chance
-from engine.ternar.rules import DISPLAY_CAP
 from engine.ternar.topology import DOWN, ROWS, row_ids
 
 ZEN_TABLE: tuple[tuple[int, int], ...] = ((3, 70), (9, 25), (27, 5))
@@ -65,7 +64,9 @@ def ghost_chance_per_10000(turns: int, guardrail: bool) -> int:
     return base + (500 if guardrail else 0)
 
 
-def ghost_eligible(mode: str, turns: int, pool: Sequence[int], values: Sequence[int], window_low: int) -> bool:
+def ghost_eligible(
+    mode: str, turns: int, pool: Sequence[int], values: Sequence[int], window_low: int
+) -> bool:
     """Ghosts may appear: not Zen, intro stage 2+, a historical pool, and a node below the window on the field."""
     if mode == "zen" or intro_stage(turns) < 2 or not pool:
         return False
@@ -153,7 +154,7 @@ def shifted_window(
     if mode == "zen" or turns >= FREEZE_TURN:
         return window_low, tuple(pool)
     new_pool = list(pool)
-    while window_low < MAX_WINDOW_LOW and field_max >= 3 ** (window_low + 2) and field_max <= DISPLAY_CAP:
+    while window_low < MAX_WINDOW_LOW and field_max >= 3 ** (window_low + 2):
         new_pool.append(3**window_low)
         window_low += 1
     return window_low, tuple(new_pool)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from enum import Enum
+from enum import StrEnum
 from typing import Literal
 
 from pydantic import Field, field_validator, model_validator
@@ -15,7 +15,7 @@ Mode = Literal["classic", "zen", "storm"]
 MODES: tuple[str, ...] = ("classic", "zen", "storm")
 
 
-class Phase(str, Enum):
+class Phase(StrEnum):
     """States of 17.1. A stored engine state is only ever IDLE or GAMEOVER; DRAGGING lives in the glue,
     PROCESSING..SPAWNING are the phases of the events ``apply_with_events`` returns."""
 
@@ -29,7 +29,7 @@ class Phase(str, Enum):
     GAMEOVER = "GAMEOVER"
 
 
-class Termination(str, Enum):
+class Termination(StrEnum):
     """Game-over reasons of 19.6 (values as written in telemetry 19.5)."""
 
     NO_MATCHES = "no_matches"
@@ -45,12 +45,18 @@ class Outcome(FrozenModel):
 
 
 class Options(FrozenModel):
-    """Game options (part of the save). ``guardrail`` comes from the career profile (10.3)."""
+    """Game options (part of the save). ``guardrail`` comes from the career profile (10.3).
+
+    ``regeneration``: the nodes a collapse removes flow back in (RULES.md R1); False gives the
+    literal "only one node per turn" field, which can only shrink. ``spawn_per_turn``: new nodes
+    per productive turn (17.2 says 1).
+    """
 
     mode: Mode = "classic"
     guardrail: bool = False
     start_nodes: int = Field(default=5, ge=5, le=7)
     spawn_per_turn: int = Field(default=1, ge=1, le=6)
+    regeneration: bool = True
 
 
 class Route(FrozenModel):
@@ -183,7 +189,7 @@ class State(FrozenModel):
         return not self.undo_used and self.prev is not None and self.outcome is None
 
     def node_type(self, nid: int) -> str:
-        """"empty", "normal", "ghost" or "singularity"."""
+        """ "empty", "normal", "ghost" or "singularity"."""
         v = self.values[nid]
         if v == 0:
             return "empty"

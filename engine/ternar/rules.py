@@ -142,3 +142,27 @@ def first_pair(values: Sequence[int]) -> tuple[int, int] | None:
             if values[b] == v:
                 return (a, b)
     return None
+
+
+def route_step(values: Sequence[int], route: Sequence[int], node: int) -> tuple[tuple[int, ...], str]:
+    """One drag step (3.1, 3.3): the route after the pointer enters ``node``, and what happened.
+
+    Status: "started" (first node), "extended", "backtracked" (entering the previous node drops the
+    last one: the live Soft Undo of 3.3), "unchanged" (same node), or "rejected" (empty cell,
+    singularity, not adjacent, a loop, or a value the ascending rule forbids; the glue tints it #FFCDD2).
+    """
+    r = tuple(route)
+    if r and node == r[-1]:
+        return r, "unchanged"
+    if len(r) >= 2 and node == r[-2]:
+        return r[:-1], "backtracked"
+    if not 0 <= node < N_NODES:
+        return r, "rejected"
+    v = values[node]
+    if v == 0 or v >= SINGULARITY or node in r:
+        return r, "rejected"
+    if not r:
+        return (node,), "started"
+    if node not in NEIGHBOUR_SETS[r[-1]] or not step_allowed(values[r[-1]], v, len(r)):
+        return r, "rejected"
+    return r + (node,), "extended"

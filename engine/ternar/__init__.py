@@ -1,0 +1,85 @@
+"""Ternar («Тернар»): the hex number-network game (seed: ternar-hex-network-spec.ru.txt).
+
+Use ``GAME`` with ``engine.core.Session``, or the functions directly:
+``initial(seed, options)``, ``apply_with_events(state, move)``, ``Route.parse("38-39-33")``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.ternar.engine import (
+    InvalidRouteError,
+    apply,
+    apply_with_events,
+    classify_end,
+    initial,
+    initial_with_events,
+    parse_options,
+)
+from engine.ternar.model import Move, Options, Outcome, Phase, Route, SoftUndo, State, Termination
+from engine.ternar.rules import RouteCheck, check_route, collapse_value, has_route, route_score
+
+
+def parse_move(text: str) -> Move:
+    """``"undo"`` -> SoftUndo, ``"a-b-c"`` -> Route; ValueError if malformed."""
+    t = text.strip()
+    if t.lower() == "undo":
+        return SoftUndo()
+    return Route.parse(t)
+
+
+def format_move(move: Move) -> str:
+    """Text form of a move (round-trips through ``parse_move``)."""
+    return move.text()
+
+
+class TernarGame:
+    """The ``engine.core.session.Game`` implementation for Ternar."""
+
+    name = "ternar"
+
+    def initial(self, seed: int, options: dict[str, Any]) -> State:
+        return initial(seed, options)
+
+    def apply(self, state: State, move: Move) -> State:
+        return apply(state, move)
+
+    def parse_move(self, text: str) -> Move:
+        return parse_move(text)
+
+    def format_move(self, move: Move) -> str:
+        return format_move(move)
+
+    def snapshot(self, state: State) -> Any:
+        return state.model_dump(mode="json")
+
+
+GAME = TernarGame()
+
+__all__ = [
+    "GAME",
+    "InvalidRouteError",
+    "Move",
+    "Options",
+    "Outcome",
+    "Phase",
+    "Route",
+    "RouteCheck",
+    "SoftUndo",
+    "State",
+    "TernarGame",
+    "Termination",
+    "apply",
+    "apply_with_events",
+    "check_route",
+    "classify_end",
+    "collapse_value",
+    "format_move",
+    "has_route",
+    "initial",
+    "initial_with_events",
+    "parse_move",
+    "parse_options",
+    "route_score",
+]
