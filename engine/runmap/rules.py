@@ -240,6 +240,7 @@ def _fight_round(state: RunState, action: str) -> RunState:
                 "gold": s.gold + node.encounter_data.gold,
                 "guardians_defeated": guardians,
                 "phase": Phase.MAP,
+                "combat": None,
                 "last_event": f"victory in round {new_combat.round}: +{node.encounter_data.gold} gold",
             }
         )

@@ -1,0 +1,177 @@
+"""Moves' text form, sessions (save = seed + moves), golden hashes, malformed input, the CLI."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from engine.core.schema import SchemaError
+from engine.core.session import IllegalMoveError, Session
+from engine.runmap import GAME, Phase, bot_move, outcome
+from engine.runmap.__main__ import main
+from engine.runmap.moves import Buy, Choose, Drop, Fight, Join, Leave, Select, format_move, parse_move
+
+ALL_MOVES = [
+    Select(0, 3),
+    Select(3, 117),
+    Fight(1, "attack"),
+    Fight(0, "defend"),
+    Buy(0, "potion"),
+    Buy(2, "whetstone"),
+    Leave(0),
+    Choose(0, "blessing"),
+    Choose(1, "upgrade"),
+    Choose(2, "atonement"),
+    Join(3),
+    Drop(1),
+]
+
+
+@pytest.mark.parametrize("move", ALL_MOVES, ids=str)
+def test_text_round_trip(move: object) -> None:
+    text = format_move(move)  # type: ignore[arg-type]
+    assert parse_move(text) == move
+    assert str(move) == text
+    with pytest.raises(AttributeError):
+        move.seat = 2  # type: ignore[attr-defined]  # frozen
+
+
+def test_text_forms_are_the_documented_ones() -> None:
+    assert [str(m) for m in ALL_MOVES[:4]] == ["p0 select 3", "p3 select 117", "p1 attack", "p0 defend"]
+    assert (
+        str(Buy(0, "potion")) == "p0 buy potion" and str(Join(3)) == "p3 join" and str(Drop(1)) == "p1 drop"
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "select 3",
+        "p0",
+        "p0 select",
+        "p0 select x",
+        "p0 select -1",
+        "p4 join",
+        "p0 fly",
+        "p0 attack now",
+        "p0 buy sword",
+        "p0 choose",
+        "P0 join",
+        "p0  join",
+        "p0 select 12345",
+        "p10 join",
+    ],
+)
+def test_malformed_moves_raise_value_error(text: str) -> None:
+    with pytest.raises(ValueError):
+        parse_move(text)
+
+
+def play_bot(seed: int, options: dict[str, object]) -> Session:
+    s = Session(GAME, seed, options)
+    for seat in range(1, int(options.get("players", 1))):  # type: ignore[call-overload]
+        s.play_text(f"p{seat} join")
+    while (m := bot_move(s.state)) is not None:
+        s.play(m)
+    return s
+
+
+def test_save_is_seed_plus_moves_and_load_replays_to_the_same_hash() -> None:
+    s = play_bot(77, {"preset": "full", "players": 2})
+    data = json.loads(s.save_json())
+    assert set(data) == {"game", "version", "seed", "options", "moves"}
+    assert data["seed"] == 77 and all(isinstance(m, str) for m in data["moves"])
+    again = Session.load(GAME, s.save_json())
+    assert again.state_hash() == s.state_hash() and again.state == s.state
+    assert outcome(again.state) == outcome(s.state) is not None
+
+
+def test_golden_replays() -> None:
+    """Committed hashes of bot-played runs: regenerate only on purpose."""
+    slice_run = play_bot(12345, {"preset": "slice"})
+    full_run = play_bot(2026, {"preset": "full", "players": 3, "defy_the_gods": True})
+    assert (len(slice_run.moves), slice_run.state_hash()) == GOLDEN_SLICE
+    assert (len(full_run.moves), full_run.state_hash()) == GOLDEN_FULL
+
+
+GOLDEN_SLICE = (26, "36a9a596bf109be6068838d6fbc4ef3536caae365fffdb6572e84bc1c9b1251e")
+GOLDEN_FULL = (63, "2998f0e8fbfbbd20f981effe825a1e6f947e5da30925b06b32f4b1aa6ac5d044")
+
+
+def test_undo_restores_the_previous_state() -> None:
+    s = Session(GAME, 3, {})
+    first = s.state
+    s.play_text("p0 attack")
+    s.undo()
+    assert s.state == first
+    with pytest.raises(IllegalMoveError):
+        s.play_text("p1 attack")  # seat 1 is not in a 1-player run and not host
+    assert s.state == first and s.moves == []
+
+
+def test_malformed_saves_and_options() -> None:
+    good = json.loads(play_bot(5, {"preset": "slice"}).save_json())
+    with pytest.raises(SchemaError, match="moves.0"):
+        Session.load(GAME, {**good, "moves": ["p0 select 99", *good["moves"]]})
+    with pytest.raises(SchemaError, match="moves.1"):
+        Session.load(GAME, {**good, "moves": [good["moves"][0], "p0 dance"]})
+    with pytest.raises(SchemaError, match="options"):
+        Session.load(GAME, {**good, "options": {"preset": "huge"}})
+    with pytest.raises(SchemaError, match="options"):
+        Session.load(GAME, {**good, "options": {"players": 5}})
+    with pytest.raises(SchemaError, match="options"):
+        Session.load(GAME, {**good, "options": {"preset": "slice", "color": "red"}})
+    with pytest.raises(SchemaError, match="belongs to game"):
+        Session.load(GAME, {**good, "game": "orbit"})
+    with pytest.raises(SchemaError):
+        Session(GAME, 1, {"players": 0})
+
+
+def test_snapshot_is_json_and_covers_the_map() -> None:
+    state = GAME.initial(9, {"preset": "full"})
+    snap = GAME.snapshot(state)
+    assert json.loads(json.dumps(snap)) == snap
+    assert (
+        snap["layout"]["layer_count"] == 15 and snap["current_node_index"] == 0 and snap["phase"] == "combat"
+    )
+
+
+def test_cli_generate_prints_the_map_json(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["generate", "--seed", "4", "--players", "2", "--preset", "full"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["layer_count"] == 15 and {"nodes", "edges", "layer_count", "act"} == set(data)
+    from engine.runmap import RunOptions, generate_map
+
+    assert data == generate_map(4, 2, RunOptions(preset="full", players=2)).model_dump(mode="json")
+
+
+def test_cli_play_replay_hash_check_stats(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:  # type: ignore[no-untyped-def]
+    assert main(["play", "--seed", "12345"]) == 0
+    out = capsys.readouterr().out.strip().splitlines()
+    save = tmp_path / "save.json"
+    save.write_text(out[-1])
+    assert main(["replay", str(save)]) == 0
+    replay_out = capsys.readouterr().out.strip().splitlines()
+    assert replay_out[-1] == play_bot(12345, {"preset": "slice"}).state_hash()
+    assert main(["hash", "--seed", "12345", "--moves", "p0 attack"]) == 0
+    s = Session(GAME, 12345, {})
+    s.play_text("p0 attack")
+    assert capsys.readouterr().out.strip() == s.state_hash()
+    layout = tmp_path / "map.json"
+    main(["generate", "--seed", "1"])
+    layout.write_text(capsys.readouterr().out)
+    assert main(["check", str(layout)]) == 0
+    assert capsys.readouterr().out.startswith("ok: ")
+    layout.write_text("{}")
+    assert main(["check", str(layout)]) == 2
+    assert main(["hash", "--seed", "1", "--moves", "p0 select 7"]) == 2
+    assert main(["stats", "--maps", "30"]) == 0
+    report = capsys.readouterr().out
+    assert "MEMORY_SHRINE" in report and "design expects" in report
+
+
+def test_one_screen_mode_plays_alone_to_the_end() -> None:
+    s = play_bot(40, {"preset": "slice"})
+    assert s.state.phase == Phase.OVER and s.state.connected == (0,)
