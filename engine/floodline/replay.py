@@ -34,8 +34,8 @@ def parse_replay(data: str | bytes | dict[str, Any]) -> Replay:
 def make_replay(level: Level, seed: int, moves: list[TickInput]) -> Replay:
     """A replay of ``moves`` (compressed) on ``level``."""
     return Replay(
-        rulesVersion=RULES_VERSION,
-        levelHash=level_hash(level),
+        rules_version=RULES_VERSION,
+        level_hash=level_hash(level),
         seed=seed,
         inputs=[format_move(m) for m in compress(list(moves))],
     )

@@ -105,7 +105,7 @@ def debug_board(board: Board, g: Gravity) -> dict[str, Any]:
         )
         if not sup:
             unsupported.extend(list(f.coords(i)) for i in comp)
-    order = [c["id"] for c in sorted(comp_info, key=lambda c: min(t.rank[i] for i in comps[c["id"]]))]
+    order = sorted(range(len(comps)), key=lambda k: min(t.rank[i] for i in comps[k]))
     water = [i for i, k in enumerate(board.kind) if k == Kind.WATER]
     probe = board.copy()
     for i in water:

@@ -1,0 +1,121 @@
+"""Rules §6: support, 6-connected components, anchoring, drop distance, order, displacement, loss."""
+
+from __future__ import annotations
+
+from floodline_util import cells, floor_board
+
+from engine.floodline.board import Board, Kind, Material
+from engine.floodline.geometry import Gravity
+from engine.floodline.resolve import resolve_phase
+from engine.floodline.solids import components, drop_distance, is_supported, settle_solids, unsupported_cells
+
+
+def test_floating_voxel_drops_to_floor_and_counts_shift() -> None:
+    b = floor_board()
+    b.set_solid((2, 5, 2))
+    rep = settle_solids(b, Gravity.DOWN)
+    assert cells(b, Kind.SOLID) == [(2, 0, 2)]
+    assert len(rep.moved) == 1 and rep.drops == 1
+
+
+def test_water_never_supports() -> None:
+    b = floor_board()
+    b.set_kind((1, 0, 1), Kind.WATER)
+    b.set_solid((1, 1, 1))
+    assert unsupported_cells(b, Gravity.DOWN) == [b.idx((1, 1, 1))]
+    rep = resolve_phase(b, Gravity.DOWN)
+    assert cells(b, Kind.SOLID) == [(1, 0, 1)]
+    assert rep.displaced == 1  # the solid entered the water cell
+    assert b.count(Kind.WATER) == 1  # ...and the unit went elsewhere
+
+
+def test_ice_drain_wall_support_and_side_attachment() -> None:
+    for k in (Kind.ICE, Kind.DRAIN, Kind.WALL, Kind.BEDROCK):
+        b = floor_board()
+        if k == Kind.DRAIN:
+            b.set_drain((1, 2, 1), 1, "ADJ6")  # type: ignore[arg-type]
+        else:
+            b.set_kind((1, 2, 1), k)
+        b.set_solid((1, 3, 1))
+        assert is_supported(b, components(b)[0], Gravity.DOWN), k
+    # attached sideways to an immovable wall counts as supported (Rules §6.2 step 3)
+    b = floor_board()
+    b.set_kind((0, 4, 0), Kind.WALL)
+    b.set_solid((1, 4, 0))
+    settle_solids(b, Gravity.DOWN)
+    assert cells(b, Kind.SOLID) == [(1, 4, 0)]
+
+
+def test_components_are_six_connected_not_diagonal() -> None:
+    b = floor_board()
+    b.set_solid((1, 3, 1))
+    b.set_solid((2, 4, 1))  # only an edge touches: two components
+    b.set_solid((1, 3, 2))  # face-adjacent to the first
+    comps = components(b)
+    assert sorted(len(c) for c in comps) == [1, 2]
+
+
+def test_component_drops_as_one_by_min_clearance() -> None:
+    b = floor_board()
+    b.set_solid((1, 0, 1))  # resting pillar
+    b.set_solid((1, 5, 1))
+    b.set_solid((2, 5, 1))  # beam: voxel above the pillar stops at y=1, the other could reach y=0
+    settle_solids(b, Gravity.DOWN)
+    assert cells(b, Kind.SOLID) == [(1, 0, 1), (1, 1, 1), (2, 1, 1)]
+
+
+def test_anchored_component_is_immovable_and_supports_others() -> None:
+    b = floor_board()
+    b.set_solid((2, 5, 2), Material.REINFORCED)
+    b.set_solid((2, 5, 3))  # joined to the anchored voxel: whole component immovable
+    b.set_solid((2, 7, 2))  # separate, falls onto the anchored one
+    settle_solids(b, Gravity.DOWN)
+    assert cells(b, Kind.SOLID) == [(2, 5, 2), (2, 5, 3), (2, 6, 2)]
+    assert b.anchor[b.idx((2, 5, 2))] == -1
+
+
+def test_processing_order_lower_component_first() -> None:
+    # Two unsupported components stacked with a gap: the lower one falls first, the upper lands on it.
+    b = floor_board()
+    b.set_solid((2, 3, 2))
+    b.set_solid((2, 6, 2))
+    rep = settle_solids(b, Gravity.DOWN)
+    assert cells(b, Kind.SOLID) == [(2, 0, 2), (2, 1, 2)]
+    assert rep.drops == 2
+
+
+def test_sideways_gravity_settles_against_wall() -> None:
+    b = floor_board()
+    b.set_solid((3, 0, 2))
+    b.set_solid((3, 1, 2))
+    settle_solids(b, Gravity.EAST)
+    assert cells(b, Kind.SOLID) == [(4, 0, 2), (4, 1, 2)]
+    settle_solids(b, Gravity.NORTH)
+    assert cells(b, Kind.SOLID) == [(4, 0, 0), (4, 1, 0)]
+
+
+def test_open_face_loses_voxels() -> None:
+    b = Board(4, 6, 4, frozenset({Gravity.DOWN}))
+    b.set_kind((1, 0, 1), Kind.BEDROCK)
+    b.set_solid((1, 3, 1))
+    b.set_solid((2, 3, 1))  # over the void next to the bedrock: the component lands on the bedrock
+    b.set_solid((3, 4, 3))  # nothing under it: falls out of the open floor
+    rep = resolve_phase(b, Gravity.DOWN)
+    assert rep.lost == 1
+    assert cells(b, Kind.SOLID) == [(1, 1, 1), (2, 1, 1)]
+
+
+def test_drop_distance_counts_water_as_empty() -> None:
+    b = floor_board()
+    b.set_kind((0, 0, 0), Kind.WATER)
+    b.set_kind((0, 1, 0), Kind.WATER)
+    b.set_solid((0, 4, 0))
+    assert drop_distance(b, components(b)[0], Gravity.DOWN) == 4
+
+
+def test_shift_counts_distinct_voxels_once() -> None:
+    b = floor_board()
+    b.set_solid((2, 2, 2))
+    b.set_solid((2, 5, 2))  # falls twice? no: lands on the first after it has fallen
+    rep = resolve_phase(b, Gravity.DOWN)
+    assert rep.shift == 2
