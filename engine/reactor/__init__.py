@@ -4,7 +4,15 @@ Public API for the browser glue: ``GAME`` (for ``Session``), ``load_level``, ``c
 ``parse_action``/``format_action``, ``inspect_cell``, ``underground_view``, ``share_code``.
 """
 
-from engine.reactor.actions import Action, apply_action, can_view_underground, format_action, parse_action
+from engine.reactor.actions import (
+    Action,
+    advance_pulse,
+    advance_step,
+    apply_action,
+    can_view_underground,
+    format_action,
+    parse_action,
+)
 from engine.reactor.game import (
     GAME,
     ReactorGame,
@@ -24,6 +32,8 @@ __all__ = [
     "LevelM",
     "ReactorGame",
     "ReactorState",
+    "advance_pulse",
+    "advance_step",
     "apply_action",
     "builtin_level",
     "builtin_levels",

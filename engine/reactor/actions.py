@@ -241,4 +241,34 @@ def apply_action(st: ReactorState, a: Action) -> ReactorState:
     return new
 
 
-__all__ = ["Action", "apply_action", "can_view_underground", "format_action", "parse_action", "LEAKING"]
+__all__ = [
+    "Action",
+    "advance_pulse",
+    "advance_step",
+    "apply_action",
+    "can_view_underground",
+    "format_action",
+    "parse_action",
+    "LEAKING",
+]
+
+
+def advance_pulse(st: ReactorState) -> ReactorState:
+    """Debug/test/editor tool: one pulse with no player mutation (not a player action)."""
+    if st.outcome is not None:
+        raise _refuse(f"the level is over ({st.outcome.result})")
+    new = st.clone()
+    try:
+        run_pulse(new, None, forecast.refresh_forecasts)
+    except RuntimeInvalid as exc:
+        raise _refuse(f"refused: {exc}") from None
+    return new
+
+
+def advance_step(st: ReactorState) -> ReactorState:
+    """Debug/test/editor tool: one isolated surface step (no network, integrity or safety stages)."""
+    from engine.reactor.surface import run_step
+
+    new = st.clone()
+    run_step(new)
+    return new

@@ -216,7 +216,7 @@ def _semantic(level: LevelM, st: ReactorState, rep: Report) -> None:
                 Issue("malformed", f"{p.carrier} flow prop is not on a {p.carrier} network cell", *xy(p.cell))
             )
     for p in st.props_of("junction"):
-        info = network.infer_junction(st, p.cell, only_enabled=False)
+        info = network.infer_junction(st, p.cell, only_enabled=True)
         if info.problem:
             err(Issue(info.code, info.problem, *xy(p.cell)))
 
