@@ -35,8 +35,9 @@ def full_maps(options: RunOptions = FULL) -> list[MapLayout]:
 # ---------------------------------------------------------------- slice: acceptance criteria
 def test_ac1_slice_has_8_layers() -> None:
     for layout in slice_maps():
-        assert layout.layer_count == 8
+        assert layout.layer_count == 8 and layout.act == 1
         assert sorted({n.layer for n in layout.nodes}) == list(range(8))
+        assert all(n.act == 1 and n.floor == n.layer + 1 for n in layout.nodes)  # a one-act slice
 
 
 def test_ac2_first_is_one_combat_last_is_one_boss() -> None:
