@@ -1,6 +1,6 @@
 """Benchmark: maps generated per second, bot moves applied per second, save replays per second.
 
-    python -m engine.runmap.bench
+python -m engine.runmap.bench
 """
 
 from __future__ import annotations
@@ -41,7 +41,9 @@ def main() -> None:
             s.play(m)
             moves += 1
         saves.append(s.save_json())
-    print(f"bot play[full, 2 players]: {_rate(moves, time.perf_counter() - t)} moves ({moves} moves, 100 runs)")
+    print(
+        f"bot play[full, 2 players]: {_rate(moves, time.perf_counter() - t)} moves ({moves} moves, 100 runs)"
+    )
     t = time.perf_counter()
     for text in saves:
         Session.load(GAME, text)
