@@ -295,25 +295,66 @@ def evaluate(before: OrbitState, after: OrbitState, me: int, lookahead: bool) ->
     return score
 
 
+def _greedy_best(state: OrbitState, seed: int) -> TurnPlan:
+    """The greedy player's plan (used by itself and as the predicted reply inside the tactical search)."""
+    return _ranked(state, seed, lookahead=False)[0][1]
+
+
+def _ranked(
+    state: OrbitState, seed: int, lookahead: bool
+) -> list[tuple[tuple[float, int], TurnPlan, OrbitState]]:
+    rng = _rng(seed, state)
+    me = state.active
+    scored = []
+    for cand in candidate_plans(state):
+        after, _ = resolve(state, cand)
+        scored.append(((evaluate(state, after, me, lookahead), rng.next_u32()), cand, after))
+    scored.sort(key=lambda x: x[0], reverse=True)
+    return scored
+
+
+def _reply_score(before: OrbitState, after: OrbitState, me: int, seed: int) -> float:
+    """Let every other ship answer with its greedy plan, then score the position at my next turn."""
+    state = after
+    while state.outcome is None and state.active != me:
+        state, _ = resolve(state, _greedy_best(state, seed))
+    return evaluate_at_turn(before, state, me)
+
+
+def evaluate_at_turn(before: OrbitState, now: OrbitState, me: int) -> float:
+    """Score for ship ``me`` when its turn comes round again: material, heat, and shots lined up."""
+    score = evaluate(before, now, me, lookahead=False)
+    mine = now.ships[me]
+    if now.outcome is not None or not mine.alive:
+        return score
+    where = (mine.ring, wrap(mine.sector + 1, mine.ring))
+    for e in now.ships:
+        if e.id != me and e.alive:
+            score += OPPORTUNITY * _potential(mine, where, e, e.position)
+    return score
+
+
+OPPORTUNITY = 3.0
+
+
+TACTICAL_WIDTH = 6
+"""How many of the best-looking plans the tactical player checks against the enemies' replies."""
+
+
 def choose_plan(state: OrbitState, level: str = "tactical", seed: int = 0) -> TurnPlan:
     """The plan the computer player of ``level`` makes for the active ship (always legal)."""
     if level not in AI_LEVELS:
         raise ValueError(f"unknown AI level {level!r} (choose from {', '.join(AI_LEVELS)})")
     if state.outcome is not None:
         raise ValueError("the game is over")
-    rng = _rng(seed, state)
     if level == "random":
-        return random_plan(state, rng)
+        return random_plan(state, _rng(seed, state))
+    if level == "greedy":
+        return _greedy_best(state, seed)
     me = state.active
-    best: TurnPlan | None = None
-    best_key: tuple[float, int] | None = None
-    for cand in candidate_plans(state):
-        after, _ = resolve(state, cand)
-        key = (evaluate(state, after, me, level == "tactical"), rng.next_u32())
-        if best_key is None or key > best_key:
-            best, best_key = cand, key
-    assert best is not None
-    return best
+    ranked = _ranked(state, seed, lookahead=True)[:TACTICAL_WIDTH]
+    best = max(ranked, key=lambda r: (_reply_score(state, r[2], me, seed), r[0]))
+    return best[1]
 
 
 def check_legal(state: OrbitState, plans: Iterable[TurnPlan]) -> list[str]:

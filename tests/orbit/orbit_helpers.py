@@ -1,0 +1,29 @@
+"""Shared builders for the Orbit Simulator tests."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.orbit import initial_state
+from engine.orbit.moves import parse_plan
+from engine.orbit.state import OrbitState
+from engine.orbit.turn import Event, execute_turn
+
+
+def make(*ships: dict[str, Any], first: int = 0, max_rounds: int = 100) -> OrbitState:
+    """A state from explicit ship setups (dicts of ShipSetup fields)."""
+    return initial_state(0, {"ships": list(ships), "first": first, "max_rounds": max_rounds})
+
+
+def run(state: OrbitState, *texts: str) -> OrbitState:
+    for t in texts:
+        state, _ = execute_turn(state, parse_plan(t))
+    return state
+
+
+def turn(state: OrbitState, text: str) -> tuple[OrbitState, list[Event]]:
+    return execute_turn(state, parse_plan(text))
+
+
+# Two ships far apart on ring 5 (out of every weapon's range of each other).
+FAR = ({"ring": 5, "sector": 0}, {"ring": 5, "sector": 48})
