@@ -271,3 +271,19 @@ def test_legal_moves_are_all_accepted() -> None:
         for m in moves:
             apply_move(state, m)  # every listed move is legal
         state = apply_move(heal_full(state), moves[0])
+
+
+def test_fights_use_the_pre_rolled_encounter_without_new_draws() -> None:
+    """Contract: "Encounter data is pre-rolled at map generation - no randomness at encounter start"."""
+    for node_type in (NodeType.ELITE, NodeType.COMBAT, NodeType.BOSS):
+        state, node = drive_to(node_type, {"preset": "slice", "players": 3})
+        enc = state.layout.nodes[node].encounter_data
+        assert enc is not None
+        after = apply_move(state, Select(0, node))
+        assert after.phase == Phase.COMBAT and after.rng_state == state.rng_state
+        assert after.combat is not None and after.combat.node_index == node
+        assert [(e.enemy_id, e.rank, e.hp, e.dice, e.bonus) for e in after.combat.enemies] == [
+            (e.enemy_id, e.rank, e.hp, e.dice, e.bonus) for e in enc.enemies
+        ]
+        if node_type == NodeType.ELITE:
+            assert after.combat.enemies[0].rank == "elite"
