@@ -3,31 +3,32 @@
 from __future__ import annotations
 
 from engine.core.rng import Lcg32
-from engine.floodline.geometry import PLAY_GRAVITIES, is_perpendicular
+from engine.floodline.geometry import PLAY_GRAVITIES, Gravity, is_perpendicular
 from engine.floodline.moves import IDLE, TickInput
 from engine.floodline.rules import step
 from engine.floodline.state import State
 
 _MOVES = ("x+", "x-", "z+", "z-", "y+", "y-")
 _TURNS = ("x+", "x-", "y+", "y-", "z+", "z-")
+_AXIS = {"DOWN": "y", "NORTH": "z", "SOUTH": "z", "EAST": "x", "WEST": "x"}
 
 
 def bot_piece_moves(s: State, rng: Lcg32, tilt_every: int = 0) -> list[TickInput]:
-    """Tick inputs placing one piece: maybe a tilt, some turns, taps (press/release), hard drop."""
+    """Tick inputs placing one piece: maybe a tilt (after dropping low), turns, taps, hard drop."""
     out: list[TickInput] = []
     if tilt_every and s.metrics["piecesUsed"] % tilt_every == tilt_every - 1:
         options = [
             g for g in PLAY_GRAVITIES if g in s.level.rotation.allowed and is_perpendicular(g, s.gravity)
         ]
+        if s.gravity != Gravity.DOWN and Gravity.DOWN in options:
+            options = [Gravity.DOWN]
         if options:
+            # bring the piece down first so it does not slide sideways above the height limit
+            out.append(TickInput(soft=True, repeat=max(1, s.board.sy - 8)))
             out.append(TickInput(tilt=options[rng.next_below(len(options))]))
     for _ in range(rng.next_below(3)):
         out.append(TickInput(rotations=(_TURNS[rng.next_below(6)],)))
-    legal = [
-        m
-        for m in _MOVES
-        if m[0] != {"DOWN": "y", "NORTH": "z", "SOUTH": "z", "EAST": "x", "WEST": "x"}[s.gravity.value]
-    ]
+    legal = [m for m in _MOVES if m[0] != _AXIS[s.gravity.value]]
     for _ in range(rng.next_below(6)):
         out.append(TickInput(move=legal[rng.next_below(len(legal))]))
         out.append(IDLE)
@@ -43,8 +44,8 @@ def run_bot(s: State, seed: int, max_pieces: int = 50, tilt_every: int = 0) -> t
         if s.outcome is not None:
             break
         for mv in bot_piece_moves(s, rng, tilt_every):
-            if s.outcome is not None:
-                break
-            s = step(s, mv)
-            played.append(mv)
+            for _ in range(mv.repeat):
+                if s.outcome is None:
+                    s = step(s, mv.once())
+                    played.append(mv.once())
     return s, played
