@@ -308,15 +308,15 @@ def resolve_integrity(st: ReactorState) -> list[str]:
     for carrier in CARRIERS:
         lay = st.layers[carrier]
         for i, s in enumerate(lay.state):
-            if s == ABSENT:
-                continue
+            if s != INTACT:
+                continue  # absent cells have no integrity; existing leaks keep theirs until repaired
             integ = lay.integrity[i]
             inten = lay.intensity[i]
             if integ < mx and inten > thr:  # rules 1 and 2
                 integ = f32(integ - f32(f32(inten - thr) * scale))
             integ = min(max(integ, 0.0), mx)  # rule 3
             lay.integrity[i] = integ
-            if s == INTACT and integ <= leak_thr and inten > 0:  # rule 4
+            if integ <= leak_thr and inten > 0:  # rule 4
                 access = auto_leak_access(st, carrier, i)
                 if access is None:
                     continue  # remains damaged; no reachable leak state

@@ -49,7 +49,7 @@ def level(
         "meta": {"id": "test", "title": "Test"},
         "width": len(terrain[0]),
         "height": len(terrain),
-        "terrain": terrain,
+        "terrain": list(terrain),
         "layers": {"fuel": layer(fuel), "coolant": layer(coolant), "electricity": layer(electricity)},
         "props": props,
         "leaks": list(leaks or []),

@@ -161,3 +161,18 @@ def test_repair_restores_intact_max_integrity_and_keeps_hazards() -> None:
     assert list(fixed.surface["fuel"]) == list(expect.surface["fuel"])  # no further injection
     with pytest.raises(IllegalMoveError, match="no reachable leak"):
         apply_action(fixed, parse_action("repair"))
+
+
+def test_existing_leak_keeps_its_integrity_until_repaired() -> None:
+    lv = level(
+        OPEN_ROOM,
+        fuel=["", ".+++"],
+        props=[flow(1, 1, "fuel")],
+        robot=(1, 3),
+        reactor=(8, 3),
+        leaks=[{"carrier": "fuel", "x": 2, "y": 1, "access": [2, 1]}],
+    )
+    lv["layers"]["fuel"][1]["integrity"] = 3.5
+    st = pulse(load(lv), 3)
+    assert under(st, "fuel", 2, 1)[1] > B.structural_integrity_high_intensity_threshold
+    assert under(st, "fuel", 2, 1)[2] == 3.5
