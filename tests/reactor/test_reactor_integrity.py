@@ -31,14 +31,15 @@ def test_degradation_follows_the_formula_and_leaks_at_threshold() -> None:
     leak_pulse = None
     for k in range(1, 12):
         st = pulse(st)
-        integ = f32(
-            integ
-            - f32(
-                f32(intensity - B.structural_integrity_high_intensity_threshold)
-                * B.structural_integrity_damage_scale
+        if leak_pulse is None:  # once leaking, the cell keeps its integrity until repaired
+            integ = f32(
+                integ
+                - f32(
+                    f32(intensity - B.structural_integrity_high_intensity_threshold)
+                    * B.structural_integrity_damage_scale
+                )
             )
-        )
-        integ = max(0.0, integ)
+            integ = max(0.0, integ)
         assert under(st, "fuel", 2, 1)[2] == integ
         assert under(st, "fuel", 3, 1)[2] == B.max_structural_integrity  # max integrity never weakens
         if integ <= B.structural_integrity_leak_threshold and leak_pulse is None:
