@@ -17,6 +17,7 @@ from engine.ternar.engine import (
     initial_with_events,
     parse_options,
 )
+from engine.ternar.fixtures import state_from_json, state_from_rows, state_to_json
 from engine.ternar.model import Move, Options, Outcome, Phase, Route, SoftUndo, State, Termination
 from engine.ternar.rules import RouteCheck, check_route, collapse_value, has_route, route_score
 
@@ -82,4 +83,7 @@ __all__ = [
     "parse_move",
     "parse_options",
     "route_score",
+    "state_from_json",
+    "state_from_rows",
+    "state_to_json",
 ]

@@ -2,7 +2,7 @@
 
 A field of equal values has astronomically many simple paths, so the search is a depth-first
 enumeration with budgets: at most ``per_start`` route extensions from each starting pair and
-``total`` overall (defaults 600 and 20 000). Neighbours are tried higher value first, then by id,
+``total`` overall (defaults 400 and 8 000). Neighbours are tried higher value first, then by id,
 so step-ups (which raise the sum) are explored before plateaus. Within budget the search is
 exhaustive; when a budget runs out the best route found so far is kept, so on crowded fields the
 bot may miss the longest chain (it is greedy and bounded, not optimal). Ties keep the first found.
@@ -16,8 +16,8 @@ from engine.ternar.model import Route, State
 from engine.ternar.rules import CLEAN_WATER_BONUS, SINGULARITY, multiplier_tenths
 from engine.ternar.topology import N_NODES, NEIGHBOURS
 
-PER_START = 600
-TOTAL = 20_000
+PER_START = 400
+TOTAL = 8_000
 
 
 def _score(total: int, length: int) -> int:

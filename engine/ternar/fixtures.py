@@ -41,3 +41,15 @@ def state_from_rows(
 def empty_rows() -> list[list[int]]:
     """Eight rows of zeros (5/6 wide) to fill in."""
     return [[0] * w for w in ROW_WIDTHS]
+
+
+def state_to_json(state: State) -> str:
+    """The whole state as JSON (14.2 'snapshot of the whole state', e.g. for localStorage)."""
+    return state.model_dump_json()
+
+
+def state_from_json(text: str | bytes | dict[str, Any]) -> State:
+    """Validate a stored state; raises ``SchemaError`` naming the bad field."""
+    from engine.core.schema import parse_model
+
+    return parse_model(State, text, "Ternar state")

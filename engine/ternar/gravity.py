@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from engine.core.rng import Lcg32
 from engine.ternar.rand import below
 from engine.ternar.rules import BREAKTHROUGH_MIN, exponent
-from engine.ternar.topology import N_NODES, same_column, sources, targets
+from engine.ternar.topology import ABOVE, BELOW, DOWN, N_NODES, same_column, targets
 
 
 @dataclass(frozen=True)
@@ -50,28 +50,30 @@ def _straight(cell: int, options: list[int]) -> int:
 def gravity_pass(values: list[int], ghosts: list[bool], direction: int, rng: Lcg32) -> list[Fall]:
     """Run one pass in place on ``values``/``ghosts``; return the moves made (empty when settled)."""
     claims: dict[int, list[tuple[int, bool]]] = {}
+    table = ABOVE if direction == DOWN else BELOW
     for cell in range(N_NODES):
         if values[cell] != 0:
             continue
-        left, right = sources(cell, direction)
-        cands = [s for s in (left, right) if s is not None and values[s] != 0]
-        if not cands:
-            continue
+        a, b = table[cell]
+        va = values[a] if a is not None else 0
+        vb = values[b] if b is not None else 0
         broke = False
-        if len(cands) == 1:
-            winner = cands[0]
+        if va == 0:
+            if vb == 0:
+                continue
+            winner = b
+        elif vb == 0:
+            winner = a
+        elif va == vb:
+            winner = a if same_column(cell, a) else b
         else:
-            a, b = cands
-            va, vb = values[a], values[b]
-            if va == vb:
-                winner = _straight(cell, cands)
-            else:
-                light, heavy = (a, b) if va < vb else (b, a)
-                winner = light
-                pct = breakthrough_percent(values[heavy])
-                if pct and below(rng, 100) < pct:
-                    winner = heavy
-                    broke = True
+            light, heavy, hv = (a, b, vb) if va < vb else (b, a, va)
+            winner = light
+            pct = breakthrough_percent(hv)
+            if pct and below(rng, 100) < pct:
+                winner = heavy
+                broke = True
+        assert winner is not None
         claims.setdefault(winner, []).append((cell, broke))
     moves: list[Fall] = []
     for node in sorted(claims):

@@ -88,7 +88,7 @@ class Route(FrozenModel):
     def parse(cls, text: str) -> Route:
         """Parse ``"a-b-c"``; ValueError if malformed."""
         parts = text.strip().split("-")
-        if not text.strip() or any(not p.strip().isdigit() for p in parts):
+        if not text.strip() or any(not (p.strip().isascii() and p.strip().isdigit()) for p in parts):
             raise ValueError(f"not a route: {text!r} (expected node ids like '38-39-33')")
         try:
             return cls(nodes=tuple(int(p) for p in parts))

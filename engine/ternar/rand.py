@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.core.rng import Lcg32
+from engine.core.rng import Lcg32, SplitMix64
 
 
 def below(rng: Lcg32, n: int) -> int:
@@ -18,5 +18,6 @@ def chance(rng: Lcg32, per_10000: int) -> bool:
 
 
 def seed_state(seed: int) -> int:
-    """The LCG starting state for a game seed (0 <= seed < 2^64): low 32 bits XOR high 32 bits."""
-    return (seed ^ (seed >> 32)) & 0xFFFFFFFF
+    """The LCG starting state for a game seed (0 <= seed < 2^64): the low 32 bits of one SplitMix64
+    step, so neighbouring seeds (1, 2, 3...) do not start with near-identical LCG outputs."""
+    return SplitMix64(seed).next_u64() & 0xFFFFFFFF
