@@ -65,6 +65,7 @@ def gravity_pass(values: list[int], ghosts: list[bool], direction: int, rng: Lcg
         elif vb == 0:
             winner = a
         elif va == vb:
+            assert a is not None
             winner = a if same_column(cell, a) else b
         else:
             light, heavy, hv = (a, b, vb) if va < vb else (b, a, va)
