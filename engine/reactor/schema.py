@@ -243,15 +243,15 @@ def _checksum(payload: str) -> str:
 
 
 def share_code(level: LevelM) -> str:
-    """Compact share code ``RM1-<base64url(zlib(json))>-<crc32>``, versioned and checksummed."""
+    """Compact share code ``RM1.<base64url(zlib(json))>.<crc32>``, versioned and checksummed."""
     raw = zlib.compress(level_json(level).encode("utf-8"), 9)
     payload = base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
-    return f"{SHARE_PREFIX}-{payload}-{_checksum(payload)}"
+    return f"{SHARE_PREFIX}.{payload}.{_checksum(payload)}"
 
 
 def parse_share_code(code: str) -> LevelM:
     """Decode a share code; ``SchemaError`` on a wrong version, checksum or content."""
-    parts = code.strip().split("-")
+    parts = code.strip().split(".")
     if len(parts) != 3:
         raise SchemaError("share code", ["expected three parts PREFIX-PAYLOAD-CHECKSUM"])
     prefix, payload, check = parts

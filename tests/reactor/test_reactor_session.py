@@ -1,0 +1,118 @@
+"""Session integration: undo = replay minus one, saves, determinism golden hash, command line."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from engine.core.session import IllegalMoveError, Session
+from engine.reactor import GAME, builtin_level, load_level
+from engine.reactor.__main__ import main
+
+MOVES = [
+    "move s",
+    "interact",
+    "move n",
+    "move n",
+    "move w",
+    "interact",
+    "move e",
+    "move e",
+    "move e",
+    "move e",
+    "move n",
+    "repair fuel",
+    "move e",
+    "move e",
+    "move e",
+    "move e",
+    "move s",
+    "move s",
+    "activate",
+]
+GOLDEN = "c7fe99234f7d235ad55cfb267123c54cf20baa767ffe3e5b7df8e64df8c3611f"
+
+
+def run(moves: list[str]) -> Session:
+    s = Session(GAME, 0, {"level": "tutorial"})
+    for m in moves:
+        s.play_text(m)
+    return s
+
+
+def test_golden_hash_and_determinism() -> None:
+    a, b = run(MOVES), run(MOVES)
+    assert a.state_hash() == b.state_hash() == GOLDEN
+
+
+def test_undo_is_replay_minus_one() -> None:
+    s = run(MOVES)
+    for k in range(len(MOVES) - 1, len(MOVES) - 6, -1):
+        s.undo()
+        assert s.state_hash() == run(MOVES[:k]).state_hash()
+    s.redo()
+    assert s.state_hash() == run(MOVES[: len(MOVES) - 4]).state_hash()
+
+
+def test_refused_move_is_not_recorded() -> None:
+    s = Session(GAME, 0, {"level": "tutorial"})
+    h = s.state_hash()
+    with pytest.raises(IllegalMoveError):
+        s.play_text("activate")
+    assert s.moves == [] and s.state_hash() == h
+
+
+def test_save_and_load_replays() -> None:
+    s = run(MOVES)
+    back = Session.load(GAME, s.save_json())
+    assert back.state_hash() == s.state_hash()
+    assert [GAME.format_move(m) for m in back.moves] == MOVES
+
+
+def test_options_level_json_and_difficulty() -> None:
+    text = builtin_level("tutorial").model_dump_json()
+    s = Session(GAME, 0, {"level": text, "difficulty": "hard"})
+    assert s.state.difficulty == "hard"
+    assert (
+        s.state.balance.structural_integrity_damage_scale
+        != load_level(text).balance.structural_integrity_damage_scale
+    )
+
+
+def test_cli_validate_and_play(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["validate", "tutorial"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["ok"] is True and isinstance(out["warnings"], list)
+    bad = builtin_level("tutorial").model_dump(mode="json")
+    bad["robot"] = {"x": 0, "y": 0}
+    p = tmp_path / "bad.json"
+    p.write_text(json.dumps(bad))
+    assert main(["validate", str(p)]) == 1
+    assert json.loads(capsys.readouterr().out)["errors"][0]["code"] == "robot_position"
+    acts = tmp_path / "a.json"
+    acts.write_text(json.dumps(MOVES + ["fly"]))
+    assert main(["play", "tutorial", str(acts)]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["hash"] == GOLDEN
+    assert out["results"][-1] == {
+        "action": "fly",
+        "accepted": False,
+        "reason": "malformed: unknown action 'fly'",
+    }
+    assert out["results"][1]["pulsed"] is True and out["results"][0]["pulsed"] is False
+    assert out["status"]["level_state"] in ("Stable", "Caution", "Critical", "Ready", "Lost", "Won")
+
+
+def test_module_entry_point_runs() -> None:
+    r = subprocess.run(
+        [sys.executable, "-m", "engine.reactor", "levels"],
+        capture_output=True,
+        text=True,
+        cwd=Path(__file__).resolve().parents[2],
+        check=False,
+    )
+    assert r.returncode == 0 and "tutorial" in r.stdout
