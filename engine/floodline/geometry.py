@@ -144,9 +144,14 @@ class GravTables:
 
     def __init__(self, frame: Frame, g: Gravity) -> None:
         self.g = g
-        u = neg(GRAVITY_VEC[g])
-        self.elev = [frame.xs[i] * u[0] + frame.ys[i] * u[1] + frame.zs[i] * u[2] for i in range(frame.n)]
-        order = sorted(range(frame.n), key=lambda i: order_key(frame.coords(i), g))
+        u, r, f = axes(g)
+        xs, ys, zs = frame.xs, frame.ys, frame.zs
+        self.elev = [xs[i] * u[0] + ys[i] * u[1] + zs[i] * u[2] for i in range(frame.n)]
+        rr = [xs[i] * r[0] + ys[i] * r[1] + zs[i] * r[2] for i in range(frame.n)]
+        ff = [xs[i] * f[0] + ys[i] * f[1] + zs[i] * f[2] for i in range(frame.n)]
+        elev = self.elev
+        # (gravElev, tieCoord) = (e, e, r, f): sorting by (e, r, f) is the same order
+        order = sorted(range(frame.n), key=lambda i: (elev[i], rr[i], ff[i]))
         self.order = order
         self.rank = [0] * frame.n
         for r, i in enumerate(order):

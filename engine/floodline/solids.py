@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.floodline.board import IMMOVABLE, MOVABLE, SUPPORTING, Board, Kind
+from engine.floodline.board import IMMOVABLE, SUPPORTING, Board, Kind
 from engine.floodline.geometry import GRAVITY_VEC, Gravity, tables_for
 
 _EMPTY = int(Kind.EMPTY)
 _WATER = int(Kind.WATER)
+_SOLID = int(Kind.SOLID)
+_POROUS = int(Kind.POROUS)
 #: Safety cap on settling passes (Rules §6.5 "or step cap reached").
 PASS_CAP = 256
 
@@ -31,10 +33,11 @@ def components(board: Board) -> list[list[int]]:
     """6-connected components of movable solids, each sorted by index, in index order of first cell."""
     kind = board.kind
     nb6 = board.frame.nb6
+    mov = [k == _SOLID or k == _POROUS for k in kind]
     seen = bytearray(len(kind))
     comps: list[list[int]] = []
-    for start, k in enumerate(kind):
-        if k not in MOVABLE or seen[start]:
+    for start in [i for i, m in enumerate(mov) if m]:
+        if seen[start]:
             continue
         seen[start] = 1
         stack = [start]
@@ -43,7 +46,7 @@ def components(board: Board) -> list[list[int]]:
             i = stack.pop()
             comp.append(i)
             for j in nb6[i]:
-                if not seen[j] and kind[j] in MOVABLE:
+                if mov[j] and not seen[j]:
                     seen[j] = 1
                     stack.append(j)
         comp.sort()

@@ -69,6 +69,64 @@ def compute_req(
     return req
 
 
+def _fill_order(
+    board: Board, g: Gravity, sources: list[int], n_units: int, blocked: frozenset[int]
+) -> list[int]:
+    """Steps B–C with early exit: occupiable cells in (req, gravElev, tieCoord) order, enough for N units.
+
+    Dijkstra pops cells in nondecreasing ``req``; once N occupiable cells are known and every cell
+    with that ``req`` has been popped, no later cell can sort before them, so the search stops.
+    Keys are packed into one integer ``(req - minElev) * n + rank`` (rank = canonical order).
+    """
+    t = tables_for(board.sx, board.sy, board.sz, g)
+    elev, rank, order = t.elev, t.rank, t.order
+    base = t.min_elev
+    kind = board.kind
+    nb6 = board.frame.nb6
+    n = len(kind)
+    req = [INF] * n
+    heap: list[int] = []
+    push, pop = heapq.heappush, heapq.heappop
+    for s in sources:
+        k = kind[s]
+        if (k == _EMPTY or k == _POROUS) and s not in blocked:
+            seeds = [(elev[s], s)]
+        else:
+            seeds = [
+                (max(elev[s], elev[j]), j)
+                for j in nb6[s]
+                if (kind[j] == _EMPTY or kind[j] == _POROUS) and j not in blocked
+            ]
+        for r, c in seeds:
+            if r < req[c]:
+                req[c] = r
+                push(heap, (r - base) * n + rank[c])
+    found: list[tuple[int, int]] = []
+    stop = INF
+    while heap:
+        key = pop(heap)
+        r = key // n + base
+        if r > stop:
+            break
+        i = order[key % n]
+        if r != req[i]:
+            continue
+        if kind[i] == _EMPTY and i not in blocked:
+            found.append((key, i))
+            if len(found) >= n_units and stop == INF:
+                stop = r
+        for j in nb6[i]:
+            k = kind[j]
+            if (k == _EMPTY or k == _POROUS) and j not in blocked:
+                e = elev[j]
+                cand = r if r > e else e
+                if cand < req[j]:
+                    req[j] = cand
+                    push(heap, (cand - base) * n + rank[j])
+    found.sort()
+    return [i for _, i in found[:n_units]]
+
+
 def settle_water(
     board: Board, g: Gravity, displaced: list[int] | None = None, blocked: frozenset[int] = frozenset()
 ) -> WaterReport:
@@ -82,14 +140,7 @@ def settle_water(
         return rep
     for i in water:
         kind[i] = _EMPTY
-    sources = water + extra
-    req = compute_req(board, g, sources, blocked)
-    t = tables_for(board.sx, board.sy, board.sz, g)
-    rank = t.rank
-    n = len(kind)
-    cand = [i for i in range(n) if req[i] != INF and kind[i] == _EMPTY and i not in blocked]
-    cand.sort(key=lambda i: req[i] * n + rank[i])
-    take = cand[:n_units]
+    take = _fill_order(board, g, water + extra, n_units, blocked)
     for i in take:
         kind[i] = _WATER
     rep.placed = len(take)
@@ -149,8 +200,10 @@ def freeze_cells(board: Board, cells: list[int], resolves: int) -> int:
 
 def tick_ice(board: Board) -> list[int]:
     """Decrement every ICE timer; cells reaching 0 thaw back to WATER (returned, Part IV §8.3)."""
-    thawed = []
+    thawed: list[int] = []
     kind, ice = board.kind, board.ice
+    if _ICE not in kind:
+        return thawed
     for i, k in enumerate(kind):
         if k == _ICE and ice[i] > 0:  # 0 = permanent ice (level-authored)
             ice[i] -= 1

@@ -243,3 +243,24 @@ def test_major_collapse_counter() -> None:
     s = start(cells=[tower], timing=SLOW, constraints={"majorCollapseShift": 8})
     s = run(s, "tE")
     assert s.metrics["shiftVoxelsTotal"] == 8 and s.metrics["majorCollapses"] == 1
+
+
+def test_level_start_settles_prebuilt_cells_without_metrics() -> None:
+    s = start(cells=[{"pos": [2, 6, 2], "type": "SOLID"}, {"pos": [5, 5, 5], "type": "WATER"}])
+    assert s.board.at((2, 0, 2)) == Kind.SOLID and s.board.count(Kind.WATER) == 1
+    assert s.metrics["shiftVoxelsTotal"] == 0 and s.metrics["resolves"] == 0
+
+
+def test_stable_condition_uses_last_resolve() -> None:
+    s = start(
+        cells=[{"pos": [0, 0, 0], "type": "WATER"}],
+        objectives=[{"type": "STABLE"}, {"type": "PLACE_PIECES", "count": 1}],
+    )
+    s = run(s, "d")
+    assert s.outcome is not None and s.outcome.status == Status.WON
+    tower = {"pos": [6, 0, 6], "to": [6, 3, 6], "type": "SOLID"}
+    s = start(
+        cells=[tower], timing=SLOW, objectives=[{"type": "STABLE"}, {"type": "SURVIVE_ROTATIONS", "count": 1}]
+    )
+    s = run(s, "tE")
+    assert s.outcome is None and s.metrics["lastShift"] == 4

@@ -181,3 +181,54 @@ def test_gravity_change_golden_hash() -> None:
 
 
 GOLDEN_TILT = "5bb3842b2cc0d5edb0c31cdda2610fa32b974a288cf705d0589fda105594db3e"
+
+
+def test_porous_is_passable_but_not_occupiable() -> None:
+    b = Board(3, 3, 1)
+    b.set_kind((1, 0, 0), Kind.POROUS)
+    b.set_kind((1, 1, 0), Kind.WALL)
+    b.set_kind((1, 2, 0), Kind.WALL)  # only way from left to right is through the porous cell
+    b.set_kind((0, 0, 0), Kind.WATER)
+    b.set_kind((0, 1, 0), Kind.WATER)
+    settle_water(b, Gravity.DOWN)
+    assert b.at((1, 0, 0)) == Kind.POROUS
+    assert cells(b, Kind.WATER) == [(0, 0, 0), (2, 0, 0)]  # spread through the porous cell
+
+
+def test_debug_view_overlays() -> None:
+    from engine.floodline.view import debug_board
+
+    b = floor_board(4, 4, 1)
+    b.set_kind((0, 0, 0), Kind.WATER)
+    b.set_solid((2, 2, 0))
+    b.set_solid((3, 0, 0))
+    d = debug_board(b, Gravity.DOWN)
+    assert d["unsupported"] == [[2, 2, 0]]
+    assert [c["supported"] for c in d["components"]] == [True, False]
+    assert d["minElevOrder"] == [0, 1]
+    req = {tuple(r[:3]): r[3] for r in d["req"]}
+    assert req[(1, 0, 0)] == 0 and req[(1, 3, 0)] == 3 and (3, 0, 0) not in req
+    assert d["basins"][0]["cells"] == [[0, 0, 0]] and d["basins"][0]["surfaceElev"] == 0
+
+
+def test_literal_solver_fills_globally_across_separate_basins() -> None:
+    # Two sealed basins (wall ridge up to the ceiling) each hold water at the same elevation.
+    # §5.3 sorts ALL reachable cells together by (req, gravElev, tieCoord): a unit can move from
+    # one basin to the other when both floors have req 0 (documented in RULES.md).
+    b = Board(5, 3, 1)
+    for y in range(3):
+        b.set_kind((2, y, 0), Kind.WALL)
+    b.set_kind((3, 0, 0), Kind.WATER)
+    b.set_kind((4, 0, 0), Kind.WATER)
+    b.set_kind((0, 0, 0), Kind.WATER)
+    settle_water(b, Gravity.DOWN)
+    assert cells(b, Kind.WATER) == [(0, 0, 0), (1, 0, 0), (3, 0, 0)]
+
+
+def test_source_elevation_counts_in_req() -> None:
+    # A unit released at y=2 above a 1-high ridge may settle on either side (req starts at 2).
+    b = Board(3, 3, 1)
+    b.set_kind((1, 0, 0), Kind.WALL)
+    b.set_kind((2, 2, 0), Kind.WATER)
+    settle_water(b, Gravity.DOWN)
+    assert cells(b, Kind.WATER) == [(0, 0, 0)]  # tie-break picks the lower x side
