@@ -154,8 +154,8 @@ class GravTables:
         order = sorted(range(frame.n), key=lambda i: (elev[i], rr[i], ff[i]))
         self.order = order
         self.rank = [0] * frame.n
-        for r, i in enumerate(order):
-            self.rank[i] = r
+        for pos, i in enumerate(order):
+            self.rank[i] = pos
         gv = GRAVITY_VEC[g]
         self.down = [frame.step(i, gv) for i in range(frame.n)]
         self.min_elev = min(self.elev) if self.elev else 0
