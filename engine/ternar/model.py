@@ -216,8 +216,8 @@ class State(FrozenModel):
         return self.occupied() / N_NODES
 
     def stage(self) -> int:
-        """Intro stage of 12.1: 1 for turns 0-20, 2 for 21-50, 3 from 51 on."""
-        return intro_stage(self.turns)
+        """Intro stage of 12.1: 1 for turns 0-20, 2 for 21-50, 3 from 51 on; always 3 in Zen (no intro)."""
+        return 3 if self.options.mode == "zen" else intro_stage(self.turns)
 
     def singularity_clusters(self) -> list[list[int]]:
         """Edge-connected groups of singularities (ascending ids)."""

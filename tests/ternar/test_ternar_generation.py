@@ -168,4 +168,5 @@ def test_different_seeds_give_different_starts_same_seed_same_start():
 def test_values_are_always_powers_of_three():
     s = initial(9, {"mode": "zen"})
     assert all(v == 0 or is_power(v) for v in s.values)
+    assert s.stage() == 3  # Zen has no intro stages
     assert node_id(7, 0) == 38
