@@ -124,6 +124,8 @@ def propagate(st: ReactorState) -> None:
     n = g.width * g.height
     jinfo = junctions(st)
     modes = b.junction_ratio_modes
+    flows = st.props_of("flow")
+    nbrs = g.neighbors
     for carrier in CARRIERS:
         lay = st.layers[carrier]
         state = lay.state
@@ -131,8 +133,11 @@ def propagate(st: ReactorState) -> None:
         inten = zeros(n)
         fa, fi = b.falloff_amount[carrier], b.falloff_intensity[carrier]
         work: deque[int] = deque()
-        for p in st.props_of("flow"):  # 2. start from every enabled flow prop
+        reached: list[int] = []
+        for p in flows:  # 2. start from every enabled flow prop
             if p.carrier == carrier and p.enabled and state[p.cell] != ABSENT:
+                if amt[p.cell] == 0 and inten[p.cell] == 0:
+                    reached.append(p.cell)
                 amt[p.cell] = max(amt[p.cell], b.source_amount[carrier])
                 inten[p.cell] = max(inten[p.cell], b.source_intensity[carrier])
                 work.append(p.cell)
@@ -147,7 +152,7 @@ def propagate(st: ReactorState) -> None:
                 mode = modes[st.props[u].ratio_mode % len(modes)]
                 weights = {d: mode[k] for k, d in enumerate(j.outgoing)}
                 total = f32(sum(weights.values()))
-            for d, v in g.neighbors[u]:
+            for d, v in nbrs[u]:
                 if state[v] == ABSENT:
                     continue
                 if weights is not None:  # 6. junction ratio weights on outgoing branches only
@@ -158,9 +163,14 @@ def propagate(st: ReactorState) -> None:
                     i_b = f32(f32(i_u * w) / total)
                 else:
                     a_b, i_b = a_u, i_u
-                na = max(0.0, f32(a_b - fa))  # 5. distance falloff
-                ni = max(0.0, f32(i_b - fi))
+                na = f32(a_b - fa)  # 5. distance falloff
+                ni = f32(i_b - fi)
+                if na < 0:
+                    na = 0.0
+                if ni < 0:
+                    ni = 0.0
                 better = False
+                fresh = amt[v] == 0 and inten[v] == 0
                 if na > amt[v]:  # 7. best incoming amount and best incoming intensity
                     amt[v] = na
                     better = True
@@ -168,15 +178,17 @@ def propagate(st: ReactorState) -> None:
                     inten[v] = ni
                     better = True
                 if better:
+                    if fresh:
+                        reached.append(v)
                     work.append(v)
         ma, mi = b.max_network_amount, b.max_network_intensity
-        for i in range(n):  # 8. clamp
-            if state[i] != ABSENT:
-                lay.amount[i] = min(amt[i], ma)
-                lay.intensity[i] = min(inten[i], mi)
-            else:
-                lay.amount[i] = 0.0
-                lay.intensity[i] = 0.0
+        for i in reached:  # 8. clamp (only reached cells can be non-zero)
+            if amt[i] > ma:
+                amt[i] = ma
+            if inten[i] > mi:
+                inten[i] = mi
+        lay.amount = amt
+        lay.intensity = inten
     apply_pressure_drops(st)
 
 
@@ -307,7 +319,8 @@ def resolve_integrity(st: ReactorState) -> list[str]:
     events: list[str] = []
     for carrier in CARRIERS:
         lay = st.layers[carrier]
-        for i, s in enumerate(lay.state):
+        for i in st.present[carrier]:
+            s = lay.state[i]
             if s != INTACT:
                 continue  # absent cells have no integrity; existing leaks keep theirs until repaired
             integ = lay.integrity[i]

@@ -201,6 +201,7 @@ class ReactorState:
     forecasts: tuple[Warning, ...] = ()
     events: tuple[str, ...] = ()
     pressure_drop: dict[int, float] = field(default_factory=dict)
+    present: dict[str, tuple[int, ...]] = field(default_factory=dict)  # static: present cells per carrier
 
     def clone(self) -> ReactorState:
         """A deep copy of every mutable part (static parts are shared)."""
@@ -295,6 +296,7 @@ def state_from_level(level: LevelM, balance: Balance, difficulty: str) -> Reacto
         inventory={k: getattr(level.inventory, k) for k in ITEMS},
         required={c: getattr(level.requirements, c) for c in CARRIERS},
     )
+    st.present = {c: tuple(i for i, v in enumerate(layers[c].state) if v != ABSENT) for c in CARRIERS}
     dyn = level.dynamic
     if dyn is not None:
         st.pulse = dyn.pulse

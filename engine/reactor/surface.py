@@ -7,7 +7,7 @@ Quantity indices: 0 fuel, 1 coolant (sprinkler water), 2 electricity, 3 heat.
 from __future__ import annotations
 
 from engine.reactor.balance import QUANTITIES
-from engine.reactor.f32 import f32, zeros
+from engine.reactor.f32 import f32
 from engine.reactor.state import LEAKING, ReactorState
 from engine.reactor.table import CONDUCT, DILUTE, FLOW, IGNITE, PAIR_TABLE, QUENCH, WARM
 
@@ -124,74 +124,98 @@ def evaporate(st: ReactorState, cells: list[int]) -> None:
         heat[i] = max(0.0, f32(h - f32(evap * b.evaporation_cooling_scale)))
 
 
+# Flow between two bands of the same quantity (the table's diagonal blocks are identical for every
+# quantity: Safe/Caution/Critical pairs of different bands Flow, equal bands Hold).
+_SAME_FLOW = tuple(
+    tuple(tuple(PAIR_TABLE[q * 3 + b1][q * 3 + b2] == FLOW for b2 in range(3)) for b1 in range(3))
+    for q in range(4)
+)
+
+
 def interact(st: ReactorState, cells: list[int], pairs: list[tuple[int, int]]) -> None:
-    """Steps 4-6: same-cell pairs, then adjacent pairs, accumulating deltas applied together."""
+    """Steps 4-6: same-cell pairs, then adjacent pairs, accumulating deltas applied together.
+
+    Deltas live in single-precision arrays, so every accumulation rounds like a C# float ``+=``.
+    """
     b = st.balance
     bands = _bands(st)
     surf = [st.surface[q] for q in QUANTITIES]
+    fuel_a, cool_a, elec_a, heat_a = surf
     safes = [b.thresholds[q].safe for q in QUANTITIES]
-    n = len(surf[0])
-    deltas = [zeros(n) for _ in QUANTITIES]
+    deltas = {q: {} for q in range(4)}  # type: dict[int, dict[int, float]]
+    dfuel, dheat = deltas[FUEL], deltas[HEAT]
     conducting: set[int] = set()
+    warm, ign_fuel, ign_heat = b.warm_amount, b.ignite_fuel, b.ignite_heat
+    fs, cs, es, hs = safes
+    (fc1, fc2), (cc1, cc2), (ec1, ec2), (hc1, hc2) = bands
+    table = PAIR_TABLE
     # step 4: same-cell pairs (both quantities present at or above their Safe trace level)
     for i in cells:
-        vals = [surf[q][i] for q in range(4)]
-        bs = [_band(vals[q], bands[q]) for q in range(4)]
-        for q1, q2 in SAME_CELL_PAIRS:
-            if vals[q1] < safes[q1] or vals[q2] < safes[q2]:
+        f, w, e, h = fuel_a[i], cool_a[i], elec_a[i], heat_a[i]
+        fp, wp, ep, hp = f >= fs, w >= cs, e >= es, h >= hs
+        if fp + wp + ep + hp < 2:
+            continue
+        bf = 2 if f >= fc2 else (1 if f >= fc1 else 0)
+        be = 2 if e >= ec2 else (1 if e >= ec1 else 0)
+        for present, row, col in (
+            (fp and ep, bf, 6 + be),
+            (fp and hp, bf, 9 + (2 if h >= hc2 else (1 if h >= hc1 else 0))),
+            (wp and ep, 3 + (2 if w >= cc2 else (1 if w >= cc1 else 0)), 6 + be),
+        ):
+            if not present:
                 continue
-            v = PAIR_TABLE[q1 * 3 + bs[q1]][q2 * 3 + bs[q2]]
+            v = table[row][col]
             if v == WARM:
-                deltas[HEAT][i] = f32(deltas[HEAT][i] + b.warm_amount)
+                dheat[i] = f32(dheat.get(i, 0.0) + warm)
             elif v == IGNITE:
-                burnt = min(b.ignite_fuel, vals[FUEL])
-                deltas[FUEL][i] = f32(deltas[FUEL][i] - burnt)
-                added = f32(f32(b.ignite_heat * burnt) / b.ignite_fuel)
-                deltas[HEAT][i] = f32(deltas[HEAT][i] + added)
+                burnt = ign_fuel if ign_fuel < f else f
+                dfuel[i] = f32(dfuel.get(i, 0.0) - burnt)
+                dheat[i] = f32(dheat.get(i, 0.0) + f32(f32(ign_heat * burnt) / ign_fuel))
             elif v == CONDUCT:
                 conducting.add(i)
+        # electricity x heat is Hold in every band combination
     # step 5: adjacent pairs, each unordered pair once, skipping door-blocked pairs
     blocked = blocked_pairs(st)
-    blocks = [st.blocks["fuel"], st.blocks["coolant"], st.blocks["electricity"], None]
-    flow = [b.flow_amount[q] for q in QUANTITIES]
-    mult = b.conduct_multiplier
-    wet_safe = safes[COOL]
+    blocks = (st.blocks["fuel"], st.blocks["coolant"], st.blocks["electricity"], None)
+    flows = [b.flow_amount[q] for q in QUANTITIES]
+    conduct_amount = f32(flows[ELEC] * b.conduct_multiplier)
     for a, c in pairs:
-        if (a, c) in blocked:
+        if blocked and (a, c) in blocked:
             continue
         for q in range(4):
             arr = surf[q]
             va, vc = arr[a], arr[c]
             if va == vc:
                 continue
-            v = PAIR_TABLE[q * 3 + _band(va, bands[q])][q * 3 + _band(vc, bands[q])]
-            amount = flow[q]
-            if q == ELEC:
-                wet_link = surf[COOL][a] >= wet_safe and surf[COOL][c] >= wet_safe
-                if (a in conducting or c in conducting) and (v == FLOW or wet_link):
-                    amount = f32(amount * mult)
-                elif v != FLOW:
+            c1, c2 = bands[q]
+            is_flow = _SAME_FLOW[q][2 if va >= c2 else (1 if va >= c1 else 0)][
+                2 if vc >= c2 else (1 if vc >= c1 else 0)
+            ]
+            amount = flows[q]
+            if q == ELEC and (a in conducting or c in conducting):
+                if is_flow or (cool_a[a] >= cs and cool_a[c] >= cs):
+                    amount = conduct_amount
+                else:
                     continue
-            elif v != FLOW:
+            elif not is_flow:
                 continue
-            src, dst = (a, c) if va > vc else (c, a)
+            if va > vc:
+                src, dst, diff = a, c, f32(va - vc)
+            else:
+                src, dst, diff = c, a, f32(vc - va)
             blk = blocks[q]
             if blk is not None and blk[dst] > 0:
                 continue  # remedy block: the element cannot re-enter the cell
-            diff = f32(arr[src] - arr[dst])
-            moved = min(amount, f32(diff / 4.0))
-            deltas[q][src] = f32(deltas[q][src] - moved)
-            deltas[q][dst] = f32(deltas[q][dst] + moved)
+            quarter = f32(diff / 4.0)
+            moved = amount if amount < quarter else quarter
+            d = deltas[q]
+            d[src] = f32(d.get(src, 0.0) - moved)
+            d[dst] = f32(d.get(dst, 0.0) + moved)
     # step 6: apply accumulated deltas in priority order fuel, coolant, electricity, heat
-    touched = set(cells)
-    for a, c in pairs:
-        touched.add(a)
-        touched.add(c)
     for q in range(4):
-        arr, d = surf[q], deltas[q]
-        for i in touched:
-            if d[i]:
-                arr[i] = f32(arr[i] + d[i])
+        arr = surf[q]
+        for i, dv in sorted(deltas[q].items()):
+            arr[i] = arr[i] + dv
 
 
 def clamp(st: ReactorState, cells: list[int]) -> None:
