@@ -4,41 +4,43 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.floodline.board import MOVABLE, SUPPORTING, Board, Kind
+from engine.floodline.board import MOVABLE_TABLE, SUPPORTING, Board, Kind, indices_of
 from engine.floodline.geometry import Gravity, tables_for
 from engine.floodline.level import Condition
 
 _SOLID = int(Kind.SOLID)
 _WATER = int(Kind.WATER)
 _EMPTY = int(Kind.EMPTY)
+_POROUS = int(Kind.POROUS)
 
 
 def max_world_height(board: Board) -> int:
     """``MaxWorldHeight`` = max y over SOLID voxels (-1 when there are none)."""
-    ys = board.frame.ys
-    best = -1
-    for i, k in enumerate(board.kind):
-        if k == _SOLID and ys[i] > best:
-            best = ys[i]
-    return best
+    i = board.kind.rfind(_SOLID)
+    return -1 if i < 0 else board.frame.ys[i]
 
 
 def max_water_height(board: Board) -> int:
-    ys = board.frame.ys
-    return max((ys[i] for i, k in enumerate(board.kind) if k == _WATER), default=-1)
+    i = board.kind.rfind(_WATER)
+    return -1 if i < 0 else board.frame.ys[i]
 
 
 def solid_above_limit(board: Board, limit: int) -> bool:
     """OVERFLOW: a settled movable solid at world height y ≥ limit."""
-    ys = board.frame.ys
-    return any(k in MOVABLE and ys[i] >= limit for i, k in enumerate(board.kind))
+    if limit >= board.sy:
+        return False
+    above = board.kind[limit * board.sx * board.sz :]
+    return _SOLID in above or _POROUS in above
 
 
 def resting_on_water(board: Board, g: Gravity) -> bool:
     """Rules §10.4: some solid voxel has WATER at ``c + g``."""
     down = tables_for(board.sx, board.sy, board.sz, g).down
     kind = board.kind
-    return any(k in MOVABLE and down[i] >= 0 and kind[down[i]] == _WATER for i, k in enumerate(kind))
+    if _WATER not in kind:
+        return False
+    mov = kind.translate(MOVABLE_TABLE)
+    return any(down[i] >= 0 and kind[down[i]] == _WATER for i in indices_of(mov, 1))
 
 
 def holes(board: Board) -> int:
@@ -66,9 +68,7 @@ def _hanging(board: Board, x: int, y: int, z: int) -> bool:
 
 def overhang_voxels(board: Board) -> int:
     f = board.frame
-    return sum(
-        1 for i, k in enumerate(board.kind) if k == _SOLID and _hanging(board, f.xs[i], f.ys[i], f.zs[i])
-    )
+    return sum(1 for i in indices_of(board.kind, _SOLID) if _hanging(board, f.xs[i], f.ys[i], f.zs[i]))
 
 
 def spans(board: Board) -> tuple[int, int]:

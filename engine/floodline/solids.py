@@ -4,13 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.floodline.board import IMMOVABLE, SUPPORTING, Board, Kind
+from engine.floodline.board import IMMOVABLE, MOVABLE_TABLE, SUPPORTING, Board, Kind, indices_of
 from engine.floodline.geometry import GRAVITY_VEC, Gravity, tables_for
 
 _EMPTY = int(Kind.EMPTY)
 _WATER = int(Kind.WATER)
-_SOLID = int(Kind.SOLID)
-_POROUS = int(Kind.POROUS)
 #: Safety cap on settling passes (Rules §6.5 "or step cap reached").
 PASS_CAP = 256
 
@@ -33,10 +31,10 @@ def components(board: Board) -> list[list[int]]:
     """6-connected components of movable solids, each sorted by index, in index order of first cell."""
     kind = board.kind
     nb6 = board.frame.nb6
-    mov = [k == _SOLID or k == _POROUS for k in kind]
+    mov = kind.translate(MOVABLE_TABLE)
     seen = bytearray(len(kind))
     comps: list[list[int]] = []
-    for start in [i for i, m in enumerate(mov) if m]:
+    for start in indices_of(mov, 1):
         if seen[start]:
             continue
         seen[start] = 1

@@ -106,7 +106,7 @@ def debug_board(board: Board, g: Gravity) -> dict[str, Any]:
         if not sup:
             unsupported.extend(list(f.coords(i)) for i in comp)
     order = sorted(range(len(comps)), key=lambda k: min(t.rank[i] for i in comps[k]))
-    water = [i for i, k in enumerate(board.kind) if k == Kind.WATER]
+    water = board.indices(Kind.WATER)
     probe = board.copy()
     for i in water:
         probe.kind[i] = Kind.EMPTY

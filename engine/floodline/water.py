@@ -5,7 +5,7 @@ from __future__ import annotations
 import heapq
 from dataclasses import dataclass
 
-from engine.floodline.board import Board, DrainScope, Kind
+from engine.floodline.board import Board, DrainScope, Kind, indices_of
 from engine.floodline.geometry import Gravity, tables_for
 
 _EMPTY = int(Kind.EMPTY)
@@ -132,7 +132,7 @@ def settle_water(
 ) -> WaterReport:
     """Part IV §5.3 steps A–D, mutating ``board``.  ``blocked`` cells are neither passable nor occupiable."""
     kind = board.kind
-    water = [i for i, k in enumerate(kind) if k == _WATER]
+    water = indices_of(kind, _WATER)
     extra = list(displaced or [])
     n_units = len(water) + len(extra)
     rep = WaterReport(units=n_units)
@@ -202,10 +202,8 @@ def tick_ice(board: Board) -> list[int]:
     """Decrement every ICE timer; cells reaching 0 thaw back to WATER (returned, Part IV §8.3)."""
     thawed: list[int] = []
     kind, ice = board.kind, board.ice
-    if _ICE not in kind:
-        return thawed
-    for i, k in enumerate(kind):
-        if k == _ICE and ice[i] > 0:  # 0 = permanent ice (level-authored)
+    for i in indices_of(kind, _ICE):
+        if ice[i] > 0:  # 0 = permanent ice (level-authored)
             ice[i] -= 1
             if ice[i] <= 0:
                 ice[i] = 0
