@@ -57,6 +57,17 @@ def _session(seed: int, mode: str, moves: str) -> Session[State, object]:
     return s
 
 
+def play_bot(seed: int, mode: str, turns: int) -> Session[State, object]:
+    """GreedyBot (default budgets) plays ``seed`` until game over or ``turns`` productive turns."""
+    s = _session(seed, mode, "")
+    while s.state.outcome is None and s.state.turns < turns:
+        move = greedy_route(s.state)
+        if move is None:  # pragma: no cover - a live state always has a route
+            break
+        s.play(move)
+    return s
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m engine.ternar")
     sub = p.add_subparsers(dest="cmd", required=True)
@@ -65,6 +76,10 @@ def main(argv: list[str] | None = None) -> int:
     b.add_argument("--mode", choices=["classic", "zen", "storm"], default="classic")
     b.add_argument("--turns", type=int, default=1000)
     b.add_argument("--save", help="write the save JSON here")
+    bh = sub.add_parser("bothash", help="GreedyBot plays a game; prints the final state hash")
+    bh.add_argument("--seed", type=int, required=True)
+    bh.add_argument("--mode", choices=["classic", "zen", "storm"], default="classic")
+    bh.add_argument("--turns", type=int, default=1000)
     r = sub.add_parser("replay", help="replay a save file; prints the final state hash")
     r.add_argument("file")
     for name in ("hash", "show"):
@@ -74,13 +89,11 @@ def main(argv: list[str] | None = None) -> int:
         h.add_argument("--moves", default="")
     a = p.parse_args(argv)
     try:
-        if a.cmd == "bot":
-            s = _session(a.seed, a.mode, "")
-            while s.state.outcome is None and s.state.turns < a.turns:
-                move = greedy_route(s.state)
-                if move is None:  # pragma: no cover - a live state always has a route
-                    break
-                s.play(move)
+        if a.cmd in ("bot", "bothash"):
+            s = play_bot(a.seed, a.mode, a.turns)
+            if a.cmd == "bothash":
+                print(s.state_hash())
+                return 0
             print(json.dumps(telemetry(s.state).model_dump(mode="json"), indent=2))
             if a.save:
                 with open(a.save, "w", encoding="utf-8") as f:

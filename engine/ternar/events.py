@@ -167,3 +167,8 @@ Event = (
     | UndoEvent
     | GameOverEvent
 )
+
+
+def dump_events(events: list[Event]) -> list[dict[str, object]]:
+    """Plain dicts (JSON-ready) of ``events``, in order, for the JavaScript side."""
+    return [e.model_dump(mode="json") for e in events]

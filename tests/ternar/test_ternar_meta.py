@@ -174,8 +174,25 @@ def test_cli_bot_and_replay(tmp_path, capsys):
     moves = ",".join(json.loads(save.read_text())["moves"])
     assert main(["hash", "--seed", "3", "--mode", "storm", "--moves", moves]) == 0
     assert capsys.readouterr().out.strip() == h
+    assert main(["bothash", "--seed", "3", "--mode", "storm", "--turns", "12"]) == 0
+    assert capsys.readouterr().out.strip() == h
     assert main(["show", "--seed", "3"]) == 0
     assert "window [3, 9, 27]" in capsys.readouterr().out
     bad = tmp_path / "bad.json"
     bad.write_text('{"game": "ternar", "version": 1, "seed": 1, "moves": ["0-1"]}')
     assert main(["replay", str(bad)]) == 2
+
+
+def test_state_view_and_route_preview():
+    from engine.ternar.view import route_preview, state_view
+
+    s = field({(7, 0): 3, (7, 1): 3, (7, 2): 9, (7, 3): 27, (7, 4): 27, (7, 5): SINGULARITY}, ghosts=(38,))
+    v = state_view(s)
+    assert len(v["cells"]) == 44 and v["window"] == [3, 9, 27] and v["undo"] == "0/1" and v["phase"] == "IDLE"
+    c38 = v["cells"][38]
+    assert (c38["r"], c38["q"], c38["type"], c38["alpha"], c38["label"]) == (7, 0, "ghost", 0.6, "3")
+    assert v["cells"][43]["type"] == "singularity" and v["cells"][43]["label"] == ""
+    p = route_preview(s, [38, 39, 40, 41, 42])
+    assert p["valid"] and p["result"] == 81 and p["points"] == 138 and p["width"] == 4 and not p["glow"]
+    assert not route_preview(s, [38, 40])["valid"]
+    assert route_preview(s.model_copy(update={"turns": 30}), [38, 39, 40, 41])["glow"]
