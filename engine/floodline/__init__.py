@@ -3,7 +3,7 @@
 Public API for the browser glue and tools:
 
 - ``GAME`` (``Session(GAME, seed, {"level": level_dict})``), moves as ``TickInput`` / text (``moves``).
-- ``parse_level``, ``Level``, ``json_schema`` (level format); ``run_replay`` (replays).
+- ``parse_level``, ``Level``, ``json_schema`` (level format); ``make_replay`` / ``play`` (replays).
 - ``view(state)`` — everything the client draws; ``debug_view(state)`` — §14 overlays.
 """
 
@@ -11,7 +11,9 @@ from engine.floodline.game import GAME, FloodlineGame
 from engine.floodline.geometry import Gravity
 from engine.floodline.level import Level, json_schema, level_hash, parse_level
 from engine.floodline.moves import IDLE, TickInput, format_move, parse_move, wait
+from engine.floodline.replay import Replay, make_replay, parse_replay, play
 from engine.floodline.state import ActivePiece, Outcome, Reason, State, Status
+from engine.floodline.view import debug_view, view
 
 __all__ = [
     "GAME",
@@ -22,13 +24,19 @@ __all__ = [
     "Level",
     "Outcome",
     "Reason",
+    "Replay",
     "State",
     "Status",
     "TickInput",
+    "debug_view",
     "format_move",
     "json_schema",
     "level_hash",
+    "make_replay",
     "parse_level",
     "parse_move",
+    "parse_replay",
+    "play",
+    "view",
     "wait",
 ]
