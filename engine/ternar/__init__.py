@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.core.session import Session
 from engine.ternar.engine import (
     InvalidRouteError,
     apply,
@@ -17,6 +18,7 @@ from engine.ternar.engine import (
     initial_with_events,
     parse_options,
 )
+from engine.ternar.events import Event, dump_events
 from engine.ternar.fixtures import state_from_json, state_from_rows, state_to_json
 from engine.ternar.model import Move, Options, Outcome, Phase, Route, SoftUndo, State, Termination
 from engine.ternar.rules import RouteCheck, check_route, collapse_value, has_route, route_score
@@ -40,11 +42,30 @@ class TernarGame:
 
     name = "ternar"
 
+    def __init__(self) -> None:
+        self._memo: tuple[State, Move, State] | None = None
+
     def initial(self, seed: int, options: dict[str, Any]) -> State:
         return initial(seed, options)
 
     def apply(self, state: State, move: Move) -> State:
+        memo, self._memo = self._memo, None
+        if memo is not None and memo[0] is state and memo[1] == move:
+            return memo[2]
         return apply(state, move)
+
+    def play_with_events(self, session: Session[State, Move], move: Move) -> list[Event]:
+        """``session.play(move)`` that also returns the turn's events (computed once).
+
+        Raises like ``session.play`` (``InvalidRouteError``/``IllegalMoveError``, session untouched).
+        """
+        new, events = apply_with_events(session.state, move)
+        self._memo = (session.state, move, new)
+        try:
+            session.play(move)
+        finally:
+            self._memo = None
+        return events
 
     def parse_move(self, text: str) -> Move:
         return parse_move(text)
@@ -60,6 +81,7 @@ GAME = TernarGame()
 
 __all__ = [
     "GAME",
+    "Event",
     "InvalidRouteError",
     "Move",
     "Options",
@@ -75,6 +97,7 @@ __all__ = [
     "apply_with_events",
     "check_route",
     "classify_end",
+    "dump_events",
     "collapse_value",
     "format_move",
     "has_route",

@@ -196,3 +196,22 @@ def test_state_view_and_route_preview():
     assert p["valid"] and p["result"] == 81 and p["points"] == 138 and p["width"] == 4 and not p["glow"]
     assert not route_preview(s, [38, 40])["valid"]
     assert route_preview(s.model_copy(update={"turns": 30}), [38, 39, 40, 41])["glow"]
+
+
+def test_play_with_events_keeps_the_session_in_step():
+    from engine.core.session import Session
+    from engine.ternar import GAME, dump_events
+
+    s = Session(GAME, 42)
+    ref = Session(GAME, 42)
+    for _ in range(6):
+        move = greedy_route(s.state)
+        evs = GAME.play_with_events(s, move)
+        ref.play(move)
+        assert s.state == ref.state and s.moves == ref.moves
+        assert dump_events(evs)[0]["kind"] == "collapse"
+    with pytest.raises(ValueError):
+        GAME.play_with_events(s, Route.parse("0-1"))
+    assert s.state == ref.state and len(s.moves) == 6
+    GAME.play_with_events(s, GAME.parse_move("undo"))
+    assert s.state.undo_counter == "1/1"
