@@ -110,14 +110,21 @@ def adjacent(a: int, b: int) -> bool:
     return 0 <= a < N_NODES and b in NEIGHBOUR_SETS[a]
 
 
-def center(nid: int) -> tuple[float, float]:
-    """Centre of node ``nid`` in node-width units: x in [0.5, 5.5], y = row * sqrt(3)/2 + 0.5.
+HEX_RADIUS = 0.5773502691896257  # centre-to-corner of a pointy-top hex one unit wide (1/sqrt 3)
+ROW_STEP = 0.8660254037844386  # vertical distance between row centres (sqrt 3 / 2)
+FIELD_WIDTH = 6.0  # the field's bounding box in node-width units (16.1: fixed aspect ratio)
+FIELD_HEIGHT = (ROWS - 1) * ROW_STEP + 2 * HEX_RADIUS
 
-    Even rows are shifted right by half a width (even-r). The glue scales these by its cell size.
+
+def center(nid: int) -> tuple[float, float]:
+    """Centre of node ``nid`` in node-width units inside a FIELD_WIDTH x FIELD_HEIGHT box.
+
+    Pointy-top hexes one unit wide; even rows are shifted right by half a width (even-r). The glue
+    multiplies by its cell size (16.1: cellSize from min(screen width, height)).
     """
     r, c = coords(nid)
     x = c + 0.5 + (0.5 if r % 2 == 0 else 0.0)
-    y = r * 0.8660254037844386 + 0.5
+    y = r * ROW_STEP + HEX_RADIUS
     return x, y
 
 

@@ -82,3 +82,12 @@ def test_five_and_seven_oclock_cells():
     assert BELOW[node_id(1, 5)] == (node_id(2, 4), None)
     assert BELOW[node_id(7, 3)] == (None, None)
     assert ABOVE[node_id(7, 3)] == (node_id(6, 2), node_id(6, 3))
+
+
+def test_centres_fit_the_field_box():
+    from engine.ternar.topology import FIELD_HEIGHT, FIELD_WIDTH, HEX_RADIUS
+
+    xs = [center(n)[0] for n in range(N_NODES)]
+    ys = [center(n)[1] for n in range(N_NODES)]
+    assert min(xs) - 0.5 == 0 and max(xs) + 0.5 == FIELD_WIDTH
+    assert abs(min(ys) - HEX_RADIUS) < 1e-12 and abs(max(ys) + HEX_RADIUS - FIELD_HEIGHT) < 1e-12
