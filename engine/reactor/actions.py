@@ -270,5 +270,5 @@ def advance_step(st: ReactorState) -> ReactorState:
     from engine.reactor.surface import run_step
 
     new = st.clone()
-    run_step(new)
+    run_step(new, None)
     return new

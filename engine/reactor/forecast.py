@@ -6,6 +6,9 @@ which they become true ("Pulse +N"). Forecasting never mutates the real state.
 
 from __future__ import annotations
 
+from array import array
+from dataclasses import dataclass
+
 from engine.reactor import network
 from engine.reactor.balance import CARRIERS, QUANTITIES
 from engine.reactor.f32 import BAND_NAMES, band
@@ -59,12 +62,14 @@ def pressure_drop_warnings(st: ReactorState) -> list[Warning]:
     if not valves:
         return out
     base = st.clone()
-    network.propagate(base)
+    for p in base.props_of("valve"):
+        p.discharging = False
+    network.propagate(base, carriers=("coolant",))
     network.resolve_consumers(base, in_pulse=True)
     for v in valves:
         sim = base.clone()
         sim.props[v.cell].discharging = True
-        network.propagate(sim)
+        network.propagate(sim, carriers=("coolant",))
         network.resolve_consumers(sim, in_pulse=True)
         for cell, s in sorted(sim.services.items()):
             if (
@@ -94,16 +99,26 @@ def pressure_drop_warnings(st: ReactorState) -> list[Warning]:
     return out
 
 
-def compute_forecasts(st: ReactorState, horizon: int | None = None) -> tuple[Warning, ...]:
-    """All warnings the simulation can prove within ``horizon`` pulses (default: balance horizon)."""
-    if st.outcome is not None:
-        return ()
+@dataclass(frozen=True)
+class Trace:
+    """Robot-independent forecast simulation: warnings, environmental loss, per-pulse surfaces."""
+
+    horizon: int
+    warnings: tuple[Warning, ...]
+    env_loss: tuple[int, str] | None  # (pulse, reason) of a reactor-heat / system-failure loss
+    surfaces: tuple[dict[str, array], ...]  # surface arrays after each simulated pulse
+
+
+def compute_trace(st: ReactorState, horizon: int | None = None) -> Trace:
+    """Simulate copied state for ``horizon`` pulses without robot safety (robot-independent)."""
     h = st.balance.forecast_horizon if horizon is None else horizon
     out: list[Warning] = []
     seen_bands = _bands(st)
     wet0 = _wet_electric(st)
     leaking0 = _leaking(st)
     seen: set[tuple[str, int | None, str]] = set()
+    surfaces: list[dict[str, array]] = []
+    env_loss: tuple[int, str] | None = None
 
     def add(w: Warning) -> None:
         key = (w.kind, w.cell, w.subject)
@@ -114,19 +129,12 @@ def compute_forecasts(st: ReactorState, horizon: int | None = None) -> tuple[War
     sim = st.clone()
     for k in range(1, h + 1):
         try:
-            run_pulse(sim)
+            run_pulse(sim, robot_safety=False)
         except RuntimeInvalid:
             break
+        surfaces.append(sim.surface)
         if sim.outcome is not None:
-            add(
-                Warning(
-                    "terminal_loss",
-                    k,
-                    sim.robot if sim.outcome.reason == "robot_hazard" else None,
-                    sim.outcome.reason,
-                    f"loss by {sim.outcome.reason.replace('_', ' ')}",
-                )
-            )
+            env_loss = (k, sim.outcome.reason)
             break
         for r in sim.ready:
             add(Warning("reactor_ready", k, r, "ready", f"REACTOR READY at {_xy(sim, r)}"))
@@ -167,11 +175,60 @@ def compute_forecasts(st: ReactorState, horizon: int | None = None) -> tuple[War
             )
         for c, cell in sorted(_leaking(sim) - leaking0):
             add(Warning("structural_leak", k, cell, c, f"{c} cell at {_xy(sim, cell)} expected to leak"))
+        sim.surface = {q: array("f", a) for q, a in sim.surface.items()}  # keep the recorded arrays intact
     out.extend(pressure_drop_warnings(st))
+    return Trace(h, tuple(out), env_loss, tuple(surfaces))
+
+
+def forecasts_from_trace(st: ReactorState, trace: Trace) -> tuple[Warning, ...]:
+    """Combine a trace with the robot's position and heat immunity (robot hazard loss)."""
+    robot_loss = None
+    for k, surf in enumerate(trace.surfaces, start=1):
+        if trace.env_loss is not None and k >= trace.env_loss[0]:
+            break
+        immune = st.heat_immunity - (k - 1) > 0
+        for q in QUANTITIES:
+            limit = st.balance.robot_unsafe[q]
+            if limit is None or (q == "heat" and immune):
+                continue
+            if surf[q][st.robot] >= limit:
+                robot_loss = k
+                break
+        if robot_loss is not None:
+            break
+    out: list[Warning] = []
+    cutoff = None
+    if robot_loss is not None:
+        cutoff = robot_loss
+        out.append(Warning("terminal_loss", robot_loss, st.robot, "robot_hazard", "loss by robot hazard"))
+    elif trace.env_loss is not None:
+        cutoff, reason = trace.env_loss
+        out.append(Warning("terminal_loss", cutoff, None, reason, f"loss by {reason.replace('_', ' ')}"))
+    out.extend(
+        w for w in trace.warnings if cutoff is None or w.pulse < cutoff or w.kind == "coolant_pressure_drop"
+    )
     out.sort(key=lambda w: (w.pulse, KINDS.index(w.kind), -1 if w.cell is None else w.cell, w.subject))
     return tuple(out)
 
 
+def compute_forecasts(st: ReactorState, horizon: int | None = None) -> tuple[Warning, ...]:
+    """All warnings the simulation can prove within ``horizon`` pulses (default: balance horizon)."""
+    if st.outcome is not None:
+        return ()
+    return forecasts_from_trace(st, compute_trace(st, horizon))
+
+
 def refresh_forecasts(st: ReactorState) -> None:
-    """Pulse stage 10: store fresh forecasts on ``st``."""
-    st.forecasts = compute_forecasts(st)
+    """Pulse stage 10 (and after robot moves): store fresh forecasts on ``st``.
+
+    The robot-independent trace is cached on the state until the next pulse, so a quick move only
+    re-checks the robot's own cell against the recorded hazards.
+    """
+    if st.outcome is not None:
+        st.forecasts = ()
+        return
+    trace = st.trace
+    if not isinstance(trace, Trace) or trace.horizon != st.balance.forecast_horizon:
+        trace = compute_trace(st)
+        st.trace = trace
+    st.forecasts = forecasts_from_trace(st, trace)

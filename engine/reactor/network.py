@@ -108,25 +108,28 @@ def junctions(st: ReactorState, only_enabled: bool = True) -> dict[int, Junction
     return {p.cell: infer_junction(st, p.cell, only_enabled) for p in st.props_of("junction")}
 
 
-def runtime_problem(st: ReactorState) -> str:
+def runtime_problem(st: ReactorState, jinfo: dict[int, JunctionInfo] | None = None) -> str:
     """Pulse step 2: why the runtime state is invalid (ambiguous junction flow), or ""."""
-    for info in junctions(st).values():
+    for info in (junctions(st) if jinfo is None else jinfo).values():
         if info.problem:
             x, y = st.grid.xy(info.cell)
             return f"junction at ({x},{y}): {info.problem}"
     return ""
 
 
-def propagate(st: ReactorState) -> None:
+def propagate(
+    st: ReactorState, jinfo: dict[int, JunctionInfo] | None = None, carriers: tuple[str, ...] = CARRIERS
+) -> None:
     """Pulse step 3: recompute amount and intensity of every carrier from enabled flow props."""
     b = st.balance
     g = st.grid
     n = g.width * g.height
-    jinfo = junctions(st)
+    if jinfo is None:
+        jinfo = junctions(st)
     modes = b.junction_ratio_modes
     flows = st.props_of("flow")
     nbrs = g.neighbors
-    for carrier in CARRIERS:
+    for carrier in carriers:
         lay = st.layers[carrier]
         state = lay.state
         amt = zeros(n)  # 1. clear transient values

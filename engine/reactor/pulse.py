@@ -3,6 +3,7 @@ duration advancement and the derived level state."""
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Callable
 
 from engine.reactor import network, surface
@@ -62,9 +63,8 @@ def advance_durations(st: ReactorState) -> None:
     """Stage 9: remedy blocks and heat immunity count down once; valve discharge ends."""
     for e in ELEMENTS:
         arr = st.blocks[e]
-        for i, v in enumerate(arr):
-            if v > 0:
-                arr[i] = v - 1
+        if any(arr):
+            st.blocks[e] = array("h", [v - 1 if v > 0 else 0 for v in arr])
     if st.heat_immunity > 0:
         st.heat_immunity -= 1
     for p in st.props_of("valve"):
@@ -75,20 +75,24 @@ def run_pulse(
     st: ReactorState,
     mutate: Callable[[ReactorState], None] | None = None,
     refresh: Callable[[ReactorState], None] | None = None,
+    robot_safety: bool = True,
 ) -> None:
     """Resolve one pulse on ``st`` in place (call on a clone). Raises ``RuntimeInvalid`` at stage 2."""
     events: list[str] = []
+    st.trace = None
     if mutate is not None:  # 1. accepted player mutation
         mutate(st)
-    problem = network.runtime_problem(st)  # 2. validate runtime state
+    jinfo = network.junctions(st)
+    problem = network.runtime_problem(st, jinfo)  # 2. validate runtime state
     if problem:
         raise RuntimeInvalid(problem)
-    network.propagate(st)  # 3.
+    network.propagate(st, jinfo)  # 3.
     network.resolve_consumers(st, in_pulse=True)  # 4.
     events += network.resolve_integrity(st)  # 5.
+    active = surface.active_cells(st)
     for _ in range(st.balance.pulse_steps):  # 6.
-        surface.run_step(st)
-    if st.outcome is None:  # 7. robot safety on the final post-pulse hazard state
+        active = surface.run_step(st, active)
+    if robot_safety and st.outcome is None:  # 7. robot safety on the final post-pulse hazard state
         hz = robot_hazard(st)
         if hz:
             st.outcome = Outcome(LOST, REASON_ROBOT_HAZARD)

@@ -59,9 +59,8 @@ class Grid:
     walls: tuple[bool, ...]
     neighbors: tuple[tuple[tuple[int, int], ...], ...]  # per cell: (direction index, neighbour cell), N E S W
     floor_cells: tuple[int, ...]
-    floor_pairs: tuple[
-        tuple[int, int], ...
-    ]  # each unordered adjacent floor pair once, row-major (east, south)
+    floor_pairs: tuple[tuple[int, int], ...]  # each unordered adjacent floor pair once (east, south)
+    cell_pairs: tuple[tuple[tuple[int, int], ...], ...]  # per cell: the floor pairs it belongs to
 
     @classmethod
     def build(cls, width: int, height: int, terrain: list[str]) -> Grid:
@@ -87,7 +86,11 @@ class Grid:
                 pairs.append((i, i + 1))
             if y + 1 < height and not walls[i + width]:
                 pairs.append((i, i + width))
-        return cls(width, height, walls, tuple(nbrs), floor, tuple(pairs))
+        per_cell: list[list[tuple[int, int]]] = [[] for _ in walls]
+        for a, c in pairs:
+            per_cell[a].append((a, c))
+            per_cell[c].append((a, c))
+        return cls(width, height, walls, tuple(nbrs), floor, tuple(pairs), tuple(tuple(p) for p in per_cell))
 
     def xy(self, cell: int) -> tuple[int, int]:
         return cell % self.width, cell // self.width
@@ -202,6 +205,8 @@ class ReactorState:
     events: tuple[str, ...] = ()
     pressure_drop: dict[int, float] = field(default_factory=dict)
     present: dict[str, tuple[int, ...]] = field(default_factory=dict)  # static: present cells per carrier
+    prop_cells: dict[str, tuple[int, ...]] = field(default_factory=dict)  # static: prop cells per kind
+    trace: object = None  # cached robot-independent forecast trace (engine.reactor.forecast.Trace)
 
     def clone(self) -> ReactorState:
         """A deep copy of every mutable part (static parts are shared)."""
@@ -220,8 +225,12 @@ class ReactorState:
 
     # -- convenience -----------------------------------------------------------------------------
     def props_of(self, kind: str) -> list[Prop]:
-        """Props of one kind in cell order."""
-        return [self.props[c] for c in sorted(self.props) if self.props[c].kind == kind]
+        """Props of one kind in cell order (props never move, so the cell lists are static)."""
+        cells = self.prop_cells.get(kind)
+        if cells is None:
+            cells = tuple(c for c in sorted(self.props) if self.props[c].kind == kind)
+            self.prop_cells[kind] = cells
+        return [self.props[c] for c in cells]
 
     def carriers_at(self, cell: int) -> list[str]:
         """Carriers with a present underground cell at ``cell`` (fuel, coolant, electricity order)."""

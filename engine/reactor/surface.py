@@ -231,16 +231,46 @@ def clamp(st: ReactorState, cells: list[int]) -> None:
                 arr[i] = mx
 
 
-def run_step(st: ReactorState) -> None:
-    """One deterministic step (the seven sub-steps in order)."""
+def active_cells(st: ReactorState) -> list[int]:
+    """Floor cells holding any surface quantity (full scan)."""
+    f, w, e, h = (st.surface[q] for q in QUANTITIES)
+    return [i for i in st.grid.floor_cells if f[i] or w[i] or e[i] or h[i]]
+
+
+def _targets(st: ReactorState) -> set[int]:
+    out = {lk.access for lk in st.leaks if not lk.repaired}
+    for p in st.props_of("valve"):
+        if p.discharging:
+            out.update(p.outlets)
+    return out
+
+
+def run_step(st: ReactorState, active: list[int] | None = None) -> list[int]:
+    """One deterministic step (the seven sub-steps in order); returns the cells active afterwards.
+
+    ``active`` must include every floor cell with a non-zero quantity (a superset is fine);
+    without it the grid is scanned.
+    """
     inject(st)
     g = st.grid
     f, w, e, h = (st.surface[q] for q in QUANTITIES)
-    active = [i for i in g.floor_cells if f[i] or w[i] or e[i] or h[i]]
-    act = set(active)
+    if active is None:
+        active = active_cells(st)
+    else:
+        cand = set(active) | _targets(st)
+        active = sorted(i for i in cand if not g.walls[i] and (f[i] or w[i] or e[i] or h[i]))
     mitigate(st, active)
     evaporate(st, active)
-    pairs = [(a, c) for a, c in g.floor_pairs if a in act or c in act]
+    pair_set: set[tuple[int, int]] = set()
+    cp = g.cell_pairs
+    for i in active:
+        pair_set.update(cp[i])
+    pairs = sorted(pair_set)
     interact(st, active, pairs)
-    touched = sorted(act.union(*pairs)) if pairs else active
-    clamp(st, touched)
+    touched = set(active)
+    for a, c in pairs:
+        touched.add(a)
+        touched.add(c)
+    cells = sorted(touched)
+    clamp(st, cells)
+    return [i for i in cells if f[i] or w[i] or e[i] or h[i]]
