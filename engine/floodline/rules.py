@@ -259,13 +259,14 @@ def _freeze(s: State, target: Vec) -> None:
         return
     r = ab.freeze_radius
     f = s.board.frame
+    under_piece = set(piece_cells_idx(s.board, s.active)) if s.active is not None else set()
     cells = []
     for y in range(target[1] - r, target[1] + r + 1):
         for z in range(target[2] - r, target[2] + r + 1):
             for x in range(target[0] - r, target[0] + r + 1):
                 j = f.index_or_none(x, y, z)
-                if j is not None and s.board.kind[j] == Kind.WATER:
-                    cells.append(j)
+                if j is not None and s.board.kind[j] == Kind.WATER and j not in under_piece:
+                    cells.append(j)  # water the active piece overlaps is not frozen (one occupant per cell)
     if not cells:
         return
     board = s.board.copy()

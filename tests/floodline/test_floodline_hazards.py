@@ -171,3 +171,13 @@ def test_endless_mutators() -> None:
     s = run(s, "d")
     assert s.height_limit == 10
     assert s.outcome is None or s.outcome.status == Status.LOST
+
+
+def test_freeze_skips_water_under_the_active_piece() -> None:
+    pool = {"pos": [0, 0, 0], "to": [7, 0, 7], "type": "WATER"}
+    s = start(timing=SLOW, cells=[pool], abilities={"freezeCharges": 1, "freezeRadius": 2})
+    s = run(s, "s*15")  # O2 now sits in the water layer at x,z = 3..4
+    assert s.active is not None and s.active.origin[1] == 0
+    s = run(s, "f3.0.3")
+    under = {c for c in s.active.cells()}
+    assert under.isdisjoint(cells(s.board, Kind.ICE)) and len(cells(s.board, Kind.ICE)) == 25 - 4
