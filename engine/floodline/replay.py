@@ -8,7 +8,7 @@ from pydantic import Field
 
 from engine.core.hashing import state_hash
 from engine.core.schema import Model, SchemaError, parse_model
-from engine.core.session import Session
+from engine.core.session import SaveData, Session
 from engine.floodline.game import GAME
 from engine.floodline.level import RULES_VERSION, Level, level_hash
 from engine.floodline.moves import TickInput, compress, format_move, parse_move
@@ -90,3 +90,9 @@ def session_for(level: Level, replay: Replay) -> Session[State, TickInput]:
             break
         sess.play_text(text)
     return sess
+
+
+def compact_save(session: Session[State, TickInput]) -> SaveData:
+    """The session's save with runs of identical ticks merged (``".*300"``); loads to the same state."""
+    save = session.save()
+    return save.model_copy(update={"moves": [format_move(m) for m in compress(list(session.moves))]})

@@ -158,3 +158,16 @@ def test_cli_play_and_hash(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
     h1 = capsys.readouterr().out.strip()
     assert main(["hash", "--level", lvl, "--seed", "3", "d", ".*10"]) == 0
     assert capsys.readouterr().out.strip() == h1 and len(h1) == 64
+
+
+def test_compact_save_round_trip() -> None:
+    from engine.floodline.replay import compact_save
+
+    sess = Session(GAME, 3, {})
+    for _ in range(40):
+        sess.play_text(".")
+    for text in ["mx+", "mx+", "mx+", "d", "s", "s"]:
+        sess.play_text(text)
+    packed = compact_save(sess)
+    assert packed.moves == [".*40", "mx+*3", "d", "s*2"]
+    assert Session.load(GAME, packed.model_dump_json()).state_hash() == sess.state_hash()
