@@ -235,3 +235,24 @@ def test_stage_events_at_turn_21_and_51():
     assert [e.stage for e in apply_with_events(s, Route.parse("38-39"))[1] if e.kind == "stage"] == [2]
     s = field({(7, 0): 3, (7, 1): 3, (7, 3): 9, (7, 4): 9}, turns=50)
     assert [e.stage for e in apply_with_events(s, Route.parse("38-39"))[1] if e.kind == "stage"] == [3]
+
+
+def test_storm_inverted_spawns_enter_from_the_bottom_and_rise():
+    s = field(
+        {(0, 0): 3, (0, 1): 3, (0, 3): 27}, options={"mode": "storm"}, gravity="up", turns_to_inversion=5
+    )
+    new, evs = apply_with_events(s, Route.parse("0-1"))
+    spawns = [e for e in evs if e.kind == "spawn"]
+    assert len(spawns) == 2 and all(coords(e.node)[0] == 7 for e in spawns)
+    from engine.ternar.gravity import is_settled
+
+    assert is_settled(list(new.values), -1) and new.turns_to_inversion == 4
+
+
+def test_storm_inversion_resettles_the_field_at_once():
+    s = field({(7, 0): 3, (7, 1): 3, (7, 3): 9}, options={"mode": "storm"}, turns_to_inversion=1)
+    new, evs = apply_with_events(s, Route.parse("38-39"))
+    k = kinds(evs)
+    assert "inversion" in k and k[k.index("inversion") + 1] == "fall"
+    assert new.gravity == "up" and new.turns_to_inversion == 10
+    assert all(coords(n)[0] <= 1 for n, v in enumerate(new.values) if v)  # everything rose to the top
