@@ -107,6 +107,31 @@ def underground_view(st: ReactorState) -> dict[str, list[list[Any]]]:
     return out
 
 
+def status_warnings(st: ReactorState) -> list[dict[str, Any]]:
+    """Current (Pulse +0) warnings: one per starved carrier of each enabled consumer, starved reactor feeds."""
+    g = st.grid
+    out: list[dict[str, Any]] = []
+    for cell, services in sorted(st.services.items()):
+        for c, v in services.items():
+            if v == network.STARVED:
+                out.append(
+                    {
+                        "kind": "consumer_starved",
+                        "cell": g.xy(cell),
+                        "carrier": c,
+                        "required": st.required[c] > 0,
+                    }
+                )
+    for p in st.props_of("reactor"):
+        for c in st.carriers_at(p.cell):
+            lay = st.layers[c]
+            if not (lay.amount[p.cell] > 0 and lay.intensity[p.cell] > 0):
+                out.append(
+                    {"kind": "reactor_feed_starved", "cell": g.xy(p.cell), "carrier": c, "required": True}
+                )
+    return out
+
+
 def status(st: ReactorState) -> dict[str, Any]:
     """Level-wide status for the HUD: level state, ready reactors, inventory, forecasts."""
     return {
@@ -129,5 +154,6 @@ def status(st: ReactorState) -> dict[str, Any]:
             }
             for w in st.forecasts
         ],
+        "warnings": status_warnings(st),
         "events": list(st.events),
     }

@@ -151,3 +151,10 @@ def test_reactor_heat_at_terminal_threshold_loses() -> None:
     assert st2.outcome is not None and st2.outcome.reason == "reactor_heat"
     assert st2.level_state == "Lost"
     assert B.reactor_heat_terminal <= B.surface_max["heat"]
+
+
+def test_status_warns_per_starved_carrier() -> None:
+    st = act(multi({"fuel": 1}, coolant_on=False), "interact")
+    ws = status(st)["warnings"]
+    assert {"kind": "consumer_starved", "cell": (3, 1), "carrier": "coolant", "required": False} in ws
+    assert all(w["carrier"] != "fuel" for w in ws)

@@ -6,7 +6,7 @@ from reactor_kit import OPEN_ROOM, B, consumer, flow, level, load, put
 
 from engine.core.hashing import state_hash
 from engine.reactor import advance_pulse, builtin_level, load_level
-from engine.reactor.forecast import KINDS, compute_forecasts
+from engine.reactor.forecast import KINDS, compute_forecasts, refresh_forecasts
 from engine.reactor.state import ReactorState, snapshot
 
 
@@ -124,3 +124,37 @@ def test_builtin_tutorial_loads_and_forecasts() -> None:
     st = load_level(builtin_level("tutorial"))
     assert st.level_state in ("Caution", "Critical", "Stable")
     assert all(w.pulse <= B.forecast_horizon for w in st.forecasts)
+
+
+def test_cached_trace_forecast_equals_fresh_forecast_after_moves() -> None:
+    from engine.reactor import apply_action, parse_action
+
+    lv = zap_level()
+    lv["terrain"] = [
+        "##########",
+        "#.#......#",
+        "#.#......#",
+        "#........#",
+        "##########",
+    ]  # dead-end corridor
+    st = load(lv).clone()
+    st.balance = B.model_copy(update={"forecast_horizon": 8})
+    refresh_forecasts(st)
+    start_k = first(st, "terminal_loss")
+    seen_loss = set()
+    for text in ["move s", "move s", "move e", "move w", "move n", "move n"]:
+        nxt = apply_action(st, parse_action(text))
+        assert nxt.trace is st.trace  # a quick move reuses the robot-independent trace
+        fresh = nxt.clone()
+        fresh.trace = None
+        assert nxt.forecasts == compute_forecasts(fresh)
+        seen_loss.add(first(nxt, "terminal_loss"))
+        st = nxt
+    assert None in seen_loss  # away from the leak face the robot is safe ...
+    k = first(st, "terminal_loss")  # ... back on the face it is not
+    assert k is not None and k == start_k
+    s = st
+    for _ in range(k - 1):
+        s = advance_pulse(s)
+        assert s.outcome is None
+    assert advance_pulse(s).outcome is not None
