@@ -57,7 +57,9 @@ def _cycles(
     _absorb(total, first)
     w = settle_water(board, g, displaced + first.displaced, piece)
     rep.water_overflow += w.overflow
-    recheck = settle_solids(board, g, piece)
+    # Step 4 (recheck).  Water never supports, so moving water cannot unsupport a solid: after a
+    # settle that ran to completion the recheck is provably a no-op and is skipped (same result).
+    recheck = settle_solids(board, g, piece) if first.capped else SettleReport()
     _absorb(total, recheck)
     if recheck.drops:
         w = settle_water(board, g, recheck.displaced, piece)

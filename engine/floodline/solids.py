@@ -25,28 +25,28 @@ class SettleReport:
     lost: int = 0
     displaced: list[int] = field(default_factory=list)
     drops: int = 0
+    capped: bool = False  # stopped by PASS_CAP with components still unsupported
 
 
 def components(board: Board) -> list[list[int]]:
     """6-connected components of movable solids, each sorted by index, in index order of first cell."""
-    kind = board.kind
     nb6 = board.frame.nb6
-    mov = kind.translate(MOVABLE_TABLE)
-    seen = bytearray(len(kind))
+    todo = bytearray(board.kind.translate(MOVABLE_TABLE))  # 1 = movable and not yet visited
     comps: list[list[int]] = []
-    for start in indices_of(mov, 1):
-        if seen[start]:
+    for start in indices_of(todo, 1):
+        if not todo[start]:
             continue
-        seen[start] = 1
+        todo[start] = 0
         stack = [start]
-        comp = []
+        comp: list[int] = []
+        pop, push, add = stack.pop, stack.append, comp.append
         while stack:
-            i = stack.pop()
-            comp.append(i)
+            i = pop()
+            add(i)
             for j in nb6[i]:
-                if mov[j] and not seen[j]:
-                    seen[j] = 1
-                    stack.append(j)
+                if todo[j]:
+                    todo[j] = 0
+                    push(j)
         comp.sort()
         comps.append(comp)
     return comps
@@ -170,9 +170,12 @@ def settle_solids(board: Board, g: Gravity, piece: frozenset[int] = frozenset())
     """
     rep = SettleReport()
     rank = tables_for(board.sx, board.sy, board.sz, g).rank
-    for _ in range(PASS_CAP):
+    for k in range(PASS_CAP + 1):
         unsupported = [c for c in components(board) if not is_supported(board, c, g, piece)]
         if not unsupported:
+            break
+        if k == PASS_CAP:
+            rep.capped = True
             break
         unsupported.sort(key=lambda c: min(rank[i] for i in c))
         moved_any = False
