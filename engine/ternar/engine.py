@@ -213,9 +213,8 @@ def apply_with_events(state: State, move: Move) -> tuple[State, list[ev.Event]]:
         w.events.append(ev.AchievementEvent(node=target))
     turns = state.turns + 1
     score = state.score + points
-    # PROCESSING: window shift (6.4) with the freeze of 10.2
-    field_max = max((v for v in w.values if v < SINGULARITY), default=0)
-    low, pool = shifted_window(mode, state.window_low, state.pool, field_max, turns)
+    # PROCESSING: window shift (6.4) when the merge reached the window top; freeze of 10.2
+    low, pool = shifted_window(mode, state.window_low, state.pool, 0 if sing else result, turns)
     if low != state.window_low:
         w.events.append(
             ev.WindowShiftEvent(

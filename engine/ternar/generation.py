@@ -144,17 +144,18 @@ def deal(values: list[int], rng: Lcg32, count: int, window_low: int, direction: 
 
 
 def shifted_window(
-    mode: str, window_low: int, pool: Sequence[int], field_max: int, turns: int
+    mode: str, window_low: int, pool: Sequence[int], reached: int, turns: int
 ) -> tuple[int, tuple[int, ...]]:
-    """6.4: while the field's max (singularities aside) reaches the window top, shift by one.
+    """6.4: while the value the player just ``reached`` by a merge is >= the window top, shift by one.
 
-    Never in Zen, never from the 150th turn on (10.2), never past a top of 3^14. Returns the new low
+    Spawned nodes never shift the window (a spawned top value is not "reached"; otherwise the window
+    would climb by itself); a singularity result does not shift it either. Never in Zen, never from the 150th turn on (10.2), never past a top of 3^14. Returns the new low
     exponent and the new historical pool.
     """
     if mode == "zen" or turns >= FREEZE_TURN:
         return window_low, tuple(pool)
     new_pool = list(pool)
-    while window_low < MAX_WINDOW_LOW and field_max >= 3 ** (window_low + 2):
+    while window_low < MAX_WINDOW_LOW and reached >= 3 ** (window_low + 2):
         new_pool.append(3**window_low)
         window_low += 1
     return window_low, tuple(new_pool)

@@ -256,3 +256,12 @@ def test_storm_inversion_resettles_the_field_at_once():
     assert "inversion" in k and k[k.index("inversion") + 1] == "fall"
     assert new.gravity == "up" and new.turns_to_inversion == 10
     assert all(coords(n)[0] <= 1 for n, v in enumerate(new.values) if v)  # everything rose to the top
+
+
+def test_a_spawned_top_value_does_not_shift_the_window():
+    # a 27 that flowed in is not "reached": merging 3-3 -> 9 keeps [3, 9, 27]
+    s = field({(7, 0): 3, (7, 1): 3, (7, 5): 27}, turns=60)
+    assert apply(s, Route.parse("38-39")).window == (3, 9, 27)
+    # merging into the window top does shift it
+    s = field({(7, 0): 9, (7, 1): 9, (7, 5): 27}, turns=60)
+    assert apply(s, Route.parse("38-39")).window == (9, 27, 81)
