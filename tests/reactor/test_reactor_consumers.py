@@ -158,3 +158,12 @@ def test_status_warns_per_starved_carrier() -> None:
     ws = status(st)["warnings"]
     assert {"kind": "consumer_starved", "cell": (3, 1), "carrier": "coolant", "required": False} in ws
     assert all(w["carrier"] != "fuel" for w in ws)
+
+
+def test_system_failure_when_reactor_underground_integrity_hits_zero() -> None:
+    lv = level(
+        OPEN_ROOM, fuel=["", ".++"], props=[flow(1, 1, "fuel"), TERMINAL], robot=(1, 3), reactor=(2, 1)
+    )
+    lv["layers"]["fuel"][1]["integrity"] = 0.2
+    st = act(load(lv), "interact")
+    assert st.outcome is not None and (st.outcome.result, st.outcome.reason) == ("lost", "system_failure")

@@ -204,3 +204,21 @@ def test_stored_values_are_single_precision() -> None:
     for arr in st.surface.values():
         for v in arr:
             assert v == f32(v)
+
+
+def test_trace_amounts_below_safe_do_not_react() -> None:
+    st = cell_room()
+    put(st, "fuel", 1, 1, f32(B.thresholds["fuel"].safe / 2))
+    put(st, "electricity", 1, 1, B.thresholds["electricity"].critical)  # would Ignite real fuel
+    st2 = advance_step(st)
+    assert at(st2, "heat", 1, 1) == 0.0
+    assert at(st2, "fuel", 1, 1) == f32(B.thresholds["fuel"].safe / 2)
+
+
+def test_different_quantities_do_not_react_across_cells() -> None:
+    st = corridor()
+    put(st, "fuel", 1, 1, 6.0)
+    put(st, "heat", 2, 1, 7.0)  # adjacent, not same-cell: no Ignite between the two cells
+    st2 = advance_step(st)
+    assert at(st2, "fuel", 1, 1) == f32(6.0 - flow_of("fuel", 6.0))  # only fuel's own Flow
+    assert at(st2, "heat", 1, 1) == flow_of("heat", 7.0)  # heat flowed in; no ignition heat yet
