@@ -3,9 +3,17 @@ route line tension (3.3), fall paths from turn events. No drawing here."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
-from engine.ternar.events import Event, FallPassEvent
+from engine.ternar.events import (
+    BigBangEvent,
+    CollapseEvent,
+    DealEvent,
+    Event,
+    FallPassEvent,
+    SpawnEvent,
+    ZenRefillEvent,
+)
 from engine.ternar.rules import SINGULARITY, exponent
 
 PALETTE: tuple[str, ...] = ("#D1EAFF", "#D1F2EB", "#FEF5D1", "#FADBD8", "#EBDEF0", "#FCF3CF")
@@ -99,3 +107,28 @@ def fall_paths(events: Iterable[Event]) -> list[tuple[int, ...]]:
             at = {}
     done.extend(at.values())
     return [tuple(p) for p in done]
+
+
+def replay_events(values: Sequence[int], events: Iterable[Event]) -> list[int]:
+    """Step a field through a turn's events (collapse, fall passes, spawns, Big Bang/Zen clears,
+    deals): the glue can draw the field between any two events. Ends at the new state's values
+    (an ``undo`` event carries no cells: use the new state instead)."""
+    v = list(values)
+    for e in events:
+        if isinstance(e, CollapseEvent):
+            for n in e.route[:-1]:
+                v[n] = 0
+            v[e.target] = e.result
+        elif isinstance(e, FallPassEvent):
+            for m in e.moves:
+                v[m.src] = 0
+            for m in e.moves:
+                v[m.dst] = m.value
+        elif isinstance(e, SpawnEvent):
+            v[e.node] = e.value
+        elif isinstance(e, (BigBangEvent, ZenRefillEvent)):
+            v = [0] * len(v)
+        elif isinstance(e, DealEvent):
+            for cell, value in e.nodes:
+                v[cell] = value
+    return v

@@ -13,6 +13,7 @@ from engine.core.schema import SchemaError
 from engine.core.session import Session
 from engine.ternar import GAME, apply_with_events, initial, state_from_json, state_to_json
 from engine.ternar.bot import greedy_route
+from engine.ternar.display import replay_events
 from engine.ternar.gravity import is_settled
 from engine.ternar.rules import is_power
 
@@ -63,6 +64,15 @@ def test_save_load_and_state_json_round_trip():
     assert state_from_json(state_to_json(s.state)) == s.state
 
 
+def test_initial_events_build_the_start():
+    from engine.ternar import initial_with_events
+
+    for seed in range(20):
+        s, evs = initial_with_events(seed)
+        assert evs[0].kind == "deal"
+        assert replay_events([0] * 44, evs) == list(s.values)
+
+
 @settings(max_examples=12, deadline=None)
 @given(st.integers(0, 2**64 - 1), st.sampled_from(["classic", "zen", "storm"]))
 def test_play_invariants(seed, mode):
@@ -72,7 +82,9 @@ def test_play_invariants(seed, mode):
         move = greedy_route(s, 20, 300)
         assert move is not None
         before = s.occupied()
+        old = s
         s, evs = apply_with_events(s, move)
+        assert replay_events(old.values, evs) == list(s.values)  # the events describe the whole turn
         kinds = {e.kind for e in evs}
         assert all(v == 0 or is_power(v) for v in s.values)
         assert is_settled(list(s.values), 1 if s.gravity == "down" else -1)

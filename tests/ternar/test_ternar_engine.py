@@ -14,6 +14,7 @@ from engine.ternar import (
     apply_with_events,
     initial,
 )
+from engine.ternar.display import replay_events
 from engine.ternar.engine import classify_end
 from engine.ternar.rules import SINGULARITY, has_route
 from engine.ternar.topology import N_NODES, coords, node_id
@@ -133,6 +134,7 @@ def test_big_bang_on_three_connected_singularities():
     assert new.big_bangs == 1 and SINGULARITY not in new.values
     assert sorted({v for v in new.values if v}) <= [81, 243]  # New Game+ deal from the new window
     assert has_route(list(new.values)) and new.outcome is None
+    assert replay_events(s.values, evs) == list(new.values)
 
 
 def test_two_singularities_are_no_big_bang():
@@ -194,6 +196,7 @@ def test_zen_has_no_death_it_deals_again():
     new, evs = _play_until(lambda s, e: "zen_refill" in kinds(e), mode="zen")
     assert new.outcome is None and has_route(list(new.values)) and new.zen_resets == 1
     assert kinds(evs)[kinds(evs).index("zen_refill") + 1] == "deal"
+    assert replay_events(field({(7, 0): 3, (7, 1): 3}).values, evs) == list(new.values)
 
 
 def test_rescue_ghost_before_death(monkeypatch):
