@@ -171,3 +171,12 @@ def test_compact_save_round_trip() -> None:
     packed = compact_save(sess)
     assert packed.moves == [".*40", "mx+*3", "d", "s*2"]
     assert Session.load(GAME, packed.model_dump_json()).state_hash() == sess.state_hash()
+
+
+def test_committed_level_schema_is_current() -> None:
+    committed = json.loads(
+        (Path(__file__).parents[2] / "engine" / "floodline" / "level.schema.json").read_text()
+    )
+    assert committed == json_schema(), (
+        "regenerate: python -m engine.floodline schema > engine/floodline/level.schema.json"
+    )
