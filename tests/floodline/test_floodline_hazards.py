@@ -181,3 +181,9 @@ def test_freeze_skips_water_under_the_active_piece() -> None:
     s = run(s, "f3.0.3")
     under = {c for c in s.active.cells()}
     assert under.isdisjoint(cells(s.board, Kind.ICE)) and len(cells(s.board, Kind.ICE)) == 25 - 4
+
+
+def test_hold_drops_stabilize_arming() -> None:
+    s = start(timing=SLOW, abilities={"stabilizeCharges": 1})
+    s = run(s, "v", "h")
+    assert s.active is not None and not s.active.armed and s.charges["stabilize"] == 0

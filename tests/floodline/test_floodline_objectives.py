@@ -264,3 +264,10 @@ def test_stable_condition_uses_last_resolve() -> None:
     )
     s = run(s, "tE")
     assert s.outcome is None and s.metrics["lastShift"] == 4
+
+
+def test_piece_dropped_onto_open_floor_is_lost() -> None:
+    s = start(board={"size": [8, 8], "height": 16, "heightLimit": 12, "openFaces": ["DOWN"]})
+    s = run(s, "d")
+    assert s.metrics["lostVoxelsTotal"] == 4 and s.last_resolve["lost"] == 4
+    assert s.board.count(Kind.SOLID) == 0 and s.metrics["piecesUsed"] == 1
