@@ -140,10 +140,18 @@ def cavities(board: Board, min_volume: int = 1) -> int:
     return count
 
 
-def plateau(board: Board, level: int, area: int, width: int | None, depth: int | None) -> bool:
+def plateau(
+    board: Board,
+    level: int,
+    area: int,
+    width: int | None,
+    depth: int | None,
+    exact: list[tuple[int, int]] | None = None,
+) -> bool:
     """A flat top at world height ``level``: SOLID cells with a non-solid cell above them.
 
-    With ``width``/``depth``: some axis-aligned width×depth rectangle (either way round) is all top;
+    With ``exact``: every listed (x, z) column is top at ``level`` (exact set match).  With
+    ``width``/``depth``: some axis-aligned width×depth rectangle (either way round) is all top;
     otherwise some 4-connected top region has at least ``area`` cells.
     """
     if level >= board.sy:
@@ -156,6 +164,8 @@ def plateau(board: Board, level: int, area: int, width: int | None, depth: int |
                 continue
             above = board.kind[f.index(x, level + 1, z)] if level + 1 < board.sy else _EMPTY
             top[z][x] = above == _EMPTY or above == _WATER
+    if exact is not None:
+        return all(0 <= x < board.sx and 0 <= z < board.sz and top[z][x] for x, z in exact)
     if width is not None and depth is not None:
         for w, d in {(width, depth), (depth, width)}:
             for z0 in range(board.sz - d + 1):
@@ -207,7 +217,7 @@ def raw_condition(cond: Condition, board: Board, g: Gravity, metrics: dict[str, 
     if t == "REACH_HEIGHT":
         return max_world_height(board) >= cond.height
     if t == "BUILD_PLATEAU":
-        return plateau(board, cond.world_level, cond.area, cond.width, cond.depth)
+        return plateau(board, cond.world_level, cond.area, cond.width, cond.depth, cond.cells)
     if t == "BRIDGE":
         return spans(board)[0] >= cond.length
     if t == "OVERHANG":

@@ -196,6 +196,7 @@ class Condition(L):
     height: int = Field(default=0, ge=0)
     area: int = Field(default=1, ge=1)
     world_level: int = Field(default=0, ge=0)
+    cells: list[tuple[int, int]] | None = None  # BUILD_PLATEAU exact set: [x, z] columns at worldLevel
     width: int | None = Field(default=None, ge=1)
     depth: int | None = Field(default=None, ge=1)
     length: int = Field(default=1, ge=1)

@@ -153,6 +153,7 @@ def test_plateau_rect_and_area() -> None:
     b.set_solid((1, 1, 1))
     assert not plateau(b, 0, 9, 3, 3)
     assert plateau(b, 0, 8, None, None)  # ring of 8 top cells
+    assert plateau(b, 0, 1, None, None, [(0, 0), (2, 2)]) and not plateau(b, 0, 1, None, None, [(1, 1)])
     assert not plateau(b, 0, 9, None, None)
 
 
