@@ -1,0 +1,1 @@
+"""Orbit Simulator browser glue."""

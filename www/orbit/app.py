@@ -1,0 +1,673 @@
+"""Orbit Simulator page: composition root. Input → ``TurnPlan`` → ``engine.orbit`` → state → drawing.
+
+Modes: ``menu`` (new game / seats), ``play`` (planning, computer turns, pass-the-device cover, game over)
+and ``replay`` (a finished or running game stepped turn by turn). Help is an overlay on any mode.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import js  # type: ignore[import-not-found]
+
+from engine.core.schema import SchemaError
+from engine.orbit.ai import AI_LEVELS
+from engine.orbit.rules import SUBSYSTEMS, WEAPONS, Burn, Subsystem, Weapon
+from engine.orbit.state import OrbitState, Ship
+from engine.orbit.turn import Problem
+
+from . import layout as lay_mod
+from . import panel, screens
+from .model import HUMAN, SEAT_KINDS, Match, OrbitSave, Planner, Turn
+from .orbitview import OrbitView
+from .strings import TABLES
+from .widgets import BAD, FG
+
+BINDINGS = {
+    **{f"Digit{i}": f"sel{i}" for i in range(1, 8)},
+    **{f"Numpad{i}": f"sel{i}" for i in range(1, 8)},
+    "ArrowUp": "up",
+    "ArrowDown": "down",
+    "ArrowRight": "inc",
+    "ArrowLeft": "dec",
+    "Equal": "inc",
+    "NumpadAdd": "inc",
+    "Minus": "dec",
+    "NumpadSubtract": "dec",
+    "KeyV": "vent",
+    "KeyR": "rotate",
+    "KeyC": "coast",
+    "KeyB": "burn",
+    "BracketLeft": "adj-",
+    "BracketRight": "adj+",
+    "KeyS": "scoop",
+    "KeyF": "fire",
+    "Enter": "execute",
+    "NumpadEnter": "execute",
+    "Space": "space",
+    "KeyU": "undo",
+    "Backspace": "undo",
+    "KeyH": "help",
+    "Escape": "menu",
+    "KeyM": "mute",
+    "KeyL": "lang",
+    "KeyX": "reset",
+    "PageUp": "zoom+",
+    "PageDown": "zoom-",
+    "Home": "fit",
+    "KeyT": "tab",
+}
+ANIM_HUMAN_MS = 650.0
+ANIM_AI_MS = 950.0
+AI_GAP_MS = 450.0
+REPLAY_MS = 1100.0
+SAVE_NAME = "game"
+
+
+class OrbitApp:
+    realtime = False
+
+    def __init__(self, shell: Any) -> None:
+        self.shell = shell
+        shell.i18n.tables = TABLES
+        shell.i18n.set_lang(shell.i18n.lang)
+        shell.bindings(BINDINGS)
+        self.view = OrbitView()
+        self.layout = lay_mod.compute(max(1.0, shell.gfx.width), max(1.0, shell.gfx.height))
+        self.match: Match | None = None
+        self.planner: Planner | None = None
+        self.mode = "menu"
+        self.help_open = False
+        self.help_page = 0
+        self.preset = "ai"
+        self.difficulty = "tactical"
+        self.seats: list[str] = [HUMAN, self.difficulty]
+        self.tab = "plan"
+        self.sel = 0
+        self.anim: tuple[OrbitState, OrbitState, list[tuple[int, int, Weapon]], float, float] | None = None
+        self.ai_due: float | None = None
+        self.ai_stage = 0
+        self.seen_by: int | None = None
+        self.toast_text = ""
+        self.toast_until = 0.0
+        self.replay_i = 0
+        self.replay_play = False
+        self.replay_next = 0.0
+        self.pointers: dict[int, tuple[float, float]] = {}
+        self.drag: tuple[float, float] | None = None
+        self._preview_key: Any = None
+        self._preview: Any = None
+        self._restore()
+
+    # -- helpers ---------------------------------------------------------------------------------------
+    def tr(self, key: str, **fmt: Any) -> str:
+        return self.shell.i18n.t(key, **fmt)
+
+    def now(self) -> float:
+        return float(js.performance.now())
+
+    def ship_name(self, i: int) -> str:
+        return self.tr("ship", n=i + 1)
+
+    def why(self, p: Problem) -> str:
+        return p.message if self.shell.i18n.lang == "en" else self.tr(f"why_{p.code}")
+
+    def help_text(self, page: int) -> str:
+        return self.tr(f"help_{page}")
+
+    def notify(self, text: str, ms: float = 3200.0) -> None:
+        self.toast_text = text
+        self.toast_until = self.now() + ms
+        self.shell.invalidate()
+
+    def sfx(self, kind: str) -> None:
+        a = self.shell.audio
+        if kind == "click":
+            a.tone(660, 0.05, gain=0.08)
+        elif kind == "bad":
+            a.tone(180, 0.12, kind="square", gain=0.06)
+        elif kind == "exec":
+            a.tone(440, 0.09, gain=0.1)
+            a.tone(660, 0.12, gain=0.1, delay=0.08)
+        elif kind == "burn":
+            a.tone(120, 0.4, kind="sawtooth", gain=0.05, glide_to=260)
+        elif kind == "hit":
+            a.noise(0.18, 0.1)
+        elif kind == "end":
+            for k, f in enumerate((523, 659, 784, 1046)):
+                a.tone(f, 0.18, gain=0.1, delay=k * 0.12)
+
+    # -- persistence -------------------------------------------------------------------------------------
+    def _restore(self) -> None:
+        st = self.shell.storage
+        save = st.load(SAVE_NAME, OrbitSave)
+        if save is None:
+            return
+        try:
+            self._start(Match.restore(save))
+            self.seats = list(save.seats)
+        except (SchemaError, ValueError) as exc:
+            raw = st.backend.getItem(st.key(SAVE_NAME))
+            if raw is not None:
+                st.quarantine(SAVE_NAME, str(raw), str(exc)[:120])
+            st.take_notices()
+            self.shell.notify(self.tr("save_bad", why=str(exc)[:120]))
+            self.match = None
+            self.mode = "menu"
+
+    def _save(self) -> None:
+        if self.match is not None:
+            self.shell.storage.save(SAVE_NAME, self.match.to_save())
+            self.shell.take_storage_notices()
+
+    def _start(self, match: Match) -> None:
+        self.match = match
+        self.planner = Planner(match.state)
+        self.mode = "play"
+        self.anim = None
+        self.ai_due = None
+        self.ai_stage = 0
+        self.seen_by = None
+        self.sel = 0
+        self.tab = "plan"
+        self.view.cam.fit()
+
+    def new_game(self) -> None:
+        seed = int(js.Date.now()) % 2_147_483_647
+        self._start(Match(seed, list(self.seats)))
+        self._save()
+
+    # -- state queries -------------------------------------------------------------------------------
+    def human_turn(self) -> bool:
+        m = self.match
+        return m is not None and not m.over() and m.kind() == HUMAN and self.mode == "play"
+
+    def covered(self) -> bool:
+        m = self.match
+        return (
+            self.human_turn()
+            and m is not None
+            and m.humans() >= 2
+            and self.seen_by != m.state.active
+            and self.anim is None
+        )
+
+    def can_undo(self) -> bool:
+        return self.match is not None and self.mode == "play" and self.match.can_undo()
+
+    def planning(self) -> bool:
+        return self.human_turn() and not self.covered() and self.anim is None
+
+    def preview_ship(self) -> Ship | None:
+        pl = self.planner
+        if pl is None:
+            return None
+        key = (id(pl.state), pl.plan().text())
+        if key != self._preview_key:
+            self._preview_key = key
+            res = pl.preview()
+            self._preview = None if res is None else res[0].ships[pl.state.active]
+        return self._preview
+
+    # -- playing -------------------------------------------------------------------------------------
+    def commit(self, plan: Any, ai: bool) -> Turn:
+        assert self.match is not None
+        turn = self.match.play(plan)
+        shots = [(turn.ship, t, f.weapon) for f in plan.fire for t in f.targets]
+        self.anim = (turn.before, turn.after, shots, self.now(), ANIM_AI_MS if ai else ANIM_HUMAN_MS)
+        self.planner = Planner(self.match.state)
+        self.sel = 0
+        self.sfx("burn" if plan.burn is not None else "exec")
+        if shots:
+            self.sfx("hit")
+        if self.match.over():
+            self.sfx("end")
+        self.ai_due = None
+        self._save()
+        self.shell.invalidate()
+        return turn
+
+    def execute(self) -> None:
+        if not self.planning() or self.planner is None:
+            return
+        probs = self.planner.problems()
+        if probs:
+            self.sfx("bad")
+            self.notify(self.tr("blocked", why=self.why(probs[0])))
+            return
+        self.commit(self.planner.plan(), ai=False)
+
+    def undo(self) -> None:
+        if not self.can_undo() or self.match is None:
+            return
+        self.match.undo()
+        self.planner = Planner(self.match.state)
+        self.anim = None
+        self.ai_due = None
+        self.ai_stage = 0
+        self.seen_by = self.match.state.active
+        self._save()
+        self.sfx("click")
+
+    def _update(self, now: float) -> None:
+        if self.anim is not None and now >= self.anim[3] + self.anim[4]:
+            self.anim = None
+        if self.toast_text and now >= self.toast_until:
+            self.toast_text = ""
+        m = self.match
+        if self.mode == "replay" and self.replay_play and now >= self.replay_next and m is not None:
+            self.replay_step(1)
+            self.replay_next = now + REPLAY_MS
+            if self.replay_i >= len(m.turns):
+                self.replay_play = False
+        if (
+            self.mode != "play"
+            or m is None
+            or m.over()
+            or m.kind() == HUMAN
+            or self.anim is not None
+            or self.help_open
+        ):
+            self.ai_stage = 0
+            return
+        if self.ai_due is None:
+            self.ai_due = now + AI_GAP_MS
+        if now < self.ai_due:
+            return
+        if self.ai_stage == 0:  # show "thinking" for one frame before the (blocking) search
+            self.ai_stage = 1
+            return
+        self.ai_stage = 0
+        self.commit(m.ai_plan(), ai=True)
+
+    def animating(self) -> bool:
+        m = self.match
+        ai_pending = (
+            self.mode == "play"
+            and m is not None
+            and not m.over()
+            and m.kind() != HUMAN
+            and not self.help_open
+        )
+        return bool(
+            self.anim is not None
+            or ai_pending
+            or (self.mode == "replay" and self.replay_play)
+            or self.toast_text
+        )
+
+    # -- replay --------------------------------------------------------------------------------------
+    def replay_start(self) -> None:
+        if self.match is None or not self.match.turns:
+            return
+        self.mode = "replay"
+        self.replay_i = 0
+        self.replay_play = True
+        self.replay_next = self.now() + 400
+        self.anim = None
+
+    def replay_step(self, d: int) -> None:
+        assert self.match is not None
+        n = len(self.match.turns)
+        i = max(0, min(n, self.replay_i + d))
+        if i == self.replay_i:
+            return
+        self.replay_i = i
+        if d > 0:
+            t = self.match.turns[i - 1]
+            shots = [(t.ship, x, f.weapon) for f in t.plan.fire for x in f.targets]
+            self.anim = (t.before, t.after, shots, self.now(), ANIM_AI_MS)
+        else:
+            self.anim = None
+
+    def replay_state(self) -> OrbitState:
+        assert self.match is not None
+        if self.replay_i == 0:
+            return self.match.turns[0].before
+        return self.match.turns[self.replay_i - 1].after
+
+    # -- input ---------------------------------------------------------------------------------------
+    def blocked(self, prob: Problem | None) -> None:
+        if prob is None:
+            self.sfx("click")
+        else:
+            self.sfx("bad")
+            self.notify(self.tr("blocked", why=self.why(prob)))
+
+    def on_button(self, bid: str) -> None:
+        head, _, rest = bid.partition(":")
+        if head in ("menu", "undo", "help", "lang", "mute", "tab", "fit", "zoom+", "zoom-"):
+            self.command(head)
+        elif head == "cover" and self.match is not None:
+            self.seen_by = self.match.state.active
+        elif head in ("preset", "np", "seat", "diff", "start", "continue"):
+            self.menu_button(head, rest)
+        elif head == "help":
+            self.help_button(rest)
+        elif head == "rp":
+            self.replay_button(rest)
+        elif head == "replay":
+            self.replay_start()
+        elif head == "newgame":
+            self.mode = "menu"
+        elif self.planning() and self.planner is not None:
+            self.plan_button(head, rest)
+
+    def plan_button(self, head: str, rest: str) -> None:
+        pl = self.planner
+        assert pl is not None
+        if head == "sub":
+            sign, _, name = rest.partition(":")
+            sub = Subsystem(name)
+            self.sel = SUBSYSTEMS.index(sub)
+            self.blocked(pl.energy(sub, 1 if sign == "+" else -1))
+        elif head == "sel":
+            self.sel = int(rest)
+        elif head == "vent":
+            self.blocked(pl.set_vent(pl.vent + (1 if rest == "+" else -1)))
+        elif head == "burn":
+            self.blocked(pl.set_burn(None if rest == "none" else Burn(rest)))
+        elif head == "rot":
+            self.blocked(pl.toggle_rotate())
+        elif head == "scoop":
+            self.blocked(pl.toggle_scoop())
+        elif head == "adj":
+            self.blocked(pl.set_adjust(pl.adjust + int(rest)))
+        elif head == "fire":
+            w, _, t = rest.partition(":")
+            self.blocked(pl.toggle_target(Weapon(w), int(t)))
+        elif head == "autofire":
+            pl.auto_fire()
+            self.sfx("click")
+        elif head == "exec":
+            self.execute()
+        elif head == "reset":
+            pl.reset(pl.state)
+
+    def menu_button(self, head: str, rest: str) -> None:
+        if head == "preset":
+            self.preset = rest
+            self.seats = {
+                "hotseat": [HUMAN, HUMAN],
+                "ai": [HUMAN, self.difficulty],
+                "demo": [self.difficulty, self.difficulty],
+            }[rest]
+        elif head == "np":
+            n = int(rest)
+            fill = HUMAN if self.preset == "hotseat" else self.difficulty
+            self.seats = (self.seats + [fill] * 4)[:n]
+        elif head == "seat":
+            i = int(rest)
+            self.seats[i] = SEAT_KINDS[(SEAT_KINDS.index(self.seats[i]) + 1) % len(SEAT_KINDS)]
+        elif head == "diff":
+            self.difficulty = AI_LEVELS[(AI_LEVELS.index(self.difficulty) + 1) % len(AI_LEVELS)]
+            self.seats = [k if k == HUMAN else self.difficulty for k in self.seats]
+        elif head == "start":
+            self.new_game()
+        elif head == "continue" and self.match is not None:
+            self.mode = "play"
+        self.sfx("click")
+
+    def help_button(self, rest: str) -> None:
+        pages = int(self.tr("help_pages"))
+        if rest == "close":
+            self.help_open = False
+        else:
+            self.help_page = (self.help_page + (1 if rest == "next" else -1)) % pages
+
+    def replay_button(self, rest: str) -> None:
+        if rest == "close":
+            self.mode = "play"
+            self.anim = None
+        elif rest == "play":
+            if self.match is not None and self.replay_i >= len(self.match.turns):
+                self.replay_i = 0
+            self.replay_play = not self.replay_play
+            self.replay_next = self.now()
+        else:
+            self.replay_play = False
+            self.replay_step(1 if rest == "next" else -1)
+
+    def command(self, name: str) -> None:
+        if name == "menu":
+            if self.help_open:
+                self.help_open = False
+            elif self.mode == "menu" and self.match is not None and not self.match.over():
+                self.mode = "play"
+            else:
+                self.mode = "menu"
+        elif name == "undo":
+            self.undo()
+        elif name == "help":
+            self.help_open = not self.help_open
+        elif name == "lang":
+            self.shell.set_lang(self.shell.i18n.toggle())
+        elif name == "mute":
+            self.shell.set_muted(not self.shell.audio.muted)
+            self.sfx("click")
+        elif name == "tab":
+            self.tab = "log" if self.tab == "plan" else "plan"
+        elif name == "fit":
+            self.view.cam.fit()
+        elif name in ("zoom+", "zoom-") and self.view.rect is not None:
+            r = self.view.rect
+            self.view.zoom_at(1.4 if name == "zoom+" else 1 / 1.4, r.cx, r.cy)
+
+    def key_action(self, a: str) -> None:
+        if a in ("menu", "undo", "help", "lang", "mute", "fit", "zoom+", "zoom-", "tab"):
+            self.command(a)
+            return
+        if self.help_open:
+            if a in ("inc", "dec"):
+                self.help_button("next" if a == "inc" else "prev")
+            return
+        if self.mode == "menu":
+            if a == "execute":
+                self.new_game()
+            return
+        if self.mode == "replay":
+            if a in ("inc", "dec"):
+                self.replay_button("next" if a == "inc" else "prev")
+            elif a in ("space", "execute"):
+                self.replay_button("play")
+            return
+        if self.covered() and a in ("execute", "space") and self.match is not None:
+            self.seen_by = self.match.state.active
+            return
+        if self.match is not None and self.match.over() and a == "execute":
+            self.replay_start()
+            return
+        if not self.planning() or self.planner is None:
+            return
+        pl = self.planner
+        if a.startswith("sel"):
+            self.sel = int(a[3:]) - 1
+        elif a == "up":
+            self.sel = (self.sel - 1) % len(SUBSYSTEMS)
+        elif a == "down":
+            self.sel = (self.sel + 1) % len(SUBSYSTEMS)
+        elif a in ("inc", "dec"):
+            self.blocked(pl.energy(SUBSYSTEMS[self.sel], 1 if a == "inc" else -1))
+        elif a == "vent":
+            if pl.set_vent(pl.vent + 1) is not None:
+                pl.set_vent(0)
+            self.sfx("click")
+        elif a == "rotate":
+            self.blocked(pl.toggle_rotate())
+        elif a == "coast":
+            self.blocked(pl.set_burn(None))
+        elif a == "burn":
+            order: list[Burn | None] = [None, *Burn]
+            i = order.index(pl.burn)
+            for k in range(1, len(order) + 1):
+                if pl.set_burn(order[(i + k) % len(order)]) is None:
+                    break
+            self.sfx("click")
+        elif a in ("adj-", "adj+"):
+            self.blocked(pl.set_adjust(pl.adjust + (1 if a == "adj+" else -1)))
+        elif a == "scoop":
+            self.blocked(pl.toggle_scoop())
+        elif a == "fire":
+            pl.auto_fire()
+            self.sfx("click")
+        elif a == "reset":
+            pl.reset(pl.state)
+        elif a == "execute":
+            self.execute()
+
+    def handle(self, ev: Any) -> None:
+        if ev.kind == "action":
+            if ev.down:
+                self.key_action(ev.name)
+                self.shell.invalidate()
+            return
+        if ev.kind == "wheel":
+            r = self.view.rect
+            if r is not None and r.contains(ev.x, ev.y) and self.mode in ("play", "replay"):
+                self.view.zoom_at(0.87 if ev.dy > 0 else 1.15, ev.x, ev.y)
+                self.shell.invalidate()
+            return
+        if ev.kind != "pointer":
+            return
+        r = self.view.rect
+        if ev.name == "down":
+            if r is not None and r.contains(ev.x, ev.y) and self.mode in ("play", "replay"):
+                self.pointers[ev.pointer_id] = (ev.x, ev.y)
+        elif ev.name == "move" and ev.pointer_id in self.pointers:
+            px, py = self.pointers[ev.pointer_id]
+            if len(self.pointers) == 2:
+                (ax, ay), (bx, by) = [p for k, p in self.pointers.items() if k != ev.pointer_id][0], (px, py)
+                d0 = ((ax - bx) ** 2 + (ay - by) ** 2) ** 0.5
+                d1 = ((ax - ev.x) ** 2 + (ay - ev.y) ** 2) ** 0.5
+                if d0 > 10:
+                    self.view.zoom_at(d1 / d0, (ax + ev.x) / 2, (ay + ev.y) / 2)
+            else:
+                self.view.pan(ev.x - px, ev.y - py)
+            self.pointers[ev.pointer_id] = (ev.x, ev.y)
+            self.shell.invalidate()
+        elif ev.name in ("up", "cancel"):
+            self.pointers.pop(ev.pointer_id, None)
+
+    def on_resize(self) -> None:
+        self.view.clamp() if self.view.rect is not None else None
+
+    # -- drawing -------------------------------------------------------------------------------------
+    def status(self) -> tuple[str, str]:
+        m = self.match
+        if m is None or self.mode == "menu":
+            return "", FG
+        s = m.state
+        if m.over():
+            return self.tr("game_over"), BAD
+        who = self.ship_name(s.active)
+        rnd = self.tr("round", n=s.round)
+        if m.kind() != HUMAN:
+            key = "thinking" if self.anim is None else "watching"
+            return f"{rnd} · {self.tr(key, ship=who)}", "#FFCC80"
+        return f"{rnd} · {self.tr('turn_of', ship=who)}", FG
+
+    def draw(self, g: Any) -> None:
+        now = self.now()
+        self._update(now)
+        if (self.layout.w, self.layout.h) != (g.width, g.height):
+            self.layout = lay_mod.compute(g.width, g.height)
+        L = self.layout
+        g.clear("#2B1B17")
+        if self.mode == "menu" or self.match is None:
+            screens.menu(self, g)
+        else:
+            self.draw_game(g, now)
+        if self.help_open:
+            g.regions.clear()
+            screens.help_screen(self, g)
+        status, color = self.status()
+        screens.top_bar(self, g, L.top, status, color)
+        notices = self.shell.notices
+        if notices and not self.toast_text:
+            self.notify(notices.pop(0), 6000)
+        if self.toast_text:
+            screens.toast(g, self.toast_text, g.height - 16)
+
+    def draw_game(self, g: Any, now: float) -> None:
+        m, L = self.match, self.layout
+        assert m is not None
+        replay = self.mode == "replay"
+        state = self.replay_state() if replay else m.state
+        prev, t, shots = None, 1.0, None
+        if self.anim is not None:
+            prev, nxt, shots, t0, dur = self.anim
+            t = min(1.0, (now - t0) / dur)
+            state = nxt
+        reach, planned = None, None
+        pl = self.planner
+        if self.planning() and pl is not None:
+            powered = [w for w in WEAPONS if pl.powered(w.subsystem)]
+            if powered:
+                where, facing = pl.fire_position()
+                reach = self.view.reach(powered, where, facing)
+            if not pl.problems():
+                planned = self.preview_ship()
+        self.view.draw(g, L.orbit, state, prev=prev, t=t, reach=reach, planned=planned, shots=shots)
+        if L.cards is not None:
+            g.rect(L.cards.x, L.cards.y, L.cards.w, L.cards.h, "#2B1B17")
+        panel.ship_cards(self, g, L.cards or L.orbit, state, compact=L.phone)
+        zb = 34.0
+        zx, zy = L.orbit.right - zb - 8, L.orbit.bottom - 3 * (zb + 4) - 4
+        for k, (bid, label) in enumerate((("zoom+", "+"), ("zoom-", "−"), ("fit", "⊙"))):
+            g.button(bid, zx, zy + k * (zb + 4), zb, zb, label, bg="rgba(43,27,23,0.8)", size=16)
+        if replay:
+            rect = L.panel
+            screens.replay_bar(self, g, rect)
+            panel.log_panel(
+                self, g, lay_mod.Rect(rect.x, rect.y + 80, rect.w, rect.h - 80), upto=self.replay_i
+            )
+            return
+        if self.covered():
+            g.regions.clear()
+            screens.cover(self, g, m.state.active)
+            return
+        if L.phone and self.tab == "log":
+            panel.status_panel(self, g, L.panel, self.status()[0])
+        elif self.planning():
+            panel.plan_panel(self, g, L.panel)
+        else:
+            panel.status_panel(self, g, L.panel, self.status()[0])
+        if m.over() and self.anim is None:
+            g.regions.clear()
+            screens.game_over(self, g, L.orbit)
+
+    # -- test hooks ----------------------------------------------------------------------------------
+    def state_hash(self) -> str:
+        return self.match.session.state_hash() if self.match is not None else ""
+
+    def save_json(self) -> str:
+        return self.match.to_save().model_dump_json() if self.match is not None else "{}"
+
+    def info(self) -> str:
+        m = self.match
+        return json.dumps(
+            {
+                "mode": self.mode,
+                "active": None if m is None else m.state.active,
+                "kind": None if m is None else m.kind(),
+                "turns": 0 if m is None else len(m.turns),
+                "over": bool(m and m.over()),
+                "covered": self.covered(),
+                "planning": self.planning(),
+                "busy": self.animating(),
+                "seats": None if m is None else m.seats,
+            }
+        )
+
+    def buttons(self) -> str:
+        return json.dumps(
+            [{"id": r.id, "x": r.x, "y": r.y, "w": r.w, "h": r.h} for r in self.shell.gfx.regions]
+        )
+
+    def test_hooks(self) -> dict[str, Any]:
+        return {"orbitInfo": lambda *a: self.info(), "buttons": lambda *a: self.buttons()}
+
+
+def create(shell: Any) -> OrbitApp:
+    return OrbitApp(shell)

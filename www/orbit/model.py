@@ -1,0 +1,354 @@
+"""View-model for the Orbit Simulator page: the pending plan being edited, and the match (seats, session,
+log). Pure Python (no ``js``): every rule question is asked of ``engine.orbit``; this module only keeps
+what the player is in the middle of doing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from engine.core.session import SaveData, Session
+from engine.orbit.ai import AI_LEVELS, choose_plan, targets_in_range
+from engine.orbit.game import GAME
+from engine.orbit.moves import FireOrder, TurnPlan
+from engine.orbit.rules import (
+    SPECS,
+    SUB_INDEX,
+    SUBSYSTEMS,
+    WEAPON_SPECS,
+    WEAPONS,
+    Burn,
+    Subsystem,
+    Weapon,
+)
+from engine.orbit.state import OrbitState
+from engine.orbit.turn import (
+    Event,
+    Problem,
+    burn_destination,
+    execute_turn,
+    facing_after,
+    is_active,
+    moved_position,
+    resolve,
+    validate,
+)
+
+HUMAN = "human"
+SEAT_KINDS: tuple[str, ...] = (HUMAN, *AI_LEVELS)
+
+
+class OrbitSave(BaseModel):
+    """What the page keeps in localStorage: the session save plus who sits in each seat."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    session: SaveData
+    seats: list[str] = Field(min_length=2, max_length=4)
+
+    @field_validator("seats")
+    @classmethod
+    def _kinds(cls, v: list[str]) -> list[str]:
+        for k in v:
+            if k not in SEAT_KINDS:
+                raise ValueError(f"unknown seat kind {k!r}")
+        return v
+
+
+# -- the pending plan ---------------------------------------------------------------------------------
+
+
+@dataclass
+class Planner:
+    """The active ship's pending state (planning phase), edited freely and validated live."""
+
+    state: OrbitState
+    pending: list[int] = field(default_factory=list)
+    vent: int = 0
+    rotate: bool = False
+    burn: Burn | None = None
+    adjust: int = 0
+    scoop: bool = False
+    fire: dict[Weapon, tuple[int, ...]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.reset(self.state)
+
+    def reset(self, state: OrbitState) -> None:
+        self.state = state
+        self.pending = list(state.active_ship.alloc)
+        self.vent = 0
+        self.rotate = False
+        self.burn = None
+        self.adjust = 0
+        self.scoop = False
+        self.fire = {}
+
+    # -- reading -----------------------------------------------------------------------------------
+    @property
+    def ship(self):  # noqa: ANN201 - engine Ship
+        return self.state.active_ship
+
+    def plan(self, with_fire: bool = True) -> TurnPlan:
+        ship = self.ship
+        alloc = tuple((s, p) for s, p, c in zip(SUBSYSTEMS, self.pending, ship.alloc) if p != c)
+        fire = tuple(FireOrder(w, t) for w, t in self.fire.items() if t) if with_fire else ()
+        return TurnPlan(
+            alloc=alloc,
+            vent=self.vent,
+            rotate=self.rotate,
+            burn=self.burn,
+            adjust=self.adjust if self.burn is not None else 0,
+            scoop=self.scoop and self.burn is None,
+            fire=fire,
+        )
+
+    def problems(self) -> list[Problem]:
+        return validate(self.state, self.plan())
+
+    def powered(self, sub: Subsystem) -> bool:
+        return is_active(sub, self.pending[SUB_INDEX[sub]])
+
+    def returned(self) -> int:
+        """Units going back to the reactor this turn (deallocation + venting), of the 3 allowed."""
+        down = sum(max(0, c - p) for p, c in zip(self.pending, self.ship.alloc))
+        return down + self.vent
+
+    def reactor_free(self) -> int:
+        return 10 - sum(self.pending)
+
+    def fire_position(self) -> tuple[tuple[int, int], Any]:
+        base = self.plan(with_fire=False)
+        return moved_position(self.ship, base), facing_after(self.ship, base)
+
+    def targets(self, weapon: Weapon) -> list[int]:
+        """Enemies ``weapon`` could hit this turn from where the plan puts the ship (engine ranges)."""
+        if not self.powered(weapon.subsystem):
+            return []
+        where, facing = self.fire_position()
+        return targets_in_range(self.state, weapon, where, facing)
+
+    def burn_dest_ring(self) -> int | None:
+        return burn_destination(self.ship, self.plan(with_fire=False))
+
+    def preview(self) -> tuple[OrbitState, list[Event]] | None:
+        """The engine's result of executing the plan now (None while the plan is illegal)."""
+        plan = self.plan()
+        if validate(self.state, plan):
+            return None
+        return resolve(self.state, plan)
+
+    # -- editing (each returns None when done, or the engine's problem that blocked it) -------------
+    def _attempt(self, change: Any) -> Problem | None:
+        saved = (
+            list(self.pending),
+            self.vent,
+            self.rotate,
+            self.burn,
+            self.adjust,
+            self.scoop,
+            dict(self.fire),
+        )
+        before = {p.code for p in self.problems()}
+        change()
+        if self.burn is None:
+            self.adjust = 0
+        else:
+            self.scoop = False
+        self._prune_fire()
+        new = [p for p in self.problems() if p.code not in before]
+        if new:
+            (self.pending, self.vent, self.rotate, self.burn, self.adjust, self.scoop, self.fire) = saved
+            return new[0]
+        return None
+
+    def _prune_fire(self) -> None:
+        for w in list(self.fire):
+            ok = set(self.targets(w))
+            kept = tuple(t for t in self.fire[w] if t in ok)
+            if kept:
+                self.fire[w] = kept
+            else:
+                del self.fire[w]
+
+    def energy(self, sub: Subsystem, delta: int) -> Problem | None:
+        i = SUB_INDEX[sub]
+        target = self.pending[i] + delta
+        if target < 0:
+            return Problem("dealloc_limit", "nothing left to take back")
+        if target > SPECS[sub].maximum:
+            return Problem("subsystem_max", f"{SPECS[sub].label} takes at most {SPECS[sub].maximum}")
+
+        def change() -> None:
+            self.pending[i] = target
+            if not self.powered(Subsystem.THRUSTERS):
+                self.rotate = False
+            if not self.powered(Subsystem.SCOOP):
+                self.scoop = False
+            if (
+                self.burn is not None
+                and self.pending[SUB_INDEX[Subsystem.ENGINES]] < self.burn.engines_needed
+            ):
+                self.burn = None
+
+        return self._attempt(change)
+
+    def set_vent(self, n: int) -> Problem | None:
+        if n < 0:
+            return None
+
+        def change() -> None:
+            self.vent = n
+
+        return self._attempt(change)
+
+    def toggle_rotate(self) -> Problem | None:
+        def change() -> None:
+            self.rotate = not self.rotate
+
+        return self._attempt(change)
+
+    def set_burn(self, burn: Burn | None) -> Problem | None:
+        def change() -> None:
+            self.burn = burn
+
+        return self._attempt(change)
+
+    def set_adjust(self, adj: int) -> Problem | None:
+        def change() -> None:
+            self.adjust = max(-1, min(1, adj))
+
+        return self._attempt(change)
+
+    def toggle_scoop(self) -> Problem | None:
+        def change() -> None:
+            self.scoop = not self.scoop
+            if self.scoop:
+                self.burn = None
+
+        return self._attempt(change)
+
+    def toggle_target(self, weapon: Weapon, target: int) -> Problem | None:
+        def change() -> None:
+            cur = self.fire.get(weapon, ())
+            if target in cur:
+                self.fire[weapon] = tuple(t for t in cur if t != target)
+            elif WEAPON_SPECS[weapon].max_targets == 1:
+                self.fire[weapon] = (target,)
+            else:
+                self.fire[weapon] = tuple(sorted((*cur, target)))[: WEAPON_SPECS[weapon].max_targets]
+            if not self.fire[weapon]:
+                del self.fire[weapon]
+
+        return self._attempt(change)
+
+    def auto_fire(self) -> None:
+        """Aim every powered weapon at targets in range (weakest first); if all are aimed, stand down."""
+        options = {w: self.targets(w) for w in WEAPONS}
+        options = {w: t for w, t in options.items() if t}
+        if options and all(w in self.fire for w in options):
+            self.fire = {}
+            return
+        for w, cands in options.items():
+            if w in self.fire:
+                continue
+            ranked = sorted(cands, key=lambda t: (self.state.ships[t].hull, t))
+            self.fire[w] = tuple(sorted(ranked[: WEAPON_SPECS[w].max_targets]))
+        if self.problems():
+            self._prune_fire()
+
+
+# -- the match ----------------------------------------------------------------------------------------
+
+
+@dataclass
+class Turn:
+    """One executed turn for the log: who, the plan, the engine's events and the states around it."""
+
+    index: int
+    ship: int
+    plan: TurnPlan
+    events: list[Event]
+    before: OrbitState
+    after: OrbitState
+
+
+class Match:
+    """A game in progress: the session (undo, save), the seats and the derived turn log."""
+
+    def __init__(self, seed: int, seats: list[str], options: dict[str, Any] | None = None) -> None:
+        opts = dict(options or {"players": len(seats)})
+        self.session: Session[OrbitState, TurnPlan] = Session(GAME, seed, opts)
+        self.seats = list(seats)
+        self.turns: list[Turn] = []
+
+    @classmethod
+    def restore(cls, save: OrbitSave) -> Match:
+        """Replay a stored game (``SchemaError`` if it does not replay)."""
+        session = Session.load(GAME, save.session)
+        m = cls.__new__(cls)
+        m.session = session
+        m.seats = list(save.seats)
+        if len(m.seats) != len(session.state.ships):
+            from engine.core.schema import SchemaError
+
+            raise SchemaError("save", ["seats do not match the number of ships"])
+        m.turns = []
+        m._rebuild_log()
+        return m
+
+    def _rebuild_log(self) -> None:
+        self.turns = []
+        state = self.session._snapshots[0]
+        for i, mv in enumerate(self.session.moves):
+            after, events = execute_turn(state, mv)
+            self.turns.append(Turn(i, state.active, mv, events, state, after))
+            state = after
+
+    def to_save(self) -> OrbitSave:
+        return OrbitSave(session=self.session.save(), seats=self.seats)
+
+    @property
+    def state(self) -> OrbitState:
+        return self.session.state
+
+    @property
+    def seed(self) -> int:
+        return self.session.seed
+
+    def kind(self, ship: int | None = None) -> str:
+        return self.seats[self.state.active if ship is None else ship]
+
+    def humans(self) -> int:
+        return sum(1 for k in self.seats if k == HUMAN)
+
+    def over(self) -> bool:
+        return self.state.outcome is not None
+
+    def play(self, plan: TurnPlan) -> Turn:
+        before = self.state
+        after, events = execute_turn(before, plan)
+        self.session.play(plan)
+        turn = Turn(len(self.turns), before.active, plan, events, before, after)
+        self.turns.append(turn)
+        return turn
+
+    def ai_plan(self) -> TurnPlan:
+        return choose_plan(self.state, self.kind(), self.seed)
+
+    def can_undo(self) -> bool:
+        """Undo goes back to the last turn a human planned (taking back computer replies too)."""
+        return self.humans() > 0 and any(self.seats[t.ship] == HUMAN for t in self.turns)
+
+    def undo(self) -> bool:
+        if not self.can_undo():
+            return False
+        while self.session.can_undo():
+            self.session.undo()
+            t = self.turns.pop()
+            if self.seats[t.ship] == HUMAN:
+                break
+        return True

@@ -1,0 +1,393 @@
+"""The ship panel (planning controls with live validation and preview), ship cards and the turn log."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.orbit.rules import (
+    MASS_MAX,
+    SPECS,
+    SUB_INDEX,
+    SUBSYSTEMS,
+    WEAPONS,
+    Burn,
+    Subsystem,
+)
+from engine.orbit.state import OrbitState
+
+from .layout import Rect
+from .model import Turn
+from .orbitview import SHIP_COLORS, WEAPON_LINE
+from .widgets import BAD, DIM, FG, GOOD, HOT, PANEL, PANEL2, button2, gauge, swatch
+
+HULL_MAX = 20
+
+
+def ship_cards(app: Any, g: Any, rect: Rect, state: OrbitState, compact: bool) -> None:
+    """One card per ship: colour, hull, heat, energy in use; the active ship outlined."""
+    n = len(state.ships)
+    tr = app.tr
+    if compact:
+        cw = (rect.w - 8) / n
+        for s in state.ships:
+            x = rect.x + 4 + s.id * cw
+            y = rect.y + 3
+            g.rect(x + 1, y, cw - 2, rect.h - 6, PANEL2)
+            if s.id == state.active:
+                g.frame(x + 1.5, y + 0.5, cw - 3, rect.h - 7, "#FFFFFF", 1.5)
+            swatch(g, x + 10, y + 10, s.id, 5)
+            name = str(s.id + 1) + ("·AI" if app.match.kind(s.id) != "human" else "")
+            g.text(x + 18, y + 14, name, FG if s.alive else DIM, 11, bold=True)
+            bw = cw - 12
+            gauge(
+                g,
+                x + 5,
+                y + 18,
+                bw * 0.5 - 2,
+                12,
+                s.hull,
+                HULL_MAX,
+                "#66BB6A" if s.alive else "#555",
+                f"{s.hull}",
+                10,
+            )
+            gauge(g, x + 5 + bw * 0.5, y + 18, bw * 0.5 - 2, 12, s.heat, 10, HOT, f"{s.heat}", 10)
+        return
+    cw, ch = 156.0, 52.0
+    for s in state.ships:
+        x, y = rect.x + 8, rect.y + 8 + s.id * (ch + 6)
+        g.alpha(0.92)
+        g.rect(x, y, cw, ch, PANEL2)
+        g.alpha(1.0)
+        if s.id == state.active:
+            g.frame(x + 0.5, y + 0.5, cw - 1, ch - 1, "#FFFFFF", 1.5)
+        swatch(g, x + 11, y + 12, s.id)
+        label = tr("ship_ai" if app.match.kind(s.id) != "human" else "ship", n=s.id + 1)
+        g.text(x + 22, y + 16, label, FG if s.alive else DIM, 12, bold=True)
+        used = sum(s.alloc)
+        g.text(x + cw - 6, y + 16, f"⚡{used}/10", DIM, 11, align="right")
+        gauge(
+            g,
+            x + 6,
+            y + 24,
+            cw - 12,
+            11,
+            s.hull,
+            HULL_MAX,
+            "#66BB6A" if s.alive else "#555",
+            f"{tr('hull')} {s.hull}",
+            9,
+        )
+        gauge(g, x + 6, y + 37, (cw - 12) / 2 - 2, 11, s.heat, 10, HOT, f"{tr('heat')} {s.heat}", 9)
+        gauge(
+            g,
+            x + 6 + (cw - 12) / 2 + 2,
+            y + 37,
+            (cw - 12) / 2 - 2,
+            11,
+            s.mass,
+            MASS_MAX,
+            "#4DB6AC",
+            f"{tr('mass')} {s.mass}",
+            9,
+        )
+
+
+def _boxes(g: Any, x: float, y: float, bs: float, sub: Subsystem, committed: int, pending: int) -> float:
+    spec = SPECS[sub]
+    on = pending >= spec.minimum
+    for u in range(spec.maximum):
+        bx = x + u * (bs + 3)
+        if u < min(committed, pending):
+            g.rect(bx, y, bs, bs, "#FFB74D" if on else "#8D6E63")
+        elif committed <= u < pending:
+            g.rect(bx, y, bs, bs, "#81C784")
+        elif pending <= u < committed:
+            g.frame(bx + 1, y + 1, bs - 2, bs - 2, "#FF5252", 2)
+            continue
+        g.frame(bx + 0.5, y + 0.5, bs - 1, bs - 1, "rgba(255,224,178,0.5)", 1)
+        if u >= spec.threshold:
+            g.line(bx + 2, y + bs - 2, bx + bs - 2, y + 2, HOT, 1.5)
+    # activation minimum: a notch under the box that switches the subsystem on
+    mx = x + (spec.minimum - 1) * (bs + 3) + bs / 2
+    g.poly([(mx, y + bs + 1), (mx - 4, y + bs + 6), (mx + 4, y + bs + 6)], fill=GOOD if on else DIM)
+    return x + spec.maximum * (bs + 3)
+
+
+def plan_panel(app: Any, g: Any, rect: Rect) -> None:
+    """Planning controls for the active (human) ship."""
+    tr, pl, lay = app.tr, app.planner, app.layout
+    ship = pl.ship
+    g.rect(rect.x, rect.y, rect.w, rect.h, PANEL)
+    pad = 8.0
+    x0, w = rect.x + pad, rect.w - 2 * pad
+    y = rect.y + 6
+    rh, fs = lay.row, lay.font
+    # header
+    swatch(g, x0 + 7, y + 9, ship.id)
+    facing = tr("facing_pro" if ship.facing.value == "pro" else "facing_retro")
+    head = f"{app.ship_name(ship.id)} · R{ship.ring} S{ship.sector} · {facing}"
+    g.text(x0 + 18, y + 14, head, FG, g.fit_text(head, w - 20, fs + 1, True), bold=True)
+    y += 22
+    free = pl.reactor_free()
+    gw3 = (w - 12) / 4
+    gauge(g, x0, y, gw3, 16, free, 10, "#FFCA28", tr("reactor", n=free), 11)
+    gauge(g, x0 + gw3 + 4, y, gw3, 16, ship.hull, HULL_MAX, "#66BB6A", f"{tr('hull')} {ship.hull}", 11)
+    gauge(g, x0 + 2 * (gw3 + 4), y, gw3, 16, ship.heat, 10, HOT, f"{tr('heat')} {ship.heat}", 11)
+    gauge(g, x0 + 3 * (gw3 + 4), y, gw3, 16, ship.mass, MASS_MAX, "#4DB6AC", f"{tr('mass')} {ship.mass}", 11)
+    y += 22
+    # subsystems
+    bs = min(18.0, rh - 10)
+    bw = min(40.0, rh + 8)
+    for i, sub in enumerate(SUBSYSTEMS):
+        c, p = ship.alloc[i], pl.pending[i]
+        if app.sel == i:
+            g.rect(rect.x + 2, y - 1, rect.w - 4, rh, "rgba(255,224,178,0.10)")
+        lw = min(112.0, w * 0.32)
+        g.button(f"sel:{i}", x0, y + 1, lw, rh - 4, "", fg="rgba(0,0,0,0)")
+        name = tr(f"sub_{sub.value}")
+        on = p >= SPECS[sub].minimum
+        g.text(
+            x0 + 2,
+            y + rh / 2,
+            f"{i + 1} {name}",
+            FG if on else DIM,
+            g.fit_text(f"{i + 1} {name}", lw, fs),
+            bold=on,
+            baseline="middle",
+        )
+        bx = _boxes(g, x0 + lw + 4, y + (rh - bs) / 2 - 2, bs, sub, c, p)
+        heat = max(0, p - SPECS[sub].threshold) * SPECS[sub].heat_per_overclock
+        note = ""
+        if heat:
+            note = f"+{heat} {tr('heat').lower()}"
+        elif p != c:
+            note = f"{p - c:+d}"
+        if note:
+            g.text(
+                bx + 4, y + rh / 2, note, HOT if heat else GOOD if p > c else BAD, fs - 2, baseline="middle"
+            )
+        g.button(f"sub:-:{sub.value}", rect.right - pad - 2 * bw - 4, y + 1, bw, rh - 4, "−", size=fs + 4)
+        g.button(f"sub:+:{sub.value}", rect.right - pad - bw, y + 1, bw, rh - 4, "+", size=fs + 4)
+        y += rh
+    # venting and the return budget
+    ret = pl.returned()
+    g.text(x0 + 2, y + rh / 2, tr("vent", n=pl.vent), FG, fs, baseline="middle")
+    g.text(x0 + 80, y + rh / 2, tr("returned", n=ret), BAD if ret >= 3 else DIM, fs - 1, baseline="middle")
+    g.button("vent:-", rect.right - pad - 2 * bw - 4, y + 1, bw, rh - 4, "−", size=fs + 4)
+    g.button(
+        "vent:+", rect.right - pad - bw, y + 1, bw, rh - 4, "+", size=fs + 4, enabled=ship.heat > pl.vent
+    )
+    y += rh + 2
+    # movement
+    mh = rh + 8
+    bw4 = (w - 9) / 4
+    button2(g, "burn:none", x0, y, bw4, mh, tr("coast"), "C", active=pl.burn is None, size=fs)
+    dest = None
+    for k, b in enumerate(Burn):
+        need_ok = pl.pending[SUB_INDEX[Subsystem.ENGINES]] >= b.engines_needed and ship.mass >= b.mass_cost
+        button2(
+            g,
+            f"burn:{b.value}",
+            x0 + (k + 1) * (bw4 + 3),
+            y,
+            bw4,
+            mh,
+            tr(f"burn_{b.value}"),
+            tr("burn_cost", e=b.engines_needed, m=b.mass_cost),
+            active=pl.burn is b,
+            size=fs,
+            color=None if need_ok else DIM,
+        )
+    y += mh + 3
+    dest = pl.burn_dest_ring()
+    rot_sub = "R"
+    button2(
+        g,
+        "rot",
+        x0,
+        y,
+        bw4,
+        rh,
+        tr("rotate") + (" ✓" if pl.rotate else ""),
+        "",
+        active=pl.rotate,
+        size=fs - 1,
+        enabled=pl.powered(Subsystem.THRUSTERS),
+    )
+    button2(
+        g,
+        "scoop",
+        x0 + bw4 + 3,
+        y,
+        bw4,
+        rh,
+        tr("scoop") + (" ✓" if pl.scoop else ""),
+        "",
+        active=pl.scoop,
+        size=fs - 1,
+        enabled=pl.powered(Subsystem.SCOOP) and pl.burn is None,
+    )
+    del rot_sub
+    adj_ok = pl.burn is not None
+    g.button("adj:-1", x0 + 2 * (bw4 + 3), y, bw4 / 2 - 1, rh, "◀", size=fs, enabled=adj_ok)
+    g.button("adj:+1", x0 + 2 * (bw4 + 3) + bw4 / 2 + 1, y, bw4 / 2 - 1, rh, "▶", size=fs, enabled=adj_ok)
+    txt = tr("adj", n=f"{pl.adjust:+d}") if adj_ok else ""
+    if dest is not None:
+        txt = f"→ R{dest} {txt}"
+    g.text(x0 + 3 * (bw4 + 3) + 2, y + rh / 2, txt, FG, g.fit_text(txt, bw4, fs - 1), baseline="middle")
+    y += rh + 4
+    # fire orders
+    chips = [(wpn, t) for wpn in WEAPONS for t in pl.targets(wpn)]
+    powered = [wpn for wpn in WEAPONS if pl.powered(wpn.subsystem)]
+    g.button("autofire", x0, y, 58, rh, tr("fire") + " F", size=fs - 1, enabled=bool(chips))
+    cx = x0 + 64
+    cy = y
+    if not powered:
+        g.text(cx, y + rh / 2, tr("no_weapons"), DIM, fs - 2, baseline="middle")
+    elif not chips:
+        g.text(cx, y + rh / 2, tr("out_of_range"), DIM, fs - 2, baseline="middle")
+    for wpn, t in chips:
+        label = f"{tr('sub_' + wpn.value)[:4]}→{t + 1}"
+        cw = max(64.0, g.measure(label, fs - 1) + 14)
+        if cx + cw > rect.right - pad:
+            cx = x0 + 64
+            cy += rh + 3
+        on = t in pl.fire.get(wpn, ())
+        button2(
+            g,
+            f"fire:{wpn.value}:{t}",
+            cx,
+            cy,
+            cw,
+            rh,
+            label,
+            "",
+            active=on,
+            size=fs - 1,
+            color=SHIP_COLORS[t],
+        )
+        if on:
+            g.rect(cx + 2, cy + rh - 4, cw - 4, 2, WEAPON_LINE[wpn])
+        cx += cw + 4
+    y = cy + rh + 6
+    # validation and preview
+    probs = pl.problems()
+    if probs:
+        for p in probs[:2]:
+            msg = app.why(p)
+            g.text(x0, y + 8, "⚠ " + msg, BAD, g.fit_text("⚠ " + msg, w, fs - 1), baseline="middle")
+            y += 17
+    else:
+        prev = app.preview_ship()
+        if prev is not None:
+            line = tr("preview", hull=prev.hull, heat=prev.heat, mass=prev.mass)
+            g.text(x0, y + 8, line, GOOD, g.fit_text(line, w, fs - 1), baseline="middle")
+            y += 17
+            plan_txt = pl.plan().text()
+            g.text(x0, y + 8, plan_txt, DIM, g.fit_text(plan_txt, w, fs - 2), baseline="middle")
+            y += 17
+    y += 4
+    # execute
+    eh = rh + 10
+    g.button("reset", x0, y, w * 0.3, eh, tr("reset") + " X", size=fs)
+    button2(
+        g,
+        "exec",
+        x0 + w * 0.3 + 6,
+        y,
+        w * 0.7 - 6,
+        eh,
+        tr("execute") + " ⏎",
+        "",
+        size=fs + 2,
+        enabled=not probs,
+        color=GOOD,
+    )
+    y += eh + 8
+    if not lay.phone and rect.bottom - y > 60:
+        log_panel(app, g, Rect(rect.x, y, rect.w, rect.bottom - y))
+
+
+def status_panel(app: Any, g: Any, rect: Rect, text: str) -> None:
+    """Shown while the computer plans or a replay runs: a status line and the log."""
+    g.rect(rect.x, rect.y, rect.w, rect.h, PANEL)
+    g.text(
+        rect.x + 10,
+        rect.y + 20,
+        text,
+        FG,
+        g.fit_text(text, rect.w - 20, 15, True),
+        bold=True,
+        baseline="middle",
+    )
+    log_panel(app, g, Rect(rect.x, rect.y + 38, rect.w, rect.h - 38))
+
+
+def describe(app: Any, turn: Turn) -> list[tuple[str, str]]:
+    """Localised pieces of one turn's log line, each with its colour."""
+    tr = app.tr
+    out: list[tuple[str, str]] = []
+    me = turn.ship
+    if turn.plan.burn is not None:
+        ring = turn.after.ships[me].transit.to_ring if turn.after.ships[me].transit else "?"
+        out.append((tr("ev_burn", burn=tr(f"burn_{turn.plan.burn.value}"), ring=ring), FG))
+    else:
+        out.append((tr("ev_coast"), DIM))
+    for e in turn.events:
+        k = e.kind
+        if k == "rotate":
+            out.append((tr("ev_rotate"), DIM))
+        elif k == "scoop":
+            out.append((tr("ev_scoop", n=e.amount), DIM))
+        elif k == "vent":
+            out.append((tr("ev_vent", n=e.amount), DIM))
+        elif k == "hit":
+            wpn = next((w for w in WEAPONS if e.text.startswith(SPECS[w.subsystem].label)), None)
+            wname = tr(f"sub_{wpn.value}") if wpn else "?"
+            out.append((tr("ev_hit", weapon=wname, target=app.ship_name(e.target or 0), n=e.amount), BAD))
+        elif k == "destroyed":
+            out.append(
+                (tr("ev_destroyed", ship=app.ship_name(e.target if e.target is not None else e.ship)), BAD)
+            )
+        elif k == "heat_damage":
+            out.append((tr("ev_heat_damage", n=e.amount), HOT))
+        elif k == "heat":
+            out.append((tr("ev_heat", n=e.amount), HOT))
+        elif k == "recoil":
+            out.append((tr("ev_recoil"), DIM))
+        elif k == "arrive":
+            s = turn.after.ships[e.ship]
+            out.append((tr("ev_arrive", ship=app.ship_name(e.ship), ring=s.ring, sector=s.sector), DIM))
+    return out
+
+
+def log_panel(app: Any, g: Any, rect: Rect, upto: int | None = None) -> None:
+    """The most recent turns, newest at the bottom, each prefixed with the ship's colour."""
+    tr = app.tr
+    g.rect(rect.x + 4, rect.y, rect.w - 8, rect.h - 4, "rgba(0,0,0,0.18)")
+    g.text(rect.x + 10, rect.y + 12, tr("log"), DIM, 11, bold=True, baseline="middle")
+    turns = app.match.turns if upto is None else app.match.turns[:upto]
+    if not turns:
+        g.text(rect.x + 10, rect.y + 32, tr("log_empty"), DIM, 12, baseline="middle")
+        return
+    lh = 17.0
+    lines: list[tuple[int, str, str, bool]] = []
+    width = rect.w - 36
+    budget = int((rect.h - 28) // lh)
+    for turn in reversed(turns):
+        pieces = describe(app, turn)
+        head = f"{turn.before.round}·"
+        text = head + " " + "; ".join(p for p, _ in pieces)
+        wrapped = g.wrap(text, width, 12)
+        color = BAD if any(c == BAD for _, c in pieces) else FG
+        block = [(turn.ship, ln, color, k == 0) for k, ln in enumerate(wrapped)]
+        if len(lines) + len(block) > budget:
+            break
+        lines = block + lines
+    y = rect.y + 24
+    for ship, ln, color, first in lines:
+        if first:
+            swatch(g, rect.x + 16, y + 8, ship, 4)
+        g.text(rect.x + 26, y + 8, ln, color, 12, baseline="middle")
+        y += lh
