@@ -316,8 +316,9 @@ def parse_level(data: str | bytes | dict[str, Any]) -> Level:
 
 
 def level_hash(level: Level) -> str:
-    """sha256 of the level's canonical JSON (by alias), as recorded in replays."""
-    return state_hash(level.model_dump(mode="json", by_alias=True))
+    """sha256 of the level's canonical JSON (by alias, defaults left out so that new optional schema
+    fields do not change existing hashes), as recorded in replays."""
+    return state_hash(level.model_dump(mode="json", by_alias=True, exclude_defaults=True))
 
 
 def level_warnings(level: Level) -> list[str]:
