@@ -135,3 +135,17 @@ def record_session(profile: Profile, state: State) -> Profile:
         data["guardrail"] = False
         data["short_losses"] = 0
     return Profile.model_validate(data)
+
+
+class TelemetryLog(Model):
+    """Records kept locally for export to «Сфера» (13); the newest ``LOG_LIMIT`` are kept."""
+
+    records: list[Telemetry] = Field(default_factory=list)
+
+
+LOG_LIMIT = 200
+
+
+def append_record(log: TelemetryLog, record: Telemetry) -> TelemetryLog:
+    """A new log with ``record`` appended (oldest dropped beyond 200 records)."""
+    return TelemetryLog(records=[*log.records, record][-LOG_LIMIT:])

@@ -215,3 +215,20 @@ def test_play_with_events_keeps_the_session_in_step():
     assert s.state == ref.state and len(s.moves) == 6
     GAME.play_with_events(s, GAME.parse_move("undo"))
     assert s.state.undo_counter == "1/1"
+
+
+def test_telemetry_log_round_trip_and_limit():
+    from engine.core.schema import SchemaError, parse_model
+    from engine.ternar.telemetry import LOG_LIMIT, TelemetryLog, append_record
+
+    log = TelemetryLog()
+    rec = telemetry(initial(3))
+    for _ in range(LOG_LIMIT + 5):
+        log = append_record(log, rec)
+    assert len(log.records) == LOG_LIMIT
+    again = parse_model(TelemetryLog, log.model_dump_json())
+    assert again == log
+    bad = log.model_dump(mode="json")
+    bad["records"][0]["termination"]["reason"] = "crash"
+    with pytest.raises(SchemaError):
+        parse_model(TelemetryLog, bad)
