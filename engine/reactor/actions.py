@@ -107,13 +107,9 @@ def _move(st: ReactorState, a: Action) -> ReactorState:
         raise _refuse("cannot move into a wall")
     new = st.clone()
     new.robot = nb
-    protected = new.heat_immunity > 0
+    hz = robot_hazard(new)  # immunity left before this step protects the step that spends it
     if new.heat_immunity > 0:
         new.heat_immunity -= 1
-    # Entering an unsafe cell is fatal (heat immunity counts for the step that spends it).
-    saved, new.heat_immunity = new.heat_immunity, (1 if protected else 0)
-    hz = robot_hazard(new)
-    new.heat_immunity = saved
     if hz:
         new.outcome = Outcome(LOST, REASON_ROBOT_HAZARD)
         new.events = (f"robot destroyed by {hz}",)

@@ -29,13 +29,13 @@ KINDS = (
 def _bands(st: ReactorState) -> dict[tuple[int, str], int]:
     t = st.balance.thresholds
     out = {}
+    floor = st.grid.floor_cells
     for q in QUANTITIES:
         arr = st.surface[q]
         cc = t[q]
-        for i in st.grid.floor_cells:
-            v = arr[i]
-            if v >= cc.caution:
-                out[(i, q)] = band(v, cc.caution, cc.critical)
+        caution = cc.caution
+        for i in [i for i in floor if arr[i] >= caution]:
+            out[(i, q)] = band(arr[i], caution, cc.critical)
     return out
 
 
@@ -129,7 +129,9 @@ def compute_trace(st: ReactorState, horizon: int | None = None) -> Trace:
     sim = st.clone()
     for k in range(1, h + 1):
         try:
-            run_pulse(sim, robot_safety=False)
+            # no player mutation: from the second forecast pulse on, props are unchanged and no valve
+            # discharges, so network flow and consumer states equal the previous pulse's
+            run_pulse(sim, robot_safety=False, same_flow=k > 1)
         except RuntimeInvalid:
             break
         surfaces.append(sim.surface)

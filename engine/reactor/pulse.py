@@ -76,18 +76,24 @@ def run_pulse(
     mutate: Callable[[ReactorState], None] | None = None,
     refresh: Callable[[ReactorState], None] | None = None,
     robot_safety: bool = True,
+    same_flow: bool = False,
 ) -> None:
-    """Resolve one pulse on ``st`` in place (call on a clone). Raises ``RuntimeInvalid`` at stage 2."""
+    """Resolve one pulse on ``st`` in place (call on a clone). Raises ``RuntimeInvalid`` at stage 2.
+
+    ``robot_safety=False`` and ``same_flow=True`` are for forecasts only (robot-independent trace;
+    stages 2-4 skipped when props are unchanged since the previous pulse and no valve discharges).
+    """
     events: list[str] = []
     st.trace = None
     if mutate is not None:  # 1. accepted player mutation
         mutate(st)
-    jinfo = network.junctions(st)
-    problem = network.runtime_problem(st, jinfo)  # 2. validate runtime state
-    if problem:
-        raise RuntimeInvalid(problem)
-    network.propagate(st, jinfo)  # 3.
-    network.resolve_consumers(st, in_pulse=True)  # 4.
+    if not same_flow:  # (forecast pulses after the first reuse stages 2-4: nothing they read changed)
+        jinfo = network.junctions(st)
+        problem = network.runtime_problem(st, jinfo)  # 2. validate runtime state
+        if problem:
+            raise RuntimeInvalid(problem)
+        network.propagate(st, jinfo)  # 3.
+        network.resolve_consumers(st, in_pulse=True)  # 4.
     events += network.resolve_integrity(st)  # 5.
     active = surface.active_cells(st)
     for _ in range(st.balance.pulse_steps):  # 6.

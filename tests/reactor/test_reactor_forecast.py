@@ -158,3 +158,16 @@ def test_cached_trace_forecast_equals_fresh_forecast_after_moves() -> None:
         s = advance_pulse(s)
         assert s.outcome is None
     assert advance_pulse(s).outcome is not None
+
+
+def test_forecast_trace_matches_real_pulses() -> None:
+    from engine.reactor import builtin_level
+    from engine.reactor.forecast import compute_trace
+
+    st = load_level(builtin_level("control_room"))
+    trace = compute_trace(st)
+    s = st
+    for surf in trace.surfaces:
+        s = advance_pulse(s)
+        assert {q: list(a) for q, a in s.surface.items()} == {q: list(a) for q, a in surf.items()}
+    assert len(trace.surfaces) == B.forecast_horizon

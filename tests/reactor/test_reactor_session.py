@@ -116,3 +116,12 @@ def test_module_entry_point_runs() -> None:
         check=False,
     )
     assert r.returncode == 0 and "tutorial" in r.stdout
+
+
+def test_cli_hash_and_share(capsys: pytest.CaptureFixture[str]) -> None:
+    from engine.reactor import hash_state, parse_share_code
+
+    assert main(["hash", "tutorial"]) == 0
+    assert capsys.readouterr().out.strip() == hash_state(load_level(builtin_level("tutorial")))
+    assert main(["share", "control_room"]) == 0
+    assert parse_share_code(capsys.readouterr().out.strip()) == builtin_level("control_room")
