@@ -195,8 +195,8 @@ def step(state: State, inp: TickInput) -> State:
     return s
 
 
-def _world_rotate(s: State, target: Gravity) -> bool:
-    """Rules §3: snap 90°, constraints, Tilt Resolve with rollback; ignored when not allowed."""
+def rotation_allowed(s: State, target: Gravity) -> bool:
+    """Rules §3.3 constraints: a 90° snap to an allowed direction, off cooldown, within count/budget."""
     rules = s.level.rotation
     if s.outcome is not None or target == s.gravity or not is_perpendicular(s.gravity, target):
         return False
@@ -205,8 +205,15 @@ def _world_rotate(s: State, target: Gravity) -> bool:
     done = s.metrics["rotations"]
     if rules.max_rotations is not None and done >= rules.max_rotations:
         return False
-    if rules.tilt_budget is not None and done >= rules.tilt_budget:
+    return not (rules.tilt_budget is not None and done >= rules.tilt_budget)
+
+
+def _world_rotate(s: State, target: Gravity) -> bool:
+    """Rules §3: snap 90°, constraints, Tilt Resolve with rollback; ignored when not allowed."""
+    if not rotation_allowed(s, target):
         return False
+    rules = s.level.rotation
+    done = s.metrics["rotations"]
     board = s.board.copy()
     piece = frozenset(piece_cells_idx(board, s.active)) if s.active is not None else frozenset()
     try:

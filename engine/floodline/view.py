@@ -146,3 +146,30 @@ def debug_board(board: Board, g: Gravity) -> dict[str, Any]:
 
 def debug_view(s: State) -> dict[str, Any]:
     return debug_board(s.board, s.gravity)
+
+
+def preview_tilt(s: State, target: Gravity) -> dict[str, Any]:
+    """Part I §10.3 rotation preview: the settled cells a tilt to ``target`` would produce (no state change).
+
+    Returns ``{"allowed": False}`` when the rotation rules refuse it, ``{"rejected": True}`` when the Tilt
+    Resolve would roll back, else ``{"cells": [...], "shift": n, "lost": n}``.
+    """
+    from engine.floodline.resolve import tilt_resolve
+    from engine.floodline.rules import piece_cells_idx, rotation_allowed
+    from engine.floodline.solids import TiltBlocked
+
+    if not rotation_allowed(s, target):
+        return {"allowed": False}
+    board = s.board.copy()
+    piece = frozenset(piece_cells_idx(board, s.active)) if s.active is not None else frozenset()
+    try:
+        rep = tilt_resolve(board, target, piece)
+    except TiltBlocked:
+        return {"allowed": True, "rejected": True}
+    return {
+        "allowed": True,
+        "rejected": False,
+        "cells": board.cell_list(),
+        "shift": rep.shift,
+        "lost": rep.lost,
+    }

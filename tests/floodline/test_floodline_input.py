@@ -265,3 +265,22 @@ def test_piece_rotation_uses_kicks_in_order() -> None:
     s = run(s, ".", "mz-")
     s2 = run(s, "ry+")
     assert s2.active is not None and s2.active.rot == 0 and s2.active.origin == s.active.origin
+
+
+def test_preview_tilt_matches_the_real_tilt_and_changes_nothing() -> None:
+    from engine.floodline.view import preview_tilt
+
+    s = start(
+        timing=SLOW,
+        cells=[{"pos": [1, 0, 1], "to": [1, 2, 1], "type": "SOLID"}],
+        rotation={"allowed": ["DOWN", "WEST"]},
+    )
+    before = s.board.snapshot()
+    p = preview_tilt(s, Gravity.WEST)
+    assert s.board.snapshot() == before
+    real = run(s, "tW")
+    assert p["cells"] == real.board.cell_list() and p["shift"] == 3
+    assert preview_tilt(s, Gravity.EAST) == {"allowed": False}
+    pillar = {"pos": [6, 0, 3], "to": [6, 1, 3], "type": "SOLID"}
+    s = run(start(timing=SLOW, cells=[pillar]), "s*14")
+    assert preview_tilt(s, Gravity.WEST) == {"allowed": True, "rejected": True}
