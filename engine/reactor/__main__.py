@@ -1,4 +1,4 @@
-"""Command line: ``python -m engine.reactor validate|play|hash|share|levels``."""
+"""Command line: ``python -m engine.reactor validate|play|hash|share|levels|bot|replay``."""
 
 from __future__ import annotations
 
@@ -8,9 +8,10 @@ import sys
 from pathlib import Path
 
 from engine.core.schema import SchemaError
-from engine.core.session import IllegalMoveError
+from engine.core.session import IllegalMoveError, Session
 from engine.reactor.actions import apply_action, parse_action
-from engine.reactor.game import builtin_level, builtin_levels, check_level, hash_state, load_level
+from engine.reactor.bot import run_bot
+from engine.reactor.game import GAME, builtin_level, builtin_levels, check_level, hash_state, load_level
 from engine.reactor.inspect import inspect_cell, status, underground_view
 from engine.reactor.schema import LevelM, parse_level, share_code
 
@@ -44,6 +45,11 @@ def main(argv: list[str] | None = None) -> int:
     s = sub.add_parser("share", help="print the compact share code of a level")
     s.add_argument("level")
     sub.add_parser("levels", help="list built-in levels")
+    bt = sub.add_parser("bot", help="let the greedy bot play a level; prints its actions, state and hash")
+    bt.add_argument("level")
+    bt.add_argument("--max-actions", type=int, default=40)
+    rp = sub.add_parser("replay", help="replay a Session save (JSON) and print the state hash")
+    rp.add_argument("save")
     args = ap.parse_args(argv)
     try:
         if args.cmd == "levels":
@@ -53,6 +59,25 @@ def main(argv: list[str] | None = None) -> int:
             rep = check_level(_level(args.level))
             print(json.dumps(rep.as_dict(), indent=1))
             return 0 if rep.ok else 1
+        if args.cmd == "replay":
+            session = Session.load(GAME, Path(args.save).read_text(encoding="utf-8"))
+            print(
+                json.dumps(
+                    {
+                        "moves": len(session.moves),
+                        "status": status(session.state),
+                        "hash": session.state_hash(),
+                    },
+                    indent=1,
+                )
+            )
+            return 0
+        if args.cmd == "bot":
+            final, played = run_bot(load_level(_level(args.level)), args.max_actions)
+            print(
+                json.dumps({"actions": played, "status": status(final), "hash": hash_state(final)}, indent=1)
+            )
+            return 0
         if args.cmd == "share":
             print(share_code(_level(args.level)))
             return 0

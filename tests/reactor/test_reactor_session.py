@@ -125,3 +125,18 @@ def test_cli_hash_and_share(capsys: pytest.CaptureFixture[str]) -> None:
     assert capsys.readouterr().out.strip() == hash_state(load_level(builtin_level("tutorial")))
     assert main(["share", "control_room"]) == 0
     assert parse_share_code(capsys.readouterr().out.strip()) == builtin_level("control_room")
+
+
+def test_bot_wins_the_tutorial_and_replays(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from engine.reactor.bot import run_bot
+
+    final, played = run_bot(load_level(builtin_level("tutorial")))
+    assert final.outcome is not None and final.outcome.result == "won"
+    s = run(played)
+    assert s.state.outcome == final.outcome
+    save = tmp_path / "save.json"
+    save.write_text(s.save_json())
+    assert main(["replay", str(save)]) == 0
+    assert json.loads(capsys.readouterr().out)["hash"] == s.state_hash()
+    assert main(["bot", "tutorial"]) == 0
+    assert json.loads(capsys.readouterr().out)["status"]["level_state"] == "Won"
