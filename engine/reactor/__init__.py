@@ -1,7 +1,19 @@
 """Reactor Maintenance: a deterministic, turn-based systems puzzle (rules engine).
 
-Public API for the browser glue: ``GAME`` (for ``Session``), ``load_level``, ``check_level``,
-``parse_action``/``format_action``, ``inspect_cell``, ``underground_view``, ``share_code``.
+Public API for the browser glue and editor:
+
+- ``Session(GAME, 0, {"level": "tutorial" | level JSON text | dict, "difficulty": "normal"})``;
+  moves are text actions (``parse_action``/``format_action``): ``move n|e|s|w``, ``inspect X Y``,
+  ``view`` (quick) and ``interact``, ``repair [carrier]``, ``remedy fuel|coolant|electricity``,
+  ``shield``, ``activate`` (lengthy: one pulse). Refusals raise ``IllegalMoveError(reason)``.
+- State to draw (``ReactorState``): ``grid`` (width, height, walls), ``surface[q]`` (q in fuel,
+  coolant, electricity, heat; index ``y * width + x``), ``blocks[e]``, ``props`` (cell -> Prop),
+  ``leaks``, ``robot``, ``inventory``, ``heat_immunity``, ``services``, ``ready``, ``level_state``,
+  ``forecasts`` (``Warning.label()`` = "Pulse +N"), ``events``, ``outcome``, ``pulse``; underground
+  ``layers[c]`` only through ``underground_view`` when ``can_view_underground``.
+- ``status(state)`` (HUD dict), ``inspect_cell(state, x, y)`` (values shown to one decimal with
+  their band), ``check_level`` (validation report), ``load_level``/``save_level`` (schema),
+  ``share_code``/``parse_share_code``, ``presentation`` (layer opacity, tools, colours).
 """
 
 from engine.reactor.actions import (
@@ -23,6 +35,7 @@ from engine.reactor.game import (
     load_level,
     save_level,
 )
+from engine.reactor.inspect import inspect_cell, status, underground_view
 from engine.reactor.schema import LevelM, parse_level, parse_share_code, share_code
 from engine.reactor.state import ReactorState
 
@@ -41,10 +54,13 @@ __all__ = [
     "check_level",
     "format_action",
     "hash_state",
+    "inspect_cell",
     "load_level",
     "parse_action",
     "parse_level",
     "parse_share_code",
     "save_level",
     "share_code",
+    "status",
+    "underground_view",
 ]

@@ -221,3 +221,34 @@ def test_action_text_round_trip(text: str) -> None:
 def test_malformed_action_text(text: str) -> None:
     with pytest.raises(ValueError):
         parse_action(text)
+
+
+def test_pulse_length_is_the_same_for_every_lengthy_action() -> None:
+    from engine.reactor.f32 import f32
+
+    terrain = ["#######", "#.#...#", "#######"]
+    lv = level(
+        terrain,
+        fuel=["", ".+"],
+        props=[
+            {"kind": "flow", "x": 1, "y": 1, "carrier": "fuel"},
+            supply(3, 1, "heat"),
+            {"kind": "terminal", "x": 4, "y": 1},
+        ],
+        leaks=[{"carrier": "fuel", "x": 1, "y": 1, "access": [1, 1]}],
+        robot=(3, 1),
+        reactor=(5, 1),
+    )
+    st = load(lv)
+    per_step = f32(f32(B.source_amount["fuel"] * B.leak_injection_scale["fuel"]) / B.pulse_steps)
+    expected = 0.0
+    for text in ["interact", "shield", "move e", "interact"]:
+        before = st.pulse
+        st = act(st, text)
+        if text.startswith("move"):
+            assert st.pulse == before
+            continue
+        assert st.pulse == before + 1
+        for _ in range(B.pulse_steps):  # the isolated leak cell gains exactly PulseSteps injections
+            expected = f32(expected + per_step)
+        assert at(st, "fuel", 1, 1) == expected
