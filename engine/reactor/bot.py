@@ -55,12 +55,14 @@ def score(st: ReactorState) -> tuple[float, ...]:
 
 
 def candidates(st: ReactorState) -> list[tuple[int, str]]:
-    """(cell, lengthy action) pairs worth trying."""
+    """(cell, lengthy action) pairs worth trying; ``interact*k`` repeats (junction ratio cycling)."""
     out: list[tuple[int, str]] = []
     for cell, p in sorted(st.props.items()):
         if p.kind == "reactor":
             if cell in st.ready:
                 out.append((cell, "activate"))
+        elif p.kind == "junction":
+            out.extend((cell, f"interact*{k}") for k in range(1, len(st.balance.junction_ratio_modes)))
         elif not (p.kind == "supply" and p.depleted) and not (p.kind == "terminal" and st.eye_access):
             out.append((cell, "interact"))
     for lk in st.leaks:
@@ -92,8 +94,10 @@ def run_bot(st: ReactorState, max_actions: int = 40) -> tuple[ReactorState, list
             if path is None:
                 continue
             s = st
+            name, _, times = action.partition("*")
+            steps = [*path, *[name] * int(times or 1)]
             try:
-                for text in [*path, action]:
+                for text in steps:
                     s = apply_action(s, parse_action(text))
             except IllegalMoveError:
                 continue
@@ -102,7 +106,7 @@ def run_bot(st: ReactorState, max_actions: int = 40) -> tuple[ReactorState, list
                 continue
             sc = score(s)
             if best is None or sc > best[0]:
-                best = (sc, s, [*path, action], (cell, action))
+                best = (sc, s, steps, (cell, action))
         if best is None or best[0] < score(st):  # (score ties are allowed a few times in a row)
             break
         ties = ties + 1 if best[0] == score(st) else 0

@@ -140,3 +140,13 @@ def test_bot_wins_the_tutorial_and_replays(tmp_path: Path, capsys: pytest.Captur
     assert json.loads(capsys.readouterr().out)["hash"] == s.state_hash()
     assert main(["bot", "tutorial"]) == 0
     assert json.loads(capsys.readouterr().out)["status"]["level_state"] == "Won"
+
+
+def test_bot_wins_control_room_by_cycling_the_junction() -> None:
+    from engine.reactor.bot import run_bot
+
+    final, played = run_bot(load_level(builtin_level("control_room")))
+    assert final.outcome is not None and final.outcome.result == "won"
+    j = final.grid.cell(10, 2)
+    weights = final.balance.junction_ratio_modes[final.props[j].ratio_mode]
+    assert 0.0 in weights  # two fuel consumers need a ratio mode that closes one branch
