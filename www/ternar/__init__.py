@@ -1,0 +1,1 @@
+"""Ternar («Тернар») browser glue: hex network page (see app.py)."""

@@ -1,0 +1,450 @@
+"""Ternar («Тернар») page: input → engine move → engine state → drawing.
+
+The glue holds only UI state (the route being dragged, hover, cursor, animations, dialogs); every
+rule decision comes from ``engine.ternar``. Saves are the engine session (seed + moves) in
+``shell.storage``; the career profile (Best, guardrail) and telemetry are kept beside it.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import js  # type: ignore[import-not-found]
+from pydantic import BaseModel, Field
+
+from engine.core.schema import SchemaError
+from engine.core.session import SaveData, Session
+from engine.ternar import GAME, Route, SoftUndo, apply_with_events
+from engine.ternar.telemetry import Profile, best_for, live_best, options_for, record_session, telemetry
+
+from .anim import Timeline, build
+from .keys import BINDINGS, MOVES, Cursor
+from .layout import Layout
+from .render import BoardPainter
+from .sound import Sounds
+from .strings import TABLES
+from .view import fmt_value, route_step
+
+SWELL = 1.2  # 1.6: the active node grows to 1.2x ...
+LERP_K = 0.15  # ... by k = 0.15 per frame
+TINT_MS = 100.0  # 19.1: the rejected target in #FFCDD2 for 100 ms
+TOAST_MS = 2600.0
+MODES = ("classic", "zen", "storm")
+
+
+class EventsGame:
+    """``GAME`` for the session, remembering the events of the last move for the animation."""
+
+    name = GAME.name
+
+    def __init__(self) -> None:
+        self.last_events: list[Any] = []
+
+    def initial(self, seed: int, options: dict[str, Any]) -> Any:
+        return GAME.initial(seed, options)
+
+    def apply(self, state: Any, move: Any) -> Any:
+        new, self.last_events = apply_with_events(state, move)
+        return new
+
+    def parse_move(self, text: str) -> Any:
+        return GAME.parse_move(text)
+
+    def format_move(self, move: Any) -> str:
+        return GAME.format_move(move)
+
+    def snapshot(self, state: Any) -> Any:
+        return GAME.snapshot(state)
+
+
+class TelemetryLog(BaseModel):
+    """Finished sessions' 19.5 records, newest last (kept locally, exportable)."""
+
+    records: list[dict[str, Any]] = Field(default_factory=list, max_length=200)
+
+
+def now() -> float:
+    return float(js.performance.now())
+
+
+def new_seed() -> int:
+    """A fresh game seed (17.5: generated at start, stored in the save and the telemetry)."""
+    a = int(js.Date.now()) & 0xFFFFFFFF
+    b = int(js.performance.now() * 1000) & 0xFFFFFFFF
+    return ((a * 2654435761) ^ (b * 40503) ^ (a >> 7)) & 0xFFFFFFFF
+
+
+class TernarApp:
+    realtime = False
+
+    def __init__(self, shell: Any) -> None:
+        self.shell = shell
+        shell.i18n.tables = TABLES
+        shell.i18n.set_lang(shell.i18n.lang)
+        self.t = shell.i18n.t
+        shell.bindings(BINDINGS)
+        self.game = EventsGame()
+        self.painter = BoardPainter()
+        self.sounds = Sounds(shell.audio)
+        self.lay: Layout | None = None
+        # UI state (never part of the engine state)
+        self.route: tuple[int, ...] = ()
+        self.drag_pointer: int | None = None
+        self.kb_route = False
+        self.last_xy: tuple[float, float] | None = None
+        self.hover: int | None = None
+        self.scales: dict[int, float] = {}
+        self.tint: tuple[int, float] | None = None
+        self.cursor = Cursor()
+        self.show_cursor = False
+        self.timeline: Timeline | None = None
+        self.anim_t0 = 0.0
+        self.pending_undo = False
+        self.dialog: str | None = None
+        self.toasts: list[tuple[str, float]] = []
+        self.dismissed = 0
+        self.last_frame = now()
+        self.vibrating = False
+        self.new_best = False
+        self.profile = shell.storage.load("profile", Profile) or Profile()
+        self.log = shell.storage.load("telemetry", TelemetryLog) or TelemetryLog()
+        self.session = self._restore()
+        self.best_at_start = self._stored_best()
+
+    # -- persistence --------------------------------------------------------------
+    def _restore(self) -> Session:
+        st = self.shell.storage
+        data = st.load("game", SaveData)
+        session: Session | None = None
+        if data is not None:
+            try:
+                session = Session.load(self.game, data)
+                if session.state.turns:
+                    self.toast(self.t("restored"))
+            except (SchemaError, ValueError) as exc:
+                raw = st.backend.getItem(st.key("game"))
+                if raw is not None:
+                    st.quarantine("game", str(raw), str(exc)[:160])
+        bad = st.take_notices()
+        for n in bad:
+            self.shell.notify(f"{self.t('bad_save')} {n}")
+        if session is None:
+            session = self._fresh("classic")
+        return session
+
+    def _fresh(self, mode: str, seed: int | None = None) -> Session:
+        s = Session(self.game, new_seed() if seed is None else seed, options_for(self.profile, mode))
+        self.game.last_events = []
+        return s
+
+    def save(self) -> None:
+        self.shell.storage.save("game", self.session.save())
+
+    def _stored_best(self) -> int:
+        return best_for(self.profile, self.state.options.mode) or 0
+
+    @property
+    def state(self) -> Any:
+        return self.session.state
+
+    # -- game actions -------------------------------------------------------------
+    def start_new(self, mode: str, seed: int | None = None) -> None:
+        old = self.state
+        if old.outcome is None and old.turns > 0:
+            self._end_session(old)
+        self.session = self._fresh(mode, seed)
+        self.best_at_start = self._stored_best()
+        self.new_best = False
+        self.route, self.drag_pointer, self.kb_route = (), None, False
+        self.timeline = None
+        self.pending_undo = False
+        self.dialog = None
+        if self.profile.guardrail and mode != "zen":
+            self.toast(self.t("guardrail"))
+        self.save()
+        self.shell.invalidate()
+
+    def _end_session(self, state: Any) -> None:
+        self.profile = record_session(self.profile, state)
+        self.shell.storage.save("profile", self.profile)
+        rec = telemetry(state).model_dump(mode="json")
+        self.log.records = (self.log.records + [rec])[-200:]
+        self.shell.storage.save("telemetry", self.log)
+
+    def commit(self, route: tuple[int, ...]) -> None:
+        """Release the route: invalid ones change nothing (19.1); valid ones are played through the engine."""
+        self.route, self.drag_pointer, self.kb_route = (), None, False
+        if len(route) < 2 or self.state.outcome is not None:
+            self.reject(route[-1] if route else None)
+            return
+        old = self.state
+        try:
+            self.session.play(Route(nodes=route))
+        except ValueError:
+            self.reject(route[-1])
+            return
+        new = self.state
+        events = self.game.last_events
+        self.timeline = build(old.values, old.ghosts, events, new.values)
+        self.anim_t0 = now()
+        self.sounds.collapse(len(route), new.values[route[-1]])
+        self._announce(events)
+        if live_best(self.profile, new) is not None and new.score > self.best_at_start > 0:
+            self.new_best = True
+        if new.outcome is not None:
+            self._end_session(new)
+        self.save()
+        self.shell.invalidate()
+
+    def _announce(self, events: list[Any]) -> None:
+        for e in events:
+            k = e.kind
+            if k == "window_shift":
+                self.toast(self.t("window_shift", window="·".join(fmt_value(v) for v in e.new_window)))
+            elif k == "big_bang":
+                self.toast(self.t("big_bang"))
+                self.sounds.big_bang()
+            elif k == "achievement":
+                self.toast(self.t("architect"))
+                self.sounds.singularity()
+            elif k == "inversion":
+                self.toast(self.t("storm_flip"))
+            elif k == "zen_refill":
+                self.toast(self.t("zen_refill"))
+
+    def reject(self, nid: int | None) -> None:
+        if nid is not None:
+            self.tint = (nid, now() + TINT_MS)
+        self.sounds.error()
+        self.shell.invalidate()
+
+    def undo(self) -> None:
+        if self.timeline is not None:
+            self.pending_undo = True
+            self.toast(self.t("undo_queued"))
+            return
+        st = self.state
+        if not st.can_undo:
+            self.toast(self.t("undo_used") if st.undo_used else self.t("undo_none"))
+            return
+        self.route, self.drag_pointer, self.kb_route = (), None, False
+        self.session.play(SoftUndo())
+        self.toast(self.t("undo_done"))
+        self.sounds.undo()
+        self.save()
+
+    # -- input ------------------------------------------------------------------------
+    def busy(self) -> bool:
+        return self.timeline is not None or self.dialog is not None or self.state.outcome is not None
+
+    def handle(self, ev: Any) -> None:
+        if ev.kind == "pointer":
+            self._pointer(ev)
+        elif ev.kind == "action" and ev.down:
+            self._action(ev.name)
+
+    def _pointer(self, ev: Any) -> None:
+        lay = self.lay
+        if lay is None:
+            return
+        if ev.name == "move" and ev.pointer_type == "mouse" and self.drag_pointer is None:
+            h = lay.node_at(ev.x, ev.y)
+            self.hover = h if h is not None and self.state.values[h] else None
+            self.shell.invalidate()
+        if ev.name == "down":
+            if self.busy() or self.drag_pointer is not None:
+                return
+            n = lay.node_at(ev.x, ev.y)
+            if n is None:
+                return
+            self.show_cursor = False
+            self.kb_route = False
+            self.route = ()
+            self._enter(n)
+            if self.route:
+                self.drag_pointer = ev.pointer_id
+                self.last_xy = (ev.x, ev.y)
+        elif ev.name == "move" and self.drag_pointer == ev.pointer_id:
+            x0, y0 = self.last_xy or (ev.x, ev.y)
+            steps = max(1, int(((ev.x - x0) ** 2 + (ev.y - y0) ** 2) ** 0.5 / (lay.cell * 0.2)))
+            for i in range(1, steps + 1):  # sample the segment so fast drags do not skip nodes
+                n = lay.node_at(x0 + (ev.x - x0) * i / steps, y0 + (ev.y - y0) * i / steps)
+                if n is not None:
+                    self._enter(n)
+            self.last_xy = (ev.x, ev.y)
+        elif ev.name == "up" and self.drag_pointer == ev.pointer_id:
+            self.commit(self.route)
+        elif ev.name == "cancel" and self.drag_pointer == ev.pointer_id:
+            self.route, self.drag_pointer = (), None
+            self.shell.invalidate()
+
+    def _enter(self, n: int) -> bool:
+        """The pointer/cursor reached node ``n`` during route building (3.3 snap + live undo)."""
+        new, status = route_step(self.state.values, self.route, n)
+        if status in ("started", "extended"):
+            self.route = new
+            self.sounds.link(len(new) - 1)
+        elif status == "backtracked":
+            self.route = new
+            self.sounds.link(len(new) - 1, soft=True)
+        elif status == "rejected":
+            if not self.tint or self.tint[0] != n:
+                self.tint = (n, now() + TINT_MS)
+            self.shell.invalidate()
+            return False
+        self.shell.invalidate()
+        return True
+
+    def _action(self, name: str) -> None:
+        if name == "mute":
+            self.on_button("mute")
+            return
+        if name == "lang":
+            self.on_button("lang")
+            return
+        if self.dialog is not None:
+            if name == "cancel":
+                self.dialog = None
+            elif name == "select":
+                self.start_new(self.state.options.mode)
+            self.shell.invalidate()
+            return
+        if self.state.outcome is not None and self.timeline is None:
+            if name in ("select", "new"):
+                self.on_button("again" if name == "select" else "new")
+            return
+        if name == "undo":
+            self.undo()
+        elif name == "new":
+            self.dialog = "new"
+        elif self.timeline is not None:
+            return  # 16.5: input is locked while animating
+        elif name in MOVES:
+            self._key_move(name)
+        elif name == "select":
+            self.show_cursor = True
+            if self.kb_route:
+                self.commit(self.route)
+            elif self.drag_pointer is None:
+                self.route = ()
+                if self._enter(self.cursor.nid) and self.route:
+                    self.kb_route = True
+                else:
+                    self.reject(self.cursor.nid)
+        elif name == "back" and self.kb_route:
+            self.route = self.route[:-1]
+            if self.route:
+                self.cursor.nid = self.route[-1]
+            else:
+                self.kb_route = False
+        elif name == "cancel":
+            if self.kb_route:
+                self.route, self.kb_route = (), False
+        self.shell.invalidate()
+
+    def _key_move(self, name: str) -> None:
+        if not self.show_cursor:
+            self.show_cursor = True
+            if self.hover is not None:
+                self.cursor.nid = self.hover
+            return
+        target = self.cursor.target(name)
+        if target is None:
+            return
+        if self.kb_route:
+            if self._enter(target):
+                self.cursor.moved(name, self.route[-1])
+            else:
+                self.sounds.error()
+        else:
+            self.cursor.moved(name, target)
+
+    def on_button(self, bid: str) -> None:
+        sh = self.shell
+        if bid == "mute":
+            sh.set_muted(not sh.audio.muted)
+        elif bid == "lang":
+            sh.set_lang(sh.i18n.toggle())
+        elif bid == "dismiss":
+            self.dismissed = len(sh.notices) if self.dismissed >= len(sh.notices) - 1 else self.dismissed + 1
+        elif bid == "undo":
+            self.undo()
+        elif bid == "new":
+            self.dialog = "new"
+        elif bid == "cancel":
+            self.dialog = None
+        elif bid == "again":
+            self.start_new(self.state.options.mode)
+        elif bid.startswith("mode:"):
+            self.start_new(bid[5:])
+        elif bid == "telemetry":
+            self.export_telemetry()
+        sh.invalidate()
+
+    def export_telemetry(self) -> None:
+        text = self.telemetry_json()
+        try:
+            js.navigator.clipboard.writeText(text)
+            self.toast(self.t("exported"))
+        except Exception:
+            js.console.log(text)
+
+    def telemetry_json(self) -> str:
+        recs = list(self.log.records)
+        if self.state.outcome is None:
+            recs.append(telemetry(self.state).model_dump(mode="json"))
+        return json.dumps(recs, ensure_ascii=False, indent=1)
+
+    def toast(self, text: str) -> None:
+        self.toasts.append((text, now() + TOAST_MS))
+        self.toasts = self.toasts[-3:]
+        self.shell.invalidate()
+
+    # -- frames ---------------------------------------------------------------------
+    def on_resize(self) -> None:
+        self.lay = None
+
+    def animating(self) -> bool:
+        return (
+            self.timeline is not None
+            or self.vibrating
+            or bool(self.toasts)
+            or self.tint is not None
+            or any(abs(s - self._target(n)) > 0.004 for n, s in self.scales.items())
+            or (self._active() is not None and self._active() not in self.scales)
+        )
+
+    def _active(self) -> int | None:
+        """1.6: the node under the pointer/finger (or the keyboard cursor) is the active one."""
+        if self.timeline is not None or self.dialog is not None:
+            return None
+        if self.route:
+            return self.route[-1]
+        if self.show_cursor:
+            return self.cursor.nid if self.state.values[self.cursor.nid] else None
+        return self.hover
+
+    def _target(self, n: int) -> float:
+        return SWELL if n == self._active() else 1.0
+
+    def draw(self, g: Any) -> None:
+        from .frame import draw_frame
+
+        draw_frame(self, g)
+
+    # -- test hooks -------------------------------------------------------------------
+    def state_hash(self) -> str:
+        return self.session.state_hash()
+
+    def save_json(self) -> str:
+        return self.session.save_json()
+
+    def test_hooks(self) -> dict[str, Any]:
+        from .hooks import hooks
+
+        return hooks(self)
+
+
+def create(shell: Any) -> TernarApp:
+    return TernarApp(shell)

@@ -1,0 +1,171 @@
+"""One frame of the Ternar page: board (resting layer, swell, route line, animation), HUD, overlays."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import js  # type: ignore[import-not-found]
+
+from engine.ternar.telemetry import live_best
+
+from . import hud
+from .layout import compute
+from .render import background
+from .view import fmt_mult, fmt_score, fmt_value, preview
+
+FRAME_MS = 1000.0 / 60.0
+
+
+def _lerp_scales(app: Any, dt: float) -> None:
+    """1.6: scale += (target - scale) * k, k = 0.15 per 60 Hz frame (frame-rate independent)."""
+    k = 1.0 - (1.0 - 0.15) ** (min(dt, 100.0) / FRAME_MS)
+    active = app._active()
+    if active is not None and active not in app.scales:
+        app.scales[active] = 1.0
+    for n in list(app.scales):
+        s = app.scales[n]
+        target = app._target(n)
+        s += (target - s) * k
+        if target == 1.0 and abs(s - 1.0) < 0.004:
+            del app.scales[n]
+        else:
+            app.scales[n] = s
+
+
+def _board(app: Any, g: Any, t_now: float, dt: float) -> None:
+    lay = app.lay
+    st = app.state
+    p = app.painter
+    tl = app.timeline
+    if tl is not None:
+        hit = tl.at(t_now - app.anim_t0) if tl.consistent else None
+        if hit is None:
+            if not tl.consistent:
+                js.console.warn("ternar: turn events did not reproduce the new state; animation skipped")
+            app.timeline = None
+            if app.pending_undo:
+                app.pending_undo = False
+                app.undo()
+            st = app.state
+        else:
+            step, prog = hit
+            p.step_frame(g, step, prog, t_now - app.anim_t0 - step.start)
+            app.vibrating = False
+            return
+    p.resting(g, st.values, st.ghosts)
+    _lerp_scales(app, dt)
+    gs = set(st.ghosts)
+    active = app._active()
+    route = app.route
+    on_route = set(route)
+    order = [n for n in route if n != active] + [n for n in app.scales if n not in on_route and n != active]
+    if active is not None:
+        order.append(active)
+    for n in order:
+        v = st.values[n]
+        if not v:
+            continue
+        glow = 1.0 if n == active else 0.45 if n in on_route else 0.0
+        p.node(g, lay.cx[n], lay.cy[n], v, scale=app.scales.get(n, 1.0), ghost=n in gs, glow=glow)
+    if app.tint is not None:
+        nid, until = app.tint
+        if t_now >= until:
+            app.tint = None
+        else:
+            p.tinted(g, nid, st.values[nid])
+    app.vibrating = p.route_line(g, route, glow_ok=st.stage() >= 2, t_sec=t_now / 1000.0)
+    pv = preview(st.values, route)
+    if pv is not None:
+        last = route[-1]
+        r = lay.cell * 0.3
+        y = lay.cy[last] - lay.cell * 0.98
+        if y - r < lay.board.y - lay.cell * 0.2:
+            y = lay.cy[last] + lay.cell * 0.98
+        hud.mini_hex(g, lay.cx[last], y, r, pv.result)
+    if app.show_cursor and app.timeline is None:
+        p.cursor(g, app.cursor.nid, t_now / 1000.0)
+
+
+def _info(app: Any, g: Any) -> None:
+    t = app.t
+    st = app.state
+    pv = preview(st.values, app.route)
+    if pv is not None:
+        sub = t("superchain") if pv.superchain else ""
+        if pv.bonus:
+            sub = f"{sub}  {t('bonus')}".strip()
+        text = t(
+            "preview", value=fmt_value(pv.result), points=fmt_score(pv.points), mult=fmt_mult(pv.mult_tenths)
+        )
+        hud.info_line(g, app.lay, text, sub, strong=True)
+    elif len(app.route) == 1:
+        hud.info_line(g, app.lay, t("preview_one"))
+    elif st.outcome is None and st.turns < 2:
+        hud.info_line(g, app.lay, t("hint_start"))
+    elif st.outcome is None and st.turns < 5:
+        hud.info_line(g, app.lay, t("hint_more"))
+    elif app.show_cursor or app.lay.wide:
+        hud.info_line(g, app.lay, t("hint_keys"))
+
+
+def draw_frame(app: Any, g: Any) -> None:
+    t_now = float(js.performance.now())
+    dt = t_now - app.last_frame
+    app.last_frame = t_now
+    if app.lay is None or app.lay.width != g.width or app.lay.height != g.height:
+        app.lay = compute(g.width, g.height)
+        app.painter.resize(g, app.lay)
+    lay = app.lay
+    t = app.t
+    g.ctx.lineJoin = "round"
+    background(g)
+    _board(app, g, t_now, dt)
+    st = app.state
+    mode = st.options.mode
+    best = live_best(app.profile, st)
+    storm = None
+    if mode == "storm":
+        storm = ("↓ " if st.gravity == "down" else "↑ ") + t("storm_in", n=st.turns_to_inversion)
+    hud.hud(
+        g,
+        lay,
+        t,
+        score=st.score,
+        best="—" if best is None else fmt_score(best),
+        turn=st.turns,
+        mode=mode,
+        window=st.window if mode != "zen" else (3, 9, 27),
+        storm=storm,
+    )
+    _info(app, g)
+    sh = app.shell
+    hud.bar(
+        g,
+        lay,
+        t,
+        counter=st.undo_counter,
+        undo_ok=st.can_undo and app.timeline is None,
+        muted=bool(sh.audio.muted),
+        lang_label=t("lang"),
+    )
+    if app.dialog == "new":
+        hud.new_game_dialog(g, lay, t, mode=mode, in_progress=st.outcome is None and st.turns > 0)
+    elif st.outcome is not None and app.timeline is None:
+        hud.game_over(
+            g,
+            lay,
+            t,
+            reason=st.outcome.reason.value,
+            score=st.score,
+            new_best=app.new_best,
+            zen=mode == "zen",
+        )
+    # notices (storage problems: stay until closed) and short toasts
+    y = lay.board.y + 6 if not lay.wide else 12.0
+    pending = sh.notices[app.dismissed :]
+    if pending:
+        y = hud.toast(g, lay, pending[-1], 1.0, y, closable=True)
+    live = [(s, u) for s, u in app.toasts if u > t_now]
+    app.toasts = live
+    for s, until in live:
+        y = hud.toast(g, lay, s, max(0.0, min(1.0, (until - t_now) / 400.0)), y)

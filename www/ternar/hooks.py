@@ -1,0 +1,70 @@
+"""Test hooks published on ``window.gridworks`` (read-only views plus a few drivers for e2e tests)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from engine.core.session import Session
+from engine.ternar import GAME
+
+
+def hooks(app: Any) -> dict[str, Any]:
+    def info(*_a: Any) -> str:
+        st = app.state
+        lay = app.lay
+        return json.dumps(
+            {
+                "values": list(st.values),
+                "ghosts": list(st.ghosts),
+                "score": st.score,
+                "turns": st.turns,
+                "mode": st.options.mode,
+                "window": list(st.window),
+                "outcome": None if st.outcome is None else st.outcome.reason.value,
+                "undo": st.undo_counter,
+                "route": list(app.route),
+                "animating": app.timeline is not None,
+                "busy": app.busy(),
+                "dialog": app.dialog,
+                "cursor": app.cursor.nid if app.show_cursor else None,
+                "lang": app.shell.i18n.lang,
+                "muted": bool(app.shell.audio.muted),
+                "notices": list(app.shell.notices),
+                "wide": bool(lay.wide) if lay else None,
+                "cell": lay.cell if lay else None,
+            }
+        )
+
+    def node_center(nid: Any, *_a: Any) -> str:
+        lay = app.lay
+        if lay is None:
+            return "null"
+        n = int(nid)
+        return json.dumps([lay.cx[n], lay.cy[n]])
+
+    def new_game(seed: Any = None, mode: Any = "classic", *_a: Any) -> str:
+        app.start_new(str(mode or "classic"), None if seed is None else int(seed))
+        return app.state_hash()
+
+    def bot_game(seed: Any, mode: Any = "classic", turns: Any = 60, *_a: Any) -> str:
+        """GreedyBot plays a whole game in the page's engine (no UI); returns the final state hash."""
+        from engine.ternar.bot import greedy_route
+
+        s = Session(GAME, int(seed), {"mode": str(mode)})
+        for _ in range(int(turns)):
+            if s.state.outcome is not None:
+                break
+            r = greedy_route(s.state)
+            if r is None:
+                break
+            s.play(r)
+        return json.dumps({"hash": s.state_hash(), "turns": s.state.turns, "save": s.save_json()})
+
+    return {
+        "ternarInfo": info,
+        "nodeCenter": node_center,
+        "newGame": new_game,
+        "botGame": bot_game,
+        "telemetry": lambda *_a: app.telemetry_json(),
+    }

@@ -1,0 +1,309 @@
+"""HUD, button bar, dialogs and toasts, all on the canvas (16.7, 20.5: border-only buttons in #3E2723)."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from gwweb.shared.canvas import Region
+
+from .layout import Layout, Rect, hex_corners
+from .view import BG, TEXT, fill_for, fmt_score, fmt_value, rim_for
+
+MUTED = "#BCAAA4"
+SOFT = "#8D6E63"
+CARD = "#FFFDF9"
+
+
+def rounded(g: Any, x: float, y: float, w: float, h: float, r: float) -> None:
+    g._begin()
+    try:
+        g.ctx.roundRect(x, y, w, h, r)
+    except Exception:  # very old browsers
+        g.ctx.rect(x, y, w, h)
+
+
+def button(
+    g: Any,
+    bid: str,
+    r: Rect,
+    label: str,
+    *,
+    enabled: bool = True,
+    size: float = 15,
+    bold: bool = False,
+    fill: str | None = None,
+) -> None:
+    """A border-only button (no background colour, 20.5) registered as a hit region."""
+    color = TEXT if enabled else MUTED
+    rounded(g, r.x + 0.75, r.y + 0.75, r.w - 1.5, r.h - 1.5, min(10.0, r.h / 3))
+    if fill:
+        g.fill_style(fill)
+        g._fill()
+    g.stroke_style(color, 1.5)
+    g._stroke()
+    fs = g.fit_text(label, r.w - 10, size, bold)
+    g.text(r.cx, r.cy + 1, label, color, fs, bold=bold, align="center", baseline="middle")
+    if enabled:
+        g.regions.append(Region(bid, r.x, r.y, r.w, r.h))
+
+
+def undo_button(g: Any, r: Rect, counter: str, enabled: bool) -> None:
+    """16.7: a circle with a curved arrow, border only, and the used/available fraction beside it."""
+    color = TEXT if enabled else MUTED
+    d = min(r.h, 48.0)
+    cx, cy, rad = r.x + d / 2, r.cy, d / 2 - 1
+    g.circle(cx, cy, rad, stroke=color, width=1.5)
+    a = rad * 0.48
+    g.ctx.lineCap = "round"
+    g.stroke_style(color, 2.0)
+    g._begin()
+    g._arc(cx, cy + a * 0.15, a, math.pi * 1.15, math.pi * 2.25)
+    g._stroke()
+    # arrow head at the arc's start (left side), pointing down-left
+    hx, hy = cx + a * math.cos(math.pi * 1.15), cy + a * 0.15 + a * math.sin(math.pi * 1.15)
+    g.poly(
+        [(hx - a * 0.45, hy - a * 0.05), (hx + a * 0.2, hy - a * 0.35), (hx + a * 0.05, hy + a * 0.4)],
+        fill=color,
+    )
+    g.text(r.x + d + 6, cy + 1, counter, color, max(12.0, d * 0.34), bold=True, baseline="middle")
+    if enabled:
+        g.regions.append(Region("undo", r.x, r.y, r.w, r.h))
+
+
+def speaker(g: Any, r: Rect, muted: bool) -> None:
+    """The «Динамик» icon button (16.6)."""
+    rounded(g, r.x + 0.75, r.y + 0.75, r.w - 1.5, r.h - 1.5, min(10.0, r.h / 3))
+    g.stroke_style(TEXT, 1.5)
+    g._stroke()
+    s = min(r.w, r.h) * 0.22
+    x, y = r.cx - s * 0.6, r.cy
+    g.poly(
+        [
+            (x - s, y - s * 0.45),
+            (x - s * 0.3, y - s * 0.45),
+            (x + s * 0.4, y - s),
+            (x + s * 0.4, y + s),
+            (x - s * 0.3, y + s * 0.45),
+            (x - s, y + s * 0.45),
+        ],
+        fill=TEXT,
+    )
+    g.ctx.lineCap = "round"
+    if muted:
+        g.line(x + s * 0.8, y - s * 0.5, x + s * 1.8, y + s * 0.5, TEXT, 2)
+        g.line(x + s * 0.8, y + s * 0.5, x + s * 1.8, y - s * 0.5, TEXT, 2)
+    else:
+        for k in (0.9, 1.5):
+            g.stroke_style(TEXT, 1.6)
+            g._begin()
+            g._arc(x + s * 0.3, y, s * k, -0.8, 0.8)
+            g._stroke()
+    g.regions.append(Region("mute", r.x, r.y, r.w, r.h))
+
+
+def mini_hex(g: Any, x: float, y: float, r: float, value: int) -> None:
+    pts = [(x + dx, y + dy) for dx, dy in hex_corners(r)]
+    g.poly(pts, fill=fill_for(value), stroke=rim_for(value), width=1.2)
+    label = fmt_value(value)
+    g.text(
+        x,
+        y + 1,
+        label,
+        TEXT,
+        r * (0.95 if len(label) <= 2 else 0.7 if len(label) <= 3 else 0.55),
+        bold=True,
+        align="center",
+        baseline="middle",
+    )
+
+
+def window_chips(g: Any, x: float, y: float, r: float, window: tuple[int, ...]) -> float:
+    """The three window values as small hexes from ``x``; returns the right edge."""
+    for i, v in enumerate(window):
+        mini_hex(g, x + r + i * r * 1.85, y, r, v)
+    return x + r * 2 + (len(window) - 1) * r * 1.85
+
+
+def stat(g: Any, x: float, y: float, label: str, value: str, size: float, align: str = "center") -> None:
+    g.text(x, y, label, SOFT, max(10.0, size * 0.5), align=align, baseline="alphabetic")
+    g.text(x, y + size * 1.05, value, TEXT, size, bold=True, align=align, baseline="alphabetic")
+
+
+def hud(
+    g: Any,
+    lay: Layout,
+    t: Any,
+    *,
+    score: int,
+    best: str,
+    turn: int,
+    mode: str,
+    window: tuple[int, ...],
+    storm: str | None,
+) -> None:
+    r = lay.hud
+    if lay.wide:
+        y = r.y + 30
+        g.text(r.x, y, t("title"), TEXT, 28, bold=True)
+        y += 24
+        g.text(r.x, y, t("mode_" + mode), SOFT, 15)
+        y += 40
+        big = min(34.0, r.w / 6)
+        stat(g, r.x, y, t("score"), fmt_score(score), big, align="left")
+        y += big * 2.1
+        stat(g, r.x, y, t("best"), best, 20, align="left")
+        y += 48
+        stat(g, r.x, y, t("turn"), str(turn), 20, align="left")
+        y += 46
+        g.text(r.x, y, t("window"), SOFT, 12)
+        window_chips(g, r.x, y + 22, 14, window)
+        if storm:
+            g.text(r.x, y + 60, storm, SOFT, 13)
+        return
+    title_size = max(17.0, min(26.0, r.h * 0.3))
+    g.text(r.x, r.y + title_size + 6, t("title"), TEXT, title_size, bold=True)
+    chip_r = max(8.0, min(12.0, r.h * 0.13))
+    cy = r.y + title_size + 14 + chip_r
+    right = window_chips(g, r.x, cy, chip_r, window)
+    sub = t("mode_" + mode) if not storm else f"{t('mode_' + mode)} · {storm}"
+    g.text(right + 6, cy + 1, sub, SOFT, max(10.0, min(13.0, r.h * 0.15)), baseline="middle")
+    # three stats on the right
+    col = min(r.w * 0.17, 96.0)
+    big = max(15.0, min(24.0, r.h * 0.28))
+    base = r.y + r.h * 0.42
+    stat(g, r.x + r.w - col * 2.5, base, t("score"), fmt_score(score), big)
+    stat(g, r.x + r.w - col * 1.35, base, t("best"), best, big * 0.8)
+    stat(g, r.x + r.w - col * 0.4, base, t("turn"), str(turn), big * 0.8)
+
+
+def bar(g: Any, lay: Layout, t: Any, *, counter: str, undo_ok: bool, muted: bool, lang_label: str) -> None:
+    r = lay.bar
+    if lay.wide:
+        bh = 46.0
+        y = r.y + 20
+        undo_button(g, Rect(r.x, y, 110, bh), counter, undo_ok)
+        y += bh + 18
+        button(g, "new", Rect(r.x, y, r.w, bh), t("new_game"), size=16)
+        y += bh + 12
+        button(g, "lang", Rect(r.x, y, (r.w - 10) / 2, bh), lang_label, size=16)
+        speaker(g, Rect(r.x + (r.w + 10) / 2, y, (r.w - 10) / 2, bh), muted)
+        y += bh + 12
+        button(g, "telemetry", Rect(r.x, y, r.w, 36), t("telemetry"), size=13)
+        return
+    bh = min(44.0, r.h - 14)
+    y = r.y + (r.h - bh) / 2
+    gap = 8.0
+    undo_w = bh + 44
+    small = bh * 1.1
+    new_w = max(80.0, r.w - undo_w - 2 * small - 3 * gap)
+    x = r.x
+    undo_button(g, Rect(x, y, undo_w, bh), counter, undo_ok)
+    x += undo_w + gap
+    button(g, "new", Rect(x, y, new_w, bh), t("new_game"), size=15)
+    x += new_w + gap
+    button(g, "lang", Rect(x, y, small, bh), lang_label, size=14)
+    x += small + gap
+    speaker(g, Rect(x, y, small, bh), muted)
+
+
+def card(g: Any, lay: Layout, h: float) -> Rect:
+    """Dim the screen and draw a centred card of height ``h``."""
+    g.alpha(0.55)
+    g.rect(0, 0, lay.width, lay.height, BG)
+    g.alpha(1.0)
+    w = min(380.0, lay.width - 24)
+    r = Rect((lay.width - w) / 2, max(8.0, (lay.height - h) / 2), w, h)
+    rounded(g, r.x, r.y, r.w, r.h, 14)
+    g.fill_style(CARD)
+    g._fill()
+    g.stroke_style(TEXT, 1.5)
+    g._stroke()
+    return r
+
+
+def new_game_dialog(g: Any, lay: Layout, t: Any, *, mode: str, in_progress: bool) -> None:
+    h = 330.0 if in_progress else 306.0
+    r = card(g, lay, h)
+    y = r.y + 36
+    g.text(r.cx, y, t("new_game_q"), TEXT, 22, bold=True, align="center")
+    if in_progress:
+        y += 24
+        g.text(r.cx, y, t("new_game_lost"), SOFT, 13, align="center")
+    y += 18
+    for m in ("classic", "zen", "storm"):
+        b = Rect(r.x + 16, y, r.w - 32, 58)
+        button(g, "mode:" + m, b, "", fill="#F3EEE7" if m == mode else None)
+        g.text(b.x + 14, b.y + 24, t("mode_" + m), TEXT, 17, bold=True)
+        desc = t("mode_desc_" + m)
+        g.text(b.x + 14, b.y + 45, desc, SOFT, g.fit_text(desc, b.w - 24, 12.5), baseline="alphabetic")
+        y += 66
+    button(g, "cancel", Rect(r.x + 16, r.y + r.h - 54, r.w - 32, 40), t("cancel"), size=15)
+
+
+def game_over(g: Any, lay: Layout, t: Any, *, reason: str, score: int, new_best: bool, zen: bool) -> None:
+    r = card(g, lay, 250.0)
+    y = r.y + 38
+    g.text(
+        r.cx,
+        y,
+        t("game_over"),
+        TEXT,
+        g.fit_text(t("game_over"), r.w - 24, 21, True),
+        bold=True,
+        align="center",
+    )
+    y += 30
+    for line in g.wrap(t("reason_" + reason), r.w - 40, 14):
+        g.text(r.cx, y, line, SOFT, 14, align="center")
+        y += 19
+    y += 14
+    g.text(r.cx, y, t("final_score", score=fmt_score(score)), TEXT, 20, bold=True, align="center")
+    if new_best and not zen:
+        g.text(r.cx, y + 22, t("new_best"), "#E65100", 14, bold=True, align="center")
+    bw = (r.w - 44) / 2
+    button(g, "again", Rect(r.x + 16, r.y + r.h - 58, bw, 42), t("new_game"), size=15, bold=True)
+    button(g, "new", Rect(r.x + 28 + bw, r.y + r.h - 58, bw, 42), t("other_mode"), size=15)
+
+
+def toast(g: Any, lay: Layout, text: str, alpha: float, y: float, closable: bool = False) -> float:
+    """A small card near the top of the board; returns its bottom."""
+    size = 13.5 if lay.compact else 15.0
+    maxw = min(lay.width - 24, 460.0)
+    lines = g.wrap(text, maxw - 28 - (24 if closable else 0), size)
+    w = min(maxw, max(g.measure(s, size) for s in lines) + 28 + (24 if closable else 0))
+    h = 12 + len(lines) * (size + 5)
+    x = (lay.width - w) / 2
+    g.alpha(alpha)
+    rounded(g, x, y, w, h, 10)
+    g.fill_style(CARD)
+    g._fill()
+    g.stroke_style(TEXT, 1.2)
+    g._stroke()
+    ty = y + 6 + size
+    for s in lines:
+        g.text(x + 14, ty, s, TEXT, size)
+        ty += size + 5
+    if closable:
+        g.text(x + w - 16, y + h / 2 + 1, "×", TEXT, 18, bold=True, align="center", baseline="middle")
+        g.regions.append(Region("dismiss", x, y, w, h))
+    g.alpha(1.0)
+    return y + h + 6
+
+
+def info_line(g: Any, lay: Layout, text: str, sub: str = "", strong: bool = False) -> None:
+    r = lay.info
+    size = max(13.0, min(19.0, r.h * 0.55)) if not lay.wide else 18.0
+    if lay.wide:
+        y = r.y + 20
+        for line in g.wrap(text, r.w, size, strong):
+            g.text(r.x, y, line, TEXT if strong else SOFT, size, bold=strong)
+            y += size + 6
+        if sub:
+            for line in g.wrap(sub, r.w, 14):
+                g.text(r.x, y, line, "#E65100", 14, bold=True)
+                y += 20
+        return
+    full = f"{text}   {sub}" if sub else text
+    fs = g.fit_text(full, r.w, size, strong)
+    g.text(r.cx, r.cy + 1, full, TEXT if strong else SOFT, fs, bold=strong, align="center", baseline="middle")

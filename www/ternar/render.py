@@ -1,0 +1,289 @@
+"""Drawing the field: hex nodes, the cached resting layer, the radial highlight and the route line (1.6, 3.3, 3.4).
+
+Resting nodes are drawn once into an offscreen layer and blitted; only the active (swelling) nodes,
+the line and animated nodes are drawn per frame.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from engine.ternar.rules import SINGULARITY
+from engine.ternar.topology import N_NODES
+
+from .anim import Step, ease_in, ease_out_back
+from .layout import Layout, hex_corners
+from .view import BG, INVALID, SLOT, TEXT, fill_for, fmt_value, rim_for
+
+# 3.3: thread / cable / flow
+LINE_CORE = "#4E342E"
+LINE_GLOW = "rgba(255,167,38,0.38)"
+FLASH = "#FFFFFF"
+VIB_AMP = 1.5  # px
+VIB_HZ = 10.0
+_TEXT_SCALE = {1: 0.42, 2: 0.4, 3: 0.34, 4: 0.28, 5: 0.24, 6: 0.21}
+
+
+class BoardPainter:
+    """Knows the layout and caches: the slots+resting-nodes layer and the glow sprite."""
+
+    def __init__(self) -> None:
+        self.lay: Layout | None = None
+        self.layer: Any = None
+        self.layer_key: Any = None
+        self.glow: Any = None
+        self.corners: list[tuple[float, float]] = []
+        self.ox = 0.0
+        self.oy = 0.0
+        self._labels: dict[int, str] = {}
+
+    # -- set-up ------------------------------------------------------------
+    def resize(self, g: Any, lay: Layout) -> None:
+        self.lay = lay
+        self.corners = hex_corners(lay.radius * 0.93)
+        m = lay.cell * 0.3
+        self.ox, self.oy = lay.board.x - m, lay.board.y - m
+        self.layer = g.layer(lay.board.w + 2 * m, lay.board.h + 2 * m)
+        self.layer_key = None
+        size = lay.radius * 2.2
+        self.glow = g.layer(size, size)
+        ctx = self.glow.ctx
+        grad = ctx.createRadialGradient(size / 2, size / 2, 0, size / 2, size / 2, size / 2)
+        grad.addColorStop(0, "rgba(255,255,255,0.95)")
+        grad.addColorStop(0.45, "rgba(255,255,255,0.45)")
+        grad.addColorStop(1, "rgba(255,255,255,0)")
+        ctx.fillStyle = grad
+        ctx.fillRect(0, 0, size, size)
+
+    def label(self, v: int) -> str:
+        s = self._labels.get(v)
+        if s is None:
+            s = self._labels[v] = fmt_value(v)
+        return s
+
+    # -- primitives -----------------------------------------------------------
+    def hex_path(self, g: Any, x: float, y: float, s: float = 1.0) -> None:
+        c = self.corners
+        g._begin()
+        g._move(x + c[0][0] * s, y + c[0][1] * s)
+        for i in range(1, 6):
+            g._line(x + c[i][0] * s, y + c[i][1] * s)
+        g._close()
+
+    def slot(self, g: Any, x: float, y: float) -> None:
+        self.hex_path(g, x, y, 0.97)
+        g.fill_style("#F1EBE4")
+        g._fill()
+        g.stroke_style(SLOT, max(1.0, self.lay.cell * 0.02) if self.lay else 1.0)
+        g._stroke()
+
+    def node(
+        self,
+        g: Any,
+        x: float,
+        y: float,
+        value: int,
+        *,
+        scale: float = 1.0,
+        ghost: bool = False,
+        alpha: float = 1.0,
+        tint: str | None = None,
+        glow: float = 0.0,
+    ) -> None:
+        """One node; ``glow`` > 0 lays the radial highlight (1.6 «Луч») between fill and number."""
+        if value <= 0 or scale <= 0.01:
+            return
+        lay = self.lay
+        assert lay is not None
+        a = alpha * (0.6 if ghost else 1.0)
+        if a < 0.999:
+            g.alpha(a)
+        self.hex_path(g, x, y, scale)
+        g.fill_style(tint or fill_for(value))
+        g._fill()
+        g.stroke_style(rim_for(value), max(1.2, lay.cell * 0.035 * scale))
+        g._stroke()
+        if glow > 0 and self.glow is not None:
+            gw = self.glow.width * scale
+            g.alpha(a * glow)
+            g._draw_image(self.glow.canvas, x - gw / 2, y - gw / 2, gw, gw)
+            g.alpha(a)
+        if value >= SINGULARITY:
+            r = lay.radius * 0.42 * scale
+            g.circle(x, y, r, stroke="#FFFFFF", width=max(1.5, lay.cell * 0.04))
+            g.text(x, y + 1, "Т", "#FFFFFF", r * 1.25, bold=True, align="center", baseline="middle")
+        else:
+            s = self.label(value)
+            size = lay.cell * _TEXT_SCALE.get(len(s), 0.19) * scale
+            g.text(x, y + size * 0.05, s, TEXT, size, bold=True, align="center", baseline="middle")
+        if a < 0.999:
+            g.alpha(1.0)
+
+    # -- the resting layer -------------------------------------------------------
+    def resting(
+        self,
+        g: Any,
+        values: tuple[int, ...] | list[int],
+        ghosts: tuple[int, ...] | list[int] | set[int],
+        hidden: frozenset[int] = frozenset(),
+    ) -> None:
+        """Blit the slots and resting nodes (rebuilt only when the field or the layout changed)."""
+        lay = self.lay
+        assert lay is not None
+        key = (tuple(values), tuple(sorted(ghosts)), hidden, lay.cell, lay.board)
+        if key != self.layer_key:
+            self.layer_key = key
+            lg = self.layer
+            lg.begin_frame()
+            lg.ctx.clearRect(0, 0, lg.width, lg.height)
+            lg.ctx.lineJoin = "round"
+            gs = set(ghosts)
+            for n in range(N_NODES):
+                x, y = lay.cx[n] - self.ox, lay.cy[n] - self.oy
+                self.slot(lg, x, y)
+            for n in range(N_NODES):
+                v = values[n]
+                if v and n not in hidden:
+                    self.node(lg, lay.cx[n] - self.ox, lay.cy[n] - self.oy, v, ghost=n in gs)
+        g.blit(self.layer, self.ox, self.oy)
+
+    def slots_only(self, g: Any) -> None:
+        self.resting(g, [0] * N_NODES, ())
+
+    # -- the route line (3.3, 3.4) ------------------------------------------------
+    def route_line(
+        self, g: Any, route: tuple[int, ...], *, glow_ok: bool, t_sec: float, flash: bool = False
+    ) -> bool:
+        """Draw the polyline; returns True when it vibrates (needs frames)."""
+        lay = self.lay
+        if lay is None or len(route) < 2:
+            return False
+        n = len(route)
+        pts = [(lay.cx[i], lay.cy[i]) for i in route]
+        width = 2.0 if n <= 3 else 4.0 if n <= 6 else 6.0
+        vibrate = n >= 7 and glow_ok and not flash
+        if vibrate:
+            # interior points move along the normal of their segment: sin(t * 10 Hz + i) * 1.5 px
+            phase = t_sec * VIB_HZ * 2 * math.pi
+            for i in range(1, n - 1):
+                (x0, y0), (x1, y1) = pts[i], pts[i + 1]
+                dx, dy = x1 - x0, y1 - y0
+                d = math.hypot(dx, dy) or 1.0
+                off = math.sin(phase + i) * VIB_AMP
+                pts[i] = (x0 - dy / d * off, y0 + dx / d * off)
+        ctx = g.ctx
+        ctx.lineCap = "round"
+        ctx.lineJoin = "round"
+        layers: list[tuple[str, float]] = []
+        if flash:
+            layers = [("rgba(255,255,255,0.6)", width + 10), (FLASH, width + 2)]
+        else:
+            if n >= 4 and glow_ok:
+                layers.append((LINE_GLOW, width + 8))
+            layers.append((LINE_CORE, width))
+            if n >= 4 and glow_ok:
+                layers.append(("rgba(255,236,179,0.9)", max(1.0, width * 0.35)))  # inner glow
+        for color, w in layers:
+            g.stroke_style(color, w)
+            g._begin()
+            g._move(pts[0][0], pts[0][1])
+            for x, y in pts[1:]:
+                g._line(x, y)
+            g._stroke()
+        return vibrate
+
+    # -- animation frames ------------------------------------------------------------
+    def step_frame(self, g: Any, step: Step, p: float, local_ms: float) -> None:
+        """Draw the field during one animation step at progress ``p`` (0..1)."""
+        lay = self.lay
+        assert lay is not None
+        gs = [i for i, x in enumerate(step.ghosts) if x]
+        if step.kind == "flash":
+            self.resting(g, step.values, gs)
+            self.route_line(g, step.route, glow_ok=True, t_sec=0.0, flash=True)
+            return
+        self.resting(g, step.values, gs)
+        if step.kind == "collapse":
+            for mv in step.movers:
+                c = mv.path[0]
+                if c == step.target:
+                    continue
+                self.node(
+                    g, lay.cx[c], lay.cy[c], mv.value, scale=1.0 - 0.7 * p, alpha=1.0 - p, ghost=mv.ghost
+                )
+            x, y = lay.cx[step.target], lay.cy[step.target]
+            if p < 0.4:
+                old = next((m.value for m in step.movers if m.path[0] == step.target), step.result)
+                self.node(g, x, y, old, scale=1.0 + 0.2 * (1 - p / 0.4))
+            else:
+                q = (p - 0.4) / 0.6
+                self.node(g, x, y, step.result, scale=0.7 + 0.3 * ease_out_back(q), glow=1.0 - q)
+        elif step.kind == "fall":
+            for mv in step.movers:
+                q = 0.0 if local_ms <= mv.delay else min(1.0, (local_ms - mv.delay) / mv.dur)
+                x, y = self.along(mv.path, ease_in(q))
+                self.node(g, x, y, mv.value, ghost=mv.ghost)
+        elif step.kind == "spawn":
+            mv = step.movers[0]
+            c = mv.path[0]
+            x, y = lay.cx[c], lay.cy[c]
+            drop = (1.0 - p) * lay.cell * 0.6
+            sign = -1.0 if lay.cy[c] < lay.board.cy else 1.0
+            self.node(
+                g, x, y + sign * drop, mv.value, ghost=mv.ghost, alpha=min(1.0, 0.2 + p), scale=0.8 + 0.2 * p
+            )
+        elif step.kind == "clear":
+            for mv in step.movers:
+                c = mv.path[0]
+                self.node(
+                    g,
+                    lay.cx[c],
+                    lay.cy[c],
+                    mv.value,
+                    ghost=mv.ghost,
+                    alpha=1.0 - p,
+                    scale=1.0 + 0.3 * p,
+                    glow=p,
+                )
+        elif step.kind == "deal":
+            for mv in step.movers:
+                c = mv.path[0]
+                self.node(g, lay.cx[c], lay.cy[c], mv.value, scale=max(0.05, ease_out_back(p)))
+
+    def along(self, path: list[int], q: float) -> tuple[float, float]:
+        lay = self.lay
+        assert lay is not None
+        if len(path) == 1:
+            return lay.cx[path[0]], lay.cy[path[0]]
+        s = q * (len(path) - 1)
+        i = min(int(s), len(path) - 2)
+        f = s - i
+        a, b = path[i], path[i + 1]
+        return lay.cx[a] + (lay.cx[b] - lay.cx[a]) * f, lay.cy[a] + (lay.cy[b] - lay.cy[a]) * f
+
+    def tinted(self, g: Any, nid: int, value: int) -> None:
+        """19.1: the rejected target in #FFCDD2."""
+        lay = self.lay
+        assert lay is not None
+        if value:
+            self.node(g, lay.cx[nid], lay.cy[nid], value, tint=INVALID)
+        else:
+            self.hex_path(g, lay.cx[nid], lay.cy[nid])
+            g.fill_style(INVALID)
+            g._fill()
+
+    def cursor(self, g: Any, nid: int, t_sec: float) -> None:
+        """Keyboard cursor: a brown ring around the node."""
+        lay = self.lay
+        assert lay is not None
+        self.hex_path(g, lay.cx[nid], lay.cy[nid], 1.1)
+        a = 0.65 + 0.35 * math.sin(t_sec * 5)
+        g.alpha(a)
+        g.stroke_style(TEXT, max(2.0, lay.cell * 0.05))
+        g._stroke()
+        g.alpha(1.0)
+
+
+def background(g: Any) -> None:
+    g.clear(BG)

@@ -1,0 +1,156 @@
+"""Pure view helpers (no ``js``): number notation (1.4), the colour ring (1.3), route preview, sounds' pitches."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.ternar.rules import (
+    SINGULARITY,
+    collapse_value,
+    exponent,
+    is_superchain,
+    multiplier_tenths,
+    route_score,
+)
+from engine.ternar.topology import N_NODES, NEIGHBOUR_SETS
+
+TEXT = "#3E2723"
+BG = "#F7F3EE"
+SLOT = "#E9E1D8"
+# 1.3: the six pastel colours; the colour follows the value's place in the cycle of powers (exp mod 6),
+# so when the window shifts the colour of the value that leaves the cycle returns for the new top one.
+RING = ("#D1EAFF", "#D1F2EB", "#FEF5D1", "#FADBD8", "#EBDEF0", "#FCF3CF")
+# darker borders of the same hues, so the two pale yellows stay apart (quartz gets a rose rim)
+RIM = ("#9CC3E6", "#93D1BF", "#E0CB78", "#E6A7A1", "#C7AAD6", "#E3AAB4")
+INVALID = "#FFCDD2"
+SINGULARITY_FILL = "#151515"
+
+try:
+    from engine.ternar.display import format_number as _engine_format
+except ImportError:  # older engine
+    _engine_format = None
+
+_SUFFIXES = ((10**15, "Q"), (10**12, "T"), (10**9, "B"), (10**6, "M"), (10**3, "K"))
+
+
+def fmt_value(v: int) -> str:
+    """1.4 notation: the engine's ``display.format_number`` (the single source), else the local copy."""
+    if _engine_format is not None:
+        return _engine_format(v)
+    return _fmt_local(v)
+
+
+def _fmt_local(v: int) -> str:
+    """Up to 9999 in full; then three significant digits (truncated) with K/M/B/T/Q.
+
+    ``#.##K`` with the zero rule: 19683 -> "19.6K", 59049 -> "59K" (not "59.0K"), 1594323 -> "1.59M".
+    """
+    if v <= 9999:
+        return str(v)
+    base, suffix = 1000, "K"
+    for b, s in _SUFFIXES:
+        if v >= b:
+            base, suffix = b, s
+            break
+    whole = v // base
+    decimals = max(0, 3 - len(str(whole)))
+    if decimals == 0:
+        return f"{whole}{suffix}"
+    scale = 10**decimals
+    t = v * scale // base
+    frac = f"{t % scale:0{decimals}d}".rstrip("0")
+    return f"{whole}.{frac}{suffix}" if frac else f"{whole}{suffix}"
+
+
+def fmt_score(n: int) -> str:
+    """Score with thin-space thousands groups (the full number; the HUD has room for it)."""
+    return f"{n:,}".replace(",", "\u2009")
+
+
+def colour_index(v: int) -> int:
+    """Index into RING for a value (power of three)."""
+    return (exponent(v) - 1) % 6
+
+
+def fill_for(v: int) -> str:
+    return SINGULARITY_FILL if v >= SINGULARITY else RING[colour_index(v)]
+
+
+def rim_for(v: int) -> str:
+    return "#000000" if v >= SINGULARITY else RIM[colour_index(v)]
+
+
+@dataclass(frozen=True)
+class Preview:
+    """What releasing the route now would do."""
+
+    length: int
+    result: int
+    points: int
+    mult_tenths: int
+    superchain: bool
+    bonus: bool
+
+
+def preview(values: tuple[int, ...] | list[int], route: tuple[int, ...]) -> Preview | None:
+    """The would-be result and score of ``route`` (None for fewer than two nodes)."""
+    if len(route) < 2:
+        return None
+    chain = [values[n] for n in route]
+    return Preview(
+        length=len(route),
+        result=collapse_value(chain),
+        points=route_score(chain),
+        mult_tenths=multiplier_tenths(len(route)),
+        superchain=is_superchain(chain),
+        bonus=len(route) >= 12,
+    )
+
+
+def fmt_mult(tenths: int) -> str:
+    return f"{tenths // 10}.{tenths % 10}"
+
+
+def route_step(
+    values: tuple[int, ...] | list[int], route: tuple[int, ...], node: int
+) -> tuple[tuple[int, ...], str]:
+    """One drag step: the engine's ``route_step`` when present, else the same rules here (3.1-3.3, 9.5)."""
+    try:
+        from engine.ternar.rules import route_step as engine_step  # type: ignore[attr-defined]
+    except ImportError:  # older engine
+        engine_step = None
+    if engine_step is not None:
+        return engine_step(values, route, node)
+    r = tuple(route)
+    if r and node == r[-1]:
+        return r, "unchanged"
+    if len(r) >= 2 and node == r[-2]:
+        return r[:-1], "backtracked"
+    if not 0 <= node < N_NODES:
+        return r, "rejected"
+    v = values[node]
+    if v == 0 or v >= SINGULARITY or node in r:
+        return r, "rejected"
+    if not r:
+        return (node,), "started"
+    pv = values[r[-1]]
+    ok = v == pv if len(r) == 1 else v in (pv, pv * 3)
+    if node not in NEIGHBOUR_SETS[r[-1]] or not ok:
+        return r, "rejected"
+    return r + (node,), "extended"
+
+
+# 16.6: each linked node climbs one step of a major triad (root, third, fifth, octave, ...)
+_TRIAD = (0, 4, 7)
+BASE_HZ = 261.63  # C4
+
+
+def triad_hz(step: int) -> float:
+    """Pitch of the ``step``-th linked node (0-based), folded after three octaves."""
+    step %= 9
+    octave, k = divmod(step, 3)
+    return BASE_HZ * 2 ** ((12 * octave + _TRIAD[k]) / 12)
+
+
+BELL_HZ = 432.0
+ERROR_HZ = 110.0
