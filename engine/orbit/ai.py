@@ -78,7 +78,9 @@ def targets_in_range(state: OrbitState, weapon: Weapon, where: tuple[int, int], 
     ]
 
 
-def movement_options(ship: Ship, pending: tuple[int, ...], rotate: bool) -> list[tuple[Burn | None, int]]:
+def movement_options(
+    ship: Ship, pending: tuple[int, ...], rotate: bool, adjust: bool = True
+) -> list[tuple[Burn | None, int]]:
     """Legal (burn, adjust) choices for a ship with ``pending`` energy; ``(None, 0)`` is coasting."""
     facing = ship.facing.flipped() if rotate else ship.facing
     out: list[tuple[Burn | None, int]] = [(None, 0)]
@@ -87,7 +89,7 @@ def movement_options(ship: Ship, pending: tuple[int, ...], rotate: bool) -> list
             continue
         if ship.ring + facing.sign * burn.rings not in RINGS:
             continue
-        out.extend((burn, adj) for adj in (0, -1, 1))
+        out.extend((burn, adj) for adj in ((0, -1, 1) if adjust else (0,)))
     return out
 
 
@@ -223,21 +225,32 @@ def _best_fire(
     return tuple(orders)
 
 
-def candidate_plans(state: OrbitState) -> list[TurnPlan]:
+def candidate_plans(state: OrbitState, with_adjust: bool = True) -> list[TurnPlan]:
     """The plans the searching players consider for the active ship (all legal)."""
     ship = state.active_ship
+    where = (ship.ring, wrap(ship.sector + 1, ship.ring))  # fire position after the automatic orbit
     out = []
     for vent, pend in _pending_options(ship):
         alloc = tuple((s, p) for s, p, c in zip(SUBSYSTEMS, pend, ship.alloc) if p != c)
         rotations = [False, True] if is_active(Subsystem.THRUSTERS, pend[THR]) else [False]
         for rotate in rotations:
-            for burn, adjust in movement_options(ship, pend, rotate):
+            for burn, adjust in movement_options(ship, pend, rotate, with_adjust):
                 if burn is not Burn.HEAVY and pend[ENG] == 3 and ship.alloc[ENG] < 3:
                     continue  # overclocking only pays for a heavy burn
                 scoop = burn is None and is_active(Subsystem.SCOOP, pend[SCP]) and ship.mass < MASS_MAX
-                base = TurnPlan(alloc=alloc, vent=vent, rotate=rotate, burn=burn, adjust=adjust, scoop=scoop)
-                orders = _best_fire(state, pend, moved_position(ship, base), facing_after(ship, base))
-                out.append(_with_fire(base, orders))
+                facing = ship.facing.flipped() if rotate else ship.facing
+                orders = _best_fire(state, pend, where, facing)
+                out.append(
+                    TurnPlan(
+                        alloc=alloc,
+                        vent=vent,
+                        rotate=rotate,
+                        burn=burn,
+                        adjust=adjust,
+                        scoop=scoop,
+                        fire=orders,
+                    )
+                )
     return out
 
 
@@ -295,29 +308,35 @@ def evaluate(before: OrbitState, after: OrbitState, me: int, lookahead: bool) ->
     return score
 
 
-def _greedy_best(state: OrbitState, seed: int) -> TurnPlan:
-    """The greedy player's plan (used by itself and as the predicted reply inside the tactical search)."""
-    return _ranked(state, seed, lookahead=False)[0][1]
+def _greedy_best(state: OrbitState, seed: int, adjust: bool = True) -> TurnPlan:
+    """The greedy player's plan; with ``adjust=False`` (the quick model of a reply used inside the
+    tactical search) burns are tried without the +-1 sector adjustment."""
+    return _ranked(state, seed, lookahead=False, adjust=adjust)[0][1]
 
 
 def _ranked(
-    state: OrbitState, seed: int, lookahead: bool
+    state: OrbitState, seed: int, lookahead: bool, adjust: bool = True
 ) -> list[tuple[tuple[float, int], TurnPlan, OrbitState]]:
     rng = _rng(seed, state)
     me = state.active
     scored = []
-    for cand in candidate_plans(state):
-        after, _ = resolve(state, cand)
+    for cand in candidate_plans(state, adjust):
+        after, _ = resolve(state, cand, log=False)
         scored.append(((evaluate(state, after, me, lookahead), rng.next_u32()), cand, after))
     scored.sort(key=lambda x: x[0], reverse=True)
     return scored
 
 
 def _reply_score(before: OrbitState, after: OrbitState, me: int, seed: int) -> float:
-    """Let every other ship answer with its greedy plan, then score the position at my next turn."""
+    """Play on greedily for everyone: the enemies' replies, then ``TACTICAL_ROUNDS`` more rounds of
+    my greedy turn and their replies; score the position when my turn comes round."""
     state = after
-    while state.outcome is None and state.active != me:
-        state, _ = resolve(state, _greedy_best(state, seed))
+    for k in range(TACTICAL_ROUNDS + 1):
+        while state.outcome is None and state.active != me:
+            state = resolve(state, _greedy_best(state, seed, QUICK_ADJUST), log=False)[0]
+        if k == TACTICAL_ROUNDS or state.outcome is not None:
+            break
+        state = resolve(state, _greedy_best(state, seed, QUICK_ADJUST), log=False)[0]
     return evaluate_at_turn(before, state, me)
 
 
@@ -337,6 +356,10 @@ def evaluate_at_turn(before: OrbitState, now: OrbitState, me: int) -> float:
 OPPORTUNITY = 3.0
 
 
+QUICK_ADJUST = False
+"""Whether the simulated greedy turns inside the tactical search also try +-1 sector adjustments."""
+TACTICAL_ROUNDS = 1
+"""Extra rounds simulated after the enemies' replies (everyone playing greedy) before scoring."""
 TACTICAL_WIDTH = 6
 """How many of the best-looking plans the tactical player checks against the enemies' replies."""
 

@@ -102,7 +102,7 @@ class Burn(StrEnum):
 
     @property
     def rings(self) -> int:
-        return {"light": 1, "medium": 2, "heavy": 3}[self.value]
+        return _BURN_RINGS[self]
 
     @property
     def engines_needed(self) -> int:
@@ -111,6 +111,9 @@ class Burn(StrEnum):
     @property
     def mass_cost(self) -> int:
         return self.rings
+
+
+_BURN_RINGS: dict[Burn, int] = {Burn.LIGHT: 1, Burn.MEDIUM: 2, Burn.HEAVY: 3}
 
 
 def wrap(sector: int, ring: int) -> int:
@@ -150,7 +153,10 @@ class Weapon(StrEnum):
 
     @property
     def subsystem(self) -> Subsystem:
-        return Subsystem(self.value)
+        return _WEAPON_SUB[self]
+
+
+_WEAPON_SUB: dict[Weapon, Subsystem] = {w: Subsystem(w.value) for w in Weapon}
 
 
 WEAPONS: tuple[Weapon, ...] = tuple(Weapon)

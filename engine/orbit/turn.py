@@ -15,6 +15,7 @@ from engine.orbit.rules import (
     MASS_MAX,
     RAILGUN_RECOIL,
     RETURN_LIMIT,
+    RING_SECTORS,
     RINGS,
     SCOOP_GAIN,
     SHIELD_REDUCTION,
@@ -25,11 +26,11 @@ from engine.orbit.rules import (
     Facing,
     Subsystem,
     Weapon,
+    arrival_sector,
     in_range,
-    overclock_heat,
     wrap,
 )
-from engine.orbit.state import OrbitState, Outcome, Ship, Termination, complete_transfer, start_transit
+from engine.orbit.state import OrbitState, Outcome, Ship, Termination, Transit, complete_transfer
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,13 +206,24 @@ def plan_actions(state: OrbitState, plan: TurnPlan) -> list[Action]:
     return acts
 
 
+_RAIL = SUB_INDEX[Subsystem.RAILGUN]
+_SHD = SUB_INDEX[Subsystem.SHIELDS]
+_OVERCLOCKERS = tuple(
+    (i, SPECS[s].threshold, SPECS[s].heat_per_overclock)
+    for i, s in enumerate(SUBSYSTEMS)
+    if SPECS[s].heat_per_overclock
+)
+_SHIELD_MIN = SPECS[Subsystem.SHIELDS].minimum
+
+
 def turn_heat(pending: tuple[int, ...], railgun_fired: bool) -> int:
     """Heat generated in step 8: overclocked engines every turn, the railgun on turns it fires."""
     total = 0
-    for sub, p in zip(SUBSYSTEMS, pending):
-        if sub is Subsystem.RAILGUN and not railgun_fired:
+    for i, threshold, rate in _OVERCLOCKERS:
+        if i == _RAIL and not railgun_fired:
             continue
-        total += overclock_heat(sub, p)
+        if pending[i] > threshold:
+            total += (pending[i] - threshold) * rate
     return total
 
 
@@ -223,104 +235,111 @@ def execute_turn(state: OrbitState, plan: TurnPlan) -> tuple[OrbitState, list[Ev
     return resolve(state, plan)
 
 
-def resolve(state: OrbitState, plan: TurnPlan) -> tuple[OrbitState, list[Event]]:
-    """Trusting turn resolution (``plan`` already validated): steps 1-9, then the next player."""
+def resolve(state: OrbitState, plan: TurnPlan, log: bool = True) -> tuple[OrbitState, list[Event]]:
+    """Trusting turn resolution (``plan`` already validated): steps 1-9, then the next player.
+
+    With ``log=False`` no events are produced (the computer players' fast path); the state is the same.
+    """
     me = state.active
-    ship = state.active_ship
+    ship = state.ships[me]
     ev: list[Event] = []
     used: set[Subsystem] = set()
     # 1-2. Allocation then deallocation: the pending energy becomes committed.
-    for a in plan_actions(state, plan):
-        if a.step <= 2:
-            ev.append(Event(a.step, a.kind, me, a.text, amount=a.amount))
-    pending = plan.pending(ship.alloc)
-    ship = replace(ship, alloc=pending)
+    if log:
+        for a in plan_actions(state, plan):
+            if a.step <= 2:
+                ev.append(Event(a.step, a.kind, me, a.text, amount=a.amount))
+    alloc = plan.pending(ship.alloc) if plan.alloc else ship.alloc
+    heat, facing, ring, mass, transit = ship.heat, ship.facing, ship.ring, ship.mass, ship.transit
     # 3. Venting.
     if plan.vent:
-        ship = replace(ship, heat=ship.heat - plan.vent)
-        ev.append(Event(3, "vent", me, f"vented {plan.vent} heat", amount=plan.vent))
+        heat -= plan.vent
+        if log:
+            ev.append(Event(3, "vent", me, f"vented {plan.vent} heat", amount=plan.vent))
     # 4. Rotation.
     if plan.rotate:
-        ship = replace(ship, facing=ship.facing.flipped())
+        facing = facing.flipped()
         used.add(Subsystem.THRUSTERS)
-        ev.append(Event(4, "rotate", me, f"now facing {ship.facing.name.lower()}"))
+        if log:
+            ev.append(Event(4, "rotate", me, f"now facing {facing.name.lower()}"))
     # 5. Movement: automatic orbital motion, then scoop (coast) or burn.
-    ship = replace(ship, sector=wrap(ship.sector + 1, ship.ring))
-    ev.append(Event(5, "orbit", me, f"orbits to ring {ship.ring} sector {ship.sector}"))
+    sector = (ship.sector + 1) % RING_SECTORS[ring]
+    if log:
+        ev.append(Event(5, "orbit", me, f"orbits to ring {ring} sector {sector}"))
     if plan.burn is None:
         if plan.scoop:
-            gained = min(SCOOP_GAIN, MASS_MAX - ship.mass)
-            ship = replace(ship, mass=ship.mass + gained)
+            gained = min(SCOOP_GAIN, MASS_MAX - mass)
+            mass += gained
             used.add(Subsystem.SCOOP)
-            ev.append(Event(5, "scoop", me, f"scooped {gained} mass", amount=gained))
+            if log:
+                ev.append(Event(5, "scoop", me, f"scooped {gained} mass", amount=gained))
     else:
-        dest = ship.ring + ship.facing.sign * plan.burn.rings
-        ship = replace(ship, mass=ship.mass - plan.burn.mass_cost)
-        ship = start_transit(ship, dest, plan.adjust)
+        dest = ring + facing.sign * plan.burn.rings
+        mass -= plan.burn.mass_cost
+        transit = Transit(dest, arrival_sector(ring, sector, dest, plan.adjust), plan.adjust)
         used.add(Subsystem.ENGINES)
-        assert ship.transit is not None
-        ev.append(
-            Event(
-                5,
-                "burn",
-                me,
-                f"{plan.burn.value} burn: in transit to ring {dest} sector {ship.transit.dest_sector}",
-                amount=plan.burn.mass_cost,
+        if log:
+            ev.append(
+                Event(
+                    5,
+                    "burn",
+                    me,
+                    f"{plan.burn.value} burn: in transit to ring {dest} sector {transit.dest_sector}",
+                    amount=plan.burn.mass_cost,
+                )
             )
-        )
-    state = state.with_ship(ship)
+    ships = list(state.ships)
     # 6. Weapons, all simultaneously: damage is summed per target first, then applied.
-    damage: dict[int, int] = {}
     railgun_fired = False
-    for order in plan.fire:
-        used.add(order.weapon.subsystem)
-        railgun_fired = railgun_fired or order.weapon is Weapon.RAILGUN
-        spec = WEAPON_SPECS[order.weapon]
-        for t in order.targets:
-            target = state.ships[t]
-            shielded = is_active(Subsystem.SHIELDS, target.energy(Subsystem.SHIELDS))
-            dealt = max(0, spec.damage - (SHIELD_REDUCTION if shielded else 0))
-            damage[t] = damage.get(t, 0) + dealt
-            note = f" ({spec.damage} - {SHIELD_REDUCTION} shield)" if shielded else ""
-            ev.append(Event(6, "hit", me, f"{spec.label} hits ship {t} for {dealt}{note}", t, dealt))
-    for t in sorted(damage):
-        target = state.ships[t]
-        hull = max(0, target.hull - damage[t])
-        state = state.with_ship(replace(target, hull=hull))
-        if hull == 0:
-            ev.append(Event(6, "destroyed", t, f"ship {t} is destroyed", t))
-    if railgun_fired:
-        ship = state.ships[me]
-        ship = replace(ship, sector=wrap(ship.sector - ship.facing.sign * RAILGUN_RECOIL, ship.ring))
-        if ship.transit is not None:
-            ship = start_transit(ship, ship.transit.to_ring, ship.transit.adjust)
-        state = state.with_ship(ship)
-        ev.append(Event(6, "recoil", me, f"railgun recoil to sector {ship.sector}", amount=RAILGUN_RECOIL))
-    ship = state.ships[me]
+    if plan.fire:
+        damage: dict[int, int] = {}
+        for order in plan.fire:
+            used.add(order.weapon.subsystem)
+            railgun_fired = railgun_fired or order.weapon is Weapon.RAILGUN
+            spec = WEAPON_SPECS[order.weapon]
+            for t in order.targets:
+                shielded = ships[t].alloc[_SHD] >= _SHIELD_MIN
+                dealt = max(0, spec.damage - (SHIELD_REDUCTION if shielded else 0))
+                damage[t] = damage.get(t, 0) + dealt
+                if log:
+                    note = f" ({spec.damage} - {SHIELD_REDUCTION} shield)" if shielded else ""
+                    ev.append(Event(6, "hit", me, f"{spec.label} hits ship {t} for {dealt}{note}", t, dealt))
+        for t in sorted(damage):
+            hull = max(0, ships[t].hull - damage[t])
+            ships[t] = replace(ships[t], hull=hull)
+            if hull == 0 and log:
+                ev.append(Event(6, "destroyed", t, f"ship {t} is destroyed", t))
+        if railgun_fired:
+            sector = (sector - facing.sign * RAILGUN_RECOIL) % RING_SECTORS[ring]
+            if transit is not None:
+                transit = Transit(
+                    transit.to_ring,
+                    arrival_sector(ring, sector, transit.to_ring, transit.adjust),
+                    transit.adjust,
+                )
+            if log:
+                ev.append(Event(6, "recoil", me, f"railgun recoil to sector {sector}", amount=RAILGUN_RECOIL))
+    hull = ships[me].hull
     # 7. Heat damage from heat carried over from earlier turns (after venting).
-    if ship.heat:
-        hull = max(0, ship.hull - ship.heat)
-        ev.append(Event(7, "heat_damage", me, f"{ship.heat} heat damage to hull", me, ship.heat))
-        ship = replace(ship, hull=hull)
-        if hull == 0:
+    if heat:
+        if log:
+            ev.append(Event(7, "heat_damage", me, f"{heat} heat damage to hull", me, heat))
+        hull = max(0, hull - heat)
+        if hull == 0 and log:
             ev.append(Event(7, "destroyed", me, f"ship {me} is destroyed by its own heat", me))
     # 8. Heat generation from this turn's overclocking.
-    gen = turn_heat(ship.alloc, railgun_fired)
+    gen = turn_heat(alloc, railgun_fired)
     if gen:
-        ship = replace(ship, heat=ship.heat + gen)
-        ev.append(Event(8, "heat", me, f"generated {gen} heat", amount=gen))
-    state = state.with_ship(ship)
+        heat += gen
+        if log:
+            ev.append(Event(8, "heat", me, f"generated {gen} heat", amount=gen))
+    ships[me] = Ship(me, ring, sector, facing, alloc, heat, hull, mass, transit)
     # 9. Reset the "used this turn" flags.
-    ev.append(
-        Event(
-            9,
-            "reset",
-            me,
-            "subsystems ready: "
-            + (", ".join(s.value for s in sorted(used, key=SUB_INDEX.__getitem__)) or "none used"),
-        )
-    )
-    return advance(replace(state, turn=state.turn + 1), ev)
+    if log:
+        names = ", ".join(s.value for s in sorted(used, key=SUB_INDEX.__getitem__)) or "none used"
+        ev.append(Event(9, "reset", me, f"subsystems ready again: {names}"))
+    nxt = OrbitState(tuple(ships), me, state.turn + 1, state.max_turns, None)
+    return advance(nxt, ev, log)
 
 
 def game_outcome(state: OrbitState) -> Outcome | None:
@@ -335,7 +354,7 @@ def game_outcome(state: OrbitState) -> Outcome | None:
     return None
 
 
-def advance(state: OrbitState, ev: list[Event]) -> tuple[OrbitState, list[Event]]:
+def advance(state: OrbitState, ev: list[Event], log: bool = True) -> tuple[OrbitState, list[Event]]:
     """End of turn: decide the outcome, else pass to the next living ship and complete its transfer."""
     outcome = game_outcome(state)
     if outcome is not None:
@@ -345,6 +364,7 @@ def advance(state: OrbitState, ev: list[Event]) -> tuple[OrbitState, list[Event]
     ship = state.ships[nxt]
     if ship.transit is not None:
         ship = complete_transfer(ship)
-        ev.append(Event(0, "arrive", nxt, f"ship {nxt} arrives at ring {ship.ring} sector {ship.sector}"))
+        if log:
+            ev.append(Event(0, "arrive", nxt, f"ship {nxt} arrives at ring {ship.ring} sector {ship.sector}"))
         state = state.with_ship(ship)
     return replace(state, active=nxt), ev
