@@ -35,9 +35,9 @@ from engine.reactor.game import (
     load_level,
     save_level,
 )
-from engine.reactor.inspect import inspect_cell, status, underground_view
 from engine.reactor.schema import LevelM, parse_level, parse_share_code, share_code
 from engine.reactor.state import ReactorState
+from engine.reactor.views import inspect_cell, status, underground_view
 
 __all__ = [
     "GAME",

@@ -12,8 +12,8 @@ from engine.core.session import IllegalMoveError, Session
 from engine.reactor.actions import apply_action, parse_action
 from engine.reactor.bot import run_bot
 from engine.reactor.game import GAME, builtin_level, builtin_levels, check_level, hash_state, load_level
-from engine.reactor.inspect import inspect_cell, status, underground_view
 from engine.reactor.schema import LevelM, parse_level, share_code
+from engine.reactor.views import inspect_cell, status, underground_view
 
 
 def _level(arg: str) -> LevelM:

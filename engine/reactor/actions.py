@@ -24,6 +24,7 @@ from engine.reactor.pulse import (
 )
 from engine.reactor.pulse import level_state as derive_level_state
 from engine.reactor.state import DIRS, ELEMENTS, INTACT, ITEM_FOR, LEAKING, Leak, Outcome, ReactorState
+from engine.reactor.surface import door_axis, run_step
 
 QUICK = ("move", "inspect", "view")
 LENGTHY = ("interact", "repair", "remedy", "shield", "activate")
@@ -153,8 +154,7 @@ def _interact_prop(st: ReactorState) -> None:
 
 
 def network_door_invalid(st: ReactorState, cell: int) -> bool:
-    from engine.reactor.surface import door_axis
-
+    """A door without exactly one opposing wall pair (cannot happen in a validated level)."""
     return door_axis(st, cell) is None
 
 
@@ -263,8 +263,6 @@ def advance_pulse(st: ReactorState) -> ReactorState:
 
 def advance_step(st: ReactorState) -> ReactorState:
     """Debug/test/editor tool: one isolated surface step (no network, integrity or safety stages)."""
-    from engine.reactor.surface import run_step
-
     new = st.clone()
     run_step(new, None)
     return new

@@ -26,7 +26,7 @@ class JunctionInfo:
     code: str = ""
 
 
-def _component(st: ReactorState, carrier: str, start: int, barrier: int) -> set[int]:
+def component(st: ReactorState, carrier: str, start: int, barrier: int) -> set[int]:
     """Cells of ``carrier`` connected to ``start`` without passing through ``barrier``."""
     lay = st.layers[carrier].state
     nbrs = st.grid.neighbors
@@ -62,7 +62,7 @@ def infer_junction(st: ReactorState, cell: int, only_enabled: bool = True) -> Ju
         for p in st.props_of("flow")
         if p.carrier == carrier and (p.enabled or not only_enabled) and lay[p.cell] != ABSENT
     }
-    comps = {d: _component(st, carrier, v, cell) for d, v in st.grid.neighbors[cell] if lay[v] != ABSENT}
+    comps = {d: component(st, carrier, v, cell) for d, v in st.grid.neighbors[cell] if lay[v] != ABSENT}
     nb_cells = {d: v for d, v in st.grid.neighbors[cell]}
     for d, comp in comps.items():
         for d2 in comps:

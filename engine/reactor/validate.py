@@ -8,8 +8,10 @@ from dataclasses import dataclass, field
 
 from engine.reactor import network
 from engine.reactor.balance import CARRIERS, QUANTITIES, Balance
+from engine.reactor.pulse import settle
 from engine.reactor.schema import LevelM
-from engine.reactor.state import ABSENT, Grid, ReactorState, state_from_level
+from engine.reactor.state import ABSENT, ITEM_FOR, Grid, ReactorState, state_from_level
+from engine.reactor.surface import door_axis
 
 ERROR_CODES = (
     "dimensions",
@@ -148,8 +150,6 @@ def _semantic(level: LevelM, st: ReactorState, rep: Report) -> None:
     def xy(i: int) -> tuple[int, int]:
         return g.xy(i)
 
-    from engine.reactor.surface import door_axis
-
     for p in st.props_of("door"):
         if door_axis(st, p.cell) is None:
             err(Issue("door_cell", "door needs exactly one opposing wall pair (N+S or W+E)", *xy(p.cell)))
@@ -253,8 +253,6 @@ def _sourced(st: ReactorState) -> dict[str, set[int]]:
 
 
 def _warnings(st: ReactorState, rep: Report) -> None:
-    from engine.reactor.pulse import settle
-
     warn = rep.warnings.append
     g = st.grid
     xy = g.xy
@@ -287,7 +285,7 @@ def _warnings(st: ReactorState, rep: Report) -> None:
         for i, structure in enumerate(lay):
             if structure == ABSENT or i in sourced[c] or i in done:
                 continue
-            comp = network._component(st, c, i, -1)
+            comp = network.component(st, c, i, -1)
             done |= comp
             warn(Issue("no_source_path", f"{len(comp)} {c} cell(s) here have no source path", *xy(i)))
     for p in st.props_of("reactor"):
@@ -331,8 +329,6 @@ def _warnings(st: ReactorState, rep: Report) -> None:
                     "valve_no_target", "sprinkler valve outlets reach no fuel, heat or reactor", *xy(p.cell)
                 )
             )
-    from engine.reactor.state import ITEM_FOR
-
     supplies = {p.item for p in st.props_of("supply") if not p.depleted and p.cell in walk}
     outlets = {o for p in st.props_of("valve") for o in p.outlets}
     for i in g.floor_cells:

@@ -9,8 +9,8 @@ from reactor_kit import OPEN_ROOM, B, at, level, load, put
 from engine.core.hashing import state_hash
 from engine.core.session import IllegalMoveError
 from engine.reactor import advance_pulse, apply_action, can_view_underground, format_action, parse_action
-from engine.reactor.inspect import inspect_cell, underground_view
 from engine.reactor.state import ReactorState, snapshot
+from engine.reactor.views import inspect_cell, underground_view
 
 
 def act(st: ReactorState, *texts: str) -> ReactorState:

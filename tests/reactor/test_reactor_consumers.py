@@ -7,8 +7,8 @@ from reactor_kit import OPEN_ROOM, B, consumer, flow, level, load, put
 
 from engine.core.session import IllegalMoveError
 from engine.reactor import apply_action, parse_action
-from engine.reactor.inspect import status
 from engine.reactor.network import consumer_display, producing_counts
+from engine.reactor.views import status
 
 TERMINAL = {"kind": "terminal", "x": 1, "y": 3}
 
