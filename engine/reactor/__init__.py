@@ -9,7 +9,7 @@ Public API for the browser glue and editor:
 - State to draw (``ReactorState``): ``grid`` (width, height, walls), ``surface[q]`` (q in fuel,
   coolant, electricity, heat; index ``y * width + x``), ``blocks[e]``, ``props`` (cell -> Prop),
   ``leaks``, ``robot``, ``inventory``, ``heat_immunity``, ``services``, ``ready``, ``level_state``,
-  ``forecasts`` (``Warning.label()`` = "Pulse +N"), ``events``, ``outcome``, ``pulse``; underground
+  ``forecasts`` (``ForecastWarning.label()`` = "Pulse +N"), ``events``, ``outcome``, ``pulse``; underground
   ``layers[c]`` only through ``underground_view`` when ``can_view_underground``.
 - ``status(state)`` (HUD dict), ``inspect_cell(state, x, y)`` (values shown to one decimal with
   their band), ``check_level`` (validation report), ``load_level``/``save_level`` (schema),

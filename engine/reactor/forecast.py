@@ -13,7 +13,7 @@ from engine.reactor import network
 from engine.reactor.balance import CARRIERS, QUANTITIES
 from engine.reactor.f32 import BAND_NAMES, band
 from engine.reactor.pulse import RuntimeInvalid, run_pulse
-from engine.reactor.state import LEAKING, ReactorState, Warning
+from engine.reactor.state import LEAKING, ForecastWarning, ReactorState
 
 KINDS = (
     "terminal_loss",
@@ -55,9 +55,9 @@ def _xy(st: ReactorState, cell: int) -> str:
     return f"({x},{y})"
 
 
-def pressure_drop_warnings(st: ReactorState) -> list[Warning]:
+def pressure_drop_warnings(st: ReactorState) -> list[ForecastWarning]:
     """What each usable sprinkler valve would starve if activated now (coolant consumers, reactor feed)."""
-    out: list[Warning] = []
+    out: list[ForecastWarning] = []
     valves = [p for p in st.props_of("valve") if network.valve_has_coolant(st, p.cell)]
     if not valves:
         return out
@@ -77,7 +77,7 @@ def pressure_drop_warnings(st: ReactorState) -> list[Warning]:
                 and base.services.get(cell, {}).get("coolant") != network.STARVED
             ):
                 out.append(
-                    Warning(
+                    ForecastWarning(
                         "coolant_pressure_drop",
                         1,
                         cell,
@@ -88,7 +88,7 @@ def pressure_drop_warnings(st: ReactorState) -> list[Warning]:
         for r in sim.props_of("reactor"):
             if network.reactor_fed(base, r.cell) and not network.reactor_fed(sim, r.cell):
                 out.append(
-                    Warning(
+                    ForecastWarning(
                         "coolant_pressure_drop",
                         1,
                         r.cell,
@@ -104,7 +104,7 @@ class Trace:
     """Robot-independent forecast simulation: warnings, environmental loss, per-pulse surfaces."""
 
     horizon: int
-    warnings: tuple[Warning, ...]
+    warnings: tuple[ForecastWarning, ...]
     env_loss: tuple[int, str] | None  # (pulse, reason) of a reactor-heat / system-failure loss
     surfaces: tuple[dict[str, array], ...]  # surface arrays after each simulated pulse
 
@@ -112,7 +112,7 @@ class Trace:
 def compute_trace(st: ReactorState, horizon: int | None = None) -> Trace:
     """Simulate copied state for ``horizon`` pulses without robot safety (robot-independent)."""
     h = st.balance.forecast_horizon if horizon is None else horizon
-    out: list[Warning] = []
+    out: list[ForecastWarning] = []
     seen_bands = _bands(st)
     wet0 = _wet_electric(st)
     leaking0 = _leaking(st)
@@ -120,7 +120,7 @@ def compute_trace(st: ReactorState, horizon: int | None = None) -> Trace:
     surfaces: list[dict[str, array]] = []
     env_loss: tuple[int, str] | None = None
 
-    def add(w: Warning) -> None:
+    def add(w: ForecastWarning) -> None:
         key = (w.kind, w.cell, w.subject)
         if key not in seen:
             seen.add(key)
@@ -139,12 +139,12 @@ def compute_trace(st: ReactorState, horizon: int | None = None) -> Trace:
             env_loss = (k, sim.outcome.reason)
             break
         for r in sim.ready:
-            add(Warning("reactor_ready", k, r, "ready", f"REACTOR READY at {_xy(sim, r)}"))
+            add(ForecastWarning("reactor_ready", k, r, "ready", f"REACTOR READY at {_xy(sim, r)}"))
         for cell, s in sorted(sim.services.items()):
             for c, v in s.items():
                 if v == network.STARVED and sim.required[c] > 0:
                     add(
-                        Warning(
+                        ForecastWarning(
                             "starved_required_consumer",
                             k,
                             cell,
@@ -157,7 +157,7 @@ def compute_trace(st: ReactorState, horizon: int | None = None) -> Trace:
                 seen_bands[key] = bnd
                 cell, q = key
                 add(
-                    Warning(
+                    ForecastWarning(
                         "growing_hazard",
                         k,
                         cell,
@@ -167,7 +167,7 @@ def compute_trace(st: ReactorState, horizon: int | None = None) -> Trace:
                 )
         for cell in sorted(_wet_electric(sim) - wet0):
             add(
-                Warning(
+                ForecastWarning(
                     "wet_electricity",
                     k,
                     cell,
@@ -176,13 +176,17 @@ def compute_trace(st: ReactorState, horizon: int | None = None) -> Trace:
                 )
             )
         for c, cell in sorted(_leaking(sim) - leaking0):
-            add(Warning("structural_leak", k, cell, c, f"{c} cell at {_xy(sim, cell)} expected to leak"))
+            add(
+                ForecastWarning(
+                    "structural_leak", k, cell, c, f"{c} cell at {_xy(sim, cell)} expected to leak"
+                )
+            )
         sim.surface = {q: array("f", a) for q, a in sim.surface.items()}  # keep the recorded arrays intact
     out.extend(pressure_drop_warnings(st))
     return Trace(h, tuple(out), env_loss, tuple(surfaces))
 
 
-def forecasts_from_trace(st: ReactorState, trace: Trace) -> tuple[Warning, ...]:
+def forecasts_from_trace(st: ReactorState, trace: Trace) -> tuple[ForecastWarning, ...]:
     """Combine a trace with the robot's position and heat immunity (robot hazard loss)."""
     robot_loss = None
     for k, surf in enumerate(trace.surfaces, start=1):
@@ -198,14 +202,18 @@ def forecasts_from_trace(st: ReactorState, trace: Trace) -> tuple[Warning, ...]:
                 break
         if robot_loss is not None:
             break
-    out: list[Warning] = []
+    out: list[ForecastWarning] = []
     cutoff = None
     if robot_loss is not None:
         cutoff = robot_loss
-        out.append(Warning("terminal_loss", robot_loss, st.robot, "robot_hazard", "loss by robot hazard"))
+        out.append(
+            ForecastWarning("terminal_loss", robot_loss, st.robot, "robot_hazard", "loss by robot hazard")
+        )
     elif trace.env_loss is not None:
         cutoff, reason = trace.env_loss
-        out.append(Warning("terminal_loss", cutoff, None, reason, f"loss by {reason.replace('_', ' ')}"))
+        out.append(
+            ForecastWarning("terminal_loss", cutoff, None, reason, f"loss by {reason.replace('_', ' ')}")
+        )
     out.extend(
         w for w in trace.warnings if cutoff is None or w.pulse < cutoff or w.kind == "coolant_pressure_drop"
     )
@@ -213,7 +221,7 @@ def forecasts_from_trace(st: ReactorState, trace: Trace) -> tuple[Warning, ...]:
     return tuple(out)
 
 
-def compute_forecasts(st: ReactorState, horizon: int | None = None) -> tuple[Warning, ...]:
+def compute_forecasts(st: ReactorState, horizon: int | None = None) -> tuple[ForecastWarning, ...]:
     """All warnings the simulation can prove within ``horizon`` pulses (default: balance horizon)."""
     if st.outcome is not None:
         return ()

@@ -157,7 +157,7 @@ class Layer:
 
 
 @dataclass(frozen=True)
-class Warning:
+class ForecastWarning:
     """A forecast/status warning; ``pulse`` is the offset shown as "Pulse +N"."""
 
     kind: str
@@ -201,7 +201,7 @@ class ReactorState:
     services: dict[int, dict[str, str]] = field(default_factory=dict)
     ready: tuple[int, ...] = ()
     level_state: str = "Stable"
-    forecasts: tuple[Warning, ...] = ()
+    forecasts: tuple[ForecastWarning, ...] = ()
     events: tuple[str, ...] = ()
     pressure_drop: dict[int, float] = field(default_factory=dict)
     present: dict[str, tuple[int, ...]] = field(default_factory=dict)  # static: present cells per carrier
@@ -313,7 +313,7 @@ def state_from_level(level: LevelM, balance: Balance, difficulty: str) -> Reacto
         st.outcome = Outcome(dyn.outcome, dyn.reason) if dyn.outcome else None
         st.services = {cell(s.x, s.y): {str(k): str(v) for k, v in s.services.items()} for s in dyn.services}
         st.forecasts = tuple(
-            Warning(
+            ForecastWarning(
                 w.kind, w.pulse, None if w.x is None or w.y is None else cell(w.x, w.y), w.subject, w.message
             )
             for w in level.forecasts
