@@ -8,7 +8,8 @@ Public API (see RULES.md for the rules and every reading this package chose):
 - ``validate(state, plan)`` -> ``[Problem]``, ``plan_actions(state, plan)`` -> ``[Action]`` (preview),
   ``execute_turn(state, plan)`` -> ``(state, [Event])``.
 - ``choose_plan(state, level, seed)`` with ``level`` in ``AI_LEVELS``.
-- Geometry for drawing: ``RING_SECTORS``, ``map_sector``, ``arrival_sector``, ``in_range``, ``arc_span``.
+- Geometry for drawing: ``RING_SECTORS``, ``map_sector``, ``arrival_sector``, ``in_range``, ``arc_span``,
+  ``sectors_in_range(weapon, (ring, sector), facing)``, ``planned_arrival(state, plan)``.
 """
 
 from engine.orbit.ai import AI_LEVELS, choose_plan
@@ -27,9 +28,10 @@ from engine.orbit.rules import (
     arrival_sector,
     in_range,
     map_sector,
+    sectors_in_range,
 )
 from engine.orbit.state import OrbitState, Outcome, Ship, Termination, Transit
-from engine.orbit.turn import Action, Event, Problem, execute_turn, plan_actions, validate
+from engine.orbit.turn import Action, Event, Problem, execute_turn, plan_actions, planned_arrival, validate
 
 __all__ = [
     "AI_LEVELS",
@@ -66,5 +68,7 @@ __all__ = [
     "parse_plan",
     "plan",
     "plan_actions",
+    "planned_arrival",
+    "sectors_in_range",
     "validate",
 ]

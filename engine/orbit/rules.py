@@ -224,3 +224,13 @@ def in_range(
     if abs(sr - tr) > spec.ring_reach:
         return False
     return arc_gap(sr, ss, tr, ts) <= spec.arc_reach
+
+
+def sectors_in_range(weapon: Weapon, shooter: tuple[int, int], facing: Facing) -> list[tuple[int, int]]:
+    """Every (ring, sector) ``weapon`` reaches from ``shooter``: the shape to draw on the ring diagram."""
+    return [
+        (ring, s)
+        for ring in RINGS
+        for s in range(RING_SECTORS[ring])
+        if in_range(weapon, shooter, facing, (ring, s))
+    ]

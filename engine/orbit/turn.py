@@ -88,6 +88,18 @@ def burn_destination(ship: Ship, plan: TurnPlan) -> int | None:
     return ship.ring + facing_after(ship, plan).sign * plan.burn.rings
 
 
+def planned_arrival(state: OrbitState, plan: TurnPlan) -> tuple[int, int] | None:
+    """(ring, sector) where the active ship's planned burn will arrive (None when coasting or invalid)."""
+    ship = state.active_ship
+    dest = burn_destination(ship, plan)
+    if dest is None or dest not in RINGS:
+        return None
+    ring, sector = moved_position(ship, plan)
+    if any(f.weapon is Weapon.RAILGUN for f in plan.fire):
+        sector = (sector - facing_after(ship, plan).sign * RAILGUN_RECOIL) % RING_SECTORS[ring]
+    return dest, arrival_sector(ring, sector, dest, plan.adjust)
+
+
 def moved_position(ship: Ship, plan: TurnPlan) -> tuple[int, int]:
     """(ring, sector) after step 5's automatic orbital movement: where the ship fires from."""
     return ship.ring, wrap(ship.sector + 1, ship.ring)

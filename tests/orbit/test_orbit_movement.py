@@ -34,6 +34,7 @@ def test_light_burn_outward_maps_document_example():
     assert (me.ring, me.sector) == (1, 3)  # still at the departure point while in transit
     assert me.transit is not None and (me.transit.to_ring, me.transit.dest_sector) == (2, 6)
     assert me.mass == 9
+    assert me.alloc[0] == 1 and me.reactor_free == 9  # the burn's "energy cost" is not consumed
     assert [e.kind for e in ev if e.step == 5] == ["orbit", "burn"]
 
 
@@ -143,3 +144,14 @@ def test_turn_order_of_a_full_plan():
         (9, "reset"),
     ]
     assert [e.step for e in ev] == sorted(e.step for e in ev)
+
+
+def test_planned_arrival_preview_matches_the_real_arrival():
+    from engine.orbit.turn import planned_arrival
+
+    s = make({"ring": 2, "sector": 0, "energy": {"rail": 4, "eng": 2, "thr": 1}}, {"ring": 2, "sector": 3})
+    for text in ("burn=light", "burn=medium adj=-1", "rotate burn=light adj=+1", "burn=light fire=rail:1"):
+        p = parse_plan(text)
+        after = run(s, text, "coast")
+        assert planned_arrival(s, p) == after.ships[0].position, text
+    assert planned_arrival(s, parse_plan("coast")) is None

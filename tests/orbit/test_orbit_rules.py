@@ -162,3 +162,16 @@ def test_railgun_fires_along_facing_on_its_ring_a_quarter_turn():
     assert not in_range(Weapon.RAILGUN, (1, 5), Facing.PROGRADE, (1, 1))
     assert in_range(Weapon.RAILGUN, (3, 4), Facing.PROGRADE, (3, 4))  # point blank
     assert not in_range(Weapon.RAILGUN, (3, 4), Facing.PROGRADE, (4, 8))  # other ring
+
+
+def test_sectors_in_range_shapes():
+    from engine.orbit.rules import sectors_in_range
+
+    rail = sectors_in_range(Weapon.RAILGUN, (5, 10), Facing.PROGRADE)
+    assert rail == [(5, s) for s in range(10, 35)]
+    laser = sectors_in_range(Weapon.LASER, (3, 0), Facing.PROGRADE)
+    assert {r for r, _ in laser} == {2, 3, 4}
+    assert (3, 23) in laser and (3, 2) in laser and (3, 3) not in laser
+    missiles = sectors_in_range(Weapon.MISSILES, (1, 0), Facing.PROGRADE)
+    assert {r for r, _ in missiles} == {1, 2, 3, 4, 5}
+    assert sorted(s for r, s in missiles if r == 5) == list(range(0, 29)) + list(range(83, 96))

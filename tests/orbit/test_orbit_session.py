@@ -187,3 +187,17 @@ def test_cli_selfplay_replay_hash_validate(tmp_path, capsys):
 
 # Regenerate on purpose only: python -m engine.orbit hash --seed 77 <GOLDEN_MOVES...>
 GOLDEN_HASH = "84e157054db5ccc11d49a51de5516df95354e25d4849464eea7824a5d4f48a6e"
+
+
+def test_example_scenario_file_runs(capsys):
+    from pathlib import Path
+
+    import engine.orbit
+
+    path = Path(engine.orbit.__file__).parent / "examples" / "duel.json"
+    assert main(["play", str(path)]) == 0
+    lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    assert [r["plan"] for r in lines[:-1]][2] == "coast fire=mis:1"
+    assert [r["ships"][1]["hull"] for r in lines[:-1]] == [20, 20, 19, 19, 18, 18]  # shields: 2 - 1
+    assert lines[4]["ships"][0]["transit"] == {"to_ring": 1, "dest_sector": 5, "adjust": 1}
+    assert lines[-1]["hash"] == "044960888724c786605753d4265c058e42fa9688f0f4a92086d1963ae0cd6688"
