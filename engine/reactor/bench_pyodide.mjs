@@ -38,6 +38,15 @@ moves = ["move s", "interact", "move n", "move n", "move w", "interact", "move e
 s = Session(GAME, 0, {"level": "tutorial"})
 for m in moves:
     s.play_text(m)
-json.dumps({"python": sys.version.split()[0], "tutorial_solution_hash": s.state_hash(), **run(20)}, indent=1)
+from engine.reactor import builtin_level, builtin_levels, hash_state, load_level, parse_share_code, share_code
+from engine.reactor.bot import run_bot
+bots = {}
+for name in builtin_levels():
+    lv = builtin_level(name)
+    assert parse_share_code(share_code(lv)) == lv
+    final, played = run_bot(load_level(lv))
+    bots[name] = [len(played), hash_state(final)]
+json.dumps({"python": sys.version.split()[0], "tutorial_solution_hash": s.state_hash(), "bot_hashes": bots,
+            **run(20)}, indent=1)
 `);
 console.log(out);

@@ -150,3 +150,18 @@ def test_bot_wins_control_room_by_cycling_the_junction() -> None:
     j = final.grid.cell(10, 2)
     weights = final.balance.junction_ratio_modes[final.props[j].ratio_mode]
     assert 0.0 in weights  # two fuel consumers need a ratio mode that closes one branch
+
+
+def test_golden_replay_catalogue() -> None:
+    """Committed action lists (generated once by the bot) replay to committed hashes.
+
+    Regenerate only on purpose, when a rule change is intended (CPython and Pyodide agree).
+    """
+    catalogue = json.loads((Path(__file__).parent / "golden_reactor_replays.json").read_text())
+    assert set(catalogue) == {"tutorial", "control_room", "switchyard"}
+    for name, entry in catalogue.items():
+        s = Session(GAME, 0, {"level": name})
+        for m in entry["actions"]:
+            s.play_text(m)
+        assert s.state_hash() == entry["hash"], name
+        assert (s.state.outcome.result if s.state.outcome else None) == entry["outcome"]
