@@ -1,0 +1,310 @@
+"""Dialogs and full screens: fight, shop, shrine, outcome card, end of run, new-run menu, seed keypad."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.runmap import NodeType, Phase, RunState
+
+from . import icons, layout
+from .cards import Card
+from .render import BAD, GOLD, GOOD, INK, MUTED, T, hp_bar, party_rows
+
+BOX = "#4E342E"
+BTN = "#6D4C41"
+
+
+def dim(g: Any, f: layout.Frame) -> None:
+    g.alpha(0.62)
+    g.rect(0, layout.TOP_H, f.w, f.h - layout.TOP_H, "#000000")
+    g.alpha(1.0)
+
+
+def box(g: Any, r: layout.Rect) -> None:
+    g.rect(r.x, r.y, r.w, r.h, BOX)
+    g.frame(r.x + 0.5, r.y + 0.5, r.w - 1, r.h - 1, INK, 2)
+
+
+def title(g: Any, r: layout.Rect, y: float, text: str, color: str = INK, size: float = 20) -> float:
+    g.text(r.x + r.w / 2, y, text, color, g.fit_text(text, r.w - 24, size, True), bold=True, align="center")
+    return y + size + 8
+
+
+def _buttons(g: Any, r: layout.Rect, y: float, items: list[tuple[str, str, bool]], h: float = 42) -> float:
+    """A column of full-width buttons (id, label, enabled)."""
+    for bid, label, enabled in items:
+        g.button(bid, r.x + 16, y, r.w - 32, h, label, bg=BTN, size=16, enabled=enabled)
+        y += h + 8
+    return y
+
+
+def fight(g: Any, f: layout.Frame, s: RunState, t: T, me: int | None, can_act: bool) -> None:
+    assert s.combat is not None
+    c = s.combat
+    node = s.layout.nodes[c.node_index]
+    n_en = len(c.enemies)
+    r = layout.modal_rect(f, 460, 250 + 34 * n_en + 24 * len(s.players) + (40 if c.round else 0))
+    dim(g, f)
+    box(g, r)
+    kind = node.node_type.value
+    icons.badge(g, r.x + 30, r.y + 30, 18 if kind != "BOSS" else 21, kind, node.guardian_id)
+    head = t("guardian", name=t(node.guardian_id)) if node.node_type == NodeType.BOSS else t(kind)
+    g.text(r.x + 58, r.y + 30, head, INK, g.fit_text(head, r.w - 70, 20, True), bold=True, baseline="middle")
+    sub = t("floor_act", floor=node.floor, act=node.act) + " · " + t("round_n", n=c.round + 1)
+    g.text(r.x + 58, r.y + 54, sub, MUTED, 13)
+    y = r.y + 74
+    for e in c.enemies:
+        name = t(e.enemy_id)
+        g.text(
+            r.x + 16,
+            y + 15,
+            name,
+            INK if e.hp > 0 else MUTED,
+            g.fit_text(name, r.w * 0.36, 15, e.rank != "basic"),
+            bold=e.rank != "basic",
+        )
+        bx = r.x + 16 + r.w * 0.38
+        hp_bar(g, bx, y + 4, r.w * 0.34, 14, e.hp, e.max_hp)
+        g.text(r.x + r.w - 16, y + 16, f"{e.hp}/{e.max_hp} · {e.dice}d6+{e.bonus}", INK, 12, align="right")
+        y += 34
+    if c.round:
+        size = 26
+        x = r.x + 16
+        g.text(x, y + 17, "⚔", INK, 14)
+        x += 20
+        for v in c.last_party_rolls[:6]:
+            icons.die(g, x, y, size, v)
+            x += size + 5
+        x += 14
+        for v in c.last_enemy_rolls[:6]:
+            icons.die(g, x, y, size, v, "#FFAB91")
+            x += size + 5
+        y += 40
+    y = party_rows(g, r.x + 16, y + 4, r.w - 32, s, t, me, compact=True) + 12
+    if can_act:
+        half = (r.w - 40) / 2
+        g.button("fight:attack", r.x + 16, y, half, 44, t("fight_attack"), bg="#8D3B2F", size=17)
+        g.button("fight:defend", r.x + 24 + half, y, half, 44, t("fight_defend"), bg="#37474F", size=17)
+    else:
+        waiting(g, r, y + 22, s, t)
+
+
+def waiting(g: Any, r: layout.Rect, y: float, s: RunState, t: T) -> None:
+    msg = t("host_picks", n=s.host + 1) if s.host is not None else t("no_host")
+    g.text(r.x + r.w / 2, y, msg, MUTED, g.fit_text(msg, r.w - 24, 15), align="center", baseline="middle")
+
+
+def shop(g: Any, f: layout.Frame, s: RunState, t: T, me: int | None, can_act: bool) -> None:
+    r = layout.modal_rect(f, 420, 300 + 20 * len(s.players))
+    dim(g, f)
+    box(g, r)
+    icons.badge(g, r.x + 30, r.y + 30, 18, "SHOP")
+    g.text(r.x + 58, r.y + 36, t("shop_title", gold=s.gold), INK, 19, bold=True)
+    y = party_rows(g, r.x + 16, r.y + 62, r.w - 32, s, t, me, compact=True) + 10
+    if can_act:
+        _buttons(
+            g,
+            r,
+            y,
+            [
+                ("buy:potion", t("buy_potion"), s.gold >= 15),
+                ("buy:whetstone", t("buy_whetstone"), s.gold >= 30),
+                ("leave", t("leave"), True),
+            ],
+        )
+    else:
+        waiting(g, r, y + 30, s, t)
+
+
+def shrine(g: Any, f: layout.Frame, s: RunState, t: T, me: int | None, can_act: bool) -> None:
+    r = layout.modal_rect(f, 420, 300 + 20 * len(s.players))
+    dim(g, f)
+    box(g, r)
+    icons.badge(g, r.x + 30, r.y + 30, 18, "SHRINE")
+    g.text(
+        r.x + 58,
+        r.y + 36,
+        t("shrine_title"),
+        INK,
+        g.fit_text(t("shrine_title"), r.w - 70, 19, True),
+        bold=True,
+    )
+    y = party_rows(g, r.x + 16, r.y + 62, r.w - 32, s, t, me, compact=True) + 10
+    if can_act:
+        _buttons(g, r, y, [(f"choose:{o}", t(f"ch_{o}"), True) for o in ("blessing", "upgrade", "atonement")])
+    else:
+        waiting(g, r, y + 30, s, t)
+
+
+def card(g: Any, f: layout.Frame, c: Card, t: T) -> None:
+    r = layout.modal_rect(f, 380, 120 + 24 * len(c.lines) + 60)
+    dim(g, f)
+    box(g, r)
+    if c.kind:
+        icons.badge(g, r.x + r.w / 2, r.y + 34, 20, c.kind, c.guardian)
+    y = title(g, r, r.y + 82, t(c.title), GOOD if c.title == "won_fight" else INK)
+    for key, args in c.lines:
+        fmt = {k: (t(v[1:]) if isinstance(v, str) and v.startswith("@") else v) for k, v in args.items()}
+        for line in g.wrap(t(key, **fmt), r.w - 32, 15):
+            g.text(r.x + r.w / 2, y, line, INK, 15, align="center")
+            y += 22
+    g.button("card_ok", r.x + r.w / 2 - 80, r.y + r.h - 56, 160, 42, t("continue_btn"), bg=BTN, size=16)
+
+
+def end(g: Any, f: layout.Frame, s: RunState, t: T) -> None:
+    res = s.result
+    assert res is not None
+    won = res.termination.value == "victory"
+    r = layout.modal_rect(f, 440, 380)
+    dim(g, f)
+    box(g, r)
+    icons.badge(
+        g, r.x + r.w / 2, r.y + 40, 26, "BOSS" if won else "TRAP", res.guardians_defeated[-1] if won else ""
+    )
+    y = title(g, r, r.y + 98, t("victory") if won else t("defeat"), GOLD if won else BAD, 26)
+    text = t("victory_text") if won else t("defeat_text", floor=res.floor)
+    names = ", ".join(t(n) for n in res.guardians_defeated) or t("none")
+    for line in (
+        text,
+        t("summary_guardians", names=names),
+        t("summary_gold", gold=res.gold, mem=len(res.memories)),
+        t("summary_path", n=len(res.path)),
+        t("seed_n", seed=s.seed),
+    ):
+        for part in g.wrap(line, r.w - 32, 14):
+            g.text(r.x + r.w / 2, y, part, INK, 14, align="center")
+            y += 20
+    bw = (r.w - 48) / 3
+    by = r.y + r.h - 58
+    g.button("again", r.x + 16, by, bw, 42, t("again"), bg=BTN, size=15)
+    g.button("new_run", r.x + 24 + bw, by, bw, 42, t("new_run"), bg=BTN, size=15)
+    g.button("share", r.x + 32 + 2 * bw, by, bw, 42, t("share"), bg=BTN, size=15)
+
+
+def phase_dialog(g: Any, f: layout.Frame, s: RunState, t: T, me: int | None, can_act: bool) -> bool:
+    """Draw the dialog of the current phase; False when the map itself is the screen."""
+    if s.phase == Phase.COMBAT:
+        fight(g, f, s, t, me, can_act)
+    elif s.phase == Phase.SHOP:
+        shop(g, f, s, t, me, can_act)
+    elif s.phase == Phase.SHRINE:
+        shrine(g, f, s, t, me, can_act)
+    elif s.phase == Phase.OVER:
+        end(g, f, s, t)
+    else:
+        return False
+    return True
+
+
+def menu(
+    g: Any, w: float, h: float, t: T, *, preset: str, players: int, defy: bool, seed: str, has_run: bool
+) -> None:
+    """The new-run screen."""
+    cw = min(480.0, w - 24)
+    x = (w - cw) / 2
+    y = layout.TOP_H + 16
+    g.text(w / 2, y + 28, t("title"), GOLD, 30, bold=True, align="center")
+    for k, kind in enumerate(("COMBAT", "ELITE", "REST", "SHOP", "SHRINE", "BOSS")):
+        icons.badge(g, w / 2 + (k - 2.5) * 34, y + 58, 13, kind, "beholder")
+    y += 86
+    row = 44
+
+    def label(text: str) -> None:
+        g.text(x, y + 27, text, MUTED, 14)
+
+    lw = min(110.0, cw * 0.26)
+    label(t("preset"))
+    half = (cw - lw - 8) / 2
+    g.button("preset:slice", x + lw, y, half, 40, t("slice"), active=preset == "slice", size=14, bg="#4E342E")
+    g.button(
+        "preset:full",
+        x + lw + half + 8,
+        y,
+        half,
+        40,
+        t("full"),
+        active=preset == "full",
+        size=14,
+        bg="#4E342E",
+    )
+    y += row + 4
+    label(t("players"))
+    pw = (cw - lw - 24) / 4
+    for k in range(1, 5):
+        g.button(
+            f"players:{k}", x + lw + (k - 1) * (pw + 8), y, pw, 40, str(k), active=players == k, bg="#4E342E"
+        )
+    y += row + 4
+    label(t("defy"))
+    g.button(
+        "defy",
+        x + lw,
+        y,
+        90,
+        40,
+        t("on") if defy else t("off"),
+        active=defy,
+        enabled=preset == "full",
+        bg="#4E342E",
+    )
+    y += row + 4
+    label(t("seed"))
+    g.rect(x + lw, y, cw - lw, 40, "#1F1411")
+    g.text(x + lw + 12, y + 27, seed, GOLD, g.fit_text(seed, cw - lw - 24, 22, True), bold=True)
+    y += row
+    g.button("rand_seed", x + lw, y, (cw - lw - 8) / 2, 38, t("new_seed"), bg="#4E342E", size=14)
+    g.button(
+        "keypad", x + lw + (cw - lw + 8) / 2, y, (cw - lw - 8) / 2, 38, t("keypad"), bg="#4E342E", size=14
+    )
+    y += row + 14
+    g.button("start", x, y, cw, 48, t("start"), bg="#8D3B2F", size=18)
+    y += 56
+    if has_run:
+        g.button("continue", x, y, cw, 44, t("continue"), bg=BTN, size=16)
+        y += 52
+    g.button("coop", x, y, cw, 44, t("coop"), bg="#37474F", size=16)
+    y += 52
+    for line in g.wrap(t("coop_hint"), cw, 12) + g.wrap(t("keys_help"), cw, 12):
+        if y > h - 8:
+            break
+        g.text(x, y + 12, line, MUTED, 12)
+        y += 17
+
+
+def keypad(g: Any, w: float, h: float, t: T, digits: str) -> None:
+    """A numeric keypad dialog for the seed."""
+    bw = min(84.0, (w - 64) / 3)
+    bh = min(56.0, (h - 260) / 5)
+    kw = bw * 3 + 16
+    r = layout.Rect(
+        (w - kw - 32) / 2, max(layout.TOP_H + 8, (h - (bh + 8) * 5 - 120) / 2), kw + 32, (bh + 8) * 5 + 110
+    )
+    g.alpha(0.7)
+    g.rect(0, 0, w, h, "#000000")
+    g.alpha(1.0)
+    box(g, r)
+    g.text(r.x + r.w / 2, r.y + 28, t("keypad_title"), INK, 17, bold=True, align="center")
+    g.rect(r.x + 16, r.y + 42, kw, 44, "#1F1411")
+    shown = digits or "0"
+    g.text(
+        r.x + 16 + kw - 10,
+        r.y + 73,
+        shown,
+        GOLD,
+        g.fit_text(shown, kw - 20, 26, True),
+        bold=True,
+        align="right",
+    )
+    keys = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "clear", "0", "back"]
+    y0 = r.y + 98
+    for k, key in enumerate(keys):
+        cx = r.x + 16 + (k % 3) * (bw + 8)
+        cy = y0 + (k // 3) * (bh + 8)
+        label = {"clear": t("clear"), "back": "⌫"}.get(key, key)
+        g.button(f"kp:{key}", cx, cy, bw, bh, label, bg=BTN, size=22)
+        if key == "back":  # draw the arrow too: some fonts lack ⌫
+            pass
+    y = y0 + 4 * (bh + 8)
+    half = (kw - 8) / 2
+    g.button("kp:cancel", r.x + 16, y, half, bh, t("cancel"), bg="#4E342E", size=16)
+    g.button("kp:ok", r.x + 24 + half, y, half, bh, t("ok"), bg="#8D3B2F", size=18)
