@@ -394,7 +394,7 @@ def level_from_state(st: ReactorState, dynamic: bool = True) -> LevelM:
             )
     rx, ry = g.xy(st.robot)
     return LevelM(
-        meta=st.meta,
+        meta=st.meta.model_copy(update={"difficulty": st.difficulty}),
         width=g.width,
         height=g.height,
         terrain=terrain,

@@ -137,3 +137,11 @@ def test_malformed_levels_raise_schema_error(mutate) -> None:  # type: ignore[no
     mutate(d)
     with pytest.raises(SchemaError):
         load_level(d)
+
+
+def test_saved_game_keeps_its_difficulty() -> None:
+    st = load_level(builtin_level("tutorial"), "hard")
+    back = load_level(save_level(st).model_dump_json())
+    assert back.difficulty == "hard"
+    assert back.balance == st.balance
+    assert state_hash(snapshot(back)) == state_hash(snapshot(st))
