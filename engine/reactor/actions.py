@@ -205,6 +205,12 @@ def _activate(st: ReactorState) -> None:
 
 def apply_action(st: ReactorState, a: Action) -> ReactorState:
     """The state after ``a``; raises ``IllegalMoveError`` (with the reason) if refused."""
+    try:
+        wellformed = parse_action(format_action(a)) == a
+    except ValueError:
+        wellformed = False
+    if not wellformed:
+        raise _refuse(f"malformed action {a!r}")
     if st.outcome is not None and a.kind != "inspect":
         raise _refuse(f"the level is over ({st.outcome.result})")
     if a.kind == "move":

@@ -252,3 +252,12 @@ def test_pulse_length_is_the_same_for_every_lengthy_action() -> None:
         for _ in range(B.pulse_steps):  # the isolated leak cell gains exactly PulseSteps injections
             expected = f32(expected + per_step)
         assert at(st, "fuel", 1, 1) == expected
+
+
+@pytest.mark.parametrize("bad", [("move", "up"), ("remedy", "heat"), ("fly", ""), ("repair", "steam")])
+def test_hand_built_malformed_actions_are_refused(bad: tuple[str, str]) -> None:
+    from engine.reactor import Action
+
+    st = room()
+    with pytest.raises(IllegalMoveError, match="malformed"):
+        apply_action(st, Action(*bad))
