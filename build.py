@@ -43,12 +43,19 @@ CACHE = ROOT / ".cache" / "dl"
 
 def cpython_selfcheck() -> dict[str, str]:
     """The reference hashes, computed by this CPython in a clean subprocess."""
-    out = subprocess.run([sys.executable, "-m", "engine.core", "selfcheck", "--json"], cwd=ROOT,
-                         capture_output=True, text=True, check=True).stdout
+    out = subprocess.run(
+        [sys.executable, "-m", "engine.core", "selfcheck", "--json"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
     return json.loads(out)
 
 
-def build(allowed_hosts: list[str] | None = None, base_url: str | None = None, dist: Path = DIST) -> dict[str, str]:
+def build(
+    allowed_hosts: list[str] | None = None, base_url: str | None = None, dist: Path = DIST
+) -> dict[str, str]:
     t0 = time.perf_counter()
     print("Gridworks build")
     artifacts = fetch_all(CACHE)

@@ -33,7 +33,9 @@ def _verify(path: Path, expected: str) -> None:
     if got != expected:
         bad = path.with_suffix(path.suffix + ".bad")
         path.replace(bad)
-        raise ArtifactError(f"{path.name}: sha256 {got} does not match the pinned {expected} (moved to {bad.name})")
+        raise ArtifactError(
+            f"{path.name}: sha256 {got} does not match the pinned {expected} (moved to {bad.name})"
+        )
 
 
 def fetch_all(cache: Path, log=print) -> dict[str, Path]:
@@ -45,7 +47,9 @@ def fetch_all(cache: Path, log=print) -> dict[str, Path]:
         path = cache / item["file"]
         if not path.exists():
             log(f"  npm pack {item['spec']}")
-            r = subprocess.run(["npm", "pack", item["spec"], "--silent"], cwd=cache, capture_output=True, text=True)
+            r = subprocess.run(
+                ["npm", "pack", item["spec"], "--silent"], cwd=cache, capture_output=True, text=True
+            )
             if r.returncode != 0 or not path.exists():
                 raise ArtifactError(f"npm pack {item['spec']} failed: {r.stderr.strip()[-400:]}")
         _verify(path, item["sha256"])
@@ -56,8 +60,17 @@ def fetch_all(cache: Path, log=print) -> dict[str, Path]:
             log(f"  pip download {item['spec']}")
             cmd = [sys.executable, "-m", "pip", "download", "--no-deps", "-q", "-d", str(cache), item["spec"]]
             if item.get("emscripten"):
-                cmd += ["--platform", "pyemscripten_2026_0_wasm32", "--python-version", "3.14",
-                        "--implementation", "cp", "--abi", "cp314", "--only-binary=:all:"]
+                cmd += [
+                    "--platform",
+                    "pyemscripten_2026_0_wasm32",
+                    "--python-version",
+                    "3.14",
+                    "--implementation",
+                    "cp",
+                    "--abi",
+                    "cp314",
+                    "--only-binary=:all:",
+                ]
             r = subprocess.run(cmd, capture_output=True, text=True)
             if r.returncode != 0 or not path.exists():
                 raise ArtifactError(f"pip download {item['spec']} failed: {r.stderr.strip()[-400:]}")

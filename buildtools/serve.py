@@ -48,8 +48,9 @@ class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
     allow_reuse_address = True
 
 
-def make_server(root: Path, host: str = "127.0.0.1", port: int = 0, cors: bool = False,
-                verbose: bool = False) -> Server:
+def make_server(
+    root: Path, host: str = "127.0.0.1", port: int = 0, cors: bool = False, verbose: bool = False
+) -> Server:
     handler = functools.partial(type("H", (Handler,), {"cors": cors}), directory=str(root))
     srv = Server((host, port), handler)
     srv.verbose = verbose  # type: ignore[attr-defined]

@@ -20,9 +20,23 @@ STATIC = ROOT / "static"
 VERSION = "0.1.0"
 
 # Only what the pages load (measured with the e2e request log); no source maps, no unused plugins.
-PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
-PYSCRIPT_PATTERNS = ["core.js", "core-*.js", "deprecations-manager-*.js", "donkey-*.js", "error-*.js", "py-editor-*.js",
-                     "py-game-*.js", "py-terminal-*.js"]
+PYODIDE_FILES = [
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+]
+PYSCRIPT_PATTERNS = [
+    "core.js",
+    "core-*.js",
+    "deprecations-manager-*.js",
+    "donkey-*.js",
+    "error-*.js",
+    "py-editor-*.js",
+    "py-game-*.js",
+    "py-terminal-*.js",
+]
 DEFAULT_ALLOWED_HOSTS = ["tron.ru", "*.tron.ru", "*.blogspot.com"]
 
 
@@ -75,10 +89,16 @@ def _png(size: int) -> bytes:
     raw = zlib.compress(b"".join(rows), 9)
 
     def chunk(tag: bytes, data: bytes) -> bytes:
-        return struct.pack(">I", len(data)) + tag + data + struct.pack(">I", zlib.crc32(tag + data) & 0xFFFFFFFF)
+        return (
+            struct.pack(">I", len(data)) + tag + data + struct.pack(">I", zlib.crc32(tag + data) & 0xFFFFFFFF)
+        )
 
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", size, size, 8, 2, 0, 0, 0))
-            + chunk(b"IDAT", raw) + chunk(b"IEND", b""))
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", struct.pack(">IIBBBBB", size, size, 8, 2, 0, 0, 0))
+        + chunk(b"IDAT", raw)
+        + chunk(b"IEND", b"")
+    )
 
 
 def _launcher(games: list[str]) -> str:
@@ -89,9 +109,11 @@ def _launcher(games: list[str]) -> str:
         if slug in games:
             link = f'<a href="{slug}/">{title}</a> <small>({html.escape(g["title_ru"])})</small>'
         else:
-            link = f'{title} <small>— coming soon</small>'
-        rows.append(f'<tr><td style="padding:10px" data-game="{slug}" data-built="{str(slug in games).lower()}">'
-                    f"<b>{link}</b><br>{desc}</td></tr>")
+            link = f"{title} <small>— coming soon</small>"
+        rows.append(
+            f'<tr><td style="padding:10px" data-game="{slug}" data-built="{str(slug in games).lower()}">'
+            f"<b>{link}</b><br>{desc}</td></tr>"
+        )
     return f"""<!doctype html>
 <html lang="en">
 <head>
@@ -121,14 +143,18 @@ if ("serviceWorker" in navigator && location.protocol !== "file:") navigator.ser
 def _game_page(slug: str, meta: dict[str, str], preload: list[str]) -> str:
     links = "\n".join(preload)
     page = (STATIC / "game.html").read_text()
-    return (page.replace("@GAME@", slug).replace("@TITLE@", html.escape(meta["title"]))
-            .replace("@LANG@", meta.get("lang", "en")).replace("@DESCRIPTION@", html.escape(meta["description"]))
-            .replace("@PRELOADS@", links))
+    return (
+        page.replace("@GAME@", slug)
+        .replace("@TITLE@", html.escape(meta["title"]))
+        .replace("@LANG@", meta.get("lang", "en"))
+        .replace("@DESCRIPTION@", html.escape(meta["description"]))
+        .replace("@PRELOADS@", links)
+    )
 
 
 def embed_snippet(slug: str, base_url: str) -> str:
     """Blogger snippet (Ternar spec ch. 20): title line, table-only code, description line."""
-    meta = GAMES[slug]
+    meta = GAMES.get(slug) or TOOLS[slug]
     base = base_url.rstrip("/") + "/"
     title = meta["title_ru"] if meta.get("lang") == "ru" else meta["title"]
     label = "Открыть на весь экран" if meta.get("lang") == "ru" else "Open full screen"
@@ -149,8 +175,14 @@ def embed_snippet(slug: str, base_url: str) -> str:
     return f"{title}\n{code}\n{desc}\n"
 
 
-def assemble(dist: Path, artifacts: dict[str, Path], allowed_hosts: list[str], base_url: str | None,
-             selfcheck: dict[str, str], log=print) -> dict[str, str]:
+def assemble(
+    dist: Path,
+    artifacts: dict[str, Path],
+    allowed_hosts: list[str],
+    base_url: str | None,
+    selfcheck: dict[str, str],
+    log=print,
+) -> dict[str, str]:
     """Write the whole site into ``dist`` (emptied first); returns path → content hash."""
     if dist.exists():
         shutil.rmtree(dist)
@@ -161,8 +193,11 @@ def assemble(dist: Path, artifacts: dict[str, Path], allowed_hosts: list[str], b
     _extract(artifacts["pyodide-314.0.7.tgz"], dist / "pyodide", lambda n: n in PYODIDE_FILES)
     lock = dist / "pyodide" / "pyodide-lock.json"
     lock.write_bytes(_trimmed_lock(lock.read_bytes()))
-    _extract(artifacts["pyscript-core-0.7.31.tgz"], dist / "pyscript",
-             lambda n: n.startswith("dist/") and any(fnmatch.fnmatch(n[5:], p) for p in PYSCRIPT_PATTERNS))
+    _extract(
+        artifacts["pyscript-core-0.7.31.tgz"],
+        dist / "pyscript",
+        lambda n: n.startswith("dist/") and any(fnmatch.fnmatch(n[5:], p) for p in PYSCRIPT_PATTERNS),
+    )
 
     # wheels
     wheels_dir = dist / "wheels"
@@ -172,8 +207,11 @@ def assemble(dist: Path, artifacts: dict[str, Path], allowed_hosts: list[str], b
         if name.endswith(".whl"):
             shutil.copy2(path, wheels_dir / name)
             wheels.append(name)
-    wheels.append(build_wheel(ROOT / "engine", "engine", "gridworks-engine", VERSION, ["pydantic==2.14.3"],
-                              wheels_dir).name)
+    wheels.append(
+        build_wheel(
+            ROOT / "engine", "engine", "gridworks-engine", VERSION, ["pydantic==2.14.3"], wheels_dir
+        ).name
+    )
     wheels.append(build_wheel(ROOT / "www", "gwweb", "gridworks-web", VERSION, [], wheels_dir).name)
     wheels.sort()
 
@@ -183,15 +221,27 @@ def assemble(dist: Path, artifacts: dict[str, Path], allowed_hosts: list[str], b
         "version": VERSION,
         "wheels": wheels,
         "allowedHosts": allowed_hosts,
-        "games": {slug: {"title": m["title_ru"] if m.get("lang") == "ru" else m["title"]} for slug, m in pages.items()},
+        "games": {
+            slug: {"title": m["title_ru"] if m.get("lang") == "ru" else m["title"]}
+            for slug, m in pages.items()
+        },
         "selfcheck": selfcheck,
     }
-    boot = (STATIC / "boot.js").read_text().replace(
-        '/*@BUILD@*/ {version: "dev", wheels: [], allowedHosts: [], games: {}}', json.dumps(build_info))
+    boot = (
+        (STATIC / "boot.js")
+        .read_text()
+        .replace(
+            '/*@BUILD@*/ {version: "dev", wheels: [], allowedHosts: [], games: {}}', json.dumps(build_info)
+        )
+    )
     (dist / "boot.js").write_text(boot)
-    preload = ['<link rel="modulepreload" href="../pyscript/core.js">',
-               '<link rel="modulepreload" href="../pyodide/pyodide.mjs">']
-    preload += [f'<link rel="preload" href="../wheels/{w}" as="fetch" crossorigin="anonymous">' for w in wheels]
+    preload = [
+        '<link rel="modulepreload" href="../pyscript/core.js">',
+        '<link rel="modulepreload" href="../pyodide/pyodide.mjs">',
+    ]
+    preload += [
+        f'<link rel="preload" href="../wheels/{w}" as="fetch" crossorigin="anonymous">' for w in wheels
+    ]
     for slug, meta in pages.items():
         (dist / slug).mkdir(exist_ok=True)
         (dist / slug / "index.html").write_text(_game_page(slug, meta, preload))
@@ -202,11 +252,18 @@ def assemble(dist: Path, artifacts: dict[str, Path], allowed_hosts: list[str], b
     for size in (192, 512):
         (dist / "icons" / f"icon-{size}.png").write_bytes(_png(size))
     manifest = {
-        "name": "Gridworks", "short_name": "Gridworks", "start_url": "./", "scope": "./",
-        "display": "standalone", "background_color": "#3E2723", "theme_color": "#3E2723",
+        "name": "Gridworks",
+        "short_name": "Gridworks",
+        "start_url": "./",
+        "scope": "./",
+        "display": "standalone",
+        "background_color": "#3E2723",
+        "theme_color": "#3E2723",
         "description": "Five deterministic puzzle and strategy games, offline in your browser.",
-        "icons": [{"src": f"icons/icon-{s}.png", "sizes": f"{s}x{s}", "type": "image/png", "purpose": "any"}
-                  for s in (192, 512)],
+        "icons": [
+            {"src": f"icons/icon-{s}.png", "sizes": f"{s}x{s}", "type": "image/png", "purpose": "any"}
+            for s in (192, 512)
+        ],
     }
     (dist / "manifest.webmanifest").write_text(json.dumps(manifest, indent=1))
     if base_url:
@@ -220,10 +277,16 @@ def assemble(dist: Path, artifacts: dict[str, Path], allowed_hosts: list[str], b
         if p.is_file() and p.name != "sw.js":
             files[p.relative_to(dist).as_posix()] = hashlib.sha256(p.read_bytes()).hexdigest()[:16]
     version = hashlib.sha256(json.dumps(files, sort_keys=True).encode()).hexdigest()[:12]
-    sw = (STATIC / "sw.js").read_text().replace("@VERSION@", version).replace(
-        "/*@FILES@*/ {}", json.dumps(files, indent=0, sort_keys=True))
+    sw = (
+        (STATIC / "sw.js")
+        .read_text()
+        .replace("@VERSION@", version)
+        .replace("/*@FILES@*/ {}", json.dumps(files, indent=0, sort_keys=True))
+    )
     (dist / "sw.js").write_text(sw)
     files["sw.js"] = hashlib.sha256(sw.encode()).hexdigest()[:16]
-    log(f"  {len(files)} files, {sum(p.stat().st_size for p in dist.rglob('*') if p.is_file()) / 1e6:.1f} MB,"
-        f" cache version {version}; games built: {', '.join(games) or 'none'}")
+    log(
+        f"  {len(files)} files, {sum(p.stat().st_size for p in dist.rglob('*') if p.is_file()) / 1e6:.1f} MB,"
+        f" cache version {version}; games built: {', '.join(games) or 'none'}"
+    )
     return files

@@ -31,16 +31,22 @@ def _files(src: Path, pkg: str) -> list[tuple[str, bytes]]:
     return out
 
 
-def build_wheel(src: Path, pkg: str, dist_name: str, version: str, requires: list[str], out_dir: Path) -> Path:
+def build_wheel(
+    src: Path, pkg: str, dist_name: str, version: str, requires: list[str], out_dir: Path
+) -> Path:
     """Write ``<dist_name>-<version>-py3-none-any.whl`` packaging ``src`` as import package ``pkg``."""
     norm = dist_name.replace("-", "_")
     info = f"{norm}-{version}.dist-info"
     entries = _files(src, pkg)
-    meta = [f"Metadata-Version: 2.1", f"Name: {dist_name}", f"Version: {version}"]
+    meta = ["Metadata-Version: 2.1", f"Name: {dist_name}", f"Version: {version}"]
     meta += [f"Requires-Dist: {r}" for r in requires]
     entries.append((f"{info}/METADATA", ("\n".join(meta) + "\n").encode()))
-    entries.append((f"{info}/WHEEL", b"Wheel-Version: 1.0\nGenerator: gridworks-build\nRoot-Is-Purelib: true\n"
-                    b"Tag: py3-none-any\n"))
+    entries.append(
+        (
+            f"{info}/WHEEL",
+            b"Wheel-Version: 1.0\nGenerator: gridworks-build\nRoot-Is-Purelib: true\nTag: py3-none-any\n",
+        )
+    )
     entries.append((f"{info}/top_level.txt", f"{pkg}\n".encode()))
     record = "".join(f"{name},{_record_hash(data)},{len(data)}\n" for name, data in entries)
     record += f"{info}/RECORD,,\n"

@@ -105,6 +105,7 @@ const api = (window.gridworksBoot = {
   },
   firstFrame() { if (!gw.timings.firstFrame) gw.timings.firstFrame = performance.now(); },
   fail(summary, details) { showError(summary, details); },
+  hostAllowed: (h) => hostAllowed(h),
 });
 
 function showError(summary, details) {

@@ -148,7 +148,8 @@ class GodotRng:
         return _f32(sig * 2.0 ** (-32 - _clz32(proto)))
 
     def randf_range(self, lo: float, hi: float) -> float:
-        """Godot's ``randf_range``: ``randf() * (hi - lo) + lo`` in float32."""
+        """Godot's ``randf_range``: bounds are ``real_t`` (float32) first, then ``randf() * (hi - lo) + lo``."""
+        lo, hi = _f32(lo), _f32(hi)
         return _f32(_f32(self.randf() * _f32(hi - lo)) + lo)
 
     def get_state(self) -> tuple[int, int]:

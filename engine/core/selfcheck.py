@@ -80,10 +80,14 @@ def run(include_games: bool = True) -> dict[str, str]:
     out["pcg32"] = _stream([pcg.next_u32() for _ in range(1000)] + [pcg.next_below(7) for _ in range(100)])
     g = GodotRng(12345)
     out["godot_rng"] = _stream(
-        [g.randi() for _ in range(200)] + [g.randi_range(-5, 5) for _ in range(200)] + [g.randf() for _ in range(200)]
+        [g.randi() for _ in range(200)]
+        + [g.randi_range(-5, 5) for _ in range(200)]
+        + [g.randf() for _ in range(200)]
     )
     x = XorShift128Plus(1)
-    out["xorshift128p"] = _stream([x.next_u64() for _ in range(1000)] + [x.next_below(12) for _ in range(100)])
+    out["xorshift128p"] = _stream(
+        [x.next_u64() for _ in range(1000)] + [x.next_below(12) for _ in range(100)]
+    )
     f32 = [struct.unpack("<f", struct.pack("<f", v / 7.0))[0] for v in range(-300, 300)]
     out["float32"] = _stream(f32)
     out["canonical_json"] = state_hash(canonical_json({"b": [1, 2.5, "ж"], "a": {"z": None, "y": True}}))

@@ -14,12 +14,28 @@ import js  # type: ignore[import-not-found]
 
 from engine.core import selfcheck
 from engine.core.hashing import state_hash
+from engine.core.schema import Model
+
+
+class Visits(Model):
+    """Stored visit counter: exercises storage round-trips and quarantine."""
+
+    count: int
+
 
 STRINGS = {
-    "en": {"title": "Gridworks self-check", "ok": "All {n} checks match the reference build.",
-           "bad": "{n} check(s) differ from the reference build!", "lang": "Русский"},
-    "ru": {"title": "Самопроверка Gridworks", "ok": "Все {n} проверок совпадают с эталоном.",
-           "bad": "Расхождений с эталоном: {n}!", "lang": "English"},
+    "en": {
+        "title": "Gridworks self-check",
+        "ok": "All {n} checks match the reference build.",
+        "bad": "{n} check(s) differ from the reference build!",
+        "lang": "Русский",
+    },
+    "ru": {
+        "title": "Самопроверка Gridworks",
+        "ok": "Все {n} проверок совпадают с эталоном.",
+        "bad": "Расхождений с эталоном: {n}!",
+        "lang": "English",
+    },
 }
 
 
@@ -30,6 +46,11 @@ class SelfCheckApp:
         self.shell = shell
         shell.i18n.tables = STRINGS
         shell.i18n.set_lang(shell.i18n.lang)
+        if "crash=start" in str(js.location.search):
+            raise RuntimeError("deliberate start-up failure requested by ?crash=start")
+        previous = shell.storage.load("visits", Visits)
+        self.visits = (previous.count if previous else 0) + 1
+        shell.storage.save("visits", Visits(count=self.visits))
         self.results = selfcheck.run()
         expected = json.loads(js.JSON.stringify(shell.boot.build.selfcheck))
         self.rows = [(k, v, expected.get(k)) for k, v in self.results.items()]
@@ -37,7 +58,8 @@ class SelfCheckApp:
         self.failures = sum(1 for _, got, exp in self.rows if got != exp)
 
     def handle(self, ev: Any) -> None:
-        pass
+        if ev.kind == "key" and ev.down and ev.name == "KeyX" and ev.shift:
+            raise RuntimeError("deliberate failure during play (Shift+X)")
 
     def on_button(self, id: str) -> None:
         if id == "lang":
@@ -54,8 +76,15 @@ class SelfCheckApp:
         ok = self.failures == 0
         msg = t("ok", n=len(self.rows)) if ok else t("bad", n=self.failures)
         g.text(16, 66, msg, "#A5D6A7" if ok else "#FF8A65", 16, bold=True)
-        g.text(16, 88, f"Python {sys.version.split()[0]} · {sys.platform}", "#BCAAA4", 12)
+        g.text(
+            16, 88, f"Python {sys.version.split()[0]} · {sys.platform} · visit {self.visits}", "#BCAAA4", 12
+        )
         y = 116
+        for notice in self.shell.notices[-3:]:
+            for line in g.wrap(notice, g.width - 32, 13):
+                g.text(16, y, line, "#FFCC80", 13)
+                y += 18
+            y += 6
         for name, got, exp in self.rows:
             good = got == exp
             g.text(16, y, "✓" if good else "✗", "#A5D6A7" if good else "#FF8A65", 14, bold=True)
@@ -70,7 +99,10 @@ class SelfCheckApp:
         return json.dumps(self.results, sort_keys=True)
 
     def test_hooks(self) -> dict[str, Any]:
-        return {"selfcheck": lambda *a: json.dumps(self.results, sort_keys=True)}
+        return {
+            "selfcheck": lambda *a: json.dumps(self.results, sort_keys=True),
+            "visits": lambda *a: self.visits,
+        }
 
 
 def create(shell: Any) -> SelfCheckApp:

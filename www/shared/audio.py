@@ -24,8 +24,15 @@ class Audio:
         if str(self.ctx.state) == "suspended":
             self.ctx.resume()
 
-    def tone(self, freq: float, dur: float = 0.15, kind: str = "sine", gain: float = 0.18,
-             delay: float = 0.0, glide_to: float | None = None) -> None:
+    def tone(
+        self,
+        freq: float,
+        dur: float = 0.15,
+        kind: str = "sine",
+        gain: float = 0.18,
+        delay: float = 0.0,
+        glide_to: float | None = None,
+    ) -> None:
         """Play one tone with a short attack/release envelope."""
         if self.muted or self.ctx is None:
             return

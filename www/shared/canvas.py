@@ -122,8 +122,15 @@ class Gfx:
         self._line(x2, y2)
         self._stroke()
 
-    def circle(self, x: float, y: float, r: float, fill: str | None = None, stroke: str | None = None,
-               width: float = 1.0) -> None:
+    def circle(
+        self,
+        x: float,
+        y: float,
+        r: float,
+        fill: str | None = None,
+        stroke: str | None = None,
+        width: float = 1.0,
+    ) -> None:
         self._begin()
         self._arc(x, y, r, 0, 2 * math.pi)
         if fill:
@@ -133,8 +140,13 @@ class Gfx:
             self.stroke_style(stroke, width)
             self._stroke()
 
-    def poly(self, pts: list[tuple[float, float]], fill: str | None = None, stroke: str | None = None,
-             width: float = 1.0) -> None:
+    def poly(
+        self,
+        pts: list[tuple[float, float]],
+        fill: str | None = None,
+        stroke: str | None = None,
+        width: float = 1.0,
+    ) -> None:
         if not pts:
             return
         self._begin()
@@ -149,8 +161,17 @@ class Gfx:
             self.stroke_style(stroke, width)
             self._stroke()
 
-    def text(self, x: float, y: float, s: str, color: str, size: float = 14, bold: bool = False,
-             align: str = "left", baseline: str = "alphabetic") -> None:
+    def text(
+        self,
+        x: float,
+        y: float,
+        s: str,
+        color: str,
+        size: float = 14,
+        bold: bool = False,
+        align: str = "left",
+        baseline: str = "alphabetic",
+    ) -> None:
         self.fill_style(color)
         self.font(size, bold)
         self.ctx.textAlign = align
@@ -182,9 +203,21 @@ class Gfx:
             lines.append(cur)
         return lines
 
-    def button(self, id: str, x: float, y: float, w: float, h: float, label: str, *,
-               fg: str = "#FFE0B2", bg: str | None = None, size: float = 15, active: bool = False,
-               enabled: bool = True) -> Region:
+    def button(
+        self,
+        id: str,
+        x: float,
+        y: float,
+        w: float,
+        h: float,
+        label: str,
+        *,
+        fg: str = "#FFE0B2",
+        bg: str | None = None,
+        size: float = 15,
+        active: bool = False,
+        enabled: bool = True,
+    ) -> Region:
         """Draw a bordered button and register its hit region."""
         if bg:
             self.rect(x, y, w, h, bg)

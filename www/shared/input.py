@@ -102,9 +102,20 @@ class Input:
             self.canvas.focus()
         if phase == "move" and not self.queue_has_room():
             return
-        self._push(Event("pointer", phase, phase == "down", float(e.clientX - rect.left),
-                         float(e.clientY - rect.top), int(e.button), int(e.pointerId),
-                         str(e.pointerType), shift=bool(e.shiftKey), ctrl=bool(e.ctrlKey)))
+        self._push(
+            Event(
+                "pointer",
+                phase,
+                phase == "down",
+                float(e.clientX - rect.left),
+                float(e.clientY - rect.top),
+                int(e.button),
+                int(e.pointerId),
+                str(e.pointerType),
+                shift=bool(e.shiftKey),
+                ctrl=bool(e.ctrlKey),
+            )
+        )
 
     def queue_has_room(self) -> bool:
         """Coalesce pointer moves: keep at most a few pending."""
@@ -113,8 +124,16 @@ class Input:
     def _wheel(self, e: Any) -> None:
         e.preventDefault()
         rect = self.canvas.getBoundingClientRect()
-        self._push(Event("wheel", "wheel", False, float(e.clientX - rect.left), float(e.clientY - rect.top),
-                         dy=float(e.deltaY)))
+        self._push(
+            Event(
+                "wheel",
+                "wheel",
+                False,
+                float(e.clientX - rect.left),
+                float(e.clientY - rect.top),
+                dy=float(e.deltaY),
+            )
+        )
 
     def drain(self) -> list[Event]:
         out = list(self.queue)

@@ -8,7 +8,8 @@ once. The loop pauses while the tab is hidden.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
@@ -21,8 +22,14 @@ MAX_CATCHUP = 5
 class Loop:
     """Calls ``step(ticks)`` then ``draw()`` each animation frame while needed."""
 
-    def __init__(self, realtime: bool, step: Callable[[int], None], draw: Callable[[], None],
-                 busy: Callable[[], bool], on_error: Callable[[BaseException], None]) -> None:
+    def __init__(
+        self,
+        realtime: bool,
+        step: Callable[[int], None],
+        draw: Callable[[], None],
+        busy: Callable[[], bool],
+        on_error: Callable[[BaseException], None],
+    ) -> None:
         self.realtime = realtime
         self.step = step
         self.draw = draw

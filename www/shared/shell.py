@@ -23,14 +23,13 @@ import traceback
 from typing import Any
 
 import js  # type: ignore[import-not-found]
-from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
-
 from gwweb.shared.audio import Audio
 from gwweb.shared.canvas import Gfx
 from gwweb.shared.i18n import I18n, pick_language
 from gwweb.shared.input import Event, Input
 from gwweb.shared.loop import Loop
 from gwweb.shared.storage import Storage
+from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
 
 
 class Shell:
@@ -40,7 +39,9 @@ class Shell:
         self.game = game
         self.boot = js.gridworksBoot
         self.embed = bool(self.boot.embed)
-        canvas = js.document.getElementById("gw-canvas") or js.document.querySelector("canvas[data-gridworks]")
+        canvas = js.document.getElementById("gw-canvas") or js.document.querySelector(
+            "canvas[data-gridworks]"
+        )
         self.canvas = canvas
         self.gfx = Gfx(canvas)
         self.gfx.fit()
@@ -52,17 +53,15 @@ class Shell:
         self.prefs = Storage("prefs", backend, clock=lambda: js.Date.now())
         self.input = Input(canvas)
         self.audio = Audio(muted=self._pref("muted") == "1")
-        self.i18n = I18n({"en": {}, "ru": {}}, pick_language(str(js.navigator.language or ""), self._pref("lang")))
+        self.i18n = I18n(
+            {"en": {}, "ru": {}}, pick_language(str(js.navigator.language or ""), self._pref("lang"))
+        )
         self.notices: list[str] = []
         self.loop: Loop | None = None
 
     # -- preferences shared by all games (language, mute) --------------------
     def _pref(self, name: str) -> str | None:
-        try:
-            v = self.prefs.backend.getItem(self.prefs.key(name))
-            return None if v is None else str(v)
-        except Exception:
-            return None
+        return self.prefs.read_raw(name)
 
     def set_pref(self, name: str, value: str) -> None:
         try:
@@ -183,8 +182,10 @@ def _publish(shell: Shell, app: Any, loop: Loop) -> None:
         if not ms:
             return to_js({"frames": 0}, dict_converter=js.Object.fromEntries)
         pick = lambda q: ms[min(len(ms) - 1, int(q * len(ms)))]  # noqa: E731
-        return to_js({"frames": loop.frames, "p50": pick(0.5), "p95": pick(0.95), "max": ms[-1]},
-                     dict_converter=js.Object.fromEntries)
+        return to_js(
+            {"frames": loop.frames, "p50": pick(0.5), "p95": pick(0.95), "max": ms[-1]},
+            dict_converter=js.Object.fromEntries,
+        )
 
     def reset_frames(*_a: Any) -> None:
         loop.frame_ms.clear()

@@ -71,11 +71,7 @@ class Storage:
 
         A malformed value is moved aside to ``<key>:corrupt:<n>`` and a notice is added.
         """
-        key = self.key(name)
-        try:
-            raw = self.backend.getItem(key)
-        except Exception:
-            return None
+        raw = self.read_raw(name)
         if raw is None:
             return None
         try:
@@ -89,17 +85,27 @@ class Storage:
             self.quarantine(name, raw, _short(exc))
             return None
 
+    def read_raw(self, name: str) -> str | None:
+        """The stored text for ``name``, or None (JS ``null``/``undefined`` and errors included)."""
+        try:
+            raw = self.backend.getItem(self.key(name))
+        except Exception:
+            return None
+        return raw if isinstance(raw, str) else None
+
     def quarantine(self, name: str, raw: str, reason: str) -> str:
         """Keep ``raw`` under a backup key, remove the live key, and record a notice."""
         key = self.key(name)
         backup = f"{key}:corrupt:{self._now()}"
         n = 0
-        while self.backend.getItem(backup) is not None:
+        while isinstance(self.backend.getItem(backup), str):
             n += 1
             backup = f"{key}:corrupt:{self._now()}-{n}"
         self.backend.setItem(backup, raw)
         self.backend.removeItem(key)
-        self.notices.append(f"Saved data “{name}” could not be read ({reason}); it was kept aside as {backup}.")
+        self.notices.append(
+            f"Saved data “{name}” could not be read ({reason}); it was kept aside as {backup}."
+        )
         return backup
 
     def save(self, name: str, value: BaseModel, version: int = 1) -> bool:

@@ -1,0 +1,135 @@
+"""Fixtures: a freshly built site served on localhost, Debian Chromium, and pages that
+block (and fail on) any request leaving this machine, leaving evidence on failure."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import sys
+from pathlib import Path
+from urllib.parse import urlparse
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+from buildtools.serve import serve_in_thread  # noqa: E402
+
+ARTIFACTS = ROOT / "e2e-artifacts"
+LOCAL_HOSTS = {"127.0.0.1", "localhost", "[::1]", "::1"}
+CHROMIUM = os.environ.get("GRIDWORKS_CHROMIUM", shutil.which("chromium") or "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+]
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):  # noqa: ANN001 - pytest hook
+    outcome = yield
+    rep = outcome.get_result()
+    setattr(item, f"rep_{rep.when}", rep)
+
+
+@pytest.fixture(scope="session")
+def dist_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Build the site once per test session into a private folder."""
+    import build
+
+    out = tmp_path_factory.mktemp("dist")
+    build.build(dist=out)
+    return out
+
+
+@pytest.fixture(scope="session")
+def site(dist_dir: Path) -> str:
+    """Base URL (ending in /) of the built site on a random localhost port, with CORS for embeds."""
+    srv, url = serve_in_thread(dist_dir, cors=True)
+    yield url
+    srv.shutdown()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not Path(CHROMIUM).exists():
+        pytest.fail(
+            f"Chromium not found at {CHROMIUM}: install Debian's 'chromium' package (apt-get install chromium)"
+        )
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+class Guard:
+    """Aborts and records every request to a non-local host."""
+
+    def __init__(self) -> None:
+        self.violations: list[str] = []
+
+    def route(self, route) -> None:  # noqa: ANN001
+        host = urlparse(route.request.url).hostname or ""
+        if route.request.url.startswith(("data:", "blob:")) or host in LOCAL_HOSTS:
+            route.continue_()
+        else:
+            self.violations.append(route.request.url)
+            route.abort()
+
+
+def new_context(browser, guard: Guard, **kw):  # noqa: ANN001
+    ctx = browser.new_context(viewport=kw.pop("viewport", {"width": 1000, "height": 720}), **kw)
+    ctx.route("**/*", guard.route)
+    return ctx
+
+
+@pytest.fixture
+def guard() -> Guard:
+    return Guard()
+
+
+@pytest.fixture
+def context(browser, guard: Guard):  # noqa: ANN001
+    ctx = new_context(browser, guard)
+    yield ctx
+    ctx.close()
+
+
+@pytest.fixture
+def page(context, guard: Guard, request: pytest.FixtureRequest):  # noqa: ANN001
+    pg = context.new_page()
+    logs: list[str] = []
+    pg.on("console", lambda m: logs.append(f"[{m.type}] {m.text}"))
+    pg.on("pageerror", lambda e: logs.append(f"[pageerror] {e}"))
+    yield pg
+    failed = getattr(request.node, "rep_call", None) is not None and request.node.rep_call.failed
+    if failed or guard.violations:
+        save_evidence(pg, request.node.name, logs)
+    assert not guard.violations, f"requests left this machine: {guard.violations}"
+
+
+def save_evidence(pg, name: str, logs: list[str]) -> None:  # noqa: ANN001
+    """Screenshot, console log and the page's saved state, under e2e-artifacts/<test>/."""
+    folder = ARTIFACTS / re.sub(r"[^\w.-]+", "_", name)
+    folder.mkdir(parents=True, exist_ok=True)
+    try:
+        pg.screenshot(path=str(folder / "screen.png"))
+    except Exception as exc:  # noqa: BLE001
+        logs.append(f"(screenshot failed: {exc})")
+    try:
+        state = pg.evaluate(
+            "() => window.gridworks && window.gridworks.saveJson ? window.gridworks.saveJson() : null"
+        )
+        (folder / "save.json").write_text(str(state))
+    except Exception as exc:  # noqa: BLE001
+        logs.append(f"(save failed: {exc})")
+    (folder / "console.log").write_text("\n".join(logs))

@@ -1,0 +1,191 @@
+"""Platform end-to-end tests: launcher, boot, selfcheck parity, offline, storage, errors, embeds."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from buildtools.games import GAMES
+from buildtools.serve import serve_in_thread
+from buildtools.site import built_games, embed_snippet
+from e2e.conftest import ROOT, Guard, new_context
+from e2e.util import canvas_has_pixels, notices, open_game, wait_ready
+
+
+def test_launcher_lists_every_game_and_links_only_built_ones(page, site):
+    page.goto(site)
+    cells = page.locator("td[data-game]")
+    assert cells.count() == 5
+    assert [cells.nth(i).get_attribute("data-game") for i in range(5)] == list(GAMES)
+    for slug, meta in GAMES.items():
+        cell = page.locator(f'td[data-game="{slug}"]')
+        assert meta["title"] in cell.inner_text()
+        links = cell.locator("a")
+        if slug in built_games():
+            assert links.count() == 1
+            with urllib.request.urlopen(site + links.first.get_attribute("href")) as r:
+                assert r.status == 200
+        else:
+            assert links.count() == 0
+            assert "coming soon" in cell.inner_text()
+
+
+def test_server_sends_wasm_mime_and_revalidation_headers(site):
+    with urllib.request.urlopen(site + "pyodide/pyodide.asm.wasm") as r:
+        assert r.headers["Content-Type"] == "application/wasm"
+        assert r.headers["Cache-Control"] == "no-cache"
+        assert r.headers["Last-Modified"]
+
+
+def test_loading_screen_is_drawn_before_python(page, site):
+    page.goto(site + "selfcheck/", wait_until="commit")
+    page.wait_for_function("() => window.gridworks && window.gridworks.timings.loaderDrawn")
+    t = page.evaluate("() => window.gridworks.timings")
+    assert t["loaderDrawn"] - t["start"] < 1000
+    assert canvas_has_pixels(page, min_colors=2)
+    wait_ready(page)
+    t = page.evaluate("() => window.gridworks.timings")
+    assert t["loaderDrawn"] < t["firstFrame"] <= t["interactive"]
+
+
+def test_selfcheck_hashes_in_browser_equal_cpython(page, site):
+    open_game(page, site, "selfcheck")
+    assert canvas_has_pixels(page)
+    browser = json.loads(page.evaluate("() => window.gridworks.selfcheck()"))
+    out = subprocess.run(
+        [sys.executable, "-m", "engine.core", "selfcheck", "--json"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    cpython = json.loads(out)
+    assert set(browser) == set(cpython)
+    assert browser == cpython
+    assert {"lcg32", "pcg32", "godot_rng", "xorshift128p", "session"} <= set(browser)
+    assert page.evaluate("() => window.gridworks.stateHash()")
+
+
+def test_ready_event_fires(page, site):
+    page.add_init_script(
+        "window.__readyEvents = 0; addEventListener('gridworks:ready', () => window.__readyEvents++)"
+    )
+    open_game(page, site, "selfcheck")
+    assert page.evaluate("() => window.__readyEvents") == 1
+
+
+def test_storage_round_trips_across_reload(page, site):
+    open_game(page, site, "selfcheck")
+    first = page.evaluate("() => window.gridworks.visits()")
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate("() => window.gridworks.visits()") == first + 1
+
+
+def test_corrupt_save_is_quarantined_with_notice(page, site):
+    open_game(page, site, "selfcheck")
+    page.evaluate(
+        '() => localStorage.setItem(\'gridworks:selfcheck:visits\', \'{"v":1,"data":{"count":"lots"}}\')'
+    )
+    page.reload()
+    wait_ready(page)
+    shown = notices(page)
+    assert any("could not be read" in n and "count" in n for n in shown), shown
+    kept = page.evaluate("""() => Object.keys(localStorage).filter(k => k.startsWith('gridworks:selfcheck:visits:corrupt:'))
+                              .map(k => localStorage.getItem(k))""")
+    assert kept == ['{"v":1,"data":{"count":"lots"}}']
+    assert page.evaluate("() => window.gridworks.visits()") == 1
+
+
+def test_startup_exception_shows_overlay_with_copy_details(context, site):
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page = context.new_page()
+    page.goto(site + "selfcheck/?crash=start")
+    page.wait_for_function("() => window.gridworks && window.gridworks.errors.length > 0", timeout=120_000)
+    err = page.evaluate("() => window.gridworks.errors[0]")
+    assert "deliberate start-up failure" in err["summary"]
+    assert "Traceback" in err["details"]
+    assert page.evaluate("() => window.gridworks.ready") is False
+    box = page.locator("canvas").bounding_box()
+    page.mouse.click(box["x"] + 40, box["y"] + box["height"] - 48)  # "Copy details" button
+    page.wait_for_timeout(300)
+    assert "deliberate start-up failure" in page.evaluate("() => navigator.clipboard.readText()")
+
+
+def test_exception_during_play_stops_and_shows_overlay(page, site):
+    open_game(page, site, "selfcheck")
+    page.keyboard.press("Shift+KeyX")
+    page.wait_for_function("() => window.gridworks.errors.length > 0")
+    assert "during play" in page.evaluate("() => window.gridworks.errors[0].summary")
+
+
+def test_host_allow_list(page, site):
+    open_game(page, site, "selfcheck")
+    allowed = page.evaluate("""() => ['tron.ru', 'games.tron.ru', 'x.blogspot.com', 'localhost', '127.0.0.1',
+        'evil.com', 'tron.ru.evil.com', 'nottron.ru'].map(h => window.gridworksBoot.hostAllowed(h))""")
+    assert allowed == [True, True, True, True, True, False, False, False]
+
+
+def test_works_offline_after_one_visit(browser, site):
+    guard = Guard()
+    ctx = new_context(browser, guard)
+    try:
+        page = ctx.new_page()
+        page.add_init_script("""navigator.serviceWorker && navigator.serviceWorker.addEventListener('message',
+            e => { if (e.data && e.data.type === 'precached') window.__precached = true; });""")
+        open_game(page, site, "selfcheck")
+        page.wait_for_function("() => window.__precached === true", timeout=60_000)
+        ctx.set_offline(True)
+        page.reload()
+        wait_ready(page)
+        assert canvas_has_pixels(page)
+        page.goto(site)  # the launcher too
+        assert page.locator("td[data-game]").count() == 5
+    finally:
+        ctx.close()
+    assert not guard.violations
+
+
+def test_service_worker_lists_every_file_with_its_hash(dist_dir: Path):
+    import hashlib
+    import re
+
+    sw = (dist_dir / "sw.js").read_text()
+    files = json.loads(re.search(r"const FILES = (\{.*?\});", sw, re.S).group(1))
+    on_disk = {p.relative_to(dist_dir).as_posix() for p in dist_dir.rglob("*") if p.is_file()} - {"sw.js"}
+    assert set(files) == on_disk
+    for rel, h in files.items():
+        assert hashlib.sha256((dist_dir / rel).read_bytes()).hexdigest()[:16] == h
+    assert not [p for p in on_disk if p.endswith(".map")]
+
+
+@pytest.mark.parametrize("slug", ["selfcheck"])
+def test_blogger_embed_runs_from_second_origin(browser, site, slug, tmp_path):
+    snippet = embed_snippet(slug, site)
+    title, code, desc = snippet.strip("\n").split("\n")
+    assert "<style" not in code and "flex" not in code and "grid" not in code
+    assert "absolute" not in code and "fixed" not in code and "margin:-" not in code
+    assert len(desc) <= 150 and title
+    (tmp_path / "post.html").write_text(
+        f"<!doctype html><html><body><h2>{title}</h2>{code}<p>{desc}</p></body></html>"
+    )
+    srv, host_url = serve_in_thread(tmp_path, host="127.0.0.1")
+    post_url = host_url.replace("127.0.0.1", "localhost") + "post.html"
+    guard = Guard()
+    ctx = new_context(browser, guard)
+    try:
+        page = ctx.new_page()
+        page.goto(post_url)
+        wait_ready(page)
+        assert page.evaluate("() => location.origin") != site.rstrip("/")
+        assert canvas_has_pixels(page, selector="canvas[data-gridworks]")
+        assert page.evaluate("() => window.gridworksBoot.embed") is True
+    finally:
+        ctx.close()
+        srv.shutdown()
+    assert not guard.violations

@@ -1,0 +1,56 @@
+"""Helpers for the end-to-end tests: open a game page, check the canvas, read hooks."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+BOOT_TIMEOUT_MS = 120_000
+
+
+class BootError(AssertionError):
+    """The page showed its error overlay instead of becoming ready."""
+
+
+def wait_ready(page: Any, timeout: int = BOOT_TIMEOUT_MS) -> None:
+    """Wait until ``window.gridworks.ready`` or an error; raise ``BootError`` with the details."""
+    page.wait_for_function(
+        "() => window.gridworks && (window.gridworks.ready || (window.gridworks.errors || []).length > 0)",
+        timeout=timeout,
+    )
+    errors = page.evaluate("() => window.gridworks.errors || []")
+    if errors:
+        raise BootError("page reported errors:\n" + "\n".join(e["details"] for e in errors))
+
+
+def open_game(page: Any, site: str, slug: str, timeout: int = BOOT_TIMEOUT_MS) -> None:
+    """Navigate to ``/<slug>/`` and wait for readiness."""
+    page.goto(f"{site}{slug}/")
+    wait_ready(page, timeout)
+
+
+def canvas_has_pixels(page: Any, selector: str = "canvas", min_colors: int = 3) -> bool:
+    """True when the canvas shows at least ``min_colors`` distinct colours (it is not blank)."""
+    n = page.evaluate(
+        """(sel) => {
+            const c = document.querySelector(sel);
+            const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+            const seen = new Set();
+            for (let i = 0; i < d.length && seen.size < 64; i += 4 * 97) seen.add(d[i] << 16 | d[i+1] << 8 | d[i+2]);
+            return seen.size;
+        }""",
+        selector,
+    )
+    return int(n) >= min_colors
+
+
+def state_hash(page: Any) -> str:
+    return str(page.evaluate("() => window.gridworks.stateHash()"))
+
+
+def save_json(page: Any) -> dict:
+    return json.loads(page.evaluate("() => window.gridworks.saveJson()"))
+
+
+def notices(page: Any) -> list[str]:
+    return list(page.evaluate("() => Array.from(window.gridworks.notices())"))
