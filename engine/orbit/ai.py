@@ -279,11 +279,10 @@ def _distance(a: tuple[int, int], b: tuple[int, int]) -> int:
 def evaluate(before: OrbitState, after: OrbitState, me: int, lookahead: bool) -> float:
     """Score of the position ``after`` for ship ``me`` (higher is better)."""
     mine0, mine = before.ships[me], after.ships[me]
-    if after.outcome is not None:
-        if after.outcome.winner == me:
-            return 1e6
-        if not mine.alive:
-            return -1e6
+    if not mine.alive:
+        return -1e6
+    if after.outcome is not None and after.outcome.winner == me:
+        return 1e6
     score = 0.0
     enemies = [s for s in after.ships if s.id != me and before.ships[s.id].alive]
     for e in enemies:
@@ -327,14 +326,14 @@ def _ranked(
     return scored
 
 
-def _reply_score(before: OrbitState, after: OrbitState, me: int, seed: int) -> float:
-    """Play on greedily for everyone: the enemies' replies, then ``TACTICAL_ROUNDS`` more rounds of
-    my greedy turn and their replies; score the position when my turn comes round."""
+def _reply_score(before: OrbitState, after: OrbitState, me: int, seed: int, rounds: int) -> float:
+    """Play on greedily for everyone: the enemies' replies, then ``rounds`` more rounds of my greedy
+    turn and their replies; score the position when my turn comes round."""
     state = after
-    for k in range(TACTICAL_ROUNDS + 1):
-        while state.outcome is None and state.active != me:
+    for k in range(rounds + 1):
+        while state.outcome is None and state.active != me and state.ships[me].alive:
             state = resolve(state, _greedy_best(state, seed, QUICK_ADJUST), log=False)[0]
-        if k == TACTICAL_ROUNDS or state.outcome is not None:
+        if k == rounds or state.outcome is not None or not state.ships[me].alive:
             break
         state = resolve(state, _greedy_best(state, seed, QUICK_ADJUST), log=False)[0]
     return evaluate_at_turn(before, state, me)
@@ -358,8 +357,9 @@ OPPORTUNITY = 3.0
 
 QUICK_ADJUST = False
 """Whether the simulated greedy turns inside the tactical search also try +-1 sector adjustments."""
-TACTICAL_ROUNDS = 1
-"""Extra rounds simulated after the enemies' replies (everyone playing greedy) before scoring."""
+TACTICAL_ROUNDS = {2: 1, 3: 1, 4: 1}
+"""Extra rounds simulated after the enemies' replies (everyone playing greedy) before scoring, by the
+number of ships still flying (fewer with more ships, to keep a turn's thinking time bounded)."""
 TACTICAL_WIDTH = 6
 """How many of the best-looking plans the tactical player checks against the enemies' replies."""
 
@@ -376,7 +376,8 @@ def choose_plan(state: OrbitState, level: str = "tactical", seed: int = 0) -> Tu
         return _greedy_best(state, seed)
     me = state.active
     ranked = _ranked(state, seed, lookahead=True)[:TACTICAL_WIDTH]
-    best = max(ranked, key=lambda r: (_reply_score(state, r[2], me, seed), r[0]))
+    rounds = TACTICAL_ROUNDS[len(state.alive_ids())]
+    best = max(ranked, key=lambda r: (_reply_score(state, r[2], me, seed, rounds), r[0]))
     return best[1]
 
 

@@ -95,3 +95,9 @@ def test_golden_selfplay():
 #   python -c "from engine.orbit.play import selfplay; r = selfplay(2026, ('tactical', 'greedy'));
 #              print(len(r.moves), r.outcome.winner, r.hash)"
 GOLDEN_SELFPLAY = (23, 0, "83f2197c4e7e55c2e31480a4c4373539ccb048f19bb387b472fb7d4e0dbca99e")
+
+
+def test_four_ship_game_with_every_level_finishes():
+    rec = selfplay(31, ("tactical", "greedy", "random", "tactical"), max_rounds=8)
+    assert rec.outcome is not None and len(rec.moves) <= 32
+    assert rec.final.turn == len(rec.moves)
