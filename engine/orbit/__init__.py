@@ -10,6 +10,8 @@ Public API (see RULES.md for the rules and every reading this package chose):
 - ``choose_plan(state, level, seed)`` with ``level`` in ``AI_LEVELS``.
 - Geometry for drawing: ``RING_SECTORS``, ``map_sector``, ``arrival_sector``, ``in_range``, ``arc_span``,
   ``sectors_in_range(weapon, (ring, sector), facing)``, ``planned_arrival(state, plan)``.
+- Planning panel: ``preview(state, plan)`` (pending energy, budget, heat next, targets, actions, problems),
+  ``fire_targets(state, plan, weapon)``.
 """
 
 from engine.orbit.ai import AI_LEVELS, choose_plan
@@ -31,7 +33,17 @@ from engine.orbit.rules import (
     sectors_in_range,
 )
 from engine.orbit.state import OrbitState, Outcome, Ship, Termination, Transit
-from engine.orbit.turn import Action, Event, Problem, execute_turn, plan_actions, planned_arrival, validate
+from engine.orbit.turn import (
+    Action,
+    Event,
+    Problem,
+    execute_turn,
+    fire_targets,
+    plan_actions,
+    planned_arrival,
+    preview,
+    validate,
+)
 
 __all__ = [
     "AI_LEVELS",
@@ -67,7 +79,9 @@ __all__ = [
     "map_sector",
     "parse_plan",
     "plan",
+    "fire_targets",
     "plan_actions",
+    "preview",
     "planned_arrival",
     "sectors_in_range",
     "validate",

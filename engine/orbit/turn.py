@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Any
 
 from engine.core.session import IllegalMoveError
 from engine.orbit.moves import TurnPlan
@@ -380,3 +381,42 @@ def advance(state: OrbitState, ev: list[Event], log: bool = True) -> tuple[Orbit
             ev.append(Event(0, "arrive", nxt, f"ship {nxt} arrives at ring {ship.ring} sector {ship.sector}"))
         state = state.with_ship(ship)
     return replace(state, active=nxt), ev
+
+
+def fire_targets(state: OrbitState, plan: TurnPlan, weapon: Weapon) -> list[int]:
+    """Living enemies ``weapon`` could hit this turn under ``plan`` (after its orbit and rotation)."""
+    ship = state.active_ship
+    where, facing = moved_position(ship, plan), facing_after(ship, plan)
+    return [
+        s.id
+        for s in state.ships
+        if s.id != ship.id and s.alive and in_range(weapon, where, facing, s.position)
+    ]
+
+
+def preview(state: OrbitState, plan: TurnPlan) -> dict[str, Any]:
+    """Everything a planning panel shows for a pending plan, JSON-ready.
+
+    ``pending`` energy per subsystem, ``active`` (at or above minimum), ``overclocked``, ``reactor_free``
+    after allocation, ``returned`` (deallocated + vented) against ``return_limit``, ``heat_next`` (heat
+    aboard after this turn if it resolves), ``arrival`` of a burn, ``targets`` per weapon, the
+    ``actions`` in order and the ``problems`` (empty when the plan can be executed).
+    """
+    ship = state.active_ship
+    pending = plan.pending(ship.alloc)
+    up, down = energy_diff(ship, pending)
+    fires_rail = any(f.weapon is Weapon.RAILGUN for f in plan.fire)
+    arrival = planned_arrival(state, plan)
+    return {
+        "pending": {s.value: p for s, p in zip(SUBSYSTEMS, pending)},
+        "active": {s.value: is_active(s, p) for s, p in zip(SUBSYSTEMS, pending)},
+        "overclocked": {s.value: p > SPECS[s].threshold for s, p in zip(SUBSYSTEMS, pending)},
+        "reactor_free": ship.reactor_free - up,
+        "returned": down + plan.vent,
+        "return_limit": RETURN_LIMIT,
+        "heat_next": max(0, ship.heat - plan.vent) + turn_heat(pending, fires_rail),
+        "arrival": None if arrival is None else list(arrival),
+        "targets": {w.value: fire_targets(state, plan, w) for w in Weapon},
+        "actions": [a.text for a in plan_actions(state, plan)],
+        "problems": [{"code": p.code, "message": p.message} for p in validate(state, plan)],
+    }
