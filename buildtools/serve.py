@@ -47,6 +47,14 @@ class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
     daemon_threads = True
     allow_reuse_address = True
 
+    def handle_error(self, request, client_address) -> None:  # noqa: ANN001 - stdlib signature
+        """A browser that drops a connection (navigation, abort) is not an error worth a traceback."""
+        import sys
+
+        if isinstance(sys.exc_info()[1], (ConnectionError, TimeoutError)):
+            return
+        super().handle_error(request, client_address)
+
 
 def make_server(
     root: Path, host: str = "127.0.0.1", port: int = 0, cors: bool = False, verbose: bool = False
