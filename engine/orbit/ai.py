@@ -321,7 +321,8 @@ def _ranked(
     scored = []
     for cand in candidate_plans(state, adjust):
         after, _ = resolve(state, cand, log=False)
-        scored.append(((evaluate(state, after, me, lookahead), rng.next_u32()), cand, after))
+        fuss = FUSS * (cand.rotate + (cand.adjust != 0))  # all else equal, prefer the simpler plan
+        scored.append(((evaluate(state, after, me, lookahead) - fuss, rng.next_u32()), cand, after))
     scored.sort(key=lambda x: x[0], reverse=True)
     return scored
 
@@ -355,6 +356,8 @@ def evaluate_at_turn(before: OrbitState, now: OrbitState, me: int) -> float:
 OPPORTUNITY = 3.0
 
 
+FUSS = 0.001
+"""Score cost of a rotation or sector adjustment, so that equally good plans without them win."""
 QUICK_ADJUST = False
 """Whether the simulated greedy turns inside the tactical search also try +-1 sector adjustments."""
 TACTICAL_ROUNDS = {2: 1, 3: 1, 4: 1}

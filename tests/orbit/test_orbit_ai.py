@@ -94,7 +94,7 @@ def test_golden_selfplay():
 # Regenerate on purpose only (any change to rules or AI changes it):
 #   python -c "from engine.orbit.play import selfplay; r = selfplay(2026, ('tactical', 'greedy'));
 #              print(len(r.moves), r.outcome.winner, r.hash)"
-GOLDEN_SELFPLAY = (23, 0, "83f2197c4e7e55c2e31480a4c4373539ccb048f19bb387b472fb7d4e0dbca99e")
+GOLDEN_SELFPLAY = (23, 0, "f5b28d5133b0fe56cfe5feaab0594a9187da7b69f7a40c3110539d4d9e6f13ef")
 
 
 def test_four_ship_game_with_every_level_finishes():
