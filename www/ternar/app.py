@@ -64,6 +64,26 @@ class TelemetryLog(BaseModel):
     records: list[dict[str, Any]] = Field(default_factory=list, max_length=200)
 
 
+class NullSafeBackend:
+    """Web Storage wrapper: Pyodide 314 turns JS ``null`` into ``jsnull`` (not None), which
+    ``gwweb.shared.storage`` compares with ``is None`` (a missing key then loops in ``quarantine``)."""
+
+    def __init__(self, backend: Any) -> None:
+        self.backend = backend
+
+    def getItem(self, key: str) -> str | None:  # noqa: N802 - Web Storage API name
+        v = self.backend.getItem(key)
+        if v is None or type(v).__name__ in ("JsNull", "JsUndefined"):
+            return None
+        return str(v)
+
+    def setItem(self, key: str, value: str) -> None:  # noqa: N802
+        self.backend.setItem(key, value)
+
+    def removeItem(self, key: str) -> None:  # noqa: N802
+        self.backend.removeItem(key)
+
+
 def now() -> float:
     return float(js.performance.now())
 
@@ -80,6 +100,9 @@ class TernarApp:
 
     def __init__(self, shell: Any) -> None:
         self.shell = shell
+        for store in (shell.storage, getattr(shell, "prefs", None)):
+            if store is not None and not isinstance(store.backend, NullSafeBackend):
+                store.backend = NullSafeBackend(store.backend)
         shell.i18n.tables = TABLES
         shell.i18n.set_lang(shell.i18n.lang)
         self.t = shell.i18n.t

@@ -1,0 +1,162 @@
+"""Ternar in Chromium: boot, a route dragged with the real mouse equals the same move in CPython's engine,
+a keyboard-built route, the Soft Undo, reload restores the game, a corrupt save is quarantined with a
+notice, and a GreedyBot game in the page's engine ends on CPython's hash."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from collections import deque
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from e2e.util import canvas_has_pixels, notices, open_game, save_json, state_hash, wait_ready  # noqa: E402
+from engine.core.session import Session  # noqa: E402
+from engine.ternar import GAME, SoftUndo  # noqa: E402
+from engine.ternar.bot import greedy_route  # noqa: E402
+
+# www/ternar/keys.py is pure Python (no js): the same direction rules the page uses
+_spec = importlib.util.spec_from_file_location("ternar_keys", ROOT / "www" / "ternar" / "keys.py")
+assert _spec is not None and _spec.loader is not None
+_keys = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(_keys)
+neighbour_in = _keys.neighbour_in
+
+SEED = 20261122
+KEY_FOR = {"W": "ArrowLeft", "E": "ArrowRight", "NW": "KeyQ", "NE": "KeyE", "SW": "KeyZ", "SE": "KeyC"}
+
+
+def info(page: Any) -> dict:
+    return json.loads(page.evaluate("() => window.gridworks.ternarInfo()"))
+
+
+def settle(page: Any) -> None:
+    """Wait until the turn animation has finished (input is locked while it runs)."""
+    page.wait_for_function("() => !JSON.parse(window.gridworks.ternarInfo()).animating", timeout=15_000)
+
+
+def center(page: Any, nid: int) -> tuple[float, float]:
+    x, y = json.loads(page.evaluate(f"() => window.gridworks.nodeCenter({nid})"))
+    box = page.locator("canvas").first.bounding_box()
+    return box["x"] + x, box["y"] + y
+
+
+def cpython_session(page: Any) -> Session:
+    return Session.load(GAME, save_json(page))
+
+
+def drag(page: Any, route: tuple[int, ...]) -> None:
+    x, y = center(page, route[0])
+    page.mouse.move(x, y)
+    page.mouse.down()
+    for n in route[1:]:
+        nx, ny = center(page, n)
+        page.mouse.move(nx, ny, steps=4)
+    page.mouse.up()
+
+
+def key_path(start: int, goal: int) -> list[str]:
+    """Direction keys (shortest) moving the keyboard cursor from ``start`` to ``goal``."""
+    prev: dict[int, tuple[int, str] | None] = {start: None}
+    todo = deque([start])
+    while todo:
+        n = todo.popleft()
+        if n == goal:
+            break
+        for d in KEY_FOR:
+            m = neighbour_in(n, d)
+            if m is not None and m not in prev:
+                prev[m] = (n, d)
+                todo.append(m)
+    out: list[str] = []
+    n = goal
+    while prev[n] is not None:
+        n, d = prev[n]  # type: ignore[misc]
+        out.append(d)
+    return out[::-1]
+
+
+def direction(a: int, b: int) -> str:
+    return next(d for d in KEY_FOR if neighbour_in(a, d) == b)
+
+
+def test_ternar_drag_keyboard_undo_reload(page: Any, site: str) -> None:
+    open_game(page, site, "ternar")
+    assert canvas_has_pixels(page)
+    page.evaluate(f"() => window.gridworks.newGame({SEED}, 'classic')")
+    assert info(page)["turns"] == 0
+
+    # 1. a route dragged with the real mouse == the same move in CPython
+    s = cpython_session(page)
+    assert s.state_hash() == state_hash(page)
+    route = greedy_route(s.state)
+    assert route is not None
+    s.play(route)
+    drag(page, route.nodes)
+    settle(page)
+    got = info(page)
+    assert got["turns"] == 1 and got["score"] == s.state.score > 0
+    assert state_hash(page) == s.state_hash()
+
+    # an invalid release (a single node) changes nothing (19.1)
+    before = state_hash(page)
+    x, y = center(page, route.nodes[-1])
+    page.mouse.click(x, y)
+    assert state_hash(page) == before
+
+    # 2. the keyboard: cursor with arrows/QWEASD, Enter starts and releases the route
+    s = cpython_session(page)
+    route = greedy_route(s.state)
+    assert route is not None
+    page.keyboard.press("ArrowLeft")  # first press shows the cursor
+    start = info(page)["cursor"]
+    for d in key_path(start, route.nodes[0]):
+        page.keyboard.press(KEY_FOR[d])
+    assert info(page)["cursor"] == route.nodes[0]
+    page.keyboard.press("Enter")
+    for a, b in zip(route.nodes, route.nodes[1:]):
+        page.keyboard.press(KEY_FOR[direction(a, b)])
+    assert tuple(info(page)["route"]) == route.nodes
+    page.keyboard.press("Enter")
+    s.play(route)
+    settle(page)
+    assert state_hash(page) == s.state_hash()
+
+    # 3. the one Soft Undo of the session (U), score x0.9
+    assert info(page)["undo"] == "0/1"
+    page.keyboard.press("KeyU")
+    s.play(SoftUndo())
+    assert info(page)["undo"] == "1/1"
+    assert state_hash(page) == s.state_hash()
+    saved_hash = state_hash(page)
+
+    # 4. a GreedyBot game in the page's engine ends on CPython's hash
+    bot = json.loads(page.evaluate("() => window.gridworks.botGame(7, 'storm', 25)"))
+    b = Session(GAME, 7, {"mode": "storm"})
+    for _ in range(25):
+        if b.state.outcome is not None:
+            break
+        r = greedy_route(b.state)
+        if r is None:
+            break
+        b.play(r)
+    assert bot["hash"] == b.state_hash() and bot["turns"] == b.state.turns
+
+    # 5. reload restores the same game
+    page.reload()
+    wait_ready(page)
+    assert state_hash(page) == saved_hash
+    assert info(page)["undo"] == "1/1"
+
+    # 6. a corrupt save is moved aside and the player is told
+    page.evaluate('() => localStorage.setItem(\'gridworks:ternar:game\', \'{"v":1,"data":{"game":"ternar"\')')
+    page.reload()
+    wait_ready(page)
+    assert any("gridworks:ternar:game:corrupt" in n for n in notices(page))
+    assert info(page)["turns"] == 0
+    kept = page.evaluate("() => Object.keys(localStorage).filter(k => k.includes(':corrupt:')).length")
+    assert kept >= 1
