@@ -1,0 +1,87 @@
+"""Developer tool (not imported by the page): writes the 30 campaign levels to ``levels/``.
+
+The beats, objectives and star hooks come from the engine's Part VIII plan test
+(``tests/floodline/test_floodline_campaign_hooks.py``); levels 2 and 12 are the engine's
+hand-built fixtures. Boards are cut to the height each level needs so they stay readable.
+Run: ``python -m www.floodline.gen_levels``.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+OUT = Path(__file__).resolve().parent / "levels"
+
+TITLES = [
+    "First Stack",
+    "First Tilt",
+    "Four Winds",
+    "Unsupported",
+    "Parking Lot",
+    "Hold It",
+    "Reinforced Intro",
+    "Tilt Budget",
+    "Cavity Bonus",
+    "Foundation Exam",
+    "First Basin",
+    "Meet the Drain",
+    "Dig a Channel",
+    "Two Basins",
+    "Don't Build on Water",
+    "Freeze 101",
+    "Temporary Bridge",
+    "Drain Placement",
+    "Forbidden Zone",
+    "Floodplain Exam",
+    "Weight Limit",
+    "Heavy Pieces",
+    "Skyline Footprint",
+    "First Gust",
+    "Stabilize",
+    "Cantilever",
+    "Tight Budget",
+    "Alternating Wind",
+    "Wet Foundation",
+    "High-Rise Exam",
+]
+FIXTURES = {2: "lv02_first_tilt.json", 12: "lv12_meet_the_drain.json"}
+
+
+def need_height(level: dict[str, Any]) -> int:
+    hs = [c.get("height", 0) for c in level["objectives"] if c["type"] == "REACH_HEIGHT"]
+    hs += [c.get("worldLevel", 0) + 4 for c in level["objectives"] if c["type"] == "BUILD_PLATEAU"]
+    return max(hs or [8])
+
+
+def build(lv: int) -> dict[str, Any]:
+    sys.path.insert(0, str(ROOT / "tests" / "floodline"))
+    sys.path.insert(0, str(ROOT))
+    if lv in FIXTURES:
+        data = json.loads((ROOT / "tests" / "floodline" / "levels" / FIXTURES[lv]).read_text())
+    else:
+        from test_floodline_campaign_hooks import level_for  # type: ignore[import-not-found]
+
+        data = level_for(lv)
+        height = min(36, max(16, need_height(data) + 8))
+        data["board"] = {**data["board"], "height": height, "heightLimit": height - 4}
+    data["meta"] = {**data["meta"], "id": f"lv{lv:02d}", "title": TITLES[lv - 1]}
+    return data
+
+
+def main() -> None:
+    from engine.floodline import parse_level
+
+    OUT.mkdir(exist_ok=True)
+    for lv in range(1, 31):
+        data = build(lv)
+        parse_level(data)
+        (OUT / f"lv{lv:02d}.json").write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    print(f"wrote 30 levels to {OUT}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,189 @@
+"""HUD (Part I §10.1): objectives with bars, next/hold, gravity, tilt budget/cooldown, abilities,
+wind countdown, warnings; and the touch pad for small screens."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gwweb.floodline import mesh as M
+from gwweb.floodline.campaign import objective_text
+from gwweb.floodline.iso import Proj
+from gwweb.floodline.model import Run
+from gwweb.floodline.render import arrow, draw_mesh, gravity_dir
+from gwweb.shared.canvas import Gfx
+
+INK = "#e8eef4"
+DIM = "#93a4b5"
+ACCENT = "#ffd27a"
+PANEL = "rgba(20,30,42,0.92)"
+GOOD = "#7ad67a"
+WARN = "#ff8a6a"
+
+
+def mini_piece(
+    g: Gfx, run: Run, piece: tuple[str, str, list[list[int]]], cx: float, cy: float, s: float
+) -> None:
+    """A small isometric drawing of a piece centred at (cx, cy)."""
+    _, mat, cells = piece
+    xs = [c[0] for c in cells]
+    zs = [c[2] for c in cells]
+    ys = [c[1] for c in cells]
+    p = Proj(run.view, 1, 1, 1, s, 0, 0)
+    mx, my = p.world((min(xs) + max(xs) + 1) / 2, (min(ys) + max(ys) + 1) / 2, (min(zs) + max(zs) + 1) / 2)
+    p.ox, p.oy = cx - mx, cy - my
+    look = {"HEAVY": "HEAVY", "REINFORCED": "REINFORCED"}.get(mat, "STANDARD")
+    draw_mesh(g, M.piece_mesh(p, cells, look, M.EDGE))
+
+
+def gravity_badge(g: Gfx, t: Any, run: Run, proj: Proj, cx: float, cy: float, r: float) -> None:
+    grav = run.state.gravity.value
+    g.circle(cx, cy, r, fill="rgba(10,16,24,0.75)", stroke="rgba(255,210,122,0.6)", width=2)
+    dx, dy = gravity_dir(proj, grav)
+    arrow(g, cx - dx * r * 0.55, cy - dy * r * 0.55, dx, dy, r * 1.1, ACCENT, max(3, r * 0.14))
+    g.text(cx, cy + r + 14, t(grav), ACCENT, 13, True, align="center")
+
+
+def panel(g: Gfx, t: Any, run: Run, x: float, y: float, w: float, h: float, compact: bool) -> None:
+    """The HUD panel. ``compact`` = the phone strip (two columns, fewer lines)."""
+    g.rect(x, y, w, h, PANEL)
+    s = run.state
+    pad = 10
+    col_w = w * (0.58 if compact else 1.0) - 2 * pad
+    cy = y + pad + 12
+    fs = 12 if compact else 14
+    lh = fs + 8
+    # objectives with bars
+    g.text(x + pad, cy, t("objectives"), DIM, fs - 1, True)
+    cy += lh - 4
+    objs = run.level.get("objectives", [])
+    if not objs:
+        g.text(x + pad, cy, t("score", n=s.metrics["score"]), INK, fs)
+        cy += lh
+    for k, cond in enumerate(objs):
+        frac = max(0.0, min(1.0, run.progress(k, cond)))
+        holds = k < len(run.objectives) and run.objectives[k]["holds"]
+        label = objective_text(t, cond)
+        size = g.fit_text(label, col_w, fs)
+        g.text(x + pad, cy, label, GOOD if holds else INK, size)
+        g.rect(x + pad, cy + 4, col_w, 5, "rgba(255,255,255,0.12)")
+        g.rect(x + pad, cy + 4, col_w * frac, 5, GOOD if holds else ACCENT)
+        cy += lh + 6
+    # stars hooks (desktop only)
+    if not compact:
+        stars = run.level.get("stars", {})
+        for key, name in (("two", "stars2"), ("three", "stars3")):
+            conds = stars.get(key) or []
+            if conds:
+                text = t(name, t=", ".join(objective_text(t, c) for c in conds))
+                g.text(x + pad, cy, text, DIM, g.fit_text(text, col_w, fs - 2), False)
+                cy += lh - 4
+        cy += 4
+    # tilts: budget and cooldown
+    rot = run.level.get("rotation", {})
+    used = s.metrics["rotations"]
+    lines: list[tuple[str, str]] = []
+    if s.tilt_budget_left is not None:
+        lines.append((t("tilts_left", n=s.tilt_budget_left), INK))
+    elif rot.get("maxRotations") is not None:
+        lines.append((t("tilts_max", n=used, m=rot["maxRotations"]), INK))
+    if s.cooldown > 0:
+        lines.append((t("cooldown", s=f"{s.cooldown / 60:.1f}"), WARN))
+    ch = s.charges
+    if ch.get("stabilize") or s.level.abilities.stabilize_charges:
+        armed = s.active is not None and s.active.armed
+        lines.append(
+            (t("stabilize", n=ch.get("stabilize", 0)) + (" ⚓" if armed else ""), ACCENT if armed else INK)
+        )
+    if ch.get("freeze") or s.level.abilities.freeze_charges:
+        lines.append((t("freeze", n=ch.get("freeze", 0)), INK))
+    if ch.get("drain") or s.level.abilities.drain_placement_charges:
+        lines.append((t("drain", n=ch.get("drain", 0)), INK))
+    wind = run.wind()
+    if wind is not None:
+        if wind["active"]:
+            lines.append((t("wind_now", d=t(wind["direction"])), WARN))
+        else:
+            secs = max(0, wind["inTicks"]) / 60
+            lines.append((t("wind", d=t(wind["direction"]), s=f"{secs:.1f}"), WARN if secs < 2 else INK))
+    lines.append((t("score", n=s.metrics["score"]) + "  " + t("pieces", n=s.metrics["piecesUsed"]), DIM))
+    if compact:
+        # second column: next + hold
+        nx = x + w * 0.58
+        g.text(nx, y + pad + 12, t("next"), DIM, fs - 1, True)
+        for i, pc in enumerate(run.next_pieces()[:3]):
+            mini_piece(g, run, pc, nx + 22 + i * 40, y + 48, 5)
+        g.text(nx, y + 84, t("hold"), DIM, fs - 1, True)
+        hp = run.hold_piece()
+        if hp is not None:
+            mini_piece(g, run, hp, nx + 22, y + 106, 5)
+        ly = y + 84
+        for text, color in lines[:4]:
+            g.text(nx + 50, ly, text, color, g.fit_text(text, w * 0.42 - 56, fs - 2))
+            ly += fs + 3
+        return
+    for text, color in lines:
+        g.text(x + pad, cy, text, color, g.fit_text(text, col_w, fs))
+        cy += lh
+    cy += 6
+    g.text(x + pad, cy, t("next"), DIM, fs - 1, True)
+    g.text(x + w * 0.72, cy, t("hold"), DIM, fs - 1, True)
+    cy += 8
+    for i, pc in enumerate(run.next_pieces()[:5]):
+        mini_piece(g, run, pc, x + pad + 26 + (i % 3) * 58, cy + 30 + (i // 3) * 56, 8)
+    hp = run.hold_piece()
+    if hp is not None:
+        mini_piece(g, run, hp, x + w * 0.72 + 28, cy + 30, 8)
+        if s.hold_used:
+            g.text(x + w * 0.72, cy + 66, "—", DIM, fs)
+
+
+def warnings(g: Gfx, t: Any, run: Run, x: float, y: float, ghost: list[list[int]]) -> None:
+    out = []
+    if run.ghost_on_water(ghost) or run.water_under:
+        out.append(t("warn_water"))
+    if run.overflow_risk():
+        out.append(t("warn_overflow"))
+    for i, text in enumerate(out):
+        w = g.measure(text, 13, True) + 16
+        g.rect(x, y + i * 26, w, 22, "rgba(180,50,30,0.85)")
+        g.text(x + 8, y + i * 26 + 15, text, "#fff", 13, True)
+
+
+# -- touch pad -----------------------------------------------------------------------------
+PAD_ROWS = (
+    (("yawL", "⟲"), ("yawR", "⟳"), ("pitchU", "⤒"), ("pitchD", "⤓"), ("rollL", "↶"), ("rollR", "↷")),
+    (("left", "◀"), ("away", "▲"), ("near", "▼"), ("right", "▶"), ("soft", "⇣"), ("hold", "H")),
+    (("tilt1", "⇡"), ("tilt2", "⇣"), ("tilt3", "⇠"), ("tilt4", "⇢"), ("viewNext", "👁"), ("hard", "⤋")),
+)
+
+
+def pad_layout(x: float, y: float, w: float, h: float) -> list[tuple[str, str, float, float, float, float]]:
+    out = []
+    rows = len(PAD_ROWS)
+    bw, bh = w / 6, h / rows
+    for r, row in enumerate(PAD_ROWS):
+        for c, (action, label) in enumerate(row):
+            out.append((action, label, x + c * bw + 3, y + r * bh + 3, bw - 6, bh - 6))
+    return out
+
+
+def draw_pad(g: Gfx, layout: list[tuple[str, str, float, float, float, float]], held: set[str]) -> None:
+    for action, label, bx, by, bw, bh in layout:
+        tilt = action.startswith("tilt")
+        bg = (
+            "rgba(255,210,122,0.28)"
+            if action in held
+            else ("rgba(60,90,130,0.55)" if tilt else "rgba(40,55,72,0.85)")
+        )
+        g.rect(bx, by, bw, bh, bg)
+        g.frame(bx + 0.5, by + 0.5, bw - 1, bh - 1, "rgba(255,224,178,0.35)")
+        g.text(
+            bx + bw / 2,
+            by + bh / 2 + 1,
+            label,
+            INK,
+            min(22, bh * 0.5),
+            True,
+            align="center",
+            baseline="middle",
+        )

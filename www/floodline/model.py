@@ -1,0 +1,219 @@
+"""One run: the engine Session, held/pressed keys → one TickInput per tick, and the view-model
+(everything the renderer and HUD read). No ``js`` here; rules stay in the engine."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gwweb.floodline.iso import GRAVITY_VEC, move_for, rotation_for, tilt_for
+
+from engine.core.session import IllegalMoveError, Session
+from engine.floodline import GAME, Gravity, TickInput, view
+from engine.floodline.conditions import max_world_height
+from engine.floodline.pieces import offsets
+from engine.floodline.rules import rotation_allowed
+from engine.floodline.view import ghost_cells, next_gust
+
+MOVE_KEYS = ("left", "right", "away", "near")
+TILT_KEYS = {"tilt1": "away", "tilt2": "near", "tilt3": "left", "tilt4": "right"}
+ROT_KEYS = {
+    "yawL": ("yaw", -1),
+    "yawR": ("yaw", 1),
+    "pitchU": ("pitch", 1),
+    "pitchD": ("pitch", -1),
+    "rollL": ("roll", 1),
+    "rollR": ("roll", -1),
+}
+
+
+class Run:
+    """A level being played (campaign number ``n`` or 0 for endless)."""
+
+    def __init__(self, level: dict[str, Any], n: int) -> None:
+        self.level = level
+        self.n = n
+        self.session: Session[Any, TickInput] = Session(GAME, int(level["meta"]["seed"]), {"level": level})
+        self.view = 0
+        self.held: list[str] = []  # held move keys, most recent last
+        self.soft = False
+        self.pressed: list[str] = []
+        self.events: list[str] = []  # sounds/animations for the app: lock, drop, rotate, tilt, ...
+        self.board_cells: list[dict[str, Any]] = []
+        self.objectives: list[dict[str, Any]] = []
+        self._board_ref: Any = None
+        self.board_version = 0
+        self.water_under: bool = False
+        self.refresh()
+
+    @property
+    def state(self) -> Any:
+        return self.session.state
+
+    # -- input ----------------------------------------------------------------------
+    def key(self, action: str, down: bool) -> None:
+        if action in MOVE_KEYS:
+            if action in self.held:
+                self.held.remove(action)
+            if down:
+                self.held.append(action)
+        elif action == "soft":
+            self.soft = down
+        elif down:
+            self.pressed.append(action)
+
+    def release_all(self) -> None:
+        self.held.clear()
+        self.soft = False
+
+    def next_input(self) -> TickInput:
+        s = self.state
+        g = s.gravity.value
+        tilt = None
+        rotations: list[str] = []
+        flags = {"hold": False, "stabilize": False, "drain": False, "hard": False}
+        freeze = None
+        for a in self.pressed:
+            if a in TILT_KEYS and tilt is None:
+                target = tilt_for(self.view, g, TILT_KEYS[a])
+                if target is not None:
+                    tilt = Gravity(target)
+            elif a in ROT_KEYS:
+                kind, sign = ROT_KEYS[a]
+                rotations.append(rotation_for(self.view, kind, sign))
+            elif a in flags:
+                flags[a] = True
+            elif a == "freeze":
+                freeze = self.freeze_target()
+        self.pressed.clear()
+        move = move_for(self.view, g, self.held[-1]) if self.held else None
+        return TickInput(
+            tilt=tilt,
+            hold=flags["hold"],
+            stabilize=flags["stabilize"],
+            freeze=freeze,
+            drain=flags["drain"],
+            rotations=tuple(rotations),
+            move=move,
+            soft=self.soft,
+            hard=flags["hard"],
+        )
+
+    def freeze_target(self) -> tuple[int, int, int] | None:
+        """The water cell nearest to where the piece would land (the player aims with the ghost)."""
+        water = [c["pos"] for c in self.board_cells if c["type"] == "WATER"]
+        if not water:
+            return None
+        ghost = ghost_cells(self.state) or [[0, 0, 0]]
+        cx = sum(c[0] for c in ghost) / len(ghost)
+        cy = sum(c[1] for c in ghost) / len(ghost)
+        cz = sum(c[2] for c in ghost) / len(ghost)
+        best = min(water, key=lambda p: ((p[0] - cx) ** 2 + (p[1] - cy) ** 2 + (p[2] - cz) ** 2, p))
+        return (best[0], best[1], best[2])
+
+    # -- ticking --------------------------------------------------------------------
+    def tick(self) -> None:
+        s0 = self.state
+        if s0.outcome is not None:
+            return
+        inp = self.next_input()
+        self.play(inp)
+
+    def play(self, inp: TickInput) -> None:
+        s0 = self.state
+        try:
+            s1 = self.session.play(inp)
+        except IllegalMoveError:
+            return
+        m0, m1 = s0.metrics, s1.metrics
+        if s1.gravity != s0.gravity:
+            self.events.append(f"tilt:{s0.gravity.value}")
+        if m1["piecesUsed"] > m0["piecesUsed"]:
+            self.events.append("drop" if inp.hard else "lock")
+            if m1.get("lastLost", 0) or m1.get("lastShift", 0) > 3:
+                self.events.append("collapse")
+            if m1.get("lastDrained", 0):
+                self.events.append("drain")
+        if (
+            s0.active is not None
+            and s1.active is not None
+            and s1.active.rot != s0.active.rot
+            and s1.active.piece_id == s0.active.piece_id
+        ):
+            self.events.append("rotate")
+        if m1["freezesUsed"] > m0["freezesUsed"]:
+            self.events.append("freeze")
+        if m1["holdsUsed"] > m0["holdsUsed"]:
+            self.events.append("hold")
+        if s1.outcome is not None:
+            self.events.append("won" if s1.outcome.status.value == "WON" else "lost")
+        if s1.board is not s0.board:
+            self.refresh()
+
+    def refresh(self) -> None:
+        """Re-read the settled world after the board changed (lock, tilt, thaw, wind)."""
+        s = self.state
+        if s.board is self._board_ref:
+            return
+        self._board_ref = s.board
+        v = view(s)
+        self.board_cells = v["cells"]
+        self.objectives = v["objectives"]
+        self.board_version += 1
+        g = GRAVITY_VEC[s.gravity.value]
+        kinds = {tuple(c["pos"]): c["type"] for c in self.board_cells}
+        self.water_under = any(
+            kinds.get((p[0] + g[0], p[1] + g[1], p[2] + g[2])) == "WATER"
+            for p, t in kinds.items()
+            if t == "SOLID"
+        )
+
+    # -- view-model -----------------------------------------------------------------
+    def active_cells(self) -> list[list[int]]:
+        a = self.state.active
+        return [] if a is None else [list(c) for c in a.cells()]
+
+    def ghost(self) -> list[list[int]]:
+        return ghost_cells(self.state)
+
+    def ghost_on_water(self, ghost: list[list[int]]) -> bool:
+        g = GRAVITY_VEC[self.state.gravity.value]
+        kinds = {tuple(c["pos"]): c["type"] for c in self.board_cells if c["type"] == "WATER"}
+        return any((c[0] + g[0], c[1] + g[1], c[2] + g[2]) in kinds for c in ghost)
+
+    def height(self) -> int:
+        return max_world_height(self.state.board) + 1
+
+    def overflow_risk(self) -> bool:
+        return self.height() >= self.state.height_limit - 2
+
+    def wind(self) -> dict[str, Any] | None:
+        return next_gust(self.state)
+
+    def tilt_ok(self, key: str) -> bool:
+        target = tilt_for(self.view, self.state.gravity.value, TILT_KEYS[key])
+        return target is not None and rotation_allowed(self.state, Gravity(target))
+
+    def progress(self, k: int, cond: dict[str, Any]) -> float:
+        """Bar fill for objective ``k`` (0..1) from metrics; conditions without a count show holds."""
+        s = self.state
+        m = s.metrics
+        t = cond["type"]
+        if t == "PLACE_PIECES":
+            return m["piecesUsed"] / max(1, cond.get("count", 1))
+        if t == "REACH_HEIGHT":
+            return max_world_height(s.board) / max(1, cond.get("height", 1))
+        if t == "DRAIN_WATER":
+            return m["waterRemovedTotal"] / max(1, cond.get("units", 1))
+        if t == "SURVIVE_ROTATIONS":
+            return m["rotations"] / max(1, cond.get("count", 1))
+        if t == "STAY_UNDER_WEIGHT":
+            return m["massPlaced"] / max(1, cond.get("maxMass", 1))
+        holds = self.objectives[k]["holds"] if k < len(self.objectives) else False
+        return 1.0 if holds else 0.0
+
+    def next_pieces(self) -> list[tuple[str, str, list[list[int]]]]:
+        return [(p, m.value, [list(v) for v in offsets(p, 0)]) for p, m in self.state.queue]
+
+    def hold_piece(self) -> tuple[str, str, list[list[int]]] | None:
+        h = self.state.hold
+        return None if h is None else (h[0], h[1].value, [list(v) for v in offsets(h[0], 0)])
