@@ -110,8 +110,10 @@ def draw_map(
                 layout.node_xy(f, lay.nodes[i], scroll),
             )
             g.line(x1, y1, x2, y2, "rgba(255,213,79,0.8)" if selectable else "rgba(255,224,178,0.6)", 3)
-        x, y = layout.node_xy(f, lay.nodes[cur], scroll)
-        r = layout.node_radius(f, lay.nodes[cur])
+        cn = lay.nodes[cur]
+        x, y = layout.node_xy(f, cn, scroll)
+        r = layout.node_radius(f, cn)
+        icons.badge(g, x, y, r, cn.node_type.value, cn.guardian_id)
         g.circle(x, y, r + 7, stroke="#FFFFFF", width=3)
     for i in avail:
         n = lay.nodes[i]

@@ -43,7 +43,9 @@ def fight(g: Any, f: layout.Frame, s: RunState, t: T, me: int | None, can_act: b
     c = s.combat
     node = s.layout.nodes[c.node_index]
     n_en = len(c.enemies)
-    r = layout.modal_rect(f, 460, 250 + 34 * n_en + 24 * len(s.players) + (40 if c.round else 0))
+    r = layout.modal_rect(
+        f, 460, 74 + 38 * n_en + (40 if c.round else 0) + 18 * len(s.players) + 16 + 44 + 18
+    )
     dim(g, f)
     box(g, r)
     kind = node.node_type.value
@@ -55,18 +57,19 @@ def fight(g: Any, f: layout.Frame, s: RunState, t: T, me: int | None, can_act: b
     y = r.y + 74
     for e in c.enemies:
         name = t(e.enemy_id)
+        stats = f"{e.hp}/{e.max_hp} · {e.dice}d6+{e.bonus}"
+        sw = g.measure(stats, 12)
         g.text(
             r.x + 16,
-            y + 15,
+            y + 14,
             name,
             INK if e.hp > 0 else MUTED,
-            g.fit_text(name, r.w * 0.36, 15, e.rank != "basic"),
+            g.fit_text(name, r.w - 48 - sw, 15, e.rank != "basic"),
             bold=e.rank != "basic",
         )
-        bx = r.x + 16 + r.w * 0.38
-        hp_bar(g, bx, y + 4, r.w * 0.34, 14, e.hp, e.max_hp)
-        g.text(r.x + r.w - 16, y + 16, f"{e.hp}/{e.max_hp} · {e.dice}d6+{e.bonus}", INK, 12, align="right")
-        y += 34
+        g.text(r.x + r.w - 16, y + 14, stats, INK, 12, align="right")
+        hp_bar(g, r.x + 16, y + 20, r.w - 32, 10, e.hp, e.max_hp)
+        y += 38
     if c.round:
         size = 26
         x = r.x + 16

@@ -1,0 +1,174 @@
+"""Run Map page: boots and draws; a seed typed on the canvas keypad and a seed in the link give the
+CPython engine's state hash; a slice run played to the boss with real clicks and keys gives the same
+hash as the same moves in CPython; a reload restores the run; two tabs play co-op over
+BroadcastChannel (the host's selection appears on the other tab, the other's selection is refused,
+and the other tab takes over when the host tab closes)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from e2e.util import canvas_has_pixels, notices, open_game, save_json, state_hash, wait_ready
+from engine.core.session import Session
+from engine.runmap import GAME
+
+
+def info(page: Any) -> dict:
+    return json.loads(page.evaluate("() => window.gridworks.runInfo()"))
+
+
+def click_button(page: Any, bid: str) -> None:
+    xy = json.loads(page.evaluate(f"() => window.gridworks.buttonXY({json.dumps(bid)})"))
+    assert xy is not None, f"no button {bid!r} on screen"
+    page.mouse.click(xy[0], xy[1])
+    page.wait_for_timeout(40)
+
+
+def click_node(page: Any, index: int) -> None:
+    x, y = json.loads(page.evaluate(f"() => window.gridworks.nodeXY({index})"))
+    page.mouse.move(x, y)
+    page.mouse.click(x, y)
+    page.wait_for_timeout(40)
+
+
+def wait_info(page: Any, cond: str, timeout: int = 15_000) -> dict:
+    page.wait_for_function(
+        f"() => {{ const i = JSON.parse(window.gridworks.runInfo()); return {cond}; }}", timeout=timeout
+    )
+    return info(page)
+
+
+def test_runmap_boots_draws_and_keypad_seed_matches_cpython(page: Any, site: str) -> None:
+    open_game(page, site, "runmap")
+    assert canvas_has_pixels(page)
+    assert info(page)["screen"] == "menu"
+    click_button(page, "keypad")
+    for d in "90210":
+        click_button(page, f"kp:{d}")
+    page.keyboard.press("Backspace")
+    page.keyboard.press("7")
+    click_button(page, "kp:ok")
+    click_button(page, "players:2")
+    click_button(page, "start")
+    st = wait_info(page, "i.screen === 'run'")
+    assert st["phase"] == "combat" and st["current"] == 0  # layer 0 is auto-selected
+    assert canvas_has_pixels(page, min_colors=8)
+    expected = Session(GAME, 90217, {"preset": "slice", "players": 2})
+    assert state_hash(page) == expected.state_hash()
+    assert "seed=90217" in page.url
+
+
+def test_runmap_full_preset_link_matches_cpython(page: Any, site: str) -> None:
+    page.goto(f"{site}runmap/#seed=777&preset=full&players=3&defy=1")
+    wait_ready(page)
+    expected = Session(GAME, 777, {"preset": "full", "players": 3, "defy_the_gods": True})
+    assert state_hash(page) == expected.state_hash()
+    assert canvas_has_pixels(page, min_colors=8)
+
+
+def test_runmap_slice_run_by_clicks_and_keys_matches_cpython_and_reload(page: Any, site: str) -> None:
+    seed = 4242
+    page.goto(f"{site}runmap/#seed={seed}&preset=slice&players=1")
+    wait_ready(page)
+    ref = Session(GAME, seed, {"preset": "slice", "players": 1})
+    assert state_hash(page) == ref.state_hash()
+    by_click = True
+    reloaded = False
+    for _ in range(200):
+        st = info(page)
+        if st["phase"] == "over":
+            break
+        if st["card"]:
+            page.keyboard.press("Enter")
+        elif st["phase"] == "combat":
+            page.keyboard.press("a")
+            ref.play_text("p0 attack")
+        elif st["phase"] == "shop":
+            page.keyboard.press("Escape")
+            ref.play_text("p0 leave")
+        elif st["phase"] == "shrine":
+            page.keyboard.press("1")
+            ref.play_text("p0 choose blessing")
+        else:
+            avail = st["available"]
+            if by_click:
+                target = avail[-1]
+                click_node(page, target)
+            else:  # keyboard: move the focus right once, then Enter
+                order = sorted(avail, key=lambda i: (ref.state.layout.nodes[i].position.x, i))
+                k = order.index(st["focus"]) if st["focus"] in order else 0
+                target = order[(k + 1) % len(order)]
+                page.keyboard.press("ArrowRight")
+                page.keyboard.press("Enter")
+            by_click = not by_click
+            ref.play_text(f"p0 select {target}")
+        page.wait_for_function(
+            f"() => JSON.parse(window.gridworks.runInfo()).moves === {len(ref.moves)}", timeout=10_000
+        )
+        assert state_hash(page) == ref.state_hash(), f"diverged after {ref.moves[-1:]}"
+        if not reloaded and len(ref.state.path) >= 4 and ref.state.phase.value == "map":
+            page.reload()  # the run is restored from localStorage
+            wait_ready(page)
+            reloaded = True
+            assert state_hash(page) == ref.state_hash()
+            assert info(page)["screen"] == "run"
+    st = info(page)
+    assert st["phase"] == "over", st
+    assert reloaded
+    assert (
+        ref.state.layout.nodes[ref.state.path[-1]].node_type.value == "BOSS"
+        or ref.state.result.termination.value == "defeat"
+    )
+    assert save_json(page)["moves"] == [GAME.format_move(m) for m in ref.moves]
+    page.reload()
+    wait_ready(page)
+    assert state_hash(page) == ref.state_hash()
+
+
+def test_runmap_coop_two_tabs(page: Any, site: str) -> None:
+    page.goto(f"{site}runmap/#coop&seed=99&players=2")
+    wait_ready(page)
+    host = wait_info(page, "i.coop === 'host'", 20_000)
+    assert host["seat"] == 0
+    other = page.context.new_page()
+    try:
+        other.goto(f"{site}runmap/#coop")
+        wait_ready(other)
+        guest = wait_info(other, "i.coop === 'guest'", 20_000)
+        assert guest["seat"] == 1
+        wait_info(page, "i.connected.length === 2")
+        assert state_hash(other) == state_hash(page)
+        # the host fights the layer-0 skirmish; the guest sees every round
+        for _ in range(40):
+            if info(page)["phase"] != "combat" or info(page)["card"]:
+                break
+            page.keyboard.press("a")
+            page.wait_for_timeout(60)
+        if info(page)["card"]:
+            page.keyboard.press("Enter")
+        st = wait_info(page, "i.phase === 'map' && !i.card")
+        other.wait_for_function(f"() => JSON.parse(window.gridworks.runInfo()).moves === {st['moves']}")
+        assert state_hash(other) == state_hash(page)
+        # the guest's selection is refused by the host's engine
+        before = state_hash(page)
+        ginfo = wait_info(other, "i.phase === 'map'")
+        if ginfo["card"]:
+            other.keyboard.press("Enter")
+        click_node(other, ginfo["available"][0])
+        other.wait_for_function("() => Array.from(window.gridworks.notices()).some(n => n.includes('host'))")
+        assert any("only the host" in n for n in notices(other))
+        assert state_hash(page) == before and state_hash(other) == before
+        # the host's selection appears on the other tab
+        target = st["available"][-1]
+        click_node(page, target)
+        wait_info(other, f"i.current === {target}")
+        assert state_hash(other) == state_hash(page)
+        structure = info(other)["structure"]
+        # the host tab closes: the other tab takes over, the map unchanged
+        page.close()
+        taken = wait_info(other, "i.coop === 'host'", 20_000)
+        assert taken["host"] == 1 and taken["connected"] == [1]
+        assert taken["structure"] == structure
+    finally:
+        other.close()
