@@ -65,6 +65,12 @@ class OrbitOptions(Model):
     ships: list[ShipSetup] | None = Field(default=None, min_length=2, max_length=4)
     first: int = Field(default=0, ge=0, le=3)
 
+    @model_validator(mode="after")
+    def _check(self) -> OrbitOptions:
+        if self.ships is not None and "players" in self.model_fields_set and self.players != len(self.ships):
+            raise ValueError(f"players={self.players} but {len(self.ships)} ships are given")
+        return self
+
 
 class Scenario(Model):
     """``python -m engine.orbit play`` input: initial ships and the list of turn plans (text form)."""

@@ -90,6 +90,7 @@ def test_load_rejects_bad_saves():
         {"ships": [{"ring": 1, "sector": 0, "mass": 25}, {"ring": 2, "sector": 0}]},
         {"ships": [{"ring": 1, "sector": 0}]},
         {"first": 2},
+        {"players": 3, "ships": [{"ring": 1, "sector": 0}, {"ring": 2, "sector": 0}]},
     ],
 )
 def test_bad_options(options):
