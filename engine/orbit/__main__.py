@@ -2,8 +2,9 @@
 
 - ``play SCENARIO.json``: run a scenario's turn plans; prints one JSON line per turn (every ship's ring,
   sector, facing, energy, heat, hull, mass, transit) and a final line with the outcome and state hash.
-- ``selfplay --seed N --games K [--levels tactical,greedy] [--max-rounds R]``: AI vs AI games on seeds
-  N..N+K-1 (seats rotate each game); one JSON line per game, then win counts per level.
+- ``selfplay --seed N --games K [--levels tactical,greedy] [--max-rounds R] [--moves]``: AI vs AI games
+  on seeds N..N+K-1 (seats rotate each game); one JSON line per game (outcome, turns, state hash, and
+  with ``--moves`` the plans), then win counts per level and per seat.
 - ``replay SAVE.json``: replay a session save (seed, options, moves); prints outcome and state hash.
 - ``hash --seed N [--players P] [MOVE ...]``: state hash after playing the given plan texts.
 - ``validate SCENARIO.json``: check a scenario file without running it.
@@ -70,6 +71,8 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
         out = rec.to_json()
         winner = rec.outcome.winner if rec.outcome else None
         out["winner_level"] = None if winner is None else seats[winner]
+        if args.moves:
+            out["moves"] = list(rec.moves)
         print(json.dumps(out, separators=(",", ":")))
         if winner is None:
             wins["draw"] += 1
@@ -123,6 +126,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--games", type=int, default=1)
     p.add_argument("--levels", default="tactical,tactical", help=f"comma list of seats from {AI_LEVELS}")
     p.add_argument("--max-rounds", type=int, default=100)
+    p.add_argument("--moves", action="store_true", help="include each game's plans (text form)")
     p.set_defaults(func=cmd_selfplay)
     p = sub.add_parser("replay", help="replay a saved session")
     p.add_argument("save")

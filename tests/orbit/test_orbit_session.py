@@ -170,6 +170,12 @@ def test_cli_selfplay_replay_hash_validate(tmp_path, capsys):
     )
     out = capsys.readouterr().out.splitlines()
     assert json.loads(out[-1])["summary"]["games"] == 2 and len(out) == 3
+    assert main(["selfplay", "--seed", "3", "--games", "1", "--levels", "greedy,random", "--moves"]) == 0
+    game = json.loads(capsys.readouterr().out.splitlines()[0])
+    replayed = Session(GAME, 3, {"players": 2})
+    for m in game["moves"]:
+        replayed.play_text(m)
+    assert replayed.state_hash() == game["hash"] and replayed.state.outcome is not None
     sess = Session(GAME, 77, {"players": 2})
     for m in GOLDEN_MOVES:
         sess.play_text(m)
