@@ -54,12 +54,22 @@ def cpython_selfcheck() -> dict[str, str]:
 
 
 def build(
-    allowed_hosts: list[str] | None = None, base_url: str | None = None, dist: Path = DIST
+    allowed_hosts: list[str] | None = None,
+    base_url: str | None = None,
+    dist: Path = DIST,
+    precompile: bool = True,
 ) -> dict[str, str]:
     t0 = time.perf_counter()
     print("Gridworks build")
     artifacts = fetch_all(CACHE)
-    files = assemble(dist, artifacts, allowed_hosts or DEFAULT_ALLOWED_HOSTS, base_url, cpython_selfcheck())
+    files = assemble(
+        dist,
+        artifacts,
+        allowed_hosts or DEFAULT_ALLOWED_HOSTS,
+        base_url,
+        cpython_selfcheck(),
+        precompile=precompile,
+    )
     print(f"  built {dist} in {time.perf_counter() - t0:.1f} s")
     return files
 
@@ -73,12 +83,13 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--allowed-hosts", default=",".join(DEFAULT_ALLOWED_HOSTS))
     p.add_argument("--base-url", default=None, help="absolute URL where dist/ will be hosted (embeds)")
     p.add_argument("--runs", type=int, default=5, help="bench: loads per page")
+    p.add_argument("--no-pyc", action="store_true", help="skip precompiling wheels to bytecode (needs node)")
     p.add_argument("--dist", type=Path, default=DIST, help="output folder (default: dist/)")
     args = p.parse_args(argv)
     hosts = [h.strip() for h in args.allowed_hosts.split(",") if h.strip()]
     try:
         base_url = args.base_url or (f"http://{args.host}:{args.port}/" if args.command == "serve" else None)
-        build(hosts, base_url, args.dist)
+        build(hosts, base_url, args.dist, precompile=not args.no_pyc)
     except (ArtifactError, subprocess.CalledProcessError) as exc:
         print(f"build failed: {exc}", file=sys.stderr)
         return 1

@@ -8,6 +8,7 @@ import html
 import json
 import shutil
 import struct
+import subprocess
 import tarfile
 import zlib
 from pathlib import Path
@@ -175,6 +176,33 @@ def embed_snippet(slug: str, base_url: str) -> str:
     return f"{title}\n{code}\n{desc}\n"
 
 
+def precompile_wheels(wheels_dir: Path, wheels: list[str], pyodide_dir: Path, log=print) -> None:
+    """Add CPython 3.14 bytecode to every wheel (compiled by Pyodide under node), cached by content."""
+    cache = ROOT / ".cache" / "pyc"
+    cache.mkdir(parents=True, exist_ok=True)
+    todo = []
+    for name in wheels:
+        src = wheels_dir / name
+        key = hashlib.sha256(src.read_bytes() + (ROOT / "buildtools" / "pyc.mjs").read_bytes()).hexdigest()[
+            :20
+        ]
+        cached = cache / f"{key}-{name}"
+        if not cached.exists():
+            todo += [str(src), str(cached)]
+        else:
+            shutil.copy2(cached, src)
+    if todo:
+        log(f"  precompiling {len(todo) // 2} wheel(s) to Python 3.14 bytecode in Pyodide (node)")
+        subprocess.run(
+            ["node", str(ROOT / "buildtools" / "pyc.mjs"), str(pyodide_dir)] + todo,
+            check=True,
+            capture_output=True,
+            text=True,
+        )
+        for i in range(0, len(todo), 2):
+            shutil.copy2(todo[i + 1], todo[i])
+
+
 def assemble(
     dist: Path,
     artifacts: dict[str, Path],
@@ -182,6 +210,7 @@ def assemble(
     base_url: str | None,
     selfcheck: dict[str, str],
     log=print,
+    precompile: bool = True,
 ) -> dict[str, str]:
     """Write the whole site into ``dist`` (emptied first); returns path → content hash."""
     if dist.exists():
@@ -214,6 +243,8 @@ def assemble(
     )
     wheels.append(build_wheel(ROOT / "www", "gwweb", "gridworks-web", VERSION, [], wheels_dir).name)
     wheels.sort()
+    if precompile:
+        precompile_wheels(wheels_dir, wheels, dist / "pyodide", log)
 
     # pages
     pages = {**{g: GAMES[g] for g in games}, **TOOLS}

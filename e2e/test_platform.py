@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 import urllib.request
@@ -167,9 +168,16 @@ def test_service_worker_lists_every_file_with_its_hash(dist_dir: Path):
 @pytest.mark.parametrize("slug", ["selfcheck"])
 def test_blogger_embed_runs_from_second_origin(browser, site, slug, tmp_path):
     snippet = embed_snippet(slug, site)
-    title, code, desc = snippet.strip("\n").split("\n")
-    assert "<style" not in code and "flex" not in code and "grid" not in code
-    assert "absolute" not in code and "fixed" not in code and "margin:-" not in code
+    lines = snippet.strip("\n").split("\n")
+    title, code, desc = lines[0], "\n".join(lines[1:-1]), lines[-1]
+    assert code.startswith("<table") and "</table>" in code and "<script" in code
+    assert "<style" not in code and "<link" not in code
+    assert not re.search(
+        r"display:\s*(inline-)?(flex|grid)|position:\s*(absolute|fixed)|margin[-a-z]*:\s*-", code
+    )
+    assert re.search(r"max-width:400px", code) and "padding:10px" in code and "#3E2723" in code
+    assert "background" not in code
+    assert all(u.startswith("http") for u in re.findall(r'(?:href|src)="([^"]+)"', code))
     assert len(desc) <= 150 and title
     (tmp_path / "post.html").write_text(
         f"<!doctype html><html><body><h2>{title}</h2>{code}<p>{desc}</p></body></html>"
