@@ -174,7 +174,6 @@ def _toward(ship: Ship, target: tuple[int, ...], order: tuple[Subsystem, ...]) -
     prio = [SUB_INDEX[s] for s in order] + [i for i in range(len(SUBSYSTEMS)) if SUBSYSTEMS[i] not in order]
     for i in prio:
         if target[i] > pending[i] and free:
-            # Only power a subsystem if it reaches its activation threshold this turn or is on its way.
             up = min(free, target[i] - pending[i])
             pending[i] += up
             free -= up
