@@ -1,0 +1,530 @@
+"""Reactor Maintenance page: input → engine action → engine state → drawing.
+
+The glue keeps only UI state (selection, hover, eye-view layer, the pulse cascade, the walk queue,
+screens); rules, refusals, forecasts and views come from ``engine.reactor``. Saves are the level key
+plus the action list (``shell.storage``), replayed through the engine on load.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import js  # type: ignore[import-not-found]
+
+from engine.core.schema import SchemaError
+from engine.core.session import IllegalMoveError
+
+from . import layout as layout_mod
+from .editor import Editor
+from .hud import Hud
+from .model import (
+    DIR_KEYS,
+    CurrentGame,
+    CustomLevels,
+    Play,
+    Progress,
+    campaign,
+    level_title,
+    replay,
+    session_for,
+    walk_path,
+)
+from .render import BoardPainter
+from .strings import TABLES, reason
+
+BINDINGS = {
+    "ArrowUp": "up",
+    "KeyW": "up",
+    "ArrowDown": "down",
+    "KeyS": "down",
+    "ArrowLeft": "left",
+    "KeyA": "left",
+    "ArrowRight": "right",
+    "KeyD": "right",
+    "KeyE": "interact",
+    "Space": "interact",
+    "KeyR": "repair",
+    "Digit1": "remedy fuel",
+    "Digit2": "remedy coolant",
+    "Digit3": "remedy electricity",
+    "KeyH": "shield",
+    "KeyX": "activate",
+    "Enter": "activate",
+    "KeyV": "eye",
+    "KeyZ": "undo",
+    "Backspace": "undo",
+    "Escape": "menu",
+}
+LENGTHY = {"interact", "repair", "remedy fuel", "remedy coolant", "remedy electricity", "shield", "activate"}
+STEP_DELAY_MS = 45.0  # the cascade spreads one cell (Manhattan distance) per 45 ms from the acting robot
+TRANS_MS = 320.0  # each cell eases from its old to its new values in 320 ms
+WALK_MS = 70.0
+BG = "#0B1218"
+
+
+def now() -> float:
+    return float(js.performance.now())
+
+
+class ReactorApp:
+    realtime = False
+
+    def __init__(self, shell: Any) -> None:
+        self.shell = shell
+        shell.i18n.tables = TABLES
+        shell.i18n.set_lang(shell.i18n.lang)
+        self.t = shell.i18n.t
+        shell.bindings(BINDINGS)
+        self.painter = BoardPainter()
+        self.hud = Hud()
+        self.lay: layout_mod.Layout | None = None
+        self.screen = "menu"
+        self.play: Play | None = None
+        self.selected: tuple[int, int] | None = None
+        self.hover_cell: tuple[int, int] | None = None
+        self.eye = False
+        self.eye_layer = "all"
+        self.anim: dict[str, Any] | None = None
+        self.next_walk = 0.0
+        self.toast_until = 0.0
+        self.toast = ""
+        self.pulse_ms: list[float] = []
+        self.storage = shell.storage
+        self.progress = self.storage.load("progress", Progress) or Progress()
+        self.custom = self.storage.load("custom", CustomLevels) or CustomLevels()
+        self.editor = Editor(self)
+        self._restore()
+        for n in self.storage.take_notices():
+            shell.notify(n)
+
+    # -- persistence ----------------------------------------------------------------------------
+    def _restore(self) -> None:
+        saved = self.storage.load("game", CurrentGame)
+        if saved is None:
+            return
+        try:
+            play = Play(saved.key, session_for(saved.key, self.custom))
+            replay(play.session, saved.moves)
+        except (SchemaError, IllegalMoveError, ValueError, KeyError) as exc:
+            raw = self.storage.read_raw("game")
+            if raw is not None:
+                self.storage.quarantine("game", raw, str(exc)[:160])
+            return
+        self.play = play
+        self.screen = "play"
+        if saved.moves:
+            self.show_toast(self.t("restored"))
+
+    def save_game(self) -> None:
+        if self.play is not None and self.play.key.startswith(("builtin:", "custom:")):
+            self.storage.save("game", self.play.save())
+
+    def show_toast(self, text: str) -> None:
+        self.toast = text
+        self.toast_until = now() + 4000
+        self.shell.invalidate()
+
+    # -- starting levels --------------------------------------------------------------------------
+    def start(self, key: str, session: Any = None) -> None:
+        try:
+            s = session or session_for(key, self.custom)
+        except (SchemaError, KeyError, ValueError) as exc:
+            self.show_toast(str(exc)[:200])
+            return
+        self.play = Play(key, s)
+        self.screen = "play"
+        self.selected = None
+        self.eye = False
+        self.anim = None
+        self.save_game()
+        self.shell.invalidate()
+
+    def next_level(self) -> str | None:
+        if self.play is None or not self.play.key.startswith("builtin:"):
+            return None
+        names = campaign()
+        name = self.play.key.split(":", 1)[1]
+        if name in names and names.index(name) + 1 < len(names):
+            return "builtin:" + names[names.index(name) + 1]
+        return None
+
+    # -- actions ----------------------------------------------------------------------------------
+    def act(self, text: str) -> bool:
+        play = self.play
+        if play is None:
+            return False
+        old = play.state
+        ok, why = play.try_play(text)
+        audio = self.shell.audio
+        if not ok:
+            audio.tone(140, 0.12, "square", 0.08)
+            self.shell.invalidate()
+            return False
+        new = play.state
+        if text.split()[0] in ("interact", "repair", "remedy", "shield", "activate"):
+            t0 = now()
+            self.anim = {"t0": t0, "old": {q: list(a) for q, a in old.surface.items()}, "origin": old.robot}
+            audio.tone(220, 0.18, "sine", 0.12, glide_to=330)
+        else:
+            audio.tone(520, 0.04, "sine", 0.05)
+        if new.outcome is not None and old.outcome is None:
+            if new.outcome.result == "won":
+                if play.key not in self.progress.completed and not play.key.startswith("test:"):
+                    self.progress.completed.append(play.key)
+                    self.storage.save("progress", self.progress)
+                self.show_toast(self.t("won_toast"))
+                for k, f in enumerate((523, 659, 784, 1047)):
+                    audio.tone(f, 0.2, "sine", 0.12, delay=k * 0.12)
+            else:
+                self.show_toast(self.t("lost_toast", r=reason(self.shell.i18n.lang, new.outcome.reason)))
+                audio.noise(0.4)
+        self.save_game()
+        self.shell.invalidate()
+        return True
+
+    def move(self, direction: str) -> None:
+        if self.play is not None:
+            self.play.queue.clear()
+        self.act(f"move {DIR_KEYS[direction]}")
+
+    def do_undo(self) -> None:
+        if self.play is not None and self.play.undo():
+            self.anim = None
+            self.save_game()
+        self.shell.invalidate()
+
+    def toggle_eye(self) -> None:
+        if self.play is None:
+            return
+        if not self.eye and not self.play.can_view():
+            self.play.message = self.t("eye_need")
+            self.shell.invalidate()
+            return
+        self.eye = not self.eye
+        self.shell.invalidate()
+
+    # -- input ------------------------------------------------------------------------------------
+    def handle(self, ev: Any) -> None:
+        if self.screen == "editor":
+            self.editor.handle(ev)
+            return
+        if ev.kind == "action" and ev.down and self.screen == "play" and self.play is not None:
+            name = ev.name
+            if name in DIR_KEYS:
+                self.move(name)
+            elif name in LENGTHY:
+                self.play.queue.clear()
+                self.act(self.play.repair_text() if name == "repair" else name)
+            elif name == "eye":
+                self.toggle_eye()
+            elif name == "undo":
+                self.do_undo()
+            elif name == "menu":
+                self.screen = "editor" if self.play.key.startswith("test:") else "menu"
+                self.shell.invalidate()
+        elif ev.kind == "pointer" and self.screen == "play" and self.lay is not None:
+            if ev.name == "move":
+                cell = self.hud.row_at(ev.x, ev.y)
+                if cell != self.hover_cell:
+                    self.hover_cell = cell
+                    self.shell.invalidate()
+            elif ev.name == "down":
+                self.click_board(ev.x, ev.y)
+
+    def click_board(self, x: float, y: float) -> None:
+        lay, play = self.lay, self.play
+        if lay is None or play is None:
+            return
+        c = lay.cell_at(x, y)
+        if c is None:
+            return
+        if self.selected == c and play.state.outcome is None:
+            path = walk_path(play.state, play.state.grid.cell(*c))
+            play.queue = path
+            self.next_walk = now()
+        self.selected = c
+        self.shell.invalidate()
+
+    def on_button(self, id: str) -> None:
+        if self.screen == "editor":
+            self.editor.on_button(id)
+            return
+        if id == "lang":
+            self.shell.set_lang(self.shell.i18n.toggle())
+        elif id == "mute":
+            self.shell.set_muted(not self.shell.audio.muted)
+        elif id == "levels":
+            self.screen = "menu"
+        elif id == "undo":
+            self.do_undo()
+        elif id == "restart" and self.play is not None:
+            self.play.restart()
+            self.anim = None
+            self.save_game()
+        elif id == "resume" and self.play is not None:
+            self.screen = "play"
+        elif id == "eye":
+            self.toggle_eye()
+        elif id == "eyelayer":
+            order = ["all", "fuel", "coolant", "electricity"]
+            self.eye_layer = order[(order.index(self.eye_layer) + 1) % len(order)]
+        elif id == "close_insp":
+            self.selected = None
+        elif id == "next":
+            nxt = self.next_level()
+            if nxt:
+                self.start(nxt)
+        elif id in ("editor", "backeditor"):
+            self.editor.open()
+        elif id.startswith("act:") and self.play is not None:
+            text = id[4:]
+            self.play.queue.clear()
+            self.act(self.play.repair_text() if text == "repair" else text)
+        elif id.startswith("level:"):
+            self.start(id[6:])
+        self.shell.invalidate()
+
+    # -- frame --------------------------------------------------------------------------------------
+    def animating(self) -> bool:
+        if self.screen == "editor":
+            return self.editor.animating()
+        busy = self.anim is not None or (self.play is not None and bool(self.play.queue))
+        return busy or now() < self.toast_until
+
+    def _advance(self, t: float) -> None:
+        play = self.play
+        if play is not None and play.queue and t >= self.next_walk:
+            text = play.queue.pop(0)
+            self.act(text)
+            self.next_walk = t + WALK_MS
+
+    def surface_now(self, t: float) -> dict[str, Any]:
+        st = self.play.state  # type: ignore[union-attr]
+        anim = self.anim
+        if anim is None:
+            return st.surface
+        w = st.grid.width
+        ox, oy = anim["origin"] % w, anim["origin"] // w
+        el = t - anim["t0"]
+        out: dict[str, Any] = {}
+        done = True
+        for q, arr in st.surface.items():
+            old = anim["old"][q]
+            vals = list(arr)
+            for i in st.grid.floor_cells:
+                if old[i] != vals[i]:
+                    d = abs(i % w - ox) + abs(i // w - oy)
+                    k = (el - d * STEP_DELAY_MS) / TRANS_MS
+                    if k < 1:
+                        done = False
+                        k = max(0.0, k)
+                        vals[i] = old[i] + (vals[i] - old[i]) * k
+            out[q] = vals
+        if done:
+            self.pulse_ms.append(el)
+            self.anim = None
+            return st.surface
+        return out
+
+    def draw(self, g: Any) -> None:
+        t = now()
+        if self.screen == "editor":
+            self.editor.draw(g)
+            return
+        self._advance(t)
+        g.clear(BG)
+        if self.screen == "menu" or self.play is None:
+            self.draw_menu(g)
+        else:
+            self.draw_play(g, t)
+        self.draw_topbar(g)
+        if t < self.toast_until and self.toast:
+            w = min(g.width - 20, 520)
+            lines = g.wrap(self.toast, w - 16, 14)[:3]
+            h = 14 + 18 * len(lines)
+            x, y = (g.width - w) / 2, g.height - h - 12
+            g.rect(x, y, w, h, "rgba(20,30,40,0.94)")
+            g.frame(x, y, w, h, "#FFCA28", 1.5)
+            for k, line in enumerate(lines):
+                g.text(g.width / 2, y + 20 + 18 * k, line, "#FFFFFF", 14, False, "center")
+
+    def draw_topbar(self, g: Any) -> None:
+        t = self.t
+        g.rect(0, 0, g.width, layout_mod.TOP, "#15202A")
+        items = [("levels", t("levels"))]
+        if self.screen == "play" and self.play is not None and self.play.key.startswith("test:"):
+            items = [("backeditor", "← " + t("editor"))]
+        if self.screen == "play":
+            items += [("undo", t("undo") + " [Z]"), ("restart", t("restart"))]
+        items += [("lang", t("lang")), ("mute", t("unmute") if self.shell.audio.muted else t("mute"))]
+        n = len(items)
+        bw = min(120.0, (g.width - 16 - 6 * (n - 1)) / n)
+        x = g.width - 8 - n * bw - (n - 1) * 6
+        if x > 200:
+            g.text(12, 28, t("title"), "#FFE082", 18, True)
+        for k, (bid, label) in enumerate(items):
+            g.button(bid, x + k * (bw + 6), 6, bw, 32, label, size=13, bg="#1C2A35")
+
+    def draw_play(self, g: Any, t: float) -> None:
+        play = self.play
+        st = play.state  # type: ignore[union-attr]
+        lay = layout_mod.compute(g.width, g.height, st.grid.width, st.grid.height)
+        self.lay = lay
+        surf = self.surface_now(t)
+        p = self.painter
+        p.terrain(g, st, lay)
+        p.hazards(g, st, lay, surf)
+        p.leaks(g, st, lay)
+        p.props(g, st, lay)
+        p.hazard_labels(g, st, lay, surf)
+        if self.eye and play.can_view():  # type: ignore[union-attr]
+            p.underground(g, st, lay, self.eye_layer)
+        elif self.eye:
+            self.eye = False
+        p.robot(g, st, lay)
+        s = lay.cell
+        if self.anim is not None:  # cascade front: a ring spreading from the acting robot
+            el = t - self.anim["t0"]
+            r = el / STEP_DELAY_MS * s
+            ox, oy = lay.xy(self.anim["origin"] % st.grid.width, self.anim["origin"] // st.grid.width)
+            g.ctx.globalAlpha = max(0.0, 1 - el / 900)
+            g.circle(ox + s / 2, oy + s / 2, max(1.0, r), None, "#FFFFFF", 2)
+            g.ctx.globalAlpha = 1.0
+            g.text(lay.ox + 6, lay.oy + 18, self.t("pulse", n=st.pulse), "#FFFFFF", 15, True)
+        for path_cell in self._queue_cells():
+            x, y = lay.xy(*st.grid.xy(path_cell))
+            g.circle(x + s / 2, y + s / 2, max(2.0, s * 0.08), "#FFFFFF")
+        if self.selected is not None:
+            x, y = lay.xy(*self.selected)
+            g.frame(x + 1, y + 1, s - 2, s - 2, "#FFFFFF", 2.5)
+        if self.hover_cell is not None:
+            x, y = lay.xy(*self.hover_cell)
+            g.frame(x - 2, y - 2, s + 4, s + 4, "#FFEA00", 4)
+        self.hud.draw(g, self, lay)
+        if st.outcome is not None and self.anim is None:
+            self.draw_end(g, lay, st)
+
+    def _queue_cells(self) -> list[int]:
+        play = self.play
+        if play is None or not play.queue:
+            return []
+        st = play.state
+        c = st.robot
+        out = []
+        for text in play.queue:
+            d = {"n": 0, "e": 1, "s": 2, "w": 3}[text.split()[1]]
+            nxt = st.grid.step(c, d)
+            if nxt is None:
+                break
+            c = nxt
+            out.append(c)
+        return out
+
+    def draw_end(self, g: Any, lay: Any, st: Any) -> None:
+        won = st.outcome.result == "won"
+        w = min(320.0, lay.cell * lay.gw - 10)
+        x = lay.ox + (lay.cell * lay.gw - w) / 2
+        y = lay.oy + lay.cell * lay.gh / 2 - 40
+        g.rect(x, y, w, 80, "rgba(10,16,22,0.92)")
+        g.frame(x, y, w, 80, "#FFD600" if won else "#FF5252", 2)
+        label = self.t("won_toast") if won else self.t("state_Lost")
+        g.text(x + w / 2, y + 24, label, "#FFD600" if won else "#FF5252", 18, True, "center", "middle")
+        if won and self.next_level():
+            g.button("next", x + 10, y + 42, w / 2 - 15, 30, self.t("next"), bg="#2E7D32")
+            g.button("levels", x + w / 2 + 5, y + 42, w / 2 - 15, 30, self.t("levels"), bg="#1C2A35")
+        elif won:
+            g.button("levels", x + 10, y + 42, w - 20, 30, self.t("levels"), bg="#1C2A35")
+        else:
+            g.button("undo", x + 10, y + 42, w / 2 - 15, 30, self.t("undo"), bg="#1C2A35")
+            g.button("restart", x + w / 2 + 5, y + 42, w / 2 - 15, 30, self.t("restart"), bg="#1C2A35")
+
+    def draw_menu(self, g: Any) -> None:
+        t = self.t
+        w = min(560.0, g.width - 24)
+        x = (g.width - w) / 2
+        y = layout_mod.TOP + 20
+        g.text(x, y + 16, t("choose_level"), "#FFE082", 20, True)
+        if self.play is not None:
+            g.button("resume", x + w - 140, y - 4, 140, 30, t("back"), bg="#1C2A35")
+        y += 34
+        keys = ["builtin:" + n for n in campaign()]
+        rows = [(k, *level_title(k, self.custom)) for k in keys]
+        if self.custom.levels:
+            rows.append(("", t("custom"), ""))
+            rows += [
+                ("custom:" + k, *level_title("custom:" + k, self.custom)) for k in sorted(self.custom.levels)
+            ]
+        for n, (key, title, desc) in enumerate(rows):
+            if not key:
+                g.text(x, y + 18, title, "#90A4AE", 15, True)
+                y += 28
+                continue
+            done = key in self.progress.completed
+            h = 54
+            g.button(f"level:{key}", x, y, w, h, "", bg="#18242E")
+            g.text(x + 12, y + 22, f"{n + 1}. {title}", "#ECEFF1", 16, True)
+            if done:
+                g.text(x + w - 12, y + 22, "✓ " + t("done"), "#69F0AE", 14, True, "right")
+            line = g.wrap(desc, w - 24, 12)[0] if desc else ""
+            g.text(x + 12, y + 42, line, "#90A4AE", 12)
+            y += h + 8
+        g.button("editor", x, y + 6, w, 40, t("editor"), bg="#263238")
+        y += 56
+        for notice in self.shell.notices[-3:]:
+            for line in g.wrap(notice, w, 12):
+                g.text(x, y + 12, line, "#FFCC80", 12)
+                y += 16
+
+    # -- hooks ----------------------------------------------------------------------------------------
+    def state_hash(self) -> str:
+        return self.play.session.state_hash() if self.play is not None else ""
+
+    def save_json(self) -> str:
+        return self.play.session.save_json() if self.play is not None else "{}"
+
+    def test_hooks(self) -> dict[str, Any]:
+        def info(*_a: Any) -> str:
+            play, lay = self.play, self.lay
+            return json.dumps(
+                {
+                    "screen": self.screen,
+                    "key": play.key if play else None,
+                    "moves": [str(m) for m in play.session.moves] if play else [],
+                    "level_state": play.state.level_state if play else None,
+                    "message": play.message if play else "",
+                    "robot": list(play.state.grid.xy(play.state.robot)) if play else None,
+                    "eye": self.eye,
+                    "selected": list(self.selected) if self.selected else None,
+                    "completed": list(self.progress.completed),
+                    "toast": self.toast if now() < self.toast_until else "",
+                    "animating": self.animating(),
+                    "pulse_ms": self.pulse_ms[-20:],
+                    "cell": lay.cell if lay else None,
+                    "editor": self.editor.info(),
+                }
+            )
+
+        def cell_center(x: Any, y: Any, *_a: Any) -> str:
+            lay = self.lay
+            if lay is None:
+                return "null"
+            px, py = lay.xy(int(x), int(y))
+            return json.dumps([px + lay.cell / 2, py + lay.cell / 2])
+
+        def button_center(bid: Any, *_a: Any) -> str:
+            for r in self.shell.gfx.regions:
+                if r.id == str(bid):
+                    return json.dumps([r.x + r.w / 2, r.y + r.h / 2])
+            return "null"
+
+        return {
+            "reactorInfo": info,
+            "cellCenter": cell_center,
+            "editorHook": self.editor.hook,
+            "buttonCenter": button_center,
+        }
+
+
+def create(shell: Any) -> ReactorApp:
+    return ReactorApp(shell)

@@ -1,0 +1,422 @@
+"""Level editor: layers with the design's opacity rules, layer-aware tools, drag painting,
+live validation (errors block Run and Save), play-test and back, storage, JSON file and share code.
+
+The browser's own minimal elements are used only for the file picker, the download, the clipboard
+and text entry (``prompt``); everything else is drawn on the canvas.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import js  # type: ignore[import-not-found]
+from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
+
+from engine.core.schema import Model, SchemaError
+from engine.core.session import Session
+from engine.reactor import GAME
+from engine.reactor.presentation import LAYERS, editor_tools
+
+from . import layout as layout_mod
+from .edoc import PROP_KINDS, SUPPLY_ITEMS, Doc, import_text, new_level, normalize
+from .estrings import ET
+from .eview import draw_board
+
+TEXT, DIM, BAD, WARN, OK = "#ECEFF1", "#90A4AE", "#FF5252", "#FFCA28", "#69F0AE"
+
+
+class EditorDoc(Model):
+    """The level being edited (kept across reloads)."""
+
+    data: dict[str, Any]
+
+
+class Editor:
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self.shell = app.shell
+        saved = self.shell.storage.load("editor", EditorDoc)
+        self.doc = Doc(normalize(saved.data) if saved else new_level())
+        self.layer = "surface"
+        self.tool = "cursor"
+        self.prop_kind = "reactor"
+        self.supply_item = "fuel"
+        self.hazard_q = "fuel"
+        self.selected: tuple[int, int] | None = None
+        self.flash: tuple[int, int] | None = None
+        self.outlet_mode = False
+        self.stroke: dict[str, Any] | None = None
+        self.msg = ("", TEXT)
+        self.lay: layout_mod.Layout | None = None
+        self.rows: list[tuple[float, float, float, float, int | None, int | None]] = []
+        self.paint_ms: list[float] = []
+        self._file_proxy: Any = None
+
+    def t(self, key: str) -> str:
+        return ET[self.shell.i18n.lang].get(key) or ET["en"].get(key, key)
+
+    # -- lifecycle ------------------------------------------------------------------------------------
+    def open(self) -> None:
+        self.app.screen = "editor"
+        self.shell.invalidate()
+
+    def persist(self) -> None:
+        self.shell.storage.save("editor", EditorDoc(data=self.doc.data))
+
+    def changed(self) -> None:
+        self.doc.validate()
+        self.persist()
+        self.shell.invalidate()
+
+    def say(self, text: str, color: str = TEXT) -> None:
+        self.msg = (text, color)
+        self.shell.invalidate()
+
+    # -- tools on cells -------------------------------------------------------------------------------
+    def apply(self, x: int, y: int, first: bool) -> None:
+        doc, st = self.doc, self.stroke or {}
+        if self.outlet_mode and self.selected is not None:
+            v = doc.prop(*self.selected)
+            if v is not None and v["kind"] == "valve" and first:
+                outs = [list(o) for o in v.get("outlets", [])]
+                outs = [o for o in outs if o != [x, y]] if [x, y] in outs else outs + [[x, y]]
+                v["outlets"] = outs
+            return
+        tool = self.tool
+        if tool == "cursor":
+            self.selected = (x, y)
+        elif tool == "terrain":
+            if first:
+                st["value"] = not doc.wall(x, y)
+            doc.set_wall(x, y, st["value"])
+        elif tool == "robot":
+            doc.data["robot"] = {"x": x, "y": y}
+        elif tool in ("prop", "consumer", "door") and first:
+            kind = self.prop_kind if tool == "prop" else tool
+            cur = doc.prop(x, y)
+            if cur is not None and cur["kind"] == kind:
+                doc.set_prop(x, y, None)
+            else:
+                prop: dict[str, Any] = {"kind": kind}
+                if kind == "supply":
+                    prop["item"] = self.supply_item
+                if kind == "valve":
+                    prop["outlets"] = [list(f) for f in doc.floor_faces(x, y)][:2] or [[x, y]]
+                doc.set_prop(x, y, prop)
+                self.selected = (x, y)
+        elif tool == "hazard":
+            doc.add_surface(x, y, self.hazard_q, 1.0) if self.hazard_q != "clear" else doc.clear_surface(x, y)
+        elif tool == "heat":
+            doc.add_surface(x, y, "heat", 1.0)
+        elif tool == "network":
+            if first:
+                st["value"] = doc.under(self.layer, x, y) is None
+            doc.set_under(self.layer, x, y, st["value"])
+        elif tool == "source" and first:
+            cur = doc.prop(x, y)
+            if cur is not None and cur["kind"] == "flow" and cur["carrier"] == self.layer:
+                doc.set_prop(x, y, None)
+            else:
+                doc.set_prop(x, y, {"kind": "flow", "carrier": self.layer})
+
+    # -- input ----------------------------------------------------------------------------------------
+    def handle(self, ev: Any) -> None:
+        if ev.kind == "key" and ev.down:
+            if ev.name == "KeyZ" and ev.ctrl and ev.shift or ev.name == "KeyY" and ev.ctrl:
+                self.on_button("redo")
+            elif ev.name == "KeyZ":
+                self.on_button("undo")
+            elif ev.name == "Escape":
+                self.on_button("levels")
+            return
+        if ev.kind != "pointer" or self.lay is None:
+            return
+        lay = self.lay
+        if ev.name == "down":
+            for rx, ry, rw, rh, x, y in self.rows:
+                if rx <= ev.x <= rx + rw and ry <= ev.y <= ry + rh and x is not None and y is not None:
+                    self.selected = self.flash = (x, y)
+                    self.tool = "cursor"
+                    self.shell.invalidate()
+                    return
+            c = lay.cell_at(ev.x, ev.y)
+            if c is None:
+                return
+            self.flash = None
+            if self.tool != "cursor" or self.outlet_mode:
+                self.doc.checkpoint()
+            self.stroke = {"last": c}
+            t0 = float(js.performance.now())
+            self.apply(c[0], c[1], True)
+            self.paint_ms.append(float(js.performance.now()) - t0)
+            self.shell.invalidate()
+        elif ev.name == "move" and self.stroke is not None:
+            c = lay.cell_at(ev.x, ev.y)
+            if (
+                c is not None
+                and c != self.stroke["last"]
+                and self.tool in ("terrain", "network", "hazard", "heat")
+            ):
+                self.stroke["last"] = c
+                self.apply(c[0], c[1], False)
+                self.shell.invalidate()
+        elif ev.name in ("up", "cancel") and self.stroke is not None:
+            self.stroke = None
+            if self.tool != "cursor" or self.outlet_mode:
+                self.changed()
+
+    def on_button(self, id: str) -> None:
+        doc = self.doc
+        if id == "levels":
+            self.app.screen = "menu"
+        elif id == "lang":
+            self.shell.set_lang(self.shell.i18n.toggle())
+        elif id == "undo":
+            doc.undo() and self.persist()
+        elif id == "redo":
+            doc.redo() and self.persist()
+        elif id.startswith("layer:"):
+            self.layer = id[6:]
+            if self.tool not in editor_tools(self.layer):
+                self.tool = "cursor"
+            self.outlet_mode = False
+        elif id.startswith("tool:"):
+            self.tool = id[5:]
+            self.outlet_mode = False
+        elif id == "propkind":
+            self.prop_kind = PROP_KINDS[(PROP_KINDS.index(self.prop_kind) + 1) % len(PROP_KINDS)]
+        elif id == "supplyitem":
+            self.supply_item = SUPPLY_ITEMS[(SUPPLY_ITEMS.index(self.supply_item) + 1) % len(SUPPLY_ITEMS)]
+        elif id == "hazardq":
+            order = ("fuel", "coolant", "electricity", "clear")
+            self.hazard_q = order[(order.index(self.hazard_q) + 1) % len(order)]
+        elif id.startswith("cell:"):
+            self.cell_op(id[5:])
+        elif id.startswith("req:"):
+            c, d = id[4:].split(",")
+            doc.checkpoint()
+            r = doc.data["requirements"]
+            r[c] = max(0, int(r.get(c, 0)) + int(d))
+            self.changed()
+        elif id.startswith("size:"):
+            dw, dh = (int(v) for v in id[5:].split(","))
+            doc.checkpoint()
+            doc.resize(doc.w + dw, doc.h + dh)
+            self.changed()
+        elif id == "rename":
+            self.rename()
+        elif id == "new":
+            doc.checkpoint()
+            doc.data = new_level(n=len(self.app.custom.levels) + 1)
+            self.selected = None
+            self.changed()
+        elif id == "run":
+            self.run()
+        elif id == "save":
+            self.save()
+        elif id == "export":
+            self.export()
+        elif id == "importfile":
+            self.import_file()
+        elif id == "share":
+            self.share()
+        elif id == "importcode":
+            text = js.window.prompt(self.t("paste"), "")
+            if text is not None:
+                self.import_from(str(text))
+        self.shell.invalidate()
+
+    def cell_op(self, op: str) -> None:
+        if self.selected is None:
+            return
+        doc = self.doc
+        x, y = self.selected
+        p = doc.prop(x, y)
+        if op == "outlets":
+            self.outlet_mode = not self.outlet_mode
+            return
+        doc.checkpoint()
+        if op == "enabled" and p is not None:
+            p["enabled"] = not p.get("enabled", True)
+        elif op == "open" and p is not None:
+            p["open"] = not p.get("open", False)
+        elif op == "ratio" and p is not None:
+            p["ratio_mode"] = (int(p.get("ratio_mode", 0)) + 1) % 7
+        elif op == "item" and p is not None:
+            p["item"] = SUPPLY_ITEMS[(SUPPLY_ITEMS.index(p["item"]) + 1) % len(SUPPLY_ITEMS)]
+        elif op == "removeprop":
+            doc.set_prop(x, y, None)
+        elif op == "clearsurface":
+            doc.clear_surface(x, y)
+        elif op in ("integ-", "integ+") and self.layer in ("fuel", "coolant", "electricity"):
+            doc.set_integrity(self.layer, x, y, -1.0 if op == "integ-" else 1.0)
+        elif op == "leak" and self.layer in ("fuel", "coolant", "electricity"):
+            doc.toggle_leak(self.layer, x, y)
+        elif op == "face" and self.layer in ("fuel", "coolant", "electricity"):
+            doc.cycle_face(self.layer, x, y)
+        self.changed()
+
+    # -- level operations -----------------------------------------------------------------------------
+    def rename(self) -> None:
+        meta = self.doc.data["meta"]
+        text = js.window.prompt(self.t("rename_q"), meta.get("title", ""))
+        if text is None or not str(text).strip():
+            return
+        self.doc.checkpoint()
+        title = str(text).strip()[:120]
+        meta["title"] = title
+        slug = "".join(ch if ch.isalnum() else "-" for ch in title.lower()).strip("-")[:60] or "level"
+        meta["id"] = slug
+        self.changed()
+
+    def run(self) -> None:
+        if not self.doc.ok:
+            self.say(self.t("blocked"), BAD)
+            return
+        try:
+            session = Session(GAME, 0, {"level": json.dumps(self.doc.data)})
+        except (SchemaError, ValueError) as exc:
+            self.say(str(exc)[:200], BAD)
+            return
+        self.app.start("test:" + self.doc.data["meta"]["id"], session)
+
+    def save(self) -> None:
+        if not self.doc.ok:
+            self.say(self.t("blocked"), BAD)
+            return
+        lid = self.doc.data["meta"]["id"]
+        self.app.custom.levels[lid] = json.loads(self.doc.export_json())
+        ok = self.shell.storage.save("custom", self.app.custom)
+        self.say(self.t("saved").format(id=lid) if ok else self.t("not_saved"), OK if ok else BAD)
+
+    def export(self) -> None:
+        try:
+            text = self.doc.export_json()
+        except SchemaError as exc:
+            self.say(str(exc)[:200], BAD)
+            return
+        blob = js.Blob.new([text], js.Object.fromEntries([["type", "application/json"]]))
+        url = js.URL.createObjectURL(blob)
+        a = js.document.createElement("a")
+        a.href = url
+        a.download = self.doc.data["meta"]["id"] + ".json"
+        js.document.body.appendChild(a)
+        a.click()
+        a.remove()
+        js.URL.revokeObjectURL(url)
+        self.say(self.t("exported"), OK)
+
+    def import_file(self) -> None:
+        inp = js.document.createElement("input")
+        inp.type = "file"
+        inp.accept = ".json,application/json"
+        inp.style.display = "none"
+        js.document.body.appendChild(inp)
+
+        def got_text(text: Any) -> None:
+            self.import_from(str(text))
+            self.shell.invalidate()
+
+        def on_change(_e: Any) -> None:
+            files = inp.files
+            if files is not None and files.length > 0:
+                files.item(0).text().then(self._proxy(got_text))
+            inp.remove()
+
+        inp.addEventListener("change", self._proxy(on_change))
+        inp.click()
+
+    def _proxy(self, fn: Any) -> Any:
+        p = create_proxy(fn)
+        self._file_proxy = (self._file_proxy or []) + [p]  # kept alive; a handful per session
+        return p
+
+    def import_from(self, text: str) -> bool:
+        try:
+            data = import_text(text)
+        except SchemaError as exc:
+            self.say(self.t("bad_import") + " " + "; ".join(exc.problems)[:300], BAD)
+            return False
+        self.doc.checkpoint()
+        self.doc.data = data
+        self.selected = None
+        self.changed()
+        self.say(self.t("imported"), OK)
+        return True
+
+    def share(self) -> None:
+        try:
+            code = self.doc.share()
+        except SchemaError as exc:
+            self.say(str(exc)[:200], BAD)
+            return
+        self.last_code = code
+        try:
+            js.navigator.clipboard.writeText(code)
+        except Exception:  # noqa: BLE001 - clipboard may be unavailable; the prompt still shows it
+            pass
+        self.say(self.t("code_copied"), OK)
+        js.window.prompt(self.t("code"), code)
+
+    # -- frame ----------------------------------------------------------------------------------------
+    def animating(self) -> bool:
+        return False
+
+    def draw(self, g: Any) -> None:
+        from .epanel import draw_panel
+
+        g.clear("#0B1218")
+        lay = layout_mod.compute(g.width, g.height, self.doc.w, self.doc.h, panel_min=330.0)
+        if not lay.wide:
+            lay = layout_mod.compute(g.width, g.height, self.doc.w, self.doc.h)
+        self.lay = lay
+        draw_board(g, self, lay)
+        draw_panel(g, self, lay)
+        self.draw_topbar(g)
+
+    def draw_topbar(self, g: Any) -> None:
+        g.rect(0, 0, g.width, layout_mod.TOP, "#15202A")
+        ok = self.doc.ok
+        items = [
+            ("levels", self.t("levels"), True),
+            ("undo", self.t("undo"), bool(self.doc.undo_stack)),
+            ("redo", self.t("redo"), bool(self.doc.redo_stack)),
+            ("run", self.t("run"), ok),
+            ("save", self.t("save"), ok),
+            ("lang", self.app.t("lang"), True),
+        ]
+        n = len(items)
+        bw = min(110.0, (g.width - 16 - 6 * (n - 1)) / n)
+        x = g.width - 8 - n * bw - (n - 1) * 6
+        if x > 200:
+            g.text(12, 28, self.t("editor"), "#FFE082", 18, True)
+        for k, (bid, label, en) in enumerate(items):
+            g.button(bid, x + k * (bw + 6), 6, bw, 32, label, size=13, bg="#1C2A35", enabled=en)
+
+    # -- hooks ------------------------------------------------------------------------------------------
+    def info(self) -> dict[str, Any]:
+        return {
+            "layer": self.layer,
+            "tool": self.tool,
+            "errors": [e[0] for e in self.doc.errors],
+            "warnings": [w[0] for w in self.doc.warnings],
+            "msg": self.msg[0],
+            "id": self.doc.data["meta"]["id"],
+            "size": [self.doc.w, self.doc.h],
+            "paint_ms": self.paint_ms[-20:],
+            "layers_available": list(LAYERS),
+        }
+
+    def hook(self, op: Any = "", arg: Any = "", *_a: Any) -> str:
+        """Test driver: ``export`` returns the level JSON, ``import`` loads text, ``cell`` gives a centre."""
+        op, arg = str(op), str(arg)
+        if op == "export":
+            return self.doc.export_json()
+        if op == "import":
+            return json.dumps(self.import_from(arg))
+        if op == "cell" and self.lay is not None:
+            x, y = (int(v) for v in arg.split(","))
+            px, py = self.lay.xy(x, y)
+            return json.dumps([px + self.lay.cell / 2, py + self.lay.cell / 2])
+        return ""

@@ -1,0 +1,143 @@
+"""Editor board drawing: every layer with the design's opacity rules and procedural badges."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.reactor.presentation import layer_opacity
+
+from .render import COL, FLOOR, FLOOR_LINE, QUAD, SURF_COL, WALL, WALL_EDGE, pattern
+
+BADGE = {
+    "reactor": ("R", "#00C853"),
+    "terminal": ("T", "#7986CB"),
+    "supply": ("+", "#8D6E63"),
+    "valve": ("V", "#2F80ED"),
+    "junction": ("J", "#90A4AE"),
+    "door": ("D", "#A1887F"),
+    "consumer": ("C", "#43A047"),
+}
+OFFSET = {"fuel": -1, "electricity": 0, "coolant": 1}
+
+
+def draw_board(g: Any, ed: Any, lay: Any) -> None:
+    doc = ed.doc
+    d = doc.data
+    s = lay.cell
+    w, h = doc.w, doc.h
+    op = layer_opacity(ed.layer)
+    ctx = g.ctx
+    # surface: terrain, hazards, props, robot at the surface opacity
+    ctx.globalAlpha = op["surface"]
+    for y in range(h):
+        row = d["terrain"][y]
+        for x in range(w):
+            px, py = lay.ox + x * s, lay.oy + y * s
+            if row[x] == "#":
+                g.rect(px, py, s, s, WALL_EDGE)
+                g.rect(px + 1.5, py + 1.5, s - 3, s - 3, WALL)
+            else:
+                g.rect(px, py, s, s, FLOOR)
+                g.frame(px + 0.5, py + 0.5, s - 1, s - 1, FLOOR_LINE, 1)
+    half = s / 2
+    for sc in d["surface"]:
+        for q, (qx, qy) in QUAD.items():
+            v = float(sc.get(q, 0.0))
+            if v <= 0:
+                continue
+            b = 2 if v >= 5 else 1 if v >= 2 else 0
+            x, y = lay.ox + sc["x"] * s + qx * half, lay.oy + sc["y"] * s + qy * half
+            g.rect(x + 1, y + 1, half - 2, half - 2, SURF_COL[q])
+            pattern(g, q, b, x + 1, y + 1, half - 2)
+            if s >= 36:
+                g.text(
+                    x + half / 2,
+                    y + half / 2,
+                    f"{v:.1f}",
+                    "#000000",
+                    max(8, half * 0.4),
+                    True,
+                    "center",
+                    "middle",
+                )
+    for p in d["props"]:
+        if p["kind"] == "flow":
+            continue
+        cx, cy = lay.ox + (p["x"] + 0.5) * s, lay.oy + (p["y"] + 0.5) * s
+        letter, col = BADGE.get(p["kind"], ("?", "#888888"))
+        if p["kind"] == "supply":
+            letter = "+" + {"fuel": "F", "coolant": "W", "electricity": "E", "heat": "H"}[p["item"]]
+            col = SURF_COL[p["item"]]
+        if p["kind"] == "junction":
+            letter = f"J{p.get('ratio_mode', 0)}"
+        if p["kind"] == "door" and p.get("open"):
+            letter = "d"
+        if p["kind"] == "consumer" and p.get("enabled") is False:
+            col = "#616161"
+        r = s * 0.32
+        g.rect(cx - r, cy - r, 2 * r, 2 * r, col)
+        g.frame(cx - r, cy - r, 2 * r, 2 * r, "#000000", 1.5)
+        g.text(
+            cx,
+            cy + 1,
+            letter,
+            "#FFFFFF",
+            g.fit_text(letter, 2 * r - 2, r * 1.1, True, 7),
+            True,
+            "center",
+            "middle",
+        )
+        if p["kind"] == "valve":
+            for ox, oy in p.get("outlets", []):
+                ctx.setLineDash([2, 3])
+                g.circle(lay.ox + (ox + 0.5) * s, lay.oy + (oy + 0.5) * s, s * 0.4, None, COL["coolant"], 1.5)
+                ctx.setLineDash([])
+    rb = d["robot"]
+    g.circle(lay.ox + (rb["x"] + 0.5) * s, lay.oy + (rb["y"] + 0.5) * s, s * 0.28, "#ECEFF1", "#000000", 2)
+    ctx.globalAlpha = 1.0
+    # underground: inactive layers first, the active one on top
+    order = [c for c in ("fuel", "coolant", "electricity") if c != ed.layer] + (
+        [ed.layer] if ed.layer != "surface" else []
+    )
+    lw = max(3.0, s * 0.16)
+    for c in order:
+        ctx.globalAlpha = op[c]
+        cells = {(u["x"], u["y"]): u for u in d["layers"][c]}
+        off = OFFSET[c] * s * 0.14
+        col = COL[c]
+        for (x, y), u in cells.items():
+            cx, cy = lay.ox + (x + 0.5) * s + off, lay.oy + (y + 0.5) * s + off
+            for nx, ny in ((x + 1, y), (x, y + 1)):
+                if (nx, ny) in cells:
+                    g.line(cx, cy, lay.ox + (nx + 0.5) * s + off, lay.oy + (ny + 0.5) * s + off, col, lw)
+            g.circle(cx, cy, lw * 0.7, col)
+            if u.get("state") == "leaking":
+                g.circle(cx, cy, lw * 1.3, None, "#FFFFFF", 2)
+            integ = u.get("integrity")
+            if c == ed.layer and integ is not None and s >= 26:
+                g.text(
+                    cx + s * 0.18,
+                    cy - s * 0.18,
+                    f"{float(integ):.0f}",
+                    "#FFFFFF",
+                    max(8, s * 0.22),
+                    True,
+                    "center",
+                    "middle",
+                )
+        for p in d["props"]:
+            if p["kind"] == "flow" and p["carrier"] == c:
+                cx, cy = lay.ox + (p["x"] + 0.5) * s + off, lay.oy + (p["y"] + 0.5) * s + off
+                on = p.get("enabled", True)
+                g.circle(cx, cy, s * 0.3, col if on else "#222222", "#FFFFFF" if on else col, 3)
+        for lk in d["leaks"]:
+            if lk["carrier"] == c:
+                ax, ay = lk["access"]
+                g.frame(lay.ox + ax * s + 3, lay.oy + ay * s + 3, s - 6, s - 6, col, 2)
+        ctx.globalAlpha = 1.0
+    if ed.selected is not None:
+        x, y = ed.selected
+        g.frame(lay.ox + x * s + 1, lay.oy + y * s + 1, s - 2, s - 2, "#FFFFFF", 2.5)
+    if ed.flash is not None:
+        x, y = ed.flash
+        g.frame(lay.ox + x * s - 2, lay.oy + y * s - 2, s + 4, s + 4, "#FF1744", 4)

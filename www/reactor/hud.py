@@ -1,0 +1,239 @@
+"""The play panel: level-state banner, refusal reason, service counts, inventory, action buttons,
+forecast list (hover highlights the cell) and the inspector."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.session import IllegalMoveError
+from engine.reactor import inspect_cell
+from engine.reactor.pulse import caution_reasons
+
+from .model import pair_rules
+from .render import COL, SURF_COL
+from .strings import reason, warning_text
+
+TEXT, DIM, WARN, BAD = "#ECEFF1", "#90A4AE", "#FFCA28", "#FF5252"
+BANNER = {
+    "Stable": ("#1B5E20", "#C8E6C9"),
+    "Caution": ("#E65100", "#FFF3E0"),
+    "Critical": ("#B71C1C", "#FFEBEE"),
+    "Ready": ("#00C853", "#003300"),
+    "Won": ("#FFD600", "#212121"),
+    "Lost": ("#4A0000", "#FF8A80"),
+}
+ACTIONS = (
+    ("interact", "interact", "E"),
+    ("repair", "repair", "R"),
+    ("activate", "activate", "X"),
+    ("remedy fuel", "remedy_fuel", "1"),
+    ("remedy coolant", "remedy_coolant", "2"),
+    ("remedy electricity", "remedy_electricity", "3"),
+    ("shield", "shield", "H"),
+)
+INV = ("fuel_neutralizer", "coolant_neutralizer", "electricity_neutralizer", "heat_shield")
+INV_COL = (SURF_COL["fuel"], SURF_COL["coolant"], SURF_COL["electricity"], SURF_COL["heat"])
+
+
+class Hud:
+    def __init__(self) -> None:
+        self.rows: list[tuple[float, float, float, float, tuple[int, int] | None]] = []
+
+    def row_at(self, x: float, y: float) -> tuple[int, int] | None:
+        for rx, ry, rw, rh, cell in self.rows:
+            if rx <= x <= rx + rw and ry <= y <= ry + rh:
+                return cell
+        return None
+
+    def draw(self, g: Any, app: Any, lay: Any) -> None:
+        t = app.t
+        lang = app.shell.i18n.lang
+        st = app.play.state
+        stat = app.play.status()
+        x, y, w = lay.px, lay.py, lay.pw
+        bottom = lay.py + lay.ph
+        g.rect(x - 4, y - 4, w + 8, lay.ph + 8, "#101820")
+        self.rows = []
+        # title
+        title = st.meta.title
+        fs = g.fit_text(title, w - 90, 17, True)
+        g.text(x + 4, y + 16, title, TEXT, fs, True)
+        g.text(x + w - 4, y + 16, t("pulse", n=st.pulse), DIM, 13, False, "right")
+        y += 26
+        # banner
+        ls = st.level_state
+        bg, fg = BANNER.get(ls, ("#333", TEXT))
+        g.rect(x, y, w, 32, bg)
+        label = t(f"state_{ls}")
+        if ls == "Lost" and st.outcome is not None:
+            label += " — " + reason(lang, st.outcome.reason)
+        g.text(x + w / 2, y + 17, label, fg, g.fit_text(label, w - 8, 17, True), True, "center", "middle")
+        y += 36
+        if app.play.message:
+            msg = t("refused", r=reason(lang, app.play.message))
+            for line in g.wrap(msg, w - 8, 13)[:2]:
+                g.text(x + 4, y + 12, line, BAD, 13, True)
+                y += 16
+        elif ls in ("Caution", "Critical"):
+            reasons = ", ".join(dict.fromkeys(caution_reasons(st)))
+            if reasons:
+                line = g.wrap(reasons, w - 8, 12)[0]
+                g.text(x + 4, y + 12, line, WARN, 12)
+                y += 16
+        # producing / required
+        prod, req = stat["producing"], stat["required"]
+        g.text(x + 4, y + 13, t("consumers") + ":", DIM, 12)
+        cx = x + 4 + g.measure(t("consumers") + ":", 12) + 8
+        for c in ("fuel", "coolant", "electricity"):
+            ok = prod[c] >= req[c]
+            txt = f"{prod[c]}/{req[c]}"
+            g.circle(cx + 5, y + 9, 5, COL[c], "#000", 1)
+            g.text(cx + 13, y + 13, txt, TEXT if ok else WARN, 13, True)
+            cx += 22 + g.measure(txt, 13, True) + 6
+        y += 20
+        # inventory
+        cx = x + 4
+        inv = stat["inventory"]
+        for k, col in zip(INV, INV_COL):
+            txt = f"{t('inv_' + k)} {inv[k]}"
+            g.text(cx, y + 13, txt, col if inv[k] else DIM, 12, inv[k] > 0)
+            cx += g.measure(txt, 12, True) + 10
+        if st.heat_immunity > 0:
+            g.text(x + w - 4, y + 13, t("immunity", n=st.heat_immunity), COL["heat"], 12, True, "right")
+        y += 20
+        # actions: three columns
+        bw, bh = (w - 8) / 3, 34 if lay.wide else 32
+        for k, (text, key, hot) in enumerate(ACTIONS):
+            bx = x + (k % 3) * (bw + 4)
+            by = y + (k // 3) * (bh + 4)
+            g.button(f"act:{text}", bx, by, bw, bh, f"{t(key)} [{hot}]", size=13, bg="#1C2A35")
+        k = len(ACTIONS)
+        can = app.play.can_view()
+        g.button(
+            "eye",
+            x + (k % 3) * (bw + 4),
+            y + (k // 3) * (bh + 4),
+            bw,
+            bh,
+            f"{t('eye_off') if app.eye else t('eye')} [V]",
+            size=13,
+            bg="#1A237E" if can else "#1C2A35",
+            active=app.eye,
+            enabled=True,
+        )
+        k += 1
+        if app.eye:
+            g.button(
+                "eyelayer",
+                x + (k % 3) * (bw + 4),
+                y + (k // 3) * (bh + 4),
+                bw,
+                bh,
+                f"{t('eye_layers')}: {t(app.eye_layer) if app.eye_layer != 'all' else t('all')}",
+                size=12,
+                bg="#1C2A35",
+            )
+        y += 3 * (bh + 4) + 4
+        if lay.wide:
+            for line in g.wrap(t("keys"), w - 8, 11)[:3]:
+                g.text(x + 4, y + 10, line, DIM, 11)
+                y += 14
+            y += 4
+        room = bottom - y
+        both = room > 330
+        show_inspector = app.selected is not None
+        if both or not show_inspector:
+            y = self.forecast(g, app, stat, x, y, w, bottom if not both else y + room * 0.45)
+        if show_inspector:
+            self.inspector(g, app, x, y + 4, w, bottom)
+
+    def forecast(
+        self, g: Any, app: Any, stat: dict[str, Any], x: float, y: float, w: float, end: float
+    ) -> float:
+        t = app.t
+        lang = app.shell.i18n.lang
+        g.text(x + 4, y + 14, t("forecast"), TEXT, 14, True)
+        y += 20
+        rows = [(t("now"), wd["kind"], wd["carrier"], tuple(wd["cell"])) for wd in stat["warnings"]]
+        rows += [
+            (f["when"], f["kind"], f["subject"], None if f["cell"] is None else tuple(f["cell"]))
+            for f in stat["forecasts"]
+        ]
+        if not rows:
+            g.text(x + 4, y + 13, t("no_forecast"), DIM, 12)
+            return y + 20
+        rh = 19
+        for when, kind, subject, cell in rows:
+            if y + rh > end:
+                g.text(x + 4, y + 12, "…", DIM, 12)
+                y += rh
+                break
+            hover = app.hover_cell is not None and app.hover_cell == cell
+            if hover:
+                g.rect(x, y, w, rh, "#37474F")
+            col = BAD if kind == "terminal_loss" else "#69F0AE" if kind == "reactor_ready" else WARN
+            if when == t("now"):
+                col = DIM if kind == "consumer_starved" else WARN
+            g.text(x + 4, y + 14, when, col, 12, True)
+            text = warning_text(lang, kind, subject, cell)
+            g.text(x + 66, y + 14, text, TEXT, g.fit_text(text, w - 70, 12, False, 8), False)
+            self.rows.append((x, y, w, rh, cell))
+            y += rh
+        return y + 4
+
+    def inspector(self, g: Any, app: Any, x: float, y: float, w: float, end: float) -> None:
+        t = app.t
+        st = app.play.state
+        sx, sy = app.selected
+        try:
+            info = inspect_cell(st, sx, sy)
+        except IllegalMoveError:
+            return
+        g.rect(x, y, w, 1, "#37474F")
+        g.text(x + 4, y + 18, f"{t('inspector')} ({sx},{sy}) — {t(info['terrain'])}", TEXT, 14, True)
+        g.button("close_insp", x + w - 60, y + 3, 56, 22, t("close"), size=11)
+        y += 26
+        lines: list[tuple[str, str]] = []
+        if "surface" in info:
+            parts = []
+            for q in ("fuel", "coolant", "electricity", "heat"):
+                v = info["surface"][q]
+                parts.append(
+                    (f"{t('water') if q == 'coolant' else t(q)} {v['text']} {t(v['band'])}", SURF_COL[q])
+                )
+            lines += parts
+            if info.get("blocks"):
+                lines.append(("blocks: " + ", ".join(f"{e} {n}" for e, n in info["blocks"].items()), DIM))
+        prop = info.get("prop")
+        if prop:
+            desc = ", ".join(f"{k}={v}" for k, v in prop.items() if k != "kind" and not isinstance(v, dict))
+            lines.append((f"{prop['kind']}: {desc}", TEXT))
+            if prop.get("services"):
+                lines.append(("  " + ", ".join(f"{c}: {s}" for c, s in prop["services"].items()), TEXT))
+            if isinstance(prop.get("heat"), dict):
+                lines.append((f"  heat {prop['heat']['text']} {prop['heat']['band']}", SURF_COL["heat"]))
+        for lk in info["leaks"]:
+            lines.append(
+                (
+                    f"leak: {lk['carrier']} from {tuple(lk['at'])}{' (repaired)' if lk['repaired'] else ''}",
+                    COL[lk["carrier"]],
+                )
+            )
+        for c, u in info.get("underground", {}).items():
+            lines.append(
+                (
+                    f"{t('underground')} {c}: {u['state']} amt {u['amount']} int {u['intensity']} integ {u['integrity']}",
+                    SURF_COL[c],
+                )
+            )
+        if "surface" in info:
+            rules = pair_rules(st, st.grid.cell(sx, sy))
+            if rules:
+                lines.append((t("rules") + ":", DIM))
+                lines += [(f"  {a} × {b} → {v}", TEXT if v != "Hold" else DIM) for a, b, v in rules]
+        for text, col in lines:
+            for line in g.wrap(text, w - 8, 12):
+                if y + 16 > end:
+                    return
+                g.text(x + 4, y + 12, line, col, 12)
+                y += 15

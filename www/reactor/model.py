@@ -1,0 +1,193 @@
+"""Play controller without the browser: the engine session, saves, click-to-walk paths, views.
+
+Every rule decision comes from ``engine.reactor``; this module only picks moves the player asked
+for, keeps the session (undo = replay minus one) and turns engine views into display rows.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import deque
+from typing import Any
+
+from pydantic import Field
+
+from engine.core.schema import Model, SchemaError
+from engine.core.session import IllegalMoveError, Session
+from engine.reactor import GAME, builtin_level, builtin_levels, can_view_underground, status
+from engine.reactor.pulse import robot_hazard
+from engine.reactor.state import DIRS, ReactorState
+from engine.reactor.table import verb
+
+CAMPAIGN_ORDER = ("tutorial", "control_room", "switchyard")
+QUANT = ("fuel", "coolant", "electricity", "heat")
+BANDS = ("safe", "caution", "critical")
+DIR_KEYS = {"up": "n", "right": "e", "down": "s", "left": "w"}
+
+
+class Progress(Model):
+    """Campaign progress: completed level keys (``builtin:<name>`` / ``custom:<id>``)."""
+
+    completed: list[str] = Field(default_factory=list, max_length=1000)
+
+
+class CurrentGame(Model):
+    """The game in progress: which level and the action list (replayed on load)."""
+
+    key: str = Field(min_length=1, max_length=100)
+    moves: list[str] = Field(default_factory=list, max_length=100_000)
+
+
+class CustomLevels(Model):
+    """Levels made in the editor, by id (level JSON objects)."""
+
+    levels: dict[str, dict[str, Any]] = Field(default_factory=dict)
+
+
+def campaign() -> list[str]:
+    """Built-in levels in campaign order (known ones first, any others after)."""
+    names = builtin_levels()
+    return [n for n in CAMPAIGN_ORDER if n in names] + [n for n in names if n not in CAMPAIGN_ORDER]
+
+
+def level_title(key: str, custom: CustomLevels) -> tuple[str, str]:
+    """Title and description of a level key."""
+    kind, _, name = key.partition(":")
+    try:
+        if kind == "builtin":
+            lv = builtin_level(name)
+            return lv.meta.title, lv.meta.description
+        data = custom.levels.get(name) or {}
+        meta = data.get("meta", {})
+        return str(meta.get("title", name)), str(meta.get("description", ""))
+    except (SchemaError, ValueError):
+        return name, ""
+
+
+def session_for(key: str, custom: CustomLevels) -> Session:
+    """A fresh session for a level key; ``SchemaError`` / ``KeyError`` when it cannot load."""
+    kind, _, name = key.partition(":")
+    if kind == "builtin":
+        return Session(GAME, 0, {"level": name})
+    if kind == "custom" and name in custom.levels:
+        return Session(GAME, 0, {"level": json.dumps(custom.levels[name])})
+    raise KeyError(key)
+
+
+def replay(session: Session, moves: list[str]) -> None:
+    """Replay stored action texts (a save); raises on any refused or malformed one."""
+    for m in moves:
+        session.play_text(m)
+
+
+def walk_path(st: ReactorState, target: int) -> list[str]:
+    """Moves from the robot to ``target`` over floor cells, avoiding cells that are unsafe to
+    enter right now (the target itself is allowed); empty when unreachable."""
+    g = st.grid
+    if g.walls[target] or target == st.robot:
+        return []
+    prev: dict[int, tuple[int, str]] = {}
+    seen = {st.robot}
+    q = deque([st.robot])
+    while q:
+        c = q.popleft()
+        if c == target:
+            break
+        for d, n in g.neighbors[c]:
+            if n in seen or g.walls[n]:
+                continue
+            if n != target and robot_hazard(st, n):
+                continue
+            seen.add(n)
+            prev[n] = (c, DIRS[d][0].lower())
+            q.append(n)
+    if target not in prev:
+        return []
+    out: list[str] = []
+    c = target
+    while c != st.robot:
+        p, d = prev[c]
+        out.append(f"move {d}")
+        c = p
+    out.reverse()
+    return out
+
+
+def pair_rules(st: ReactorState, cell: int) -> list[tuple[str, str, str]]:
+    """The pair-table entries acting on this cell's same-cell pairs (both quantities at trace level)."""
+    t = st.balance.thresholds
+    present: list[tuple[int, int]] = []
+    for qi, q in enumerate(QUANT):
+        v = st.surface[q][cell]
+        if v >= t[q].safe:
+            b = 2 if v >= t[q].critical else 1 if v >= t[q].caution else 0
+            present.append((qi, b))
+    out = []
+    for i in range(len(present)):
+        for j in range(i + 1, len(present)):
+            (q1, b1), (q2, b2) = present[i], present[j]
+            v = verb(q1, b1, q2, b2)
+            out.append((f"{QUANT[q1]} {BANDS[b1]}", f"{QUANT[q2]} {BANDS[b2]}", v))
+    return out
+
+
+def band_of(st: ReactorState, q: str, v: float) -> int:
+    """Display band of a (possibly interpolated) surface value."""
+    t = st.balance.thresholds[q]
+    return 2 if v >= t.critical else 1 if v >= t.caution else 0
+
+
+class Play:
+    """One level being played: session, last refusal, the move queue of a click-to-walk."""
+
+    def __init__(self, key: str, session: Session) -> None:
+        self.key = key
+        self.session = session
+        self.message = ""
+        self.queue: list[str] = []
+
+    @property
+    def state(self) -> ReactorState:
+        return self.session.state
+
+    def try_play(self, text: str) -> tuple[bool, str]:
+        """Play one action text; returns (accepted, refusal reason)."""
+        try:
+            self.session.play_text(text)
+        except IllegalMoveError as exc:
+            self.message = str(exc)
+            self.queue.clear()
+            return False, str(exc)
+        except ValueError as exc:
+            self.message = str(exc)
+            self.queue.clear()
+            return False, str(exc)
+        self.message = ""
+        return True, ""
+
+    def undo(self) -> bool:
+        self.queue.clear()
+        if not self.session.can_undo():
+            return False
+        self.session.undo()
+        self.message = ""
+        return True
+
+    def restart(self) -> None:
+        self.queue.clear()
+        self.session.restart()
+        self.message = ""
+
+    def can_view(self) -> bool:
+        return can_view_underground(self.state)
+
+    def status(self) -> dict[str, Any]:
+        return status(self.state)
+
+    def save(self) -> CurrentGame:
+        return CurrentGame(key=self.key, moves=[GAME.format_move(m) for m in self.session.moves])
+
+    def repair_text(self) -> str:
+        """``repair`` naming the carrier of the first visible unrepaired leak at the robot's cell."""
+        here = [lk for lk in self.state.leaks if not lk.repaired and lk.access == self.state.robot]
+        return f"repair {here[0].carrier}" if len(here) > 1 else "repair"

@@ -1,0 +1,360 @@
+"""Board drawing: terrain (cached layer), hazards in colour and pattern, props, leaks, robot,
+and the all-seeing-eye underground overlay. Reads engine state; decides nothing."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from engine.reactor import network
+from engine.reactor.f32 import display
+from engine.reactor.presentation import layer_opacity
+from engine.reactor.state import ABSENT, LEAKING
+
+# carrier colours of the design (coolant blue, fuel red, electricity yellow); heat orange
+COL = {"fuel": "#E53935", "coolant": "#2F80ED", "electricity": "#F2D21B", "heat": "#FF8F00"}
+SURF_COL = {"fuel": "#FF5252", "coolant": "#64B5F6", "electricity": "#FFEE58", "heat": "#FFA726"}
+ITEM_LETTER = {"fuel": "F", "coolant": "W", "electricity": "E", "heat": "H"}
+FLOOR, FLOOR_LINE, WALL, WALL_EDGE = "#22303A", "#2E3F4B", "#56646E", "#3A454D"
+CONSUMER_COL = {
+    "producing": "#2E7D32",
+    "supplied": "#7CB342",
+    "starved": "#C62828",
+    "disabled": "#4E4E4E",
+    "unknown": "#757575",
+}
+CONSUMER_MARK = {"producing": "✓", "supplied": "~", "starved": "!", "disabled": "off", "unknown": "?"}
+QUAD = {"fuel": (0, 0), "coolant": (1, 0), "electricity": (0, 1), "heat": (1, 1)}
+ALPHA = (0.42, 0.62, 0.88)
+CARRIER_OFFSET = {"fuel": -1, "electricity": 0, "coolant": 1}
+
+
+class BoardPainter:
+    """Draws one level's board; the terrain is cached on an offscreen layer."""
+
+    def __init__(self) -> None:
+        self.layer: Any = None
+        self.key: tuple[Any, ...] = ()
+
+    def terrain(self, g: Any, st: Any, lay: Any) -> None:
+        grid = st.grid
+        key = (id(grid), lay.cell, grid.width, grid.height, g.dpr)
+        if self.layer is None or key != self.key:
+            s = lay.cell
+            self.layer = g.layer(s * grid.width, s * grid.height)
+            lg = self.layer
+            lg.rect(0, 0, lg.width, lg.height, FLOOR)
+            for y in range(grid.height):
+                for x in range(grid.width):
+                    i = y * grid.width + x
+                    if grid.walls[i]:
+                        lg.rect(x * s, y * s, s, s, WALL_EDGE)
+                        lg.rect(x * s + 1.5, y * s + 1.5, s - 3, s - 3, WALL)
+                        lg.line(x * s + 3, y * s + s * 0.5, x * s + s - 3, y * s + s * 0.5, WALL_EDGE, 1)
+                    else:
+                        lg.frame(x * s + 0.5, y * s + 0.5, s - 1, s - 1, FLOOR_LINE, 1)
+            self.key = key
+        g.blit(self.layer, lay.ox, lay.oy)
+
+    # -- surface hazards ---------------------------------------------------------------------
+    def hazards(self, g: Any, st: Any, lay: Any, surf: dict[str, Any]) -> None:
+        s = lay.cell
+        h = s / 2
+        t = st.balance.thresholds
+        w = st.grid.width
+        ctx = g.ctx
+        for i in st.grid.floor_cells:
+            x0, y0 = lay.ox + (i % w) * s, lay.oy + (i // w) * s
+            for q, (qx, qy) in QUAD.items():
+                v = surf[q][i]
+                th = t[q]
+                if v < th.safe:
+                    continue
+                b = 2 if v >= th.critical else 1 if v >= th.caution else 0
+                x, y = x0 + qx * h, y0 + qy * h
+                ctx.globalAlpha = ALPHA[b]
+                g.rect(x + 1, y + 1, h - 2, h - 2, SURF_COL[q])
+                ctx.globalAlpha = 1.0
+                pattern(g, q, b, x + 1, y + 1, h - 2)
+                if b == 2:
+                    g.frame(x + 1.5, y + 1.5, h - 3, h - 3, "#FFFFFF", 1.5)
+            blocks = [e for e, a in st.blocks.items() if a[i] > 0]
+            if blocks:
+                ctx.setLineDash([3, 3])
+                for k, e in enumerate(blocks):
+                    g.frame(x0 + 2 + 2 * k, y0 + 2 + 2 * k, s - 4 - 4 * k, s - 4 - 4 * k, COL[e], 1.5)
+                ctx.setLineDash([])
+
+    def hazard_labels(self, g: Any, st: Any, lay: Any, surf: dict[str, Any]) -> None:
+        """Numeric values (one decimal) in the hazard quadrants, drawn above the props."""
+        s = lay.cell
+        if s < 38:
+            return
+        h = s / 2
+        t = st.balance.thresholds
+        w = st.grid.width
+        fs = max(9.0, h * 0.42)
+        for i in st.grid.floor_cells:
+            x0, y0 = lay.ox + (i % w) * s, lay.oy + (i // w) * s
+            for q, (qx, qy) in QUAD.items():
+                v = surf[q][i]
+                if v < t[q].safe:
+                    continue
+                x, y = x0 + qx * h + h / 2, y0 + qy * h + (h * 0.3 if qy == 0 else h * 0.72)
+                txt = display(v)
+                tw = g.measure(txt, fs, True) + 4
+                g.rect(x - tw / 2, y - fs / 2 - 1, tw, fs + 2, "rgba(0,0,0,0.6)")
+                g.text(x, y + 0.5, txt, SURF_COL[q], fs, True, "center", "middle")
+
+    # -- props, leaks, robot -------------------------------------------------------------------
+    def props(self, g: Any, st: Any, lay: Any) -> None:
+        s = lay.cell
+        w = st.grid.width
+        for cell, p in st.props.items():
+            cx, cy = lay.ox + (cell % w + 0.5) * s, lay.oy + (cell // w + 0.5) * s
+            draw_prop(g, st, p, cx, cy, s)
+            if p.kind == "valve":
+                for o in p.outlets:
+                    ox, oy = lay.ox + (o % w + 0.5) * s, lay.oy + (o // w + 0.5) * s
+                    g.ctx.setLineDash([2, 3])
+                    g.circle(ox, oy, s * 0.4, None, COL["coolant"], 1.5)
+                    g.ctx.setLineDash([])
+
+    def leaks(self, g: Any, st: Any, lay: Any) -> None:
+        s = lay.cell
+        w = st.grid.width
+        for lk in st.leaks:
+            if lk.repaired:
+                continue
+            ax, ay = lay.ox + (lk.access % w + 0.5) * s, lay.oy + (lk.access // w + 0.5) * s
+            col = COL[lk.carrier]
+            if lk.cell != lk.access:  # wall leak: a spout from the wall into its face
+                wx, wy = lay.ox + (lk.cell % w + 0.5) * s, lay.oy + (lk.cell // w + 0.5) * s
+                mx, my = (wx + ax) / 2, (wy + ay) / 2
+                dx, dy = (ax - wx) / s, (ay - wy) / s
+                px, py = -dy, dx
+                g.poly(
+                    [
+                        (mx - dx * s * 0.12 + px * s * 0.16, my - dy * s * 0.12 + py * s * 0.16),
+                        (mx - dx * s * 0.12 - px * s * 0.16, my - dy * s * 0.12 - py * s * 0.16),
+                        (mx + dx * s * 0.2, my + dy * s * 0.2),
+                    ],
+                    col,
+                    "#000000",
+                    1,
+                )
+            # crack mark at the repair face (bottom-left corner)
+            x0, y0 = ax - s * 0.46, ay + s * 0.46
+            pts = [(x0, y0 - s * 0.3), (x0 + s * 0.1, y0 - s * 0.2), (x0 + s * 0.04, y0 - s * 0.12)]
+            pts += [(x0 + s * 0.16, y0 - s * 0.02)]
+            for a, b in zip(pts, pts[1:]):
+                g.line(a[0], a[1], b[0], b[1], "#000000", 4)
+            for a, b in zip(pts, pts[1:]):
+                g.line(a[0], a[1], b[0], b[1], col, 2.5)
+
+    def robot(self, g: Any, st: Any, lay: Any, cell: int | None = None) -> None:
+        s = lay.cell
+        w = st.grid.width
+        c = st.robot if cell is None else cell
+        cx, cy = lay.ox + (c % w + 0.5) * s, lay.oy + (c // w + 0.5) * s
+        if st.heat_immunity > 0:
+            g.circle(cx, cy, s * 0.42, None, COL["heat"], 3)
+        g.circle(cx, cy, s * 0.3, "#ECEFF1", "#000000", 2)
+        g.rect(cx - s * 0.18, cy - s * 0.1, s * 0.36, s * 0.12, "#263238")
+        g.rect(cx - s * 0.12, cy - s * 0.07, s * 0.07, s * 0.06, "#4DD0E1")
+        g.rect(cx + s * 0.05, cy - s * 0.07, s * 0.07, s * 0.06, "#4DD0E1")
+        if st.outcome is not None and st.outcome.result == "lost":
+            g.line(cx - s * 0.3, cy - s * 0.3, cx + s * 0.3, cy + s * 0.3, "#FF1744", 4)
+            g.line(cx + s * 0.3, cy - s * 0.3, cx - s * 0.3, cy + s * 0.3, "#FF1744", 4)
+        if st.heat_immunity > 0:
+            g.text(cx + s * 0.3, cy - s * 0.28, str(st.heat_immunity), COL["heat"], max(10, s * 0.28), True)
+
+    # -- all-seeing eye -------------------------------------------------------------------------
+    def underground(self, g: Any, st: Any, lay: Any, active: str) -> None:
+        """Networks as thick lines between cell centres, sources as large dots, numeric values."""
+        s = lay.cell
+        w, hgt = st.grid.width, st.grid.height
+        op = layer_opacity(active) if active != "all" else {c: 1.0 for c in COL} | {"surface": 0.5}
+        g.ctx.globalAlpha = 1.0 - op["surface"]
+        g.rect(lay.ox, lay.oy, s * w, s * hgt, "#0B1015")
+        ctx = g.ctx
+        order = [c for c in ("fuel", "coolant", "electricity") if c != active] + (
+            [active] if active in COL else []
+        )
+        for c in order:
+            layer = st.layers[c]
+            ctx.globalAlpha = op[c]
+            off = CARRIER_OFFSET[c] * s * 0.14
+            col = COL[c]
+            lw = max(3.0, s * 0.16)
+            for i, state in enumerate(layer.state):
+                if state == ABSENT:
+                    continue
+                x, y = lay.ox + (i % w + 0.5) * s + off, lay.oy + (i // w + 0.5) * s + off
+                for nb in (i + 1 if (i % w) + 1 < w else -1, i + w if i + w < w * hgt else -1):
+                    if nb >= 0 and layer.state[nb] != ABSENT:
+                        nx, ny = lay.ox + (nb % w + 0.5) * s + off, lay.oy + (nb // w + 0.5) * s + off
+                        g.line(x, y, nx, ny, col, lw)
+                g.circle(x, y, lw * 0.7, col)
+                if state == LEAKING:
+                    g.circle(x, y, lw * 1.3, None, "#FFFFFF", 2)
+                    g.line(x - lw, y - lw, x + lw, y + lw, "#FFFFFF", 2)
+            for p in st.props_of("flow"):
+                if p.carrier == c:
+                    x = lay.ox + (p.cell % w + 0.5) * s + off
+                    y = lay.oy + (p.cell // w + 0.5) * s + off
+                    g.circle(
+                        x, y, s * 0.3, col if p.enabled else "#222222", "#FFFFFF" if p.enabled else col, 3
+                    )
+            ctx.globalAlpha = 1.0
+        if s < 30:
+            return
+        fs = max(8.0, s * 0.2)
+        shown = ("fuel", "coolant", "electricity") if active not in COL else (active,)
+        for i in range(w * hgt):
+            lines = []
+            for c in shown:
+                layer = st.layers[c]
+                if layer.state[i] != ABSENT:
+                    a, n = display(layer.amount[i]), display(layer.intensity[i])
+                    text = f"{a}/{n}" if len(shown) > 1 else f"{a}/{n} i{display(layer.integrity[i])}"
+                    lines.append((text, SURF_COL[c]))
+            if not lines:
+                continue
+            x0, y0 = lay.ox + (i % w) * s, lay.oy + (i // w) * s
+            for k, (text, col) in enumerate(lines):
+                ty = y0 + 2 + k * (fs + 1)
+                g.rect(x0 + 1, ty, s - 2, fs + 1, "rgba(0,0,0,0.72)")
+                fsz = g.fit_text(text, s - 4, fs)
+                g.text(x0 + s / 2, ty + fs / 2 + 1, text, col, fsz, True, "center", "middle")
+
+
+def pattern(g: Any, q: str, band: int, x: float, y: float, n: float) -> None:
+    """The colour-blind pattern of a quantity: fuel diagonals, water dots, electricity zigzags,
+    heat vertical strokes; one to three marks for the safe, caution and critical bands."""
+    k = band + 1
+    dark = "rgba(0,0,0,0.75)"
+    if q == "fuel":
+        for j in range(k):
+            o = n * (j + 1) / (k + 1)
+            g.line(x + o - n * 0.25, y + n, x + o + n * 0.25, y, dark, 1.6)
+    elif q == "coolant":
+        for j in range(k):
+            g.circle(x + n * (j + 1) / (k + 1), y + n * 0.78, max(1.5, n * 0.07), dark)
+    elif q == "electricity":
+        for j in range(k):
+            yy = y + n * (0.2 + 0.22 * j)
+            pts = [
+                (x + n * 0.1, yy),
+                (x + n * 0.35, yy + n * 0.1),
+                (x + n * 0.6, yy),
+                (x + n * 0.9, yy + n * 0.1),
+            ]
+            for a, b in zip(pts, pts[1:]):
+                g.line(a[0], a[1], b[0], b[1], dark, 1.6)
+    else:
+        for j in range(k):
+            xx = x + n * (j + 1) / (k + 1)
+            g.line(xx, y + n * 0.1, xx, y + n * 0.35, dark, 1.8)
+
+
+def draw_prop(g: Any, st: Any, p: Any, cx: float, cy: float, s: float) -> None:
+    """A procedural badge per prop kind, showing its state."""
+    r = s * 0.3
+    k = p.kind
+    if k == "reactor":
+        ready = p.cell in st.ready
+        heat = st.surface["heat"][p.cell]
+        ring = (
+            "#00E676"
+            if ready or p.activated
+            else ("#FF1744" if heat >= st.balance.reactor_heat_caution else "#B0BEC5")
+        )
+        g.circle(cx, cy, s * 0.44, "#102027", ring, 3 if ready else 2)
+        for j in range(3):
+            a0 = -math.pi / 2 + j * 2 * math.pi / 3
+            pts = [(cx, cy)]
+            for d in (-0.45, 0.45):
+                pts.append((cx + math.cos(a0 + d) * s * 0.34, cy + math.sin(a0 + d) * s * 0.34))
+            g.poly(pts, ring)
+        g.circle(cx, cy, s * 0.07, "#102027", ring, 1.5)
+    elif k == "flow":
+        col = COL[p.carrier]
+        g.rect(cx - r, cy - r, 2 * r, 2 * r, col if p.enabled else "#37474F")
+        g.frame(cx - r, cy - r, 2 * r, 2 * r, "#000000" if p.enabled else col, 2)
+        tri = [(cx - r * 0.45, cy - r * 0.55), (cx + r * 0.6, cy), (cx - r * 0.45, cy + r * 0.55)]
+        g.poly(tri, "#101010" if p.enabled else None, None if p.enabled else col, 2)
+        if not p.enabled:
+            g.line(cx - r, cy + r, cx + r, cy - r, col, 2)
+    elif k == "consumer":
+        state = network.consumer_display(st, p.cell)
+        g.rect(cx - r, cy - r, 2 * r, 2 * r, CONSUMER_COL[state])
+        g.frame(cx - r, cy - r, 2 * r, 2 * r, "#000000", 2)
+        mark = CONSUMER_MARK[state]
+        g.text(
+            cx,
+            cy - r * 0.1,
+            mark,
+            "#FFFFFF",
+            g.fit_text(mark, 2 * r - 4, r * 1.1, True),
+            True,
+            "center",
+            "middle",
+        )
+        services = st.services.get(p.cell, {})
+        n = len(services)
+        for j, (c, v) in enumerate(sorted(services.items())):
+            dx = cx + (j - (n - 1) / 2) * r * 0.6
+            filled = v != network.STARVED and p.enabled
+            g.circle(dx, cy + r * 0.68, max(2.5, r * 0.22), COL[c] if filled else "#000000", COL[c], 1.5)
+    elif k == "junction":
+        pts = [(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)]
+        g.poly(pts, "#455A64", "#CFD8DC", 2)
+        weights = st.balance.junction_ratio_modes[p.ratio_mode]
+        txt = ":".join(str(int(x)) for x in weights)
+        g.text(cx, cy, txt, "#FFFFFF", g.fit_text(txt, 2 * r - 2, r * 0.6, True, 6), True, "center", "middle")
+    elif k == "door":
+        grid = st.grid
+        x, y = grid.xy(p.cell)
+        ew = (y > 0 and grid.walls[p.cell - grid.width]) and (
+            y + 1 < grid.height and grid.walls[p.cell + grid.width]
+        )
+        col = "#8D6E63" if not p.open else "#A1887F"
+        half = s * 0.5
+        if ew:  # corridor runs west-east: the door is a vertical leaf
+            if p.open:
+                g.rect(cx - 3, cy - half, 6, s * 0.2, col)
+                g.rect(cx - 3, cy + half - s * 0.2, 6, s * 0.2, col)
+            else:
+                g.rect(cx - 4, cy - half, 8, s, col)
+                g.frame(cx - 4, cy - half, 8, s, "#000000", 1.5)
+        else:
+            if p.open:
+                g.rect(cx - half, cy - 3, s * 0.2, 6, col)
+                g.rect(cx + half - s * 0.2, cy - 3, s * 0.2, 6, col)
+            else:
+                g.rect(cx - half, cy - 4, s, 8, col)
+                g.frame(cx - half, cy - 4, s, 8, "#000000", 1.5)
+    elif k == "terminal":
+        g.rect(cx - r, cy - r * 0.8, 2 * r, r * 1.6, "#1A237E")
+        g.frame(cx - r, cy - r * 0.8, 2 * r, r * 1.6, "#9FA8DA", 2)
+        eye = [(cx - r * 0.8, cy)]
+        eye += [(cx + r * 0.8 * math.cos(a), cy - r * 0.5 * math.sin(a)) for a in (2.6, 2.0, 1.1, 0.5)]
+        eye += [(cx + r * 0.8, cy)]
+        eye += [(cx + r * 0.8 * math.cos(a), cy + r * 0.5 * math.sin(a)) for a in (0.5, 1.1, 2.0, 2.6)]
+        g.poly(eye, "#E8EAF6", "#000000", 1)
+        g.circle(cx, cy, r * 0.25, "#1A237E" if not st.eye_access else "#00E5FF")
+    elif k == "supply":
+        a = 0.3 if p.depleted else 1.0
+        g.ctx.globalAlpha = a
+        col = SURF_COL[p.item]
+        g.rect(cx - r, cy - r * 0.8, 2 * r, r * 1.6, "#6D4C41")
+        g.frame(cx - r, cy - r * 0.8, 2 * r, r * 1.6, col, 2)
+        g.text(cx, cy + 1, "+" + ITEM_LETTER[p.item], col, r * 0.9, True, "center", "middle")
+        g.ctx.globalAlpha = 1.0
+    elif k == "valve":
+        col = COL["coolant"]
+        g.poly([(cx - r, cy - r * 0.6), (cx, cy), (cx - r, cy + r * 0.6)], col, "#000000", 1.5)
+        g.poly([(cx + r, cy - r * 0.6), (cx, cy), (cx + r, cy + r * 0.6)], col, "#000000", 1.5)
+        g.line(cx, cy, cx, cy - r, "#CFD8DC", 2)
+        g.rect(cx - r * 0.4, cy - r - 2, r * 0.8, 4, "#CFD8DC")
