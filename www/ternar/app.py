@@ -111,6 +111,7 @@ class TernarApp:
         self.painter = BoardPainter()
         self.sounds = Sounds(shell.audio)
         self.lay: Layout | None = None
+        self.ui_cache: dict[str, Any] = {}
         # UI state (never part of the engine state)
         self.route: tuple[int, ...] = ()
         self.drag_pointer: int | None = None
@@ -271,10 +272,12 @@ class TernarApp:
         lay = self.lay
         if lay is None:
             return
-        if ev.name == "move" and ev.pointer_type == "mouse" and self.drag_pointer is None:
+        if ev.pointer_type == "mouse" and ev.name in ("move", "up"):
             h = lay.node_at(ev.x, ev.y)
-            self.hover = h if h is not None and self.state.values[h] else None
-            self.shell.invalidate()
+            h = h if h is not None and self.state.values[h] else None
+            if h != self.hover:
+                self.hover = h
+                self.shell.invalidate()
         if ev.name == "down":
             if self.busy() or self.drag_pointer is not None:
                 return

@@ -58,7 +58,9 @@ def _board(app: Any, g: Any, t_now: float, dt: float) -> None:
     active = app._active()
     route = app.route
     on_route = set(route)
-    order = [n for n in route if n != active] + [n for n in app.scales if n not in on_route and n != active]
+    p.route_nodes(g, route, st.values, st.ghosts, active)
+    # nodes still shrinking back from 1.2x, then the active one on top (it overlaps its neighbours)
+    order = [n for n, s in app.scales.items() if n != active and s > 1.004]
     if active is not None:
         order.append(active)
     for n in order:
@@ -108,6 +110,29 @@ def _info(app: Any, g: Any) -> None:
         hud.info_line(g, app.lay, t("hint_keys"))
 
 
+def _cached(app: Any, g: Any, name: str, rect: Any, key: Any, paint: Any) -> None:
+    """Draw a rarely changing panel into its own layer; blit it and re-register its buttons each frame."""
+    c = app.ui_cache.get(name)
+    if c is None or c["rect"] != rect:
+        c = app.ui_cache[name] = {
+            "rect": rect,
+            "layer": g.layer(rect.w + 2, rect.h + 2),
+            "key": None,
+            "regions": [],
+        }
+    lg = c["layer"]
+    if c["key"] != key:
+        lg.begin_frame()
+        lg.ctx.clearRect(0, 0, lg.width, lg.height)
+        lg.ctx.translate(1 - rect.x, 1 - rect.y)
+        lg.ctx.lineJoin = "round"
+        paint(lg)
+        c["regions"] = list(lg.regions)
+        c["key"] = key
+    g.blit(lg, rect.x - 1, rect.y - 1)
+    g.regions.extend(c["regions"])
+
+
 def draw_frame(app: Any, g: Any) -> None:
     t_now = float(js.performance.now())
     dt = t_now - app.last_frame
@@ -115,6 +140,7 @@ def draw_frame(app: Any, g: Any) -> None:
     if app.lay is None or app.lay.width != g.width or app.lay.height != g.height:
         app.lay = compute(g.width, g.height)
         app.painter.resize(g, app.lay)
+        app.ui_cache = {}
     lay = app.lay
     t = app.t
     g.ctx.lineJoin = "round"
@@ -125,28 +151,32 @@ def draw_frame(app: Any, g: Any) -> None:
     best = live_best(app.profile, st)
     storm = None
     if mode == "storm":
-        storm = ("↓ " if st.gravity == "down" else "↑ ") + t("storm_in", n=st.turns_to_inversion)
-    hud.hud(
+        storm = ("↓" if st.gravity == "down" else "↑", st.turns_to_inversion)
+    window = st.window if mode != "zen" else (3, 9, 27)
+    lang = app.shell.i18n.lang
+    _cached(
+        app,
         g,
-        lay,
-        t,
-        score=st.score,
-        best="—" if best is None else fmt_score(best),
-        turn=st.turns,
-        mode=mode,
-        window=st.window if mode != "zen" else (3, 9, 27),
-        storm=storm,
+        "hud",
+        lay.hud,
+        (lang, st.score, best, st.turns, mode, window, storm),
+        lambda lg: hud.hud(
+            lg, lay, t, score=st.score, best=best, turn=st.turns, mode=mode, window=window, storm=storm
+        ),
     )
     _info(app, g)
     sh = app.shell
-    hud.bar(
+    undo_ok = st.can_undo and app.timeline is None
+    muted = bool(sh.audio.muted)
+    _cached(
+        app,
         g,
-        lay,
-        t,
-        counter=st.undo_counter,
-        undo_ok=st.can_undo and app.timeline is None,
-        muted=bool(sh.audio.muted),
-        lang_label=t("lang"),
+        "bar",
+        lay.bar,
+        (lang, st.undo_counter, undo_ok, muted),
+        lambda lg: hud.bar(
+            lg, lay, t, counter=st.undo_counter, undo_ok=undo_ok, muted=muted, lang_label=t("lang")
+        ),
     )
     if app.dialog == "new":
         hud.new_game_dialog(g, lay, t, mode=mode, in_progress=st.outcome is None and st.turns > 0)

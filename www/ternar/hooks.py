@@ -61,8 +61,25 @@ def hooks(app: Any) -> dict[str, Any]:
             s.play(r)
         return json.dumps({"hash": s.state_hash(), "turns": s.state.turns, "save": s.save_json()})
 
+    def autoplay(n: Any = 1, *_a: Any) -> str:
+        """Play ``n`` GreedyBot moves in the current game without animation (screenshots, benchmarks)."""
+        from engine.ternar.bot import greedy_route
+
+        for _ in range(int(n)):
+            if app.state.outcome is not None:
+                break
+            r = greedy_route(app.state)
+            if r is None:
+                break
+            app.session.play(r)
+        app.timeline = None
+        app.save()
+        app.shell.invalidate()
+        return app.state_hash()
+
     return {
         "ternarInfo": info,
+        "autoplay": autoplay,
         "nodeCenter": node_center,
         "newGame": new_game,
         "botGame": bot_game,

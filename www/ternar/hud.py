@@ -103,6 +103,7 @@ def speaker(g: Any, r: Rect, muted: bool) -> None:
 
 
 def mini_hex(g: Any, x: float, y: float, r: float, value: int) -> None:
+    """A small hex with its number (the would-be result badge)."""
     pts = [(x + dx, y + dy) for dx, dy in hex_corners(r)]
     g.poly(pts, fill=fill_for(value), stroke=rim_for(value), width=1.2)
     label = fmt_value(value)
@@ -111,23 +112,43 @@ def mini_hex(g: Any, x: float, y: float, r: float, value: int) -> None:
         y + 1,
         label,
         TEXT,
-        r * (0.95 if len(label) <= 2 else 0.7 if len(label) <= 3 else 0.55),
+        g.fit_text(label, r * 1.6, r * 0.95, True, 6),
         bold=True,
         align="center",
         baseline="middle",
     )
 
 
-def window_chips(g: Any, x: float, y: float, r: float, window: tuple[int, ...]) -> float:
-    """The three window values as small hexes from ``x``; returns the right edge."""
-    for i, v in enumerate(window):
-        mini_hex(g, x + r + i * r * 1.85, y, r, v)
-    return x + r * 2 + (len(window) - 1) * r * 1.85
+def pills(g: Any, right: float, cy: float, size: float, window: tuple[int, ...]) -> float:
+    """The generation window as three coloured pills ending at ``right``; returns their left edge."""
+    x = right
+    h = size + 8
+    for v in reversed(window):
+        label = fmt_value(v)
+        w = g.measure(label, size, True) + 12
+        x -= w
+        rounded(g, x, cy - h / 2, w, h, h / 2)
+        g.fill_style(fill_for(v))
+        g._fill()
+        g.stroke_style(rim_for(v), 1.2)
+        g._stroke()
+        g.text(x + w / 2, cy + 1, label, TEXT, size, bold=True, align="center", baseline="middle")
+        x -= 4
+    return x + 4
 
 
-def stat(g: Any, x: float, y: float, label: str, value: str, size: float, align: str = "center") -> None:
-    g.text(x, y, label, SOFT, max(10.0, size * 0.5), align=align, baseline="alphabetic")
-    g.text(x, y + size * 1.05, value, TEXT, size, bold=True, align=align, baseline="alphabetic")
+def stat(
+    g: Any, x: float, y: float, w: float, label: str, value: int, size: float, align: str = "left"
+) -> None:
+    """Label above a number fitted into ``w`` (the 1.4 notation when the full number cannot fit)."""
+    lab = max(10.0, min(13.0, size * 0.55))
+    g.text(x, y - size - 3, label, SOFT, lab, align=align, baseline="alphabetic")
+    text = fmt_score(value)
+    fs = g.fit_text(text, w, size, True, 12)
+    if g.measure(text, fs, True) > w:
+        text = fmt_value(value)
+        fs = g.fit_text(text, w, size, True, 8)
+    g.text(x, y, text, TEXT, fs, bold=True, align=align, baseline="alphabetic")
 
 
 def hud(
@@ -136,11 +157,11 @@ def hud(
     t: Any,
     *,
     score: int,
-    best: str,
+    best: int | None,
     turn: int,
     mode: str,
     window: tuple[int, ...],
-    storm: str | None,
+    storm: tuple[str, int] | None,
 ) -> None:
     r = lay.hud
     if lay.wide:
@@ -148,33 +169,41 @@ def hud(
         g.text(r.x, y, t("title"), TEXT, 28, bold=True)
         y += 24
         g.text(r.x, y, t("mode_" + mode), SOFT, 15)
-        y += 40
-        big = min(34.0, r.w / 6)
-        stat(g, r.x, y, t("score"), fmt_score(score), big, align="left")
-        y += big * 2.1
-        stat(g, r.x, y, t("best"), best, 20, align="left")
-        y += 48
-        stat(g, r.x, y, t("turn"), str(turn), 20, align="left")
-        y += 46
+        y += 62
+        big = min(34.0, r.w / 5)
+        stat(g, r.x, y, r.w, t("score"), score, big)
+        y += 62
+        if best is None:
+            g.text(r.x, y - 22, t("zen_no_best"), SOFT, 13)
+        else:
+            stat(g, r.x, y, r.w, t("best"), best, 22)
+        y += 56
+        stat(g, r.x, y, r.w, t("turn"), turn, 22)
+        y += 34
         g.text(r.x, y, t("window"), SOFT, 12)
-        window_chips(g, r.x, y + 22, 14, window)
+        pills(g, r.x + r.w, y - 4, 12, window)
         if storm:
-            g.text(r.x, y + 60, storm, SOFT, 13)
+            g.text(r.x, y + 30, f"{storm[0]} {t('storm_in', n=storm[1])}", SOFT, 14)
         return
-    title_size = max(17.0, min(26.0, r.h * 0.3))
-    g.text(r.x, r.y + title_size + 6, t("title"), TEXT, title_size, bold=True)
-    chip_r = max(8.0, min(12.0, r.h * 0.13))
-    cy = r.y + title_size + 14 + chip_r
-    right = window_chips(g, r.x, cy, chip_r, window)
-    sub = t("mode_" + mode) if not storm else f"{t('mode_' + mode)} · {storm}"
-    g.text(right + 6, cy + 1, sub, SOFT, max(10.0, min(13.0, r.h * 0.15)), baseline="middle")
-    # three stats on the right
-    col = min(r.w * 0.17, 96.0)
-    big = max(15.0, min(24.0, r.h * 0.28))
-    base = r.y + r.h * 0.42
-    stat(g, r.x + r.w - col * 2.5, base, t("score"), fmt_score(score), big)
-    stat(g, r.x + r.w - col * 1.35, base, t("best"), best, big * 0.8)
-    stat(g, r.x + r.w - col * 0.4, base, t("turn"), str(turn), big * 0.8)
+    title_size = max(16.0, min(26.0, r.h * 0.3))
+    ty = r.y + title_size + 4
+    g.text(r.x, ty, t("title"), TEXT, title_size, bold=True)
+    left = pills(g, r.x + r.w, ty - title_size * 0.35, max(10.0, min(13.0, r.h * 0.15)), window)
+    tw = g.measure(t("title"), title_size, True)
+    sub = t("mode_" + mode)
+    small = max(10.0, min(13.0, r.h * 0.15))
+    if r.x + tw + 10 + g.measure(sub, small) < left - 6:
+        g.text(r.x + tw + 10, ty, sub, SOFT, small)
+    val = max(15.0, min(24.0, r.h * 0.3))
+    base = r.y + r.h - 6
+    stat(g, r.x, base, r.w * 0.44, t("score"), score, val)
+    if best is None:
+        g.text(r.x + r.w * 0.46, base, "—", MUTED, val * 0.8, bold=True)
+        g.text(r.x + r.w * 0.46, base - val * 0.8 - 3, t("best"), SOFT, max(10.0, min(13.0, val * 0.55)))
+    else:
+        stat(g, r.x + r.w * 0.46, base, r.w * 0.32, t("best"), best, val * 0.8)
+    label = t("turn") if not storm else f"{t('turn')} {storm[0]}{storm[1]}"
+    stat(g, r.x + r.w, base, r.w * 0.2, label, turn, val * 0.8, align="right")
 
 
 def bar(g: Any, lay: Layout, t: Any, *, counter: str, undo_ok: bool, muted: bool, lang_label: str) -> None:

@@ -37,6 +37,9 @@ class BoardPainter:
         self.ox = 0.0
         self.oy = 0.0
         self._labels: dict[int, str] = {}
+        self._sizes: dict[str, float] = {}
+        self.route_layer: Any = None
+        self.route_key: Any = None
 
     # -- set-up ------------------------------------------------------------
     def resize(self, g: Any, lay: Layout) -> None:
@@ -46,6 +49,9 @@ class BoardPainter:
         self.ox, self.oy = lay.board.x - m, lay.board.y - m
         self.layer = g.layer(lay.board.w + 2 * m, lay.board.h + 2 * m)
         self.layer_key = None
+        self.route_layer = g.layer(lay.board.w + 2 * m, lay.board.h + 2 * m)
+        self.route_key = None
+        self._sizes.clear()
         size = lay.radius * 2.2
         self.glow = g.layer(size, size)
         ctx = self.glow.ctx
@@ -115,10 +121,41 @@ class BoardPainter:
             g.text(x, y + 1, "Т", "#FFFFFF", r * 1.25, bold=True, align="center", baseline="middle")
         else:
             s = self.label(value)
-            size = lay.cell * _TEXT_SCALE.get(len(s), 0.19) * scale
+            size = self.text_size(g, s) * scale
             g.text(x, y + size * 0.05, s, TEXT, size, bold=True, align="center", baseline="middle")
         if a < 0.999:
             g.alpha(1.0)
+
+    def text_size(self, g: Any, s: str) -> float:
+        """1.4 auto-scaling: smaller type for more digits, always inside the hex (cached per layout)."""
+        size = self._sizes.get(s)
+        if size is None:
+            lay = self.lay
+            assert lay is not None
+            size = lay.cell * _TEXT_SCALE.get(len(s), 0.19)
+            size = g.fit_text(s, lay.cell * 0.8, size, True, 6)
+            self._sizes[s] = size
+        return size
+
+    def route_nodes(self, g: Any, route: tuple[int, ...], values: Any, ghosts: Any, skip: int | None) -> None:
+        """Route nodes with the soft highlight, cached on their own layer while the route is unchanged."""
+        lay = self.lay
+        assert lay is not None
+        key = (route, skip, values, lay.cell, lay.board)
+        if key != self.route_key:
+            self.route_key = key
+            lg = self.route_layer
+            lg.begin_frame()
+            lg.ctx.clearRect(0, 0, lg.width, lg.height)
+            lg.ctx.lineJoin = "round"
+            gs = set(ghosts)
+            for n in route:
+                if n != skip and values[n]:
+                    self.node(
+                        lg, lay.cx[n] - self.ox, lay.cy[n] - self.oy, values[n], ghost=n in gs, glow=0.45
+                    )
+        if route:
+            g.blit(self.route_layer, self.ox, self.oy)
 
     # -- the resting layer -------------------------------------------------------
     def resting(
