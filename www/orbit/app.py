@@ -337,8 +337,8 @@ class OrbitApp:
 
     def on_button(self, bid: str) -> None:
         head, _, rest = bid.partition(":")
-        if head in ("menu", "undo", "help", "lang", "mute", "tab", "fit", "zoom+", "zoom-"):
-            self.command(head)
+        if bid in ("menu", "undo", "help", "lang", "mute", "tab", "fit", "zoom+", "zoom-"):
+            self.command(bid)
         elif head == "cover" and self.match is not None:
             self.seen_by = self.match.state.active
         elif head in ("preset", "np", "seat", "diff", "start", "continue"):
@@ -556,7 +556,7 @@ class OrbitApp:
     def status(self) -> tuple[str, str]:
         m = self.match
         if m is None or self.mode == "menu":
-            return "", FG
+            return (self.tr("title") if self.layout.phone else ""), FG
         s = m.state
         if m.over():
             return self.tr("game_over"), BAD
@@ -564,8 +564,9 @@ class OrbitApp:
         rnd = self.tr("round", n=s.round)
         if m.kind() != HUMAN:
             key = "thinking" if self.anim is None else "watching"
-            return f"{rnd} · {self.tr(key, ship=who)}", "#FFCC80"
-        return f"{rnd} · {self.tr('turn_of', ship=who)}", FG
+            text = self.tr(key, ship=who)
+            return (text if self.layout.phone else f"{rnd} · {text}"), "#FFCC80"
+        return (rnd if self.layout.phone else f"{rnd} · {self.tr('turn_of', ship=who)}"), FG
 
     def draw(self, g: Any) -> None:
         now = self.now()

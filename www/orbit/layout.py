@@ -49,7 +49,7 @@ class Layout:
 
 
 TOP_H = 44.0
-PANEL_NEED_PHONE = 500.0
+PANEL_NEED_PHONE = 468.0
 
 
 def compute(w: float, h: float) -> Layout:
@@ -63,7 +63,7 @@ def compute(w: float, h: float) -> Layout:
         return Layout(w, h, False, top, None, orbit, panel, 30.0, 14.0)
     cards = Rect(0, TOP_H, w, 38)
     row = 28.0 if h >= 760 else 26.0
-    need = PANEL_NEED_PHONE if h >= 760 else 470.0
+    need = PANEL_NEED_PHONE if h >= 760 else 440.0
     oh = max(200.0, min(w, h - TOP_H - cards.h - need))
     orbit = Rect(0, cards.bottom, w, oh)
     panel = Rect(0, orbit.bottom, w, max(0.0, h - orbit.bottom))

@@ -201,7 +201,6 @@ def plan_panel(app: Any, g: Any, rect: Rect) -> None:
         )
     y += mh + 3
     dest = pl.burn_dest_ring()
-    rot_sub = "R"
     button2(
         g,
         "rot",
@@ -228,7 +227,6 @@ def plan_panel(app: Any, g: Any, rect: Rect) -> None:
         size=fs - 1,
         enabled=pl.powered(Subsystem.SCOOP) and pl.burn is None,
     )
-    del rot_sub
     adj_ok = pl.burn is not None
     g.button("adj:-1", x0 + 2 * (bw4 + 3), y, bw4 / 2 - 1, rh, "◀", size=fs, enabled=adj_ok)
     g.button("adj:+1", x0 + 2 * (bw4 + 3) + bw4 / 2 + 1, y, bw4 / 2 - 1, rh, "▶", size=fs, enabled=adj_ok)
@@ -377,7 +375,7 @@ def log_panel(app: Any, g: Any, rect: Rect, upto: int | None = None) -> None:
     budget = int((rect.h - 28) // lh)
     for turn in reversed(turns):
         pieces = describe(app, turn)
-        head = f"{turn.before.round}·"
+        head = f"[{turn.before.round}]"
         text = head + " " + "; ".join(p for p, _ in pieces)
         wrapped = g.wrap(text, width, 12)
         color = BAD if any(c == BAD for _, c in pieces) else FG
