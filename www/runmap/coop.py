@@ -164,7 +164,13 @@ class CoopCtl:
         elif kind == "cmd" and self.is_host():
             self._command(msg)
         elif kind == "reject" and self._to_me(msg):
-            self.app.notify(self.app.t("rejected", why=str(msg.get("why", ""))))
+            why = str(msg.get("why", ""))
+            host = session.state.host
+            if "only the host" in why and host is not None:
+                why = self.app.t(
+                    "only_host", n=host + 1
+                )  # the engine numbers seats from 0, the screen from 1
+            self.app.notify(self.app.t("rejected", why=why))
         elif kind == "aim" and not self.is_host():
             node = msg.get("node")
             self.aim = node if isinstance(node, int) else None

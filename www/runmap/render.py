@@ -133,26 +133,16 @@ def draw_map(
         x, y = layout.node_xy(f, n, scroll)
         r = layout.node_radius(f, n)
         g.poly([(x, y - r - 6), (x - 8, y - r - 20), (x + 8, y - r - 20)], fill="#80DEEA", stroke="#00363A")
-    # scroll hints
+    # scroll hints at the left edge: more map above / below
+    hx = f.map.x + 22
     if scroll < f.max_scroll - 1:
         g.poly(
-            [
-                (f.map.x + f.map.w / 2 - 12, f.map.y + 16),
-                (f.map.x + f.map.w / 2 + 12, f.map.y + 16),
-                (f.map.x + f.map.w / 2, f.map.y + 5),
-            ],
-            fill="rgba(255,224,178,0.6)",
+            [(hx - 10, f.map.y + 20), (hx + 10, f.map.y + 20), (hx, f.map.y + 7)],
+            fill="rgba(255,224,178,0.7)",
         )
     if scroll > 1:
         yb = f.map.y + f.map.h
-        g.poly(
-            [
-                (f.map.x + f.map.w / 2 - 12, yb - 16),
-                (f.map.x + f.map.w / 2 + 12, yb - 16),
-                (f.map.x + f.map.w / 2, yb - 5),
-            ],
-            fill="rgba(255,224,178,0.6)",
-        )
+        g.poly([(hx - 10, yb - 20), (hx + 10, yb - 20), (hx, yb - 7)], fill="rgba(255,224,178,0.7)")
 
 
 def icon_button(

@@ -98,7 +98,7 @@ def waiting(g: Any, r: layout.Rect, y: float, s: RunState, t: T) -> None:
 
 
 def shop(g: Any, f: layout.Frame, s: RunState, t: T, me: int | None, can_act: bool) -> None:
-    r = layout.modal_rect(f, 420, 300 + 20 * len(s.players))
+    r = layout.modal_rect(f, 420, 62 + 18 * len(s.players) + 10 + 3 * 50 + 8)
     dim(g, f)
     box(g, r)
     icons.badge(g, r.x + 30, r.y + 30, 18, "SHOP")
@@ -120,7 +120,7 @@ def shop(g: Any, f: layout.Frame, s: RunState, t: T, me: int | None, can_act: bo
 
 
 def shrine(g: Any, f: layout.Frame, s: RunState, t: T, me: int | None, can_act: bool) -> None:
-    r = layout.modal_rect(f, 420, 300 + 20 * len(s.players))
+    r = layout.modal_rect(f, 420, 62 + 18 * len(s.players) + 10 + 3 * 50 + 8)
     dim(g, f)
     box(g, r)
     icons.badge(g, r.x + 30, r.y + 30, 18, "SHRINE")
@@ -158,12 +158,10 @@ def end(g: Any, f: layout.Frame, s: RunState, t: T) -> None:
     res = s.result
     assert res is not None
     won = res.termination.value == "victory"
-    r = layout.modal_rect(f, 440, 380)
+    r = layout.modal_rect(f, 440, 98 + 5 * 21 + 82)
     dim(g, f)
     box(g, r)
-    icons.badge(
-        g, r.x + r.w / 2, r.y + 40, 26, "BOSS" if won else "TRAP", res.guardians_defeated[-1] if won else ""
-    )
+    icons.badge(g, r.x + r.w / 2, r.y + 40, 26, "BOSS", res.guardians_defeated[-1] if won else "")
     y = title(g, r, r.y + 98, t("victory") if won else t("defeat"), GOLD if won else BAD, 26)
     text = t("victory_text") if won else t("defeat_text", floor=res.floor)
     names = ", ".join(t(n) for n in res.guardians_defeated) or t("none")
@@ -202,64 +200,70 @@ def phase_dialog(g: Any, f: layout.Frame, s: RunState, t: T, me: int | None, can
 def menu(
     g: Any, w: float, h: float, t: T, *, preset: str, players: int, defy: bool, seed: str, has_run: bool
 ) -> None:
-    """The new-run screen."""
+    """The new-run screen; on narrow screens each label sits above its controls."""
     cw = min(480.0, w - 24)
     x = (w - cw) / 2
-    y = layout.TOP_H + 16
+    y = layout.TOP_H + 12
     g.text(w / 2, y + 28, t("title"), GOLD, 30, bold=True, align="center")
     for k, kind in enumerate(("COMBAT", "ELITE", "REST", "SHOP", "SHRINE", "BOSS")):
         icons.badge(g, w / 2 + (k - 2.5) * 34, y + 58, 13, kind, "beholder")
-    y += 86
-    row = 44
+    y += 84
+    stacked = cw < 440
+    lw = 0.0 if stacked else min(130.0, cw * 0.28)
+    bg = "#4E342E"
 
-    def label(text: str) -> None:
-        g.text(x, y + 27, text, MUTED, 14)
+    def label(text: str, y: float) -> float:
+        if stacked:
+            g.text(x, y + 13, text, MUTED, 13)
+            return y + 20
+        g.text(x, y + 26, text, MUTED, g.fit_text(text, lw - 8, 14, min_size=9))
+        return y
 
-    lw = min(110.0, cw * 0.26)
-    label(t("preset"))
+    y = label(t("preset"), y)
     half = (cw - lw - 8) / 2
-    g.button("preset:slice", x + lw, y, half, 40, t("slice"), active=preset == "slice", size=14, bg="#4E342E")
+    g.button("preset:slice", x + lw, y, half, 40, t("slice"), active=preset == "slice", size=14, bg=bg)
     g.button(
-        "preset:full",
-        x + lw + half + 8,
-        y,
-        half,
-        40,
-        t("full"),
-        active=preset == "full",
-        size=14,
-        bg="#4E342E",
+        "preset:full", x + lw + half + 8, y, half, 40, t("full"), active=preset == "full", size=14, bg=bg
     )
-    y += row + 4
-    label(t("players"))
+    y = label(t("players"), y + 48)
     pw = (cw - lw - 24) / 4
     for k in range(1, 5):
+        g.button(f"players:{k}", x + lw + (k - 1) * (pw + 8), y, pw, 40, str(k), active=players == k, bg=bg)
+    y += 48
+    if stacked:
+        g.text(x, y + 26, t("defy"), MUTED, g.fit_text(t("defy"), cw - 110, 14, min_size=9))
         g.button(
-            f"players:{k}", x + lw + (k - 1) * (pw + 8), y, pw, 40, str(k), active=players == k, bg="#4E342E"
+            "defy",
+            x + cw - 90,
+            y,
+            90,
+            40,
+            t("on") if defy else t("off"),
+            active=defy,
+            enabled=preset == "full",
+            bg=bg,
         )
-    y += row + 4
-    label(t("defy"))
-    g.button(
-        "defy",
-        x + lw,
-        y,
-        90,
-        40,
-        t("on") if defy else t("off"),
-        active=defy,
-        enabled=preset == "full",
-        bg="#4E342E",
-    )
-    y += row + 4
-    label(t("seed"))
+    else:
+        label(t("defy"), y)
+        g.button(
+            "defy",
+            x + lw,
+            y,
+            90,
+            40,
+            t("on") if defy else t("off"),
+            active=defy,
+            enabled=preset == "full",
+            bg=bg,
+        )
+    y = label(t("seed"), y + 48)
     g.rect(x + lw, y, cw - lw, 40, "#1F1411")
-    g.text(x + lw + 12, y + 27, seed, GOLD, g.fit_text(seed, cw - lw - 24, 22, True), bold=True)
-    y += row
-    g.button("rand_seed", x + lw, y, (cw - lw - 8) / 2, 38, t("new_seed"), bg="#4E342E", size=14)
-    g.button(
-        "keypad", x + lw + (cw - lw + 8) / 2, y, (cw - lw - 8) / 2, 38, t("keypad"), bg="#4E342E", size=14
-    )
-    y += row + 14
+    g.text(x + lw + 12, y + 28, seed, GOLD, g.fit_text(seed, cw - lw - 24, 22, True), bold=True)
+    y += 46
+    sw = (cw - lw - 8) / 2
+    g.button("rand_seed", x + lw, y, sw, 38, t("new_seed"), bg=bg, size=14)
+    g.button("keypad", x + lw + sw + 8, y, sw, 38, t("keypad"), bg=bg, size=14)
+    y += 56
     g.button("start", x, y, cw, 48, t("start"), bg="#8D3B2F", size=18)
     y += 56
     if has_run:
