@@ -77,6 +77,10 @@ class App:
         self.pad_down: dict[int, str] = {}
         self.recorded = False
         self.endless_seed = 0
+        self.hud_layer: Gfx | None = None
+        self.hud_key: tuple[Any, ...] = ()
+        self.hud_redraws = 0
+        self.tip_cache: tuple[Any, ...] = ()
 
     # -- runs ----------------------------------------------------------------------------
     def start(self, n: int) -> None:
@@ -253,14 +257,14 @@ class App:
             hud_h = 128
             pad_h = min(210.0, h * 0.27) if show_pad else 0
             board = (0.0, top + hud_h, w, h - top - hud_h - pad_h)
-            hud.panel(g, self.t, run, 0, top, w, hud_h, True)
+            self.hud_panel(g, run, (0, top, w, hud_h), True)
             if show_pad:
                 self.pad = hud.pad_layout(4, h - pad_h, w - 8, pad_h - 4)
         else:
             pw = min(300.0, max(230.0, w * 0.28))
             pad_h = min(180.0, h * 0.25) if show_pad else 0
             board = (0.0, top, w - pw, h - top - pad_h)
-            hud.panel(g, self.t, run, w - pw, top, pw, h - top - pad_h, False)
+            self.hud_panel(g, run, (w - pw, top, pw, h - top - pad_h), False)
             if show_pad:
                 self.pad = hud.pad_layout(4, h - pad_h, w - 8, pad_h - 4)
         self.draw_board(g, run, board)
@@ -276,6 +280,21 @@ class App:
         elif self.paused:
             screens.pause(g, self.t, self.t("keys_help"))
         self.draw_notices(g)
+
+    def hud_panel(self, g: Gfx, run: Run, rect: tuple[float, float, float, float], compact: bool) -> None:
+        """The HUD is drawn on its own layer, redrawn only when what it shows changes."""
+        x, y, w, h = rect
+        key = (id(run), w, h, compact, self.shell.i18n.lang, self.view, hud.signature(run))
+        if key != self.hud_key or self.hud_layer is None:
+            self.hud_key = key
+            if self.hud_layer is None or self.hud_layer.width != w or self.hud_layer.height != h:
+                self.hud_layer = g.layer(w, h)
+            lg = self.hud_layer
+            lg.fit()
+            lg.ctx.clearRect(0, 0, w, h)
+            hud.panel(lg, self.t, run, 0, 0, w, h, compact)
+            self.hud_redraws += 1
+        g.blit(self.hud_layer, x, y)
 
     def top_bar(self, g: Gfx, run: Run, w: float) -> None:
         g.rect(0, 0, w, 44, "rgba(10,16,24,0.9)")
@@ -298,7 +317,7 @@ class App:
     def corner_buttons(self, g: Gfx, w: float) -> float:
         """Language and mute toggles at the top right; returns their left edge."""
         g.button("lang", w - 96, 6, 42, 32, self.t("lang"), size=13)
-        g.button("mute", w - 50, 6, 44, 32, "🔇" if self.shell.audio.muted else "🔊", size=15)
+        g.button("mute", w - 50, 6, 44, 32, "♪ ×" if self.shell.audio.muted else "♪", size=15)
         return w - 100
 
     def draw_board(self, g: Gfx, run: Run, rect: tuple[float, float, float, float]) -> None:
@@ -330,7 +349,9 @@ class App:
         if tip.startswith("tip_"):
             tip = ""
         if tip and s.tick < TIP_TICKS:
-            lines = g.wrap(tip, min(w - 24, 520), 13)
+            if self.tip_cache[:2] != (tip, w):
+                self.tip_cache = (tip, w, g.wrap(tip, min(w - 24, 520), 13))
+            lines = self.tip_cache[2]
             bh = 10 + 17 * len(lines)
             by = y + h - bh - 8
             g.rect(x + 12, by, min(w - 24, 540), bh, "rgba(10,16,24,0.82)")
@@ -371,6 +392,7 @@ class App:
                     "paused": self.paused,
                     "view": self.view,
                     "worldRedraws": self.world.redraws,
+                    "hudRedraws": self.hud_redraws,
                 }
             )
 
@@ -380,10 +402,22 @@ class App:
         def feed(texts: Any, *_a: Any) -> str:
             if self.run is not None:
                 for text in list(texts):
+                    if self.run.state.outcome is not None:
+                        break
                     self.run.play(parse_move(str(text)))
+                self.finish()
             return self.state_hash()
 
-        return {"floodlineInfo": info, "floodlineStart": start_level, "floodlineFeed": feed}
+        def buttons(*_a: Any) -> str:
+            regions = self.shell.gfx.regions
+            return json.dumps([{"id": r.id, "x": r.x, "y": r.y, "w": r.w, "h": r.h} for r in regions])
+
+        return {
+            "floodlineInfo": info,
+            "floodlineStart": start_level,
+            "floodlineFeed": feed,
+            "buttons": buttons,
+        }
 
 
 def create(shell: Any) -> App:

@@ -20,6 +20,29 @@ GOOD = "#7ad67a"
 WARN = "#ff8a6a"
 
 
+def signature(run: Run) -> tuple[Any, ...]:
+    """Everything the panel shows, so it is redrawn only when one of these changes."""
+    s = run.state
+    m = s.metrics
+    objs = run.level.get("objectives", [])
+    wind = run.wind()
+    return (
+        tuple(round(run.progress(k, c), 2) for k, c in enumerate(objs)),
+        tuple(o["holds"] for o in run.objectives),
+        m["score"],
+        m["piecesUsed"],
+        m["rotations"],
+        s.tilt_budget_left,
+        (s.cooldown + 5) // 6,
+        tuple(sorted(s.charges.items())),
+        s.active is not None and s.active.armed,
+        None if wind is None else (wind["active"], wind["direction"], max(0, wind["inTicks"]) // 6),
+        s.queue,
+        s.hold,
+        s.hold_used,
+    )
+
+
 def mini_piece(
     g: Gfx, run: Run, piece: tuple[str, str, list[list[int]]], cx: float, cy: float, s: float
 ) -> None:
@@ -92,7 +115,7 @@ def panel(g: Gfx, t: Any, run: Run, x: float, y: float, w: float, h: float, comp
     if ch.get("stabilize") or s.level.abilities.stabilize_charges:
         armed = s.active is not None and s.active.armed
         lines.append(
-            (t("stabilize", n=ch.get("stabilize", 0)) + (" ⚓" if armed else ""), ACCENT if armed else INK)
+            (t("stabilize", n=ch.get("stabilize", 0)) + (" ✓" if armed else ""), ACCENT if armed else INK)
         )
     if ch.get("freeze") or s.level.abilities.freeze_charges:
         lines.append((t("freeze", n=ch.get("freeze", 0)), INK))
@@ -129,10 +152,10 @@ def panel(g: Gfx, t: Any, run: Run, x: float, y: float, w: float, h: float, comp
     g.text(x + w * 0.72, cy, t("hold"), DIM, fs - 1, True)
     cy += 8
     for i, pc in enumerate(run.next_pieces()[:5]):
-        mini_piece(g, run, pc, x + pad + 26 + (i % 3) * 58, cy + 30 + (i // 3) * 56, 8)
+        mini_piece(g, run, pc, x + pad + 30 + (i % 3) * 62, cy + 34 + (i // 3) * 60, 11)
     hp = run.hold_piece()
     if hp is not None:
-        mini_piece(g, run, hp, x + w * 0.72 + 28, cy + 30, 8)
+        mini_piece(g, run, hp, x + w * 0.72 + 30, cy + 34, 11)
         if s.hold_used:
             g.text(x + w * 0.72, cy + 66, "—", DIM, fs)
 
@@ -153,7 +176,7 @@ def warnings(g: Gfx, t: Any, run: Run, x: float, y: float, ghost: list[list[int]
 PAD_ROWS = (
     (("yawL", "⟲"), ("yawR", "⟳"), ("pitchU", "⤒"), ("pitchD", "⤓"), ("rollL", "↶"), ("rollR", "↷")),
     (("left", "◀"), ("away", "▲"), ("near", "▼"), ("right", "▶"), ("soft", "⇣"), ("hold", "H")),
-    (("tilt1", "⇡"), ("tilt2", "⇣"), ("tilt3", "⇠"), ("tilt4", "⇢"), ("viewNext", "👁"), ("hard", "⤋")),
+    (("tilt1", "⇡"), ("tilt2", "⇣"), ("tilt3", "⇠"), ("tilt4", "⇢"), ("viewNext", "F1-4"), ("hard", "⤋")),
 )
 
 

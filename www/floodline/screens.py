@@ -39,8 +39,6 @@ def level_select(g: Gfx, t: Any, prog: Progress) -> None:
             )
             star_text = "★" * stars + "☆" * (3 - stars)
             g.text(bx + (bw - 6) / 2, by + bh - 10, star_text, ACCENT if stars else DIM, 10, align="center")
-            if not ok:
-                g.text(bx + (bw - 6) / 2, by + 14, "🔒", DIM, 10, align="center")
         y += rows_per_ch * bh + 8
     title = level(prog.last)["meta"].get("title", "")
     g.text(w / 2, y + 14, f"{prog.last}. {title}", INK, 15, align="center")
@@ -62,7 +60,7 @@ def level_select(g: Gfx, t: Any, prog: Progress) -> None:
 
 
 def overlay_box(g: Gfx, w: float, h: float) -> tuple[float, float, float, float]:
-    bw, bh = min(420.0, w - 30), min(330.0, h - 40)
+    bw, bh = min(420.0, g.width - 30), min(h, g.height - 20)
     x, y = (g.width - bw) / 2, (g.height - bh) / 2
     g.rect(0, 0, g.width, g.height, "rgba(5,10,16,0.55)")
     g.rect(x, y, bw, bh, "rgba(24,36,50,0.97)")
@@ -71,7 +69,7 @@ def overlay_box(g: Gfx, w: float, h: float) -> tuple[float, float, float, float]
 
 
 def pause(g: Gfx, t: Any, help_text: str) -> None:
-    x, y, bw, bh = overlay_box(g, 420, 300)
+    x, y, bw, bh = overlay_box(g, 420, 320)
     g.text(x + bw / 2, y + 40, t("paused"), ACCENT, 24, True, align="center")
     by = y + 66
     for bid, key in (("resume", "resume"), ("restart", "restart"), ("levels", "menu")):
@@ -82,7 +80,7 @@ def pause(g: Gfx, t: Any, help_text: str) -> None:
 
 
 def results(g: Gfx, t: Any, outcome: dict[str, Any], n: int, has_next: bool, best: int | None) -> None:
-    x, y, bw, bh = overlay_box(g, 420, 300)
+    x, y, bw, bh = overlay_box(g, 420, 370)
     won = outcome["status"] == "WON"
     title = t("won") if won else (t("over") if n == 0 else t("lost"))
     g.text(x + bw / 2, y + 42, title, ACCENT if won else "#ff8a6a", 24, True, align="center")
