@@ -55,23 +55,16 @@ def replay_cpython(save: dict, plans: list[str] | None = None) -> Session:
     return sess
 
 
-def test_orbit_boots_and_draws_menu(page, site):
+def test_boots_and_hotseat_clicks_and_keys_match_engine(page, site):
     open_game(page, site, "orbit")
     assert canvas_has_pixels(page)
     st = info(page)
     assert st["mode"] == "menu" and st["turns"] == 0
     click(page, "preset:hotseat")
     click(page, "start")
-    assert canvas_has_pixels(page, min_colors=6)
-    assert info(page)["mode"] == "play"
-
-
-def test_hotseat_clicks_and_keys_match_engine(page, site):
-    open_game(page, site, "orbit")
-    click(page, "preset:hotseat")
-    click(page, "start")
     # Ship 1, with the mouse: one unit into the engines, a light burn, Execute.
     assert uncover(page, 0)["active"] == 0
+    assert canvas_has_pixels(page, min_colors=6)
     click(page, "sub:+:eng")
     click(page, "burn:light")
     click(page, "exec")

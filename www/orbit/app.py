@@ -666,8 +666,20 @@ class OrbitApp:
             [{"id": r.id, "x": r.x, "y": r.y, "w": r.w, "h": r.h} for r in self.shell.gfx.regions]
         )
 
+    def start_game(self, seats: str, options: str = "{}", seed: int = 1) -> str:
+        """Test/demo hook: start a game with explicit seats and engine options (JSON text)."""
+        self.seats = list(json.loads(str(seats)))
+        self._start(Match(int(seed), self.seats, json.loads(str(options)) or None))
+        self._save()
+        self.shell.invalidate()
+        return self.info()
+
     def test_hooks(self) -> dict[str, Any]:
-        return {"orbitInfo": lambda *a: self.info(), "buttons": lambda *a: self.buttons()}
+        return {
+            "orbitInfo": lambda *a: self.info(),
+            "buttons": lambda *a: self.buttons(),
+            "startGame": lambda *a: self.start_game(*a),
+        }
 
 
 def create(shell: Any) -> OrbitApp:

@@ -246,7 +246,7 @@ def plan_panel(app: Any, g: Any, rect: Rect) -> None:
     elif not chips:
         g.text(cx, y + rh / 2, tr("out_of_range"), DIM, fs - 2, baseline="middle")
     for wpn, t in chips:
-        label = f"{tr('sub_' + wpn.value)[:4]}→{t + 1}"
+        label = f"{tr('w_' + wpn.value)}→{t + 1}"
         cw = max(64.0, g.measure(label, fs - 1) + 14)
         if cx + cw > rect.right - pad:
             cx = x0 + 64
@@ -282,6 +282,10 @@ def plan_panel(app: Any, g: Any, rect: Rect) -> None:
             line = tr("preview", hull=prev.hull, heat=prev.heat, mass=prev.mass)
             g.text(x0, y + 8, line, GOOD, g.fit_text(line, w, fs - 1), baseline="middle")
             y += 17
+            if prev.heat:
+                warn = tr("preview_dmg", n=prev.heat)
+                g.text(x0, y + 8, warn, HOT, g.fit_text(warn, w, fs - 1), baseline="middle")
+                y += 17
             plan_txt = pl.plan().text()
             g.text(x0, y + 8, plan_txt, DIM, g.fit_text(plan_txt, w, fs - 2), baseline="middle")
             y += 17
