@@ -134,7 +134,7 @@ def draw_map(
         r = layout.node_radius(f, n)
         g.poly([(x, y - r - 6), (x - 8, y - r - 20), (x + 8, y - r - 20)], fill="#80DEEA", stroke="#00363A")
     # scroll hints at the left edge: more map above / below
-    hx = f.map.x + 22
+    hx = f.map.x + f.map.w - 44
     if scroll < f.max_scroll - 1:
         g.poly(
             [(hx - 10, f.map.y + 20), (hx + 10, f.map.y + 20), (hx, f.map.y + 7)],

@@ -158,23 +158,25 @@ def end(g: Any, f: layout.Frame, s: RunState, t: T) -> None:
     res = s.result
     assert res is not None
     won = res.termination.value == "victory"
-    r = layout.modal_rect(f, 440, 98 + 5 * 21 + 82)
-    dim(g, f)
-    box(g, r)
-    icons.badge(g, r.x + r.w / 2, r.y + 40, 26, "BOSS", res.guardians_defeated[-1] if won else "")
-    y = title(g, r, r.y + 98, t("victory") if won else t("defeat"), GOLD if won else BAD, 26)
     text = t("victory_text") if won else t("defeat_text", floor=res.floor)
     names = ", ".join(t(n) for n in res.guardians_defeated) or t("none")
-    for line in (
+    raw = (
         text,
         t("summary_guardians", names=names),
         t("summary_gold", gold=res.gold, mem=len(res.memories)),
         t("summary_path", n=len(res.path)),
         t("seed_n", seed=s.seed),
-    ):
-        for part in g.wrap(line, r.w - 32, 14):
-            g.text(r.x + r.w / 2, y, part, INK, 14, align="center")
-            y += 20
+    )
+    width = min(440.0, f.w - 16) - 32
+    lines = [part for line in raw for part in g.wrap(line, width, 14)]
+    r = layout.modal_rect(f, 440, 134 + 20 * len(lines) + 74)
+    dim(g, f)
+    box(g, r)
+    icons.badge(g, r.x + r.w / 2, r.y + 40, 26, "BOSS", res.guardians_defeated[-1] if won else "")
+    y = title(g, r, r.y + 98, t("victory") if won else t("defeat"), GOLD if won else BAD, 26)
+    for part in lines:
+        g.text(r.x + r.w / 2, y, part, INK, 14, align="center")
+        y += 20
     bw = (r.w - 48) / 3
     by = r.y + r.h - 58
     g.button("again", r.x + 16, by, bw, 42, t("again"), bg=BTN, size=15)
