@@ -10,7 +10,7 @@ import math
 from dataclasses import dataclass, field
 
 from engine.runmap import NodeType, Phase, RunState
-from engine.runmap.rules import rest_heal_percent
+from engine.runmap.rules import MEMORY_MAX_HP, rest_heal_percent
 
 
 @dataclass
@@ -51,7 +51,7 @@ def card_for(old: RunState, new: RunState) -> Card | None:
             per = max((n.hp - o.hp for n, o in zip(new.players, old.players, strict=True)), default=0)
             return Card("REST", [("rested_text", {"hp": per})], t.value)
         if t == NodeType.MEMORY_SHRINE:
-            return Card("MEMORY_SHRINE", [("memory_text", {"act": node.act})], t.value)
+            return Card("MEMORY_SHRINE", [("memory_text", {"act": node.act, "hp": MEMORY_MAX_HP})], t.value)
         if t == NodeType.EVENT:
             if new.gold > old.gold:
                 return Card("EVENT", [("event_gold", {"n": new.gold - old.gold})], t.value)

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.runmap import MapLayout, NodeType, RunState
+from engine.runmap import rules as R
 
 from . import cards, icons, layout
 
@@ -245,7 +246,7 @@ def node_details(g: Any, x: float, y: float, w: float, s: RunState, idx: int, t:
         pct, hp = cards.rest_heal(s)
         lines.append(t("d_REST", pct=pct, hp=hp))
     else:
-        lines.append(t("d_" + kind))
+        lines.append(t("d_" + kind, base=R.TRAP_BASE, hp=R.MEMORY_MAX_HP))
     if n.encounter_data is not None:
         for e in n.encounter_data.enemies:
             lines.append("• " + t("enemy_line", name=t(e.enemy_id), hp=e.hp, dice=e.dice, bonus=e.bonus))

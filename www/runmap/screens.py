@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.runmap import NodeType, Phase, RunState
+from engine.runmap import Buy, NodeType, Phase, RunState, legal_moves
+from engine.runmap import rules as R
 
 from . import icons, layout
 from .cards import Card
@@ -105,13 +106,19 @@ def shop(g: Any, f: layout.Frame, s: RunState, t: T, me: int | None, can_act: bo
     g.text(r.x + 58, r.y + 36, t("shop_title", gold=s.gold), INK, 19, bold=True)
     y = party_rows(g, r.x + 16, r.y + 62, r.w - 32, s, t, me, compact=True) + 10
     if can_act:
+        legal = legal_moves(s)
+        h = s.host if s.host is not None else 0
         _buttons(
             g,
             r,
             y,
             [
-                ("buy:potion", t("buy_potion"), s.gold >= 15),
-                ("buy:whetstone", t("buy_whetstone"), s.gold >= 30),
+                (
+                    "buy:potion",
+                    t("buy_potion", cost=R.POTION_COST, hp=R.POTION_HEAL),
+                    Buy(h, "potion") in legal,
+                ),
+                ("buy:whetstone", t("buy_whetstone", cost=R.WHETSTONE_COST), Buy(h, "whetstone") in legal),
                 ("leave", t("leave"), True),
             ],
         )
@@ -134,7 +141,15 @@ def shrine(g: Any, f: layout.Frame, s: RunState, t: T, me: int | None, can_act: 
     )
     y = party_rows(g, r.x + 16, r.y + 62, r.w - 32, s, t, me, compact=True) + 10
     if can_act:
-        _buttons(g, r, y, [(f"choose:{o}", t(f"ch_{o}"), True) for o in ("blessing", "upgrade", "atonement")])
+        fmt = {
+            "upgrade": {"hp": R.UPGRADE_MAX_HP},
+            "atonement": {"cost": R.ATONEMENT_COST, "hp": R.ATONEMENT_HEAL},
+        }
+        items = [
+            (f"choose:{o}", t(f"ch_{o}", **fmt.get(o, {})), True)
+            for o in ("blessing", "upgrade", "atonement")
+        ]
+        _buttons(g, r, y, items)
     else:
         waiting(g, r, y + 30, s, t)
 
