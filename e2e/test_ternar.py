@@ -34,6 +34,16 @@ def info(page: Any) -> dict:
     return json.loads(page.evaluate("() => window.gridworks.ternarInfo()"))
 
 
+def frames(page: Any) -> None:
+    """Input is queued and handled on the next animation frame: let two frames pass."""
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+
+
+def press(page: Any, key: str) -> None:
+    page.keyboard.press(key)
+    frames(page)
+
+
 def settle(page: Any) -> None:
     """Wait until the turn animation has finished (input is locked while it runs)."""
     page.wait_for_function("() => !JSON.parse(window.gridworks.ternarInfo()).animating", timeout=15_000)
@@ -57,6 +67,7 @@ def drag(page: Any, route: tuple[int, ...]) -> None:
         nx, ny = center(page, n)
         page.mouse.move(nx, ny, steps=4)
     page.mouse.up()
+    frames(page)
 
 
 def key_path(start: int, goal: int) -> list[str]:
@@ -106,29 +117,30 @@ def test_ternar_drag_keyboard_undo_reload(page: Any, site: str) -> None:
     before = state_hash(page)
     x, y = center(page, route.nodes[-1])
     page.mouse.click(x, y)
+    frames(page)
     assert state_hash(page) == before
 
     # 2. the keyboard: cursor with arrows/QWEASD, Enter starts and releases the route
     s = cpython_session(page)
     route = greedy_route(s.state)
     assert route is not None
-    page.keyboard.press("ArrowLeft")  # first press shows the cursor
+    press(page, "ArrowLeft")  # first press shows the cursor
     start = info(page)["cursor"]
     for d in key_path(start, route.nodes[0]):
-        page.keyboard.press(KEY_FOR[d])
+        press(page, KEY_FOR[d])
     assert info(page)["cursor"] == route.nodes[0]
-    page.keyboard.press("Enter")
+    press(page, "Enter")
     for a, b in zip(route.nodes, route.nodes[1:]):
-        page.keyboard.press(KEY_FOR[direction(a, b)])
+        press(page, KEY_FOR[direction(a, b)])
     assert tuple(info(page)["route"]) == route.nodes
-    page.keyboard.press("Enter")
+    press(page, "Enter")
     s.play(route)
     settle(page)
     assert state_hash(page) == s.state_hash()
 
     # 3. the one Soft Undo of the session (U), score x0.9
     assert info(page)["undo"] == "0/1"
-    page.keyboard.press("KeyU")
+    press(page, "KeyU")
     s.play(SoftUndo())
     assert info(page)["undo"] == "1/1"
     assert state_hash(page) == s.state_hash()

@@ -152,7 +152,8 @@ class TernarApp:
                     st.quarantine("game", str(raw), str(exc)[:160])
         bad = st.take_notices()
         for n in bad:
-            self.shell.notify(f"{self.t('bad_save')} {n}")
+            kept = next((w.rstrip(".") for w in n.split() if w.startswith(f"{st.key('game')}:corrupt")), "")
+            self.shell.notify(f"{self.t('bad_save')} ({kept})" if kept else f"{self.t('bad_save')} {n}")
         if session is None:
             session = self._fresh("classic")
         return session
@@ -210,6 +211,7 @@ class TernarApp:
             return
         new = self.state
         events = self.game.last_events
+        self.dismissed = len(self.shell.notices)  # the player has seen the notice and played on
         self.timeline = build(old.values, old.ghosts, events, new.values)
         self.anim_t0 = now()
         self.sounds.collapse(len(route), new.values[route[-1]])
