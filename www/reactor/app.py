@@ -7,7 +7,6 @@ plus the action list (``shell.storage``), replayed through the engine on load.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import js  # type: ignore[import-not-found]
@@ -17,6 +16,7 @@ from engine.core.session import IllegalMoveError
 
 from . import layout as layout_mod
 from .editor import Editor
+from .hooks import hooks
 from .hud import Hud
 from .model import (
     DIR_KEYS,
@@ -484,46 +484,7 @@ class ReactorApp:
         return self.play.session.save_json() if self.play is not None else "{}"
 
     def test_hooks(self) -> dict[str, Any]:
-        def info(*_a: Any) -> str:
-            play, lay = self.play, self.lay
-            return json.dumps(
-                {
-                    "screen": self.screen,
-                    "key": play.key if play else None,
-                    "moves": [str(m) for m in play.session.moves] if play else [],
-                    "level_state": play.state.level_state if play else None,
-                    "message": play.message if play else "",
-                    "robot": list(play.state.grid.xy(play.state.robot)) if play else None,
-                    "eye": self.eye,
-                    "selected": list(self.selected) if self.selected else None,
-                    "completed": list(self.progress.completed),
-                    "toast": self.toast if now() < self.toast_until else "",
-                    "animating": self.animating(),
-                    "pulse_ms": self.pulse_ms[-20:],
-                    "cell": lay.cell if lay else None,
-                    "editor": self.editor.info(),
-                }
-            )
-
-        def cell_center(x: Any, y: Any, *_a: Any) -> str:
-            lay = self.lay
-            if lay is None:
-                return "null"
-            px, py = lay.xy(int(x), int(y))
-            return json.dumps([px + lay.cell / 2, py + lay.cell / 2])
-
-        def button_center(bid: Any, *_a: Any) -> str:
-            for r in self.shell.gfx.regions:
-                if r.id == str(bid):
-                    return json.dumps([r.x + r.w / 2, r.y + r.h / 2])
-            return "null"
-
-        return {
-            "reactorInfo": info,
-            "cellCenter": cell_center,
-            "editorHook": self.editor.hook,
-            "buttonCenter": button_center,
-        }
+        return hooks(self)
 
 
 def create(shell: Any) -> ReactorApp:

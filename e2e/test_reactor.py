@@ -1,0 +1,167 @@
+"""Reactor Maintenance page: boot and draw, keyboard play equals CPython, refusals, undo, progress
+across reload, click-to-walk + valve pulse with forecast change, and the editor (validation blocks
+Run, fix and play-test, export/import through the file picker, malformed share code refused)."""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+from e2e.util import canvas_has_pixels, open_game, state_hash
+from engine.core.session import Session
+from engine.reactor import GAME
+
+TUTORIAL_KEYS = ["ArrowUp", "ArrowLeft", "KeyE"] + ["ArrowRight"] * 8 + ["ArrowDown", "KeyX"]
+TUTORIAL_MOVES = ["move n", "move w", "interact"] + ["move e"] * 8 + ["move s", "activate"]
+
+
+def info(page: Any) -> dict[str, Any]:
+    return json.loads(page.evaluate("() => window.gridworks.reactorInfo()"))
+
+
+def wait_idle(page: Any) -> None:
+    page.wait_for_function("() => !JSON.parse(window.gridworks.reactorInfo()).animating", timeout=10_000)
+
+
+def click_button(page: Any, bid: str) -> None:
+    pos = json.loads(page.evaluate(f"() => window.gridworks.buttonCenter({json.dumps(bid)})"))
+    assert pos is not None, f"button {bid} is not on screen (or disabled)"
+    page.mouse.click(pos[0], pos[1])
+    page.wait_for_timeout(120)
+
+
+def press(page: Any, key: str) -> None:
+    page.keyboard.press(key)
+    page.wait_for_timeout(40)
+
+
+def cpython_hash(moves: list[str]) -> str:
+    s = Session(GAME, 0, {"level": "tutorial"})
+    for m in moves:
+        s.play_text(m)
+    return s.state_hash()
+
+
+def play_keyboard_refusal_undo(page: Any) -> None:
+    assert canvas_has_pixels(page)
+    assert info(page)["screen"] == "menu"
+    click_button(page, "level:builtin:tutorial")
+    assert info(page)["screen"] == "play"
+    assert canvas_has_pixels(page, min_colors=8)
+    # a refused action says why and changes nothing
+    h0 = state_hash(page)
+    press(page, "KeyX")
+    i = info(page)
+    assert i["message"] == "the robot is not at a reactor control"
+    assert i["moves"] == [] and state_hash(page) == h0
+    # undo of a move restores the previous state exactly
+    press(page, "ArrowDown")
+    assert info(page)["moves"] == ["move s"]
+    press(page, "KeyZ")
+    assert info(page)["moves"] == [] and state_hash(page) == h0
+    # the tutorial through real key presses equals the same actions in CPython
+    for k in TUTORIAL_KEYS:
+        press(page, k)
+    wait_idle(page)
+    i = info(page)
+    assert i["moves"] == TUTORIAL_MOVES
+    assert i["level_state"] == "Won"
+    assert state_hash(page) == cpython_hash(TUTORIAL_MOVES)
+    assert "builtin:tutorial" in i["completed"]
+
+
+def walk_to_valve_pulse_and_forecast(page: Any) -> list[str]:
+    click_button(page, "restart")
+    before = info(page)
+    # click the valve cell twice: inspect, then walk there
+    pos = json.loads(page.evaluate("() => window.gridworks.cellCenter(3, 6)"))
+    page.mouse.click(*pos)
+    page.wait_for_timeout(100)
+    assert info(page)["selected"] == [3, 6]
+    page.mouse.click(*pos)
+    page.wait_for_function(
+        "() => JSON.stringify(JSON.parse(window.gridworks.reactorInfo()).robot) == '[3,6]'"
+    )
+    wait_idle(page)
+    assert all(m.startswith("move") for m in info(page)["moves"])
+    t0 = time.perf_counter()
+    press(page, "KeyE")  # open the sprinkler valve: one pulse, played as a cascade
+    assert info(page)["animating"]
+    wait_idle(page)
+    after = info(page)
+    assert after["pulse"] == before["pulse"] + 1
+    assert after["forecasts"] != before["forecasts"]
+    assert after["pulse_ms"] and after["pulse_ms"][-1] < 2000
+    assert time.perf_counter() - t0 < 5
+    return after["moves"]
+
+
+def editor_validation_playtest_files_and_bad_code(page: Any, tmp_path: Any) -> None:
+    click_button(page, "levels")
+    click_button(page, "editor")
+    click_button(page, "new")
+    ed = info(page)["editor"]
+    assert ed["errors"] == []
+    w, h = ed["size"]
+    # paint a wall over the reactor: a validation error blocks Run
+    click_button(page, "tool:terrain")
+    pos = json.loads(page.evaluate(f"() => window.gridworks.editorHook('cell', '{w - 2},{h - 2}')"))
+    page.mouse.click(*pos)
+    page.wait_for_timeout(150)
+    assert any("prop_terrain" in e for e in info(page)["editor"]["errors"])
+    assert page.evaluate("() => window.gridworks.buttonCenter('run')") == "null"
+    # fix it (undo), then play-test and come back
+    click_button(page, "undo")
+    assert info(page)["editor"]["errors"] == []
+    click_button(page, "run")
+    i = info(page)
+    assert i["screen"] == "play" and i["key"].startswith("test:")
+    press(page, "ArrowRight")
+    assert info(page)["moves"] == ["move e"]
+    click_button(page, "backeditor")
+    assert info(page)["screen"] == "editor"
+    # export through a download, re-import through the file picker
+    exported = page.evaluate("() => window.gridworks.editorHook('export')")
+    with page.expect_download() as dl:
+        click_button(page, "export")
+    path = tmp_path / "level.json"
+    dl.value.save_as(path)
+    assert json.loads(path.read_text()) == json.loads(exported)
+    click_button(page, "tool:terrain")
+    pos = json.loads(page.evaluate("() => window.gridworks.editorHook('cell', '3,3')"))
+    page.mouse.click(*pos)
+    page.wait_for_timeout(150)
+    assert page.evaluate("() => window.gridworks.editorHook('export')") != exported
+    with page.expect_file_chooser() as fc:
+        click_button(page, "importfile")
+    fc.value.set_files(str(path))
+    page.wait_for_function("() => JSON.parse(window.gridworks.reactorInfo()).editor.msg == 'Level imported.'")
+    assert json.loads(page.evaluate("() => window.gridworks.editorHook('export')")) == json.loads(exported)
+    # a malformed share code is explained and nothing is loaded
+    page.once("dialog", lambda d: d.accept("RM1.bm90IGEgbGV2ZWw.00000000"))
+    click_button(page, "importcode")
+    page.wait_for_function(
+        "() => JSON.parse(window.gridworks.reactorInfo()).editor.msg.startsWith('Not imported')"
+    )
+    assert "checksum" in info(page)["editor"]["msg"]
+    assert json.loads(page.evaluate("() => window.gridworks.editorHook('export')")) == json.loads(exported)
+
+
+def test_reactor_page(page: Any, site: str, tmp_path: Any) -> None:
+    """One boot for the play and editor flows, a second (reload) for persistence: boots are slow."""
+    open_game(page, site, "reactor")
+    assert canvas_has_pixels(page)
+    assert info(page)["screen"] == "menu"
+    play_keyboard_refusal_undo(page)
+    moves = walk_to_valve_pulse_and_forecast(page)
+    h = state_hash(page)
+    editor_validation_playtest_files_and_bad_code(page, tmp_path)
+    # progress, the game in progress and the editor's level survive a reload
+    level = page.evaluate("() => window.gridworks.editorHook('export')")
+    page.reload()
+    page.wait_for_function("() => window.gridworks && window.gridworks.ready", timeout=120_000)
+    i = info(page)
+    assert "builtin:tutorial" in i["completed"]
+    assert i["key"] == "builtin:tutorial" and i["moves"] == moves and state_hash(page) == h
+    assert page.evaluate("() => window.gridworks.editorHook('export')") == level
