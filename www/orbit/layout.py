@@ -49,7 +49,6 @@ class Layout:
 
 
 TOP_H = 44.0
-PANEL_NEED_PHONE = 468.0
 
 
 def compute(w: float, h: float) -> Layout:
@@ -62,9 +61,9 @@ def compute(w: float, h: float) -> Layout:
         panel = Rect(w - pw, TOP_H, pw, h - TOP_H)
         return Layout(w, h, False, top, None, orbit, panel, 30.0, 14.0)
     cards = Rect(0, TOP_H, w, 38)
-    row = 28.0 if h >= 760 else 26.0
-    need = PANEL_NEED_PHONE if h >= 760 else 440.0
-    oh = max(200.0, min(w, h - TOP_H - cards.h - need))
+    row = 26.0 if h >= 760 else 23.0
+    need = 44 + 7 * row + (row + 2) + (row + 11) + (row + 4) + 2 * (row + 3) + 6 + 34 + 4 + (row + 10) + 10
+    oh = max(200.0 if h >= 700 else 150.0, min(w, h - TOP_H - cards.h - need))
     orbit = Rect(0, cards.bottom, w, oh)
     panel = Rect(0, orbit.bottom, w, max(0.0, h - orbit.bottom))
     return Layout(w, h, True, top, cards, orbit, panel, row, 13.0)

@@ -339,12 +339,13 @@ class OrbitView:
         if planned is not None:
             x, y, tang = self.ship_xy(planned)
             self.glyph(g, x, y, tang, planned.facing, "#FFFFFF", size * 0.8, "", ghost=True)
-        if shots and prev is not None and t < 0.8:
+        if shots and prev is not None and t < 1.0:
             for src, dst, w in shots:
                 sx, sy, _ = self.ship_xy(state.ships[src], 1.0)
                 tx, ty, _ = self.ship_xy(prev.ships[dst], 1.0)
-                g.alpha(1 - t / 0.8)
-                g.line(sx, sy, tx, ty, WEAPON_LINE[w], 2.5 if w is Weapon.RAILGUN else 1.5)
+                g.alpha(min(1.0, 2.0 - 2.0 * t))
+                g.line(sx, sy, tx, ty, WEAPON_LINE[w], 3.0 if w is Weapon.RAILGUN else 2.0)
+                g.circle(tx, ty, 3 + 6 * t, fill=WEAPON_LINE[w])
                 g.alpha(1.0)
         c.restore()
         g._fill_cache = g._stroke_cache = g._font_cache = ""

@@ -238,18 +238,20 @@ def plan_panel(app: Any, g: Any, rect: Rect) -> None:
     # fire orders
     chips = [(wpn, t) for wpn in WEAPONS for t in pl.targets(wpn)]
     powered = [wpn for wpn in WEAPONS if pl.powered(wpn.subsystem)]
-    g.button("autofire", x0, y, 58, rh, tr("fire") + " F", size=fs - 1, enabled=bool(chips))
-    cx = x0 + 64
+    fw = 50.0 if lay.phone else 58.0
+    g.button("autofire", x0, y, fw, rh, tr("fire") + " F", size=fs - 1, enabled=bool(chips))
+    cx = x0 + fw + 6
     cy = y
+    fire_top = y
     if not powered:
         g.text(cx, y + rh / 2, tr("no_weapons"), DIM, fs - 2, baseline="middle")
     elif not chips:
         g.text(cx, y + rh / 2, tr("out_of_range"), DIM, fs - 2, baseline="middle")
     for wpn, t in chips:
         label = f"{tr('w_' + wpn.value)}→{t + 1}"
-        cw = max(64.0, g.measure(label, fs - 1) + 14)
+        cw = g.measure(label, fs - 1) + 12
         if cx + cw > rect.right - pad:
-            cx = x0 + 64
+            cx = x0 + fw + 6
             cy += rh + 3
         on = t in pl.fire.get(wpn, ())
         button2(
@@ -268,8 +270,10 @@ def plan_panel(app: Any, g: Any, rect: Rect) -> None:
         if on:
             g.rect(cx + 2, cy + rh - 4, cw - 4, 2, WEAPON_LINE[wpn])
         cx += cw + 4
-    y = cy + rh + 6
-    # validation and preview
+    y = max(cy, fire_top + (rh + 3 if lay.phone else 0)) + rh + 6
+    # validation and preview (a fixed-height block so Execute does not jump)
+    lines = 2 if lay.phone else 3
+    block_end = y + lines * 17
     probs = pl.problems()
     if probs:
         for p in probs[:2]:
@@ -286,10 +290,10 @@ def plan_panel(app: Any, g: Any, rect: Rect) -> None:
                 warn = tr("preview_dmg", n=prev.heat)
                 g.text(x0, y + 8, warn, HOT, g.fit_text(warn, w, fs - 1), baseline="middle")
                 y += 17
-            plan_txt = pl.plan().text()
-            g.text(x0, y + 8, plan_txt, DIM, g.fit_text(plan_txt, w, fs - 2), baseline="middle")
-            y += 17
-    y += 4
+            if y < block_end:
+                plan_txt = pl.plan().text()
+                g.text(x0, y + 8, plan_txt, DIM, g.fit_text(plan_txt, w, fs - 2), baseline="middle")
+    y = block_end + 4
     # execute
     eh = rh + 10
     g.button("reset", x0, y, w * 0.3, eh, tr("reset") + " X", size=fs)
