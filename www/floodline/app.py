@@ -10,7 +10,7 @@ from gwweb.floodline import mesh as M
 from gwweb.floodline.campaign import COUNT, Progress, endless_level, level, record, unlocked
 from gwweb.floodline.iso import VIEW_NAMES
 from gwweb.floodline.model import Run
-from gwweb.floodline.render import WorldView, tilt_angle
+from gwweb.floodline.render import JsMesh, WorldView, tilt_angle
 from gwweb.floodline.strings import TABLES
 from gwweb.shared.canvas import Gfx
 
@@ -81,6 +81,10 @@ class App:
         self.hud_key: tuple[Any, ...] = ()
         self.hud_redraws = 0
         self.tip_cache: tuple[Any, ...] = ()
+        self.alt = False
+        self.dyn_key: tuple[Any, ...] = ()
+        self.dyn_meshes: list[JsMesh] = []
+        self.preview: dict[str, Any] | None = None
 
     # -- runs ----------------------------------------------------------------------------
     def start(self, n: int) -> None:
@@ -125,7 +129,11 @@ class App:
             self.finish()
 
     def handle(self, ev: Any) -> None:
-        if ev.kind == "action":
+        if ev.kind == "key" and ev.name in ("AltLeft", "AltRight"):
+            self.alt = ev.down
+            if not ev.down:
+                self.preview = None
+        elif ev.kind == "action":
             self.action(ev.name, ev.down)
         elif ev.kind == "pointer":
             self.pointer(ev)
@@ -157,7 +165,17 @@ class App:
             cur = h if self.cut is None else self.cut
             cur = max(1, min(h, cur + (1 if name == "cutUp" else -1)))
             self.cut = None if cur >= h else cur
+        elif name.startswith("tilt") and self.alt and run is not None and run.state.outcome is None:
+            pv = run.preview(name)
+            cur = {(tuple(c["pos"]), c["type"]) for c in run.board_cells}
+            moved = [
+                c["pos"]
+                for c in pv.get("cells", [])
+                if c["type"] in ("SOLID", "WATER", "ICE") and (tuple(c["pos"]), c["type"]) not in cur
+            ]
+            self.preview = {**pv, "board": run.board_version, "moved": moved}
         elif run is not None and not self.paused and run.state.outcome is None:
+            self.preview = None
             run.key(name, True)
 
     def set_view(self, v: int) -> None:
@@ -303,16 +321,11 @@ class App:
         title = run.level["meta"].get("title", "")
         name = f"{run.n}. {title}" if run.n else self.t("endless_title", seed=self.endless_seed)
         right = self.corner_buttons(g, w)
-        vx = right - 132
-        g.button("view", vx, 6, 60, 32, VIEW_NAMES[self.view], size=14)
-        cut = self.t("slice_off") if self.cut is None else self.t("slice", n=self.cut)
-        g.button("cutDown", vx + 64, 6, 30, 32, "▾", size=14)
-        g.button("cutUp", vx + 98, 6, 30, 32, "▴", size=14)
-        avail = vx - 110
+        vx = right - 56
+        g.button("view", vx, 6, 52, 32, VIEW_NAMES[self.view], size=14)
+        avail = vx - 112
         if avail > 40:
-            g.text(106, 27, name, hud.INK, g.fit_text(name, avail, 16, True), True)
-        if self.cut is not None:
-            g.text(vx + 64, 56, cut, hud.ACCENT, 12)
+            g.text(106, 27, name, hud.INK, g.fit_text(name, avail, 16, True, min_size=11), True)
 
     def corner_buttons(self, g: Gfx, w: float) -> float:
         """Language and mute toggles at the top right; returns their left edge."""
@@ -332,16 +345,34 @@ class App:
             self.tilt_anim = (old, new, f + 1) if f < 14 else None
         self.world.blit(g, tilt)
         ghost = run.ghost()
-        parts = []
-        if ghost:
-            parts.append(M.piece_mesh(p, ghost, "GHOST", M.GHOST_EDGE))
         cells = run.active_cells()
-        if cells and s.active is not None:
-            mat = s.active.material.value
-            look = {"HEAVY": "ACTIVE_HEAVY", "REINFORCED": "ACTIVE_REINFORCED"}.get(mat, "ACTIVE")
-            parts.append(M.piece_mesh(p, cells, look, M.ACTIVE_EDGE))
+        pv = self.preview
+        pv_on = pv is not None and pv.get("board") == run.board_version
+        mat = s.active.material.value if s.active is not None else ""
+        dkey = (self.world.key, str(cells), str(ghost), mat, id(pv) if pv_on else 0)
+        if dkey != self.dyn_key:
+            self.dyn_key = dkey
+            parts = []
+            if pv_on and pv is not None and pv.get("moved"):
+                parts.append(M.piece_mesh(p, pv["moved"], "PREVIEW", M.PREVIEW_EDGE))
+            if ghost:
+                bad = run.ghost_overflow(ghost) or run.ghost_on_water(ghost)
+                parts.append(M.piece_mesh(p, ghost, "GHOST", M.BAD_EDGE if bad else M.GHOST_EDGE))
+            if cells:
+                look = {"HEAVY": "ACTIVE_HEAVY", "REINFORCED": "ACTIVE_REINFORCED"}.get(mat, "ACTIVE")
+                parts.append(M.piece_mesh(p, cells, look, M.ACTIVE_EDGE))
+            self.dyn_meshes = [JsMesh(m) for m in parts]
+        parts = self.dyn_meshes
         self.world.draw_dynamic(g, parts)
         x, y, w, h = rect
+        if cells and ghost:
+            self.drop_line(g, p, x, y, cells, ghost)
+        g.button("cutDown", x + w - 72, y + 8, 30, 30, "▾", size=14)
+        g.button("cutUp", x + w - 38, y + 8, 30, 30, "▴", size=14)
+        cut = self.t("slice_off") if self.cut is None else self.t("slice", n=self.cut)
+        g.text(x + w - 40, y + 54, cut, hud.ACCENT if self.cut is not None else hud.DIM, 12, align="center")
+        if pv_on and pv is not None:
+            self.preview_label(g, pv, x + w / 2, y + 24)
         r = max(18.0, min(30.0, w * 0.05))
         hud.gravity_badge(g, self.t, run, p, x + r + 12, y + r + 12, r)
         hud.warnings(g, self.t, run, x + 2 * r + 34, y + 10, ghost)
@@ -357,6 +388,28 @@ class App:
             g.rect(x + 12, by, min(w - 24, 540), bh, "rgba(10,16,24,0.82)")
             for i, line in enumerate(lines):
                 g.text(x + 22, by + 18 + i * 17, line, hud.ACCENT, 13)
+
+    def drop_line(
+        self, g: Gfx, p: Any, x: float, y: float, cells: list[list[int]], ghost: list[list[int]]
+    ) -> None:
+        """A thin guide from the falling piece to where it lands (depth cue)."""
+        n = len(cells)
+        a = [sum(c[i] for c in cells) / n + 0.5 for i in range(3)]
+        b = [sum(c[i] for c in ghost) / n + 0.5 for i in range(3)]
+        x1, y1 = p.world(a[0], a[1], a[2])
+        x2, y2 = p.world(b[0], b[1], b[2])
+        g.line(x + x1, y + y1, x + x2, y + y2, "rgba(255,255,255,0.35)", 1)
+
+    def preview_label(self, g: Gfx, pv: dict[str, Any], cx: float, cy: float) -> None:
+        if not pv.get("allowed"):
+            text = self.t("pv_refused")
+        elif pv.get("rejected"):
+            text = self.t("pv_rejected")
+        else:
+            text = self.t("pv_result", d=self.t(pv["target"]), s=pv["shift"], l=pv["lost"])
+        w = g.measure(text, 14, True) + 20
+        g.rect(cx - w / 2, cy - 16, w, 24, "rgba(120,50,30,0.9)")
+        g.text(cx, cy + 1, text, "#fff", 14, True, align="center")
 
     def draw_notices(self, g: Gfx) -> None:
         notes = self.shell.notices[-2:]

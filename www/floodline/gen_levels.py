@@ -68,6 +68,12 @@ def build(lv: int) -> dict[str, Any]:
         data = level_for(lv)
         height = min(36, max(16, need_height(data) + 8))
         data["board"] = {**data["board"], "height": height, "heightLimit": height - 4}
+    if lv == 4:  # the overhang demo: a supported cantilever that a tilt will shear
+        data["cells"] = [
+            {"pos": [4, 0, 4], "to": [4, 3, 4], "type": "SOLID"},
+            {"pos": [5, 3, 4], "to": [7, 3, 4], "type": "SOLID"},
+            {"pos": [2, 0, 6], "to": [2, 2, 6], "type": "SOLID", "material": "REINFORCED"},
+        ]
     data["meta"] = {**data["meta"], "id": f"lv{lv:02d}", "title": TITLES[lv - 1]}
     return data
 

@@ -80,8 +80,10 @@ def panel(g: Gfx, t: Any, run: Run, x: float, y: float, w: float, h: float, comp
     cy += lh - 4
     objs = run.level.get("objectives", [])
     if not objs:
-        g.text(x + pad, cy, t("score", n=s.metrics["score"]), INK, fs)
-        cy += lh
+        for line in g.wrap(t("mutators"), col_w, fs - 2):
+            g.text(x + pad, cy, line, INK, fs - 2)
+            cy += fs + 2
+        cy += 6
     for k, cond in enumerate(objs):
         frac = max(0.0, min(1.0, run.progress(k, cond)))
         holds = k < len(run.objectives) and run.objectives[k]["holds"]
@@ -164,7 +166,7 @@ def warnings(g: Gfx, t: Any, run: Run, x: float, y: float, ghost: list[list[int]
     out = []
     if run.ghost_on_water(ghost) or run.water_under:
         out.append(t("warn_water"))
-    if run.overflow_risk():
+    if run.overflow_risk() or run.ghost_overflow(ghost):
         out.append(t("warn_overflow"))
     for i, text in enumerate(out):
         w = g.measure(text, 13, True) + 16
@@ -174,9 +176,16 @@ def warnings(g: Gfx, t: Any, run: Run, x: float, y: float, ghost: list[list[int]
 
 # -- touch pad -----------------------------------------------------------------------------
 PAD_ROWS = (
-    (("yawL", "⟲"), ("yawR", "⟳"), ("pitchU", "⤒"), ("pitchD", "⤓"), ("rollL", "↶"), ("rollR", "↷")),
-    (("left", "◀"), ("away", "▲"), ("near", "▼"), ("right", "▶"), ("soft", "⇣"), ("hold", "H")),
-    (("tilt1", "⇡"), ("tilt2", "⇣"), ("tilt3", "⇠"), ("tilt4", "⇢"), ("viewNext", "F1-4"), ("hard", "⤋")),
+    (("yawL", "⟲"), ("yawR", "⟳"), ("pitchU", "P↑"), ("pitchD", "P↓"), ("rollL", "R↶"), ("rollR", "R↷")),
+    (("left", "◀"), ("away", "▲"), ("near", "▼"), ("right", "▶"), ("soft", "↓"), ("hold", "HOLD")),
+    (
+        ("tilt1", "T↑"),
+        ("tilt2", "T↓"),
+        ("tilt3", "T←"),
+        ("tilt4", "T→"),
+        ("viewNext", "VIEW"),
+        ("hard", "DROP"),
+    ),
 )
 
 

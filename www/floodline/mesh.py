@@ -49,6 +49,9 @@ ACTIVE_EDGE = style("rgba(60,30,0,0.75)")
 ANCHOR = style("#ffcf40")
 UNSUPPORTED = style("rgba(255,60,60,0.55)")
 PREVIEW_EDGE = style("rgba(255,150,120,0.8)")
+SCOPE = style("rgba(54,214,232,0.75)")
+SCOPE_FILL = style("rgba(54,214,232,0.10)")
+BAD_EDGE = style("rgba(255,110,90,0.95)")
 
 OPAQUE = {"SOLID", "WALL", "BEDROCK", "ICE", "POROUS", "DRAIN"}
 
@@ -148,7 +151,32 @@ def world_mesh(
                 m.add(_inset(q, 0.35), ANCHOR, -1)
             if marked and (x, y, z) in marked:
                 m.add(q, UNSUPPORTED, -1)
+    for c in cells:
+        if c["type"] == "DRAIN" and (cut is None or c["pos"][1] < cut):
+            for x, y, z in drain_scope(c, kinds, (p.sx, p.sy, p.sz)):
+                m.add(cube_faces(p, x, y, z)[0], SCOPE_FILL, SCOPE)
     return m
+
+
+def drain_scope(
+    c: dict[str, Any], kinds: dict[tuple[int, int, int], str], size: tuple[int, int, int]
+) -> list[tuple[int, int, int]]:
+    """Cells (empty or water) a drain reaches, for the scope highlight (Part VIII: drain scope)."""
+    x, y, z = c["pos"]
+    scope = c.get("scope", "ADJ6")
+    if scope == "SELF":
+        offs = [(0, 1, 0)]
+    elif scope == "ADJ26":
+        offs = [(dx, dy, dz) for dx in (-1, 0, 1) for dy in (-1, 0, 1) for dz in (-1, 0, 1) if dx or dy or dz]
+    else:
+        offs = [(1, 0, 0), (-1, 0, 0), (0, 1, 0), (0, -1, 0), (0, 0, 1), (0, 0, -1)]
+    out = []
+    for dx, dy, dz in offs:
+        q = (x + dx, y + dy, z + dz)
+        inside = 0 <= q[0] < size[0] and 0 <= q[1] < size[1] and 0 <= q[2] < size[2]
+        if inside and kinds.get(q) in (None, "WATER"):
+            out.append(q)
+    return out
 
 
 def piece_mesh(p: Proj, cells: list[list[int]], look: str, edge: int, only_top: bool = False) -> Mesh:

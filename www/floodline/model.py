@@ -12,7 +12,7 @@ from engine.floodline import GAME, Gravity, TickInput, view
 from engine.floodline.conditions import max_world_height
 from engine.floodline.pieces import offsets
 from engine.floodline.rules import rotation_allowed
-from engine.floodline.view import ghost_cells, next_gust
+from engine.floodline.view import ghost_cells, next_gust, preview_tilt
 
 MOVE_KEYS = ("left", "right", "away", "near")
 TILT_KEYS = {"tilt1": "away", "tilt2": "near", "tilt3": "left", "tilt4": "right"}
@@ -179,6 +179,18 @@ class Run:
         g = GRAVITY_VEC[self.state.gravity.value]
         kinds = {tuple(c["pos"]): c["type"] for c in self.board_cells if c["type"] == "WATER"}
         return any((c[0] + g[0], c[1] + g[1], c[2] + g[2]) in kinds for c in ghost)
+
+    def ghost_overflow(self, ghost: list[list[int]]) -> bool:
+        return any(c[1] >= self.state.height_limit for c in ghost)
+
+    def preview(self, key: str) -> dict[str, Any]:
+        """Part I §10.3 rotation preview for a tilt key (computed by the engine, no state change)."""
+        target = tilt_for(self.view, self.state.gravity.value, TILT_KEYS[key])
+        if target is None:
+            return {"allowed": False, "target": None}
+        out = dict(preview_tilt(self.state, Gravity(target)))
+        out["target"] = target
+        return out
 
     def height(self) -> int:
         return max_world_height(self.state.board) + 1

@@ -34,21 +34,25 @@ _styles_js: Any = None
 _styles_n = 0
 
 
-def draw_mesh(g: Gfx, m: M.Mesh, lw: float = 1.0) -> None:
+class JsMesh:
+    """A mesh converted to typed arrays once, so redrawing it is a single JS call."""
+
+    def __init__(self, m: M.Mesh) -> None:
+        self.n = len(m)
+        self.pts = js.Float32Array.new(to_js(m.pts)) if self.n else None
+        self.fills = js.Int16Array.new(to_js(m.fills)) if self.n else None
+        self.strokes = js.Int16Array.new(to_js(m.strokes)) if self.n else None
+
+
+def draw_mesh(g: Gfx, m: M.Mesh | JsMesh, lw: float = 1.0) -> None:
     global _styles_js, _styles_n
-    if not len(m):
+    if not (m.n if isinstance(m, JsMesh) else len(m)):
         return
     if _styles_js is None or _styles_n != len(M.STYLES):
         _styles_js = to_js(list(M.STYLES))
         _styles_n = len(M.STYLES)
-    _DRAW_QUADS(
-        g.ctx,
-        js.Float32Array.new(to_js(m.pts)),
-        js.Int16Array.new(to_js(m.fills)),
-        js.Int16Array.new(to_js(m.strokes)),
-        _styles_js,
-        lw,
-    )
+    jm = m if isinstance(m, JsMesh) else JsMesh(m)
+    _DRAW_QUADS(g.ctx, jm.pts, jm.fills, jm.strokes, _styles_js, lw)
     g._fill_cache = g._stroke_cache = ""  # the JS loop changed the context's styles
 
 
@@ -118,7 +122,7 @@ class WorldView:
         g.blit(self.layer, -w / 2, -h / 2)
         c.restore()
 
-    def draw_dynamic(self, g: Gfx, parts: list[M.Mesh]) -> None:
+    def draw_dynamic(self, g: Gfx, parts: list[JsMesh]) -> None:
         """Piece, ghost and previews drawn over the cached world, in board coordinates."""
         x, y, _, _ = self.rect
         c = g.ctx
