@@ -11,16 +11,17 @@ import json
 from typing import Any
 
 import js  # type: ignore[import-not-found]
-from pydantic import BaseModel, Field
+from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 
 from engine.core.schema import SchemaError
 from engine.core.session import SaveData, Session
-from engine.ternar import GAME, Route, SoftUndo, apply_with_events
+from engine.ternar import Route, SoftUndo
 from engine.ternar.telemetry import Profile, best_for, live_best, options_for, record_session, telemetry
 
 from .anim import Timeline, build
 from .keys import BINDINGS, MOVES, Cursor
 from .layout import Layout
+from .persist import EventsGame, NullSafeBackend, TelemetryLog
 from .render import BoardPainter
 from .sound import Sounds
 from .strings import TABLES
@@ -31,57 +32,6 @@ LERP_K = 0.15  # ... by k = 0.15 per frame
 TINT_MS = 100.0  # 19.1: the rejected target in #FFCDD2 for 100 ms
 TOAST_MS = 2600.0
 MODES = ("classic", "zen", "storm")
-
-
-class EventsGame:
-    """``GAME`` for the session, remembering the events of the last move for the animation."""
-
-    name = GAME.name
-
-    def __init__(self) -> None:
-        self.last_events: list[Any] = []
-
-    def initial(self, seed: int, options: dict[str, Any]) -> Any:
-        return GAME.initial(seed, options)
-
-    def apply(self, state: Any, move: Any) -> Any:
-        new, self.last_events = apply_with_events(state, move)
-        return new
-
-    def parse_move(self, text: str) -> Any:
-        return GAME.parse_move(text)
-
-    def format_move(self, move: Any) -> str:
-        return GAME.format_move(move)
-
-    def snapshot(self, state: Any) -> Any:
-        return GAME.snapshot(state)
-
-
-class TelemetryLog(BaseModel):
-    """Finished sessions' 19.5 records, newest last (kept locally, exportable)."""
-
-    records: list[dict[str, Any]] = Field(default_factory=list, max_length=200)
-
-
-class NullSafeBackend:
-    """Web Storage wrapper: Pyodide 314 turns JS ``null`` into ``jsnull`` (not None), which
-    ``gwweb.shared.storage`` compares with ``is None`` (a missing key then loops in ``quarantine``)."""
-
-    def __init__(self, backend: Any) -> None:
-        self.backend = backend
-
-    def getItem(self, key: str) -> str | None:  # noqa: N802 - Web Storage API name
-        v = self.backend.getItem(key)
-        if v is None or type(v).__name__ in ("JsNull", "JsUndefined"):
-            return None
-        return str(v)
-
-    def setItem(self, key: str, value: str) -> None:  # noqa: N802
-        self.backend.setItem(key, value)
-
-    def removeItem(self, key: str) -> None:  # noqa: N802
-        self.backend.removeItem(key)
 
 
 def now() -> float:
@@ -106,7 +56,15 @@ class TernarApp:
         shell.i18n.tables = TABLES
         shell.i18n.set_lang(shell.i18n.lang)
         self.t = shell.i18n.t
-        shell.bindings(BINDINGS)
+        self.embed = bool(getattr(shell, "embed", False))
+        if self.embed:
+            # In a blog post the page must keep its own keys (scrolling): the game answers only while
+            # its canvas has the focus, and only then swallows the keys it uses.
+            shell.bindings({})
+            self._key_guard = create_proxy(self._guard_key)
+            shell.canvas.addEventListener("keydown", self._key_guard)
+        else:
+            shell.bindings(BINDINGS)
         self.game = EventsGame()
         self.painter = BoardPainter()
         self.sounds = Sounds(shell.audio)
@@ -264,11 +222,18 @@ class TernarApp:
     def busy(self) -> bool:
         return self.timeline is not None or self.dialog is not None or self.state.outcome is not None
 
+    def _guard_key(self, e: Any) -> None:
+        if str(e.code) in BINDINGS:
+            e.preventDefault()
+
     def handle(self, ev: Any) -> None:
         if ev.kind == "pointer":
             self._pointer(ev)
         elif ev.kind == "action" and ev.down:
             self._action(ev.name)
+        elif ev.kind == "key" and ev.down and self.embed and ev.name in BINDINGS:
+            if js.document.activeElement == self.shell.canvas:
+                self._action(BINDINGS[ev.name])
 
     def _pointer(self, ev: Any) -> None:
         lay = self.lay

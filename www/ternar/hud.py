@@ -267,7 +267,9 @@ def new_game_dialog(g: Any, lay: Layout, t: Any, *, mode: str, in_progress: bool
         desc = t("mode_desc_" + m)
         g.text(b.x + 14, b.y + 45, desc, SOFT, g.fit_text(desc, b.w - 24, 12.5), baseline="alphabetic")
         y += 66
-    button(g, "cancel", Rect(r.x + 16, r.y + r.h - 54, r.w - 32, 40), t("cancel"), size=15)
+    bw = (r.w - 44) / 2
+    button(g, "telemetry", Rect(r.x + 16, r.y + r.h - 54, bw, 40), t("telemetry"), size=13)
+    button(g, "cancel", Rect(r.x + 28 + bw, r.y + r.h - 54, bw, 40), t("cancel"), size=15)
 
 
 def game_over(g: Any, lay: Layout, t: Any, *, reason: str, score: int, new_best: bool, zen: bool) -> None:

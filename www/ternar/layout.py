@@ -91,7 +91,7 @@ def compute(width: float, height: float) -> Layout:
     w, h = max(width, 200.0), max(height, 240.0)
     pad = _clamp(min(w, h) * 0.025, 6, 16)
     # stacked: HUD on top, preview line, board, button bar at the bottom
-    hud_h = _clamp(h * 0.1, 60, 92)
+    hud_h = _clamp(h * 0.1, 68, 92)
     info_h = _clamp(h * 0.045, 24, 36)
     bar_h = _clamp(h * 0.09, 54, 76)
     st_cell = min((w - 2 * pad) / BOARD_W, (h - hud_h - info_h - bar_h - 2 * pad) / BOARD_H)
