@@ -99,6 +99,7 @@ class RunMapApp:
         self.map_cache = render.MapLayer()
         self.coop = CoopCtl(self)
         self.last_error = ""
+        self.notices_seen = 0
         self._restore()
         self._from_url()
 
@@ -273,8 +274,14 @@ class RunMapApp:
 
     def notify(self, text: str) -> None:
         self.shell.notify(text)
-        self.toast_text = text
-        self.toast_until = self._now() + TOAST_MS
+        self._toast_new()
+
+    def _toast_new(self) -> None:
+        """Show the newest of the shell's notices (ours and the storage's) as a toast."""
+        if len(self.shell.notices) > self.notices_seen:
+            self.notices_seen = len(self.shell.notices)
+            self.toast_text = self.shell.notices[-1]
+            self.toast_until = self._now() + TOAST_MS
 
     @staticmethod
     def _now() -> float:
@@ -340,6 +347,7 @@ class RunMapApp:
 
     def draw(self, g: Any) -> None:
         self.coop.pump()
+        self._toast_new()
         t = self.t
         g.clear(render.BG)
         now = self._now()

@@ -126,7 +126,7 @@ EN: dict[str, str] = {
     "coop_new_host": "P{n} is the host now.",
     "solo": "Solo",
     "none": "none",
-    "saved_gone": "The saved run could not be restored ({why}); a new run starts.",
+    "saved_gone": "The saved run could not be restored ({why}); it was kept aside. Start a new run.",
     "keys_help": "Keys: ←/→ choose · Enter go · A/D fight · 1-3 options · M sound · K language",
 }
 
@@ -254,7 +254,7 @@ RU: dict[str, str] = {
     "coop_new_host": "Теперь хост — И{n}.",
     "solo": "Соло",
     "none": "нет",
-    "saved_gone": "Сохранённый забег не восстановлен ({why}); начат новый.",
+    "saved_gone": "Сохранённый забег не восстановлен ({why}); он отложен. Начните новый забег.",
     "keys_help": "Клавиши: ←/→ выбор · Enter идти · A/D бой · 1-3 варианты · M звук · K язык",
 }
 
