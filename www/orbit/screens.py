@@ -9,7 +9,7 @@ from .model import SEAT_KINDS
 from .orbitview import SHIP_COLORS
 from .widgets import BAD, DIM, FG, GOOD, PANEL, PANEL2, button2, paragraph, swatch
 
-BACKDROP = "rgba(26,17,14,0.97)"
+BACKDROP = "#1A110E"
 
 
 def top_bar(app: Any, g: Any, rect: Rect, status: str, status_color: str = FG) -> None:
