@@ -243,6 +243,10 @@ class RunMapApp:
         avail = [n.index for n in s.available_nodes()]
         if self.focus not in avail:
             self.focus = avail[0] if avail else None
+            if self.coop.is_host():
+                self.coop.aim_at(self.focus)  # the others see where the host's cursor is
+            elif self.coop.aim not in avail:
+                self.coop.aim = None
         self.inspect = None
         if old is not None:
             c = card_for(old, s)

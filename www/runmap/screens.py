@@ -50,6 +50,8 @@ def fight(g: Any, f: layout.Frame, s: RunState, t: T, me: int | None, can_act: b
     dim(g, f)
     box(g, r)
     kind = node.node_type.value
+    if kind in ("BOSS", "ELITE"):
+        g.frame(r.x + 2.5, r.y + 2.5, r.w - 5, r.h - 5, icons.COLORS[kind], 3)
     icons.badge(g, r.x + 30, r.y + 30, 18 if kind != "BOSS" else 21, kind, node.guardian_id)
     head = t("guardian", name=t(node.guardian_id)) if node.node_type == NodeType.BOSS else t(kind)
     g.text(r.x + 58, r.y + 30, head, INK, g.fit_text(head, r.w - 70, 20, True), bold=True, baseline="middle")
