@@ -83,6 +83,7 @@ class TernarApp:
         self.timeline: Timeline | None = None
         self.anim_t0 = 0.0
         self.pending_undo = False
+        self.salute: tuple[int, float] | None = None  # 17.8: fireworks for the first singularity
         self.dialog: str | None = None
         self.toasts: list[tuple[str, float]] = []
         self.dismissed = 0
@@ -176,6 +177,10 @@ class TernarApp:
         self._announce(events)
         if live_best(self.profile, new) is not None and new.score > self.best_at_start > 0:
             self.new_best = True
+        key = {"classic": "best_classic", "storm": "best_storm"}.get(new.options.mode)
+        if key and new.score > getattr(self.profile, key):  # Best is kept safe after every turn
+            self.profile = self.profile.model_copy(update={key: new.score})
+            self.shell.storage.save("profile", self.profile)
         if new.outcome is not None:
             self._end_session(new)
         self.save()
@@ -191,6 +196,7 @@ class TernarApp:
                 self.sounds.big_bang()
             elif k == "achievement":
                 self.toast(self.t("architect"))
+                self.salute = (e.node, now() + 1800.0)
                 self.sounds.singularity()
             elif k == "inversion":
                 self.toast(self.t("storm_flip"))
@@ -404,6 +410,7 @@ class TernarApp:
             or self.vibrating
             or bool(self.toasts)
             or self.tint is not None
+            or self.salute is not None
             or any(abs(s - self._target(n)) > 0.004 for n, s in self.scales.items())
             or (self._active() is not None and self._active() not in self.scales)
         )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import js  # type: ignore[import-not-found]
@@ -11,7 +12,7 @@ from engine.ternar.telemetry import live_best
 from . import hud
 from .layout import compute
 from .render import background
-from .view import fmt_mult, fmt_score, fmt_value, preview
+from .view import RING, fmt_mult, fmt_score, fmt_value, preview
 
 FRAME_MS = 1000.0 / 60.0
 
@@ -110,6 +111,26 @@ def _info(app: Any, g: Any) -> None:
         hud.info_line(g, app.lay, t("hint_keys"))
 
 
+def _salute(app: Any, g: Any, t_now: float) -> None:
+    """17.8 Soft Win: a burst of the six ring colours around the first singularity."""
+    nid, until = app.salute
+    left = until - t_now
+    if left <= 0 or app.lay is None:
+        app.salute = None
+        return
+    q = 1.0 - left / 1800.0
+    lay = app.lay
+    x0, y0 = lay.cx[nid], lay.cy[nid]
+    g.alpha(max(0.0, 1.0 - q))
+    for i in range(30):
+        ang = i * 2.399963  # golden angle: an even spread without randomness
+        dist = lay.cell * (0.6 + 2.6 * q) * (0.55 + 0.45 * ((i * 7) % 10) / 10)
+        x = x0 + math.cos(ang) * dist
+        y = y0 + math.sin(ang) * dist + lay.cell * 0.9 * q * q
+        g.circle(x, y, max(1.5, lay.cell * 0.07 * (1.0 - 0.5 * q)), fill=RING[i % 6] if i % 3 else "#FFB74D")
+    g.alpha(1.0)
+
+
 def _cached(app: Any, g: Any, name: str, rect: Any, key: Any, paint: Any) -> None:
     """Draw a rarely changing panel into its own layer; blit it and re-register its buttons each frame."""
     c = app.ui_cache.get(name)
@@ -190,6 +211,8 @@ def draw_frame(app: Any, g: Any) -> None:
             new_best=app.new_best,
             zen=mode == "zen",
         )
+    if app.salute is not None:
+        _salute(app, g, t_now)
     # notices (storage problems: stay until closed) and short toasts
     y = lay.board.y + 6 if not lay.wide else 12.0
     pending = sh.notices[app.dismissed :]

@@ -337,4 +337,18 @@ def info_line(g: Any, lay: Layout, text: str, sub: str = "", strong: bool = Fals
         return
     full = f"{text}   {sub}" if sub else text
     fs = g.fit_text(full, r.w, size, strong)
+    if sub and fs < 12:  # two lines: the preview, then the superchain / bonus note
+        fs = g.fit_text(text, r.w, min(size, r.h * 0.5), strong)
+        g.text(r.cx, r.y + r.h * 0.3, text, TEXT, fs, bold=strong, align="center", baseline="middle")
+        g.text(
+            r.cx,
+            r.y + r.h * 0.8,
+            sub,
+            "#E65100",
+            g.fit_text(sub, r.w, min(12.0, r.h * 0.36), True),
+            bold=True,
+            align="center",
+            baseline="middle",
+        )
+        return
     g.text(r.cx, r.cy + 1, full, TEXT if strong else SOFT, fs, bold=strong, align="center", baseline="middle")
