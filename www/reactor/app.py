@@ -388,9 +388,15 @@ class ReactorApp:
             el = t - self.anim["t0"]
             r = el / STEP_DELAY_MS * s
             ox, oy = lay.xy(self.anim["origin"] % st.grid.width, self.anim["origin"] // st.grid.width)
-            g.ctx.globalAlpha = max(0.0, 1 - el / 900)
+            ctx = g.ctx
+            ctx.save()
+            ctx.beginPath()
+            ctx.rect(lay.ox, lay.oy, s * lay.gw, s * lay.gh)
+            ctx.clip()
+            ctx.globalAlpha = max(0.0, 1 - r / (s * (lay.gw + lay.gh)))
             g.circle(ox + s / 2, oy + s / 2, max(1.0, r), None, "#FFFFFF", 2)
-            g.ctx.globalAlpha = 1.0
+            ctx.restore()
+            g._fill_cache = g._stroke_cache = g._font_cache = ""  # restore() changed the styles
             g.text(lay.ox + 6, lay.oy + 18, self.t("pulse", n=st.pulse), "#FFFFFF", 15, True)
         for path_cell in self._queue_cells():
             x, y = lay.xy(*st.grid.xy(path_cell))
@@ -425,7 +431,9 @@ class ReactorApp:
         won = st.outcome.result == "won"
         w = min(320.0, lay.cell * lay.gw - 10)
         x = lay.ox + (lay.cell * lay.gw - w) / 2
-        y = lay.oy + lay.cell * lay.gh / 2 - 40
+        ry = st.robot // st.grid.width
+        top = ry >= lay.gh / 2  # keep the robot's cell visible: the box goes to the other half
+        y = lay.oy + (lay.cell * 0.6 if top else lay.cell * lay.gh - 80 - lay.cell * 0.6)
         g.rect(x, y, w, 80, "rgba(10,16,22,0.92)")
         g.frame(x, y, w, 80, "#FFD600" if won else "#FF5252", 2)
         label = self.t("won_toast") if won else self.t("state_Lost")
@@ -461,13 +469,15 @@ class ReactorApp:
                 y += 28
                 continue
             done = key in self.progress.completed
-            h = 54
+            nl = min(2, len(g.wrap(desc, w - 24, 12))) if desc else 1
+            h = 54 + 14 * (nl - 1)
             g.button(f"level:{key}", x, y, w, h, "", bg="#18242E")
             g.text(x + 12, y + 22, f"{n + 1}. {title}", "#ECEFF1", 16, True)
             if done:
                 g.text(x + w - 12, y + 22, "✓ " + t("done"), "#69F0AE", 14, True, "right")
-            line = g.wrap(desc, w - 24, 12)[0] if desc else ""
-            g.text(x + 12, y + 42, line, "#90A4AE", 12)
+            lines = g.wrap(desc, w - 24, 12)[:2] if desc else []
+            for k, line in enumerate(lines):
+                g.text(x + 12, y + 42 + 14 * k, line, "#90A4AE", 12)
             y += h + 8
         g.button("editor", x, y + 6, w, 40, t("editor"), bg="#263238")
         y += 56

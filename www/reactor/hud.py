@@ -66,7 +66,8 @@ class Hud:
         g.rect(x, y, w, 32, bg)
         label = t(f"state_{ls}")
         if ls == "Lost" and st.outcome is not None:
-            label += " — " + reason(lang, st.outcome.reason)
+            why = st.events[-1] if st.events and lang != "ru" else reason(lang, st.outcome.reason)
+            label += " — " + why
         g.text(x + w / 2, y + 17, label, fg, g.fit_text(label, w - 8, 17, True), True, "center", "middle")
         y += 36
         if app.play.message:
@@ -75,11 +76,10 @@ class Hud:
                 g.text(x + 4, y + 12, line, BAD, 13, True)
                 y += 16
         elif ls in ("Caution", "Critical"):
-            reasons = ", ".join(dict.fromkeys(caution_reasons(st)))
-            if reasons:
-                line = g.wrap(reasons, w - 8, 12)[0]
+            reasons = ", ".join(reason(lang, r) for r in dict.fromkeys(caution_reasons(st)))
+            for line in g.wrap(reasons, w - 8, 12)[:2] if reasons else []:
                 g.text(x + 4, y + 12, line, WARN, 12)
-                y += 16
+                y += 15
         # producing / required
         prod, req = stat["producing"], stat["required"]
         g.text(x + 4, y + 13, t("consumers") + ":", DIM, 12)
@@ -134,6 +134,11 @@ class Hud:
                 bg="#1C2A35",
             )
         y += 3 * (bh + 4) + 4
+        if app.eye:
+            for line in g.wrap(t("eye_legend") if lay.cell >= 44 else t("eye_legend_small"), w - 8, 11)[:2]:
+                g.text(x + 4, y + 10, line, DIM, 11)
+                y += 14
+            y += 2
         if lay.wide:
             for line in g.wrap(t("keys"), w - 8, 11)[:3]:
                 g.text(x + 4, y + 10, line, DIM, 11)
@@ -207,6 +212,8 @@ class Hud:
         prop = info.get("prop")
         if prop:
             desc = ", ".join(f"{k}={v}" for k, v in prop.items() if k != "kind" and not isinstance(v, dict))
+            if prop["kind"] == "terminal":
+                desc = f"eye access={st.eye_access}"
             lines.append((f"{prop['kind']}: {desc}", TEXT))
             if prop.get("services"):
                 lines.append(("  " + ", ".join(f"{c}: {s}" for c, s in prop["services"].items()), TEXT))

@@ -207,9 +207,10 @@ class BoardPainter:
                         x, y, s * 0.3, col if p.enabled else "#222222", "#FFFFFF" if p.enabled else col, 3
                     )
             ctx.globalAlpha = 1.0
-        if s < 30:
+        if s < 24:
             return
         fs = max(8.0, s * 0.2)
+        compact = s < 44
         shown = ("fuel", "coolant", "electricity") if active not in COL else (active,)
         for i in range(w * hgt):
             lines = []
@@ -217,7 +218,10 @@ class BoardPainter:
                 layer = st.layers[c]
                 if layer.state[i] != ABSENT:
                     a, n = display(layer.amount[i]), display(layer.intensity[i])
-                    text = f"{a}/{n}" if len(shown) > 1 else f"{a}/{n} i{display(layer.integrity[i])}"
+                    if compact:
+                        text = a
+                    else:
+                        text = f"{a}/{n}" if len(shown) > 1 else f"{a}/{n} i{display(layer.integrity[i])}"
                     lines.append((text, SURF_COL[c]))
             if not lines:
                 continue

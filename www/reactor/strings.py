@@ -68,6 +68,8 @@ EN: dict[str, str] = {
     "won_toast": "Level complete!",
     "lost_toast": "Level lost: {r}",
     "close": "Close",
+    "eye_legend": "Underground: amount/pressure (voltage); ringed dot = leaking cell",
+    "eye_legend_small": "Underground amounts shown; pick one layer or inspect a cell for pressure",
 }
 
 RU: dict[str, str] = {
@@ -136,6 +138,8 @@ RU: dict[str, str] = {
     "won_toast": "Уровень пройден!",
     "lost_toast": "Поражение: {r}",
     "close": "Закрыть",
+    "eye_legend": "Под полом: количество/давление (напряжение); точка в кольце — течь",
+    "eye_legend_small": "Под полом: количество; давление — в осмотре клетки",
 }
 
 # Engine refusal reasons and outcome reasons (English in the engine) shown in Russian.
@@ -157,6 +161,14 @@ RU_REASONS: dict[str, str] = {
     "robot_hazard": "робот погиб от опасности",
     "reactor_heat": "перегрев реактора",
     "system_failure": "разрушение контура под реактором",
+    "required fuel service missing": "не хватает топливных потребителей",
+    "required coolant service missing": "не хватает потребителей охладителя",
+    "required electricity service missing": "не хватает потребителей тока",
+    "reactor feed starved": "реактору не хватает питания",
+    "reactor heat concerning": "реактор нагревается",
+    "consumer disabled": "потребитель выключен",
+    "consumer starved": "потребитель голодает",
+    "hazard growing": "опасность растёт",
 }
 
 TABLES: dict[str, dict[str, str]] = {"en": EN, "ru": RU}
