@@ -106,7 +106,7 @@ def legend_overlay(g: Any, f: layout.Frame, s: RunState, t: T) -> None:
 
 def toast(g: Any, f: layout.Frame, text: str) -> None:
     w = min(f.w - 16, max(200.0, g.measure(text, 14) + 32))
-    lines = g.wrap(text, w - 24, 14)[:3]
+    lines = [part for line in g.wrap(text, w - 24, 14) for part in _hard_wrap(g, line, w - 24)][:3]
     h = 16 + 20 * len(lines)
     x = (f.w - w) / 2
     y = (f.map.y + f.map.h if f.w >= layout.PHONE_W else f.panel.y) - h - 10
@@ -114,3 +114,16 @@ def toast(g: Any, f: layout.Frame, text: str) -> None:
     g.frame(x + 0.5, y + 0.5, w - 1, h - 1, GOLD, 1.5)
     for k, line in enumerate(lines):
         g.text(f.w / 2 if f.w < layout.PHONE_W else x + w / 2, y + 23 + 20 * k, line, INK, 14, align="center")
+
+
+def _hard_wrap(g: Any, line: str, width: float) -> list[str]:
+    """Break a line that is still too wide (a long link) between characters."""
+    out: list[str] = []
+    while line and g.measure(line, 14) > width:
+        k = max(2, int(len(line) * width / g.measure(line, 14)))  # a proportional guess, then trimmed
+        while k > 1 and g.measure(line[:k], 14) > width:
+            k -= 1
+        out.append(line[:k])
+        line = line[k:]
+    out.append(line)
+    return out
