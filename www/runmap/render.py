@@ -20,6 +20,15 @@ BAD = "#FF8A65"
 GOLD = "#FFD54F"
 ACT_TINT = ("#3A2A22", "#2F2A33", "#2A3330")
 
+try:  # dash patterns as JS arrays, made once (outside the browser the dashes are drawn segment by segment)
+    import js  # type: ignore[import-not-found]
+
+    _JS_DASH: Any = js.Array.new(6, 6)
+    _JS_SOLID: Any = js.Array.new()
+except (ImportError, AttributeError):
+    _JS_DASH = None
+    _JS_SOLID = None
+
 T = Callable[..., str]
 
 
@@ -57,12 +66,22 @@ class MapLayer:
             lg.line(8, y, f.map.w - 8, y, "rgba(255,224,178,0.05)", 1)
             lg.text(f.map.w - 8, y - 4, str(layer_i + 1), "rgba(255,224,178,0.28)", 11, align="right")
         walked = set(zip(path, path[1:], strict=False))
+        dash = _JS_DASH
+        if dash is not None:
+            lg.ctx.setLineDash(dash)
+        for e in lay.edges:
+            (x1, y1), (x2, y2) = xy[e.from_index], xy[e.to_index]
+            if (e.from_index, e.to_index) not in walked:
+                if dash is not None:
+                    lg.line(x1, y1, x2, y2, "rgba(255,224,178,0.35)", 2)
+                else:
+                    _dashed(lg, x1, y1, x2, y2, "rgba(255,224,178,0.35)", 2)
+        if dash is not None:
+            lg.ctx.setLineDash(_JS_SOLID)
         for e in lay.edges:
             (x1, y1), (x2, y2) = xy[e.from_index], xy[e.to_index]
             if (e.from_index, e.to_index) in walked:
                 lg.line(x1, y1, x2, y2, GOLD, 4)
-            else:
-                _dashed(lg, x1, y1, x2, y2, "rgba(255,224,178,0.35)", 2)
         on_path = set(path)
         for n in lay.nodes:
             x, y = xy[n.index]
