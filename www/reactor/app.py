@@ -117,7 +117,7 @@ class ReactorApp:
             self.show_toast(self.t("restored"))
 
     def save_game(self) -> None:
-        if self.play is not None and self.play.key.startswith(("builtin:", "custom:")):
+        if self.play is not None and self.play.key.startswith(("builtin:", "campaign:", "custom:")):
             self.storage.save("game", self.play.save())
 
     def show_toast(self, text: str) -> None:
@@ -141,12 +141,12 @@ class ReactorApp:
         self.shell.invalidate()
 
     def next_level(self) -> str | None:
-        if self.play is None or not self.play.key.startswith("builtin:"):
+        if self.play is None:
             return None
-        names = campaign()
-        name = self.play.key.split(":", 1)[1]
-        if name in names and names.index(name) + 1 < len(names):
-            return "builtin:" + names[names.index(name) + 1]
+        keys = campaign()
+        key = self.play.key
+        if key in keys and keys.index(key) + 1 < len(keys):
+            return keys[keys.index(key) + 1]
         return None
 
     # -- actions ----------------------------------------------------------------------------------
@@ -456,7 +456,7 @@ class ReactorApp:
         if self.play is not None:
             g.button("resume", x + w - 140, y - 4, 140, 30, t("back"), bg="#1C2A35")
         y += 34
-        keys = ["builtin:" + n for n in campaign()]
+        keys = campaign()
         rows = [(k, *level_title(k, self.custom)) for k in keys]
         if self.custom.levels:
             rows.append(("", t("custom"), ""))

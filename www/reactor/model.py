@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from collections import deque
+from pathlib import Path
 from typing import Any
 
 from pydantic import Field
@@ -44,10 +45,28 @@ class CustomLevels(Model):
     levels: dict[str, dict[str, Any]] = Field(default_factory=dict)
 
 
+LEVEL_DIR = Path(__file__).with_name("levels")
+
+
+def intro_levels() -> list[str]:
+    """The page's own introductory levels, in the order of ``levels/solutions.json``."""
+    try:
+        return list(json.loads((LEVEL_DIR / "solutions.json").read_text(encoding="utf-8"))["order"])
+    except (OSError, ValueError, KeyError):
+        return []
+
+
+def intro_level_text(name: str) -> str:
+    if name not in intro_levels():
+        raise KeyError(name)
+    return (LEVEL_DIR / f"{name}.json").read_text(encoding="utf-8")
+
+
 def campaign() -> list[str]:
-    """Built-in levels in campaign order (known ones first, any others after)."""
+    """Level keys in campaign order: the introductory levels, then the engine's sample levels."""
     names = builtin_levels()
-    return [n for n in CAMPAIGN_ORDER if n in names] + [n for n in names if n not in CAMPAIGN_ORDER]
+    samples = [n for n in CAMPAIGN_ORDER if n in names] + [n for n in names if n not in CAMPAIGN_ORDER]
+    return ["campaign:" + n for n in intro_levels()] + ["builtin:" + n for n in samples]
 
 
 def level_title(key: str, custom: CustomLevels) -> tuple[str, str]:
@@ -57,10 +76,13 @@ def level_title(key: str, custom: CustomLevels) -> tuple[str, str]:
         if kind == "builtin":
             lv = builtin_level(name)
             return lv.meta.title, lv.meta.description
+        if kind == "campaign":
+            meta = json.loads(intro_level_text(name))["meta"]
+            return str(meta["title"]), str(meta.get("description", ""))
         data = custom.levels.get(name) or {}
         meta = data.get("meta", {})
         return str(meta.get("title", name)), str(meta.get("description", ""))
-    except (SchemaError, ValueError):
+    except (SchemaError, ValueError, KeyError):
         return name, ""
 
 
@@ -69,6 +91,8 @@ def session_for(key: str, custom: CustomLevels) -> Session:
     kind, _, name = key.partition(":")
     if kind == "builtin":
         return Session(GAME, 0, {"level": name})
+    if kind == "campaign":
+        return Session(GAME, 0, {"level": intro_level_text(name)})
     if kind == "custom" and name in custom.levels:
         return Session(GAME, 0, {"level": json.dumps(custom.levels[name])})
     raise KeyError(key)

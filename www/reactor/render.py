@@ -157,6 +157,9 @@ class BoardPainter:
         w = st.grid.width
         c = st.robot if cell is None else cell
         cx, cy = lay.ox + (c % w + 0.5) * s, lay.oy + (c // w + 0.5) * s
+        if c in st.props:  # keep the prop under the robot readable: a smaller robot in the corner
+            cx, cy = cx + s * 0.24, cy - s * 0.24
+            s *= 0.62
         if st.heat_immunity > 0:
             g.circle(cx, cy, s * 0.42, None, COL["heat"], 3)
         g.circle(cx, cy, s * 0.3, "#ECEFF1", "#000000", 2)
