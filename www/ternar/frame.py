@@ -84,7 +84,7 @@ def _board(app: Any, g: Any, t_now: float, dt: float) -> None:
         y = lay.cy[last] - lay.cell * 0.98
         if y - r < lay.board.y - lay.cell * 0.2:
             y = lay.cy[last] + lay.cell * 0.98
-        hud.mini_hex(g, lay.cx[last], y, r, pv.result)
+        _badge(app, g, lay.cx[last], y, r, pv.result)
     if app.show_cursor and app.timeline is None:
         p.cursor(g, app.cursor.nid, t_now / 1000.0)
 
@@ -109,6 +109,17 @@ def _info(app: Any, g: Any) -> None:
         hud.info_line(g, app.lay, t("hint_more"))
     elif app.show_cursor or app.lay.wide:
         hud.info_line(g, app.lay, t("hint_keys"))
+
+
+def _badge(app: Any, g: Any, x: float, y: float, r: float, value: int) -> None:
+    """The would-be result as a small hex near the finger; drawn once per value into a tiny layer."""
+    c = app.ui_cache.get("badge")
+    if c is None or c[0] != (value, r):
+        lg = g.layer(2 * r + 4, 2 * r + 4)
+        lg.begin_frame()
+        hud.mini_hex(lg, r + 2, r + 2, r, value)
+        c = app.ui_cache["badge"] = ((value, r), lg)
+    g.blit(c[1], x - r - 2, y - r - 2)
 
 
 def _salute(app: Any, g: Any, t_now: float) -> None:
@@ -185,7 +196,8 @@ def draw_frame(app: Any, g: Any) -> None:
             lg, lay, t, score=st.score, best=best, turn=st.turns, mode=mode, window=window, storm=storm
         ),
     )
-    _info(app, g)
+    info_key = (lang, app.route, st.values, st.turns, st.outcome is None, app.show_cursor)
+    _cached(app, g, "info", lay.info, info_key, lambda lg: _info(app, lg))
     sh = app.shell
     undo_ok = st.can_undo and app.timeline is None
     muted = bool(sh.audio.muted)
