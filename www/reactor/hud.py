@@ -101,6 +101,10 @@ class Hud:
         if st.heat_immunity > 0:
             g.text(x + w - 4, y + 13, t("immunity", n=st.heat_immunity), COL["heat"], 12, True, "right")
         y += 20
+        here = self.here(app, st)
+        if here:
+            g.text(x + 4, y + 12, here, TEXT, g.fit_text(here, w - 8, 12, False, 8))
+            y += 17
         # actions: three columns
         bw, bh = (w - 8) / 3, 34 if lay.wide else 32
         for k, (text, key, hot) in enumerate(ACTIONS):
@@ -151,6 +155,30 @@ class Hud:
             y = self.forecast(g, app, stat, x, y, w, bottom if not both else y + room * 0.45)
         if show_inspector:
             self.inspector(g, app, x, y + 4, w, bottom)
+
+    def here(self, app: Any, st: Any) -> str:
+        """What the robot stands on: the prop (and its state) and reachable leaks."""
+        t = app.t
+        parts = []
+        p = st.props.get(st.robot)
+        if p is not None:
+            if p.kind == "flow":
+                parts.append(f"{t('k_flow')} {t(p.carrier)} {t('on') if p.enabled else t('off')}")
+            elif p.kind == "consumer":
+                parts.append(f"{t('k_consumer')} {t('on') if p.enabled else t('off')}")
+            elif p.kind == "junction":
+                weights = ":".join(str(int(v)) for v in st.balance.junction_ratio_modes[p.ratio_mode])
+                parts.append(f"{t('k_junction')} {weights}")
+            elif p.kind == "door":
+                parts.append(f"{t('k_door')} {t('open_') if p.open else t('closed')}")
+            elif p.kind == "supply":
+                parts.append(f"{t('k_supply')} {t(p.item)}" + (f" ({t('empty')})" if p.depleted else ""))
+            else:
+                parts.append(t("k_" + p.kind))
+        for lk in st.leaks:
+            if lk.access == st.robot and not lk.repaired:
+                parts.append(f"{t('k_leak')} {t(lk.carrier)}")
+        return (t("here") + ": " + ", ".join(parts)) if parts else ""
 
     def forecast(
         self, g: Any, app: Any, stat: dict[str, Any], x: float, y: float, w: float, end: float
