@@ -1,13 +1,14 @@
 """Orbit Simulator page: boots and draws; hot-seat turns made with real clicks and keys give the same
-state as the same plans through the engine in CPython; a computer seat moves (the same plan CPython's
-AI picks); a reload restores the game."""
+state as the same plans through the engine in CPython (burn → in transit → arrival; undo); a full game
+against a computer seat, played with the keyboard, reaches a winner; a computer seat moves (the same
+plan CPython's AI picks); a reload restores the game; a save that no longer replays is set aside."""
 
 from __future__ import annotations
 
 import json
 from typing import Any
 
-from e2e.util import canvas_has_pixels, open_game, save_json, state_hash
+from e2e.util import canvas_has_pixels, notices, open_game, save_json, state_hash, wait_ready
 from engine.core.session import Session
 from engine.orbit.ai import choose_plan
 from engine.orbit.game import GAME
@@ -31,7 +32,7 @@ def settle(page: Any, turns: int, timeout: int = 30_000) -> dict:
     """Wait until ``turns`` turns are played and no animation or computer turn is running."""
     page.wait_for_function(
         "(n) => { const s = JSON.parse(window.gridworks.orbitInfo());"
-        " return s.turns === n && !s.busy && (s.covered || s.planning || s.over); }",
+        " return (s.turns === n || s.over) && !s.busy && (s.covered || s.planning || s.over); }",
         arg=turns,
         timeout=timeout,
     )
@@ -46,6 +47,10 @@ def uncover(page: Any, turns: int) -> dict:
         st = info(page)
     assert st["planning"], st
     return st
+
+
+def ships(page: Any) -> list[dict]:
+    return json.loads(page.evaluate("() => window.gridworks.orbitState()"))["ships"]
 
 
 def replay_cpython(save: dict, plans: list[str] | None = None) -> Session:
@@ -65,9 +70,12 @@ def test_boots_and_hotseat_clicks_and_keys_match_engine(page, site):
     # Ship 1, with the mouse: one unit into the engines, a light burn, Execute.
     assert uncover(page, 0)["active"] == 0
     assert canvas_has_pixels(page, min_colors=6)
+    ring0 = ships(page)[0]["ring"]
     click(page, "sub:+:eng")
     click(page, "burn:light")
     click(page, "exec")
+    settle(page, 1)
+    assert ships(page)[0]["transit"]["to_ring"] == ring0 + 1  # in transit, drawn on its transfer arc
     # Ship 2, with the keyboard: select engines, two units, cycle to a light burn, Enter.
     assert uncover(page, 1)["active"] == 1
     page.keyboard.press("Digit1")
@@ -75,8 +83,9 @@ def test_boots_and_hotseat_clicks_and_keys_match_engine(page, site):
     page.keyboard.press("ArrowRight")
     page.keyboard.press("KeyB")
     page.keyboard.press("Enter")
-    # Ship 1 again (arrived on its new ring): coast.
+    # Ship 1 again: it has arrived on its new ring. Coast.
     assert uncover(page, 2)["active"] == 0
+    assert ships(page)[0]["ring"] == ring0 + 1 and ships(page)[0]["transit"] is None
     page.keyboard.press("Enter")
     settle(page, 3)
     save = save_json(page)
@@ -87,6 +96,7 @@ def test_boots_and_hotseat_clicks_and_keys_match_engine(page, site):
     click(page, "undo")
     settle(page, 2)
     assert state_hash(page) == replay_cpython(save, plans[:2]).state_hash()
+    play_full_game_against_the_computer(page)
 
 
 def test_vs_computer_moves_and_reload_restores(page, site):
@@ -106,10 +116,58 @@ def test_vs_computer_moves_and_reload_restores(page, site):
     h = state_hash(page)
     assert h == replay_cpython(save).state_hash()
     page.reload()
-    from e2e.util import wait_ready
-
     wait_ready(page)
     st = info(page)
     assert st["mode"] == "play" and st["turns"] == 2
     assert state_hash(page) == h
     assert canvas_has_pixels(page, min_colors=6)
+    # A save that no longer replays is set aside and the player is told; the page starts at the menu.
+    page.evaluate(
+        """() => { const k = 'gridworks:orbit:game'; const v = JSON.parse(localStorage.getItem(k));
+                   v.data.session.moves[0] = 'burn=warp'; localStorage.setItem(k, JSON.stringify(v)); }"""
+    )
+    page.reload()
+    wait_ready(page)
+    assert info(page)["mode"] == "menu"
+    assert any("could not be restored" in n for n in notices(page))
+    kept = page.evaluate("() => Object.keys(localStorage).filter((k) => k.includes('orbit:game:corrupt'))")
+    assert kept
+
+
+def play_full_game_against_the_computer(page: Any) -> None:
+    """Two ships close together; the human powers laser, missiles and shields with the keyboard and
+    then only presses F (aim) and Enter (execute) each turn, until the game-over screen."""
+    options = {"ships": [{"ring": 3, "sector": 0}, {"ring": 3, "sector": 2}], "max_rounds": 40}
+    page.evaluate(
+        "(o) => window.gridworks.startGame(JSON.stringify(['human', 'random']), JSON.stringify(o), 3)",
+        options,
+    )
+    uncover(page, 0)
+    for key in (
+        "Digit4",
+        "ArrowRight",
+        "ArrowRight",
+        "Digit6",
+        "ArrowRight",
+        "ArrowRight",
+        "Digit7",
+        "ArrowRight",
+        "ArrowRight",
+    ):
+        page.keyboard.press(key)
+    turns = 0
+    for _ in range(40):
+        page.keyboard.press("KeyF")
+        page.keyboard.press("Enter")
+        turns += 2
+        st = settle(page, turns)
+        if st["over"]:
+            break
+    st = info(page)
+    assert st["over"], st
+    save = save_json(page)
+    sess = replay_cpython(save)
+    assert sess.state.outcome is not None and sess.state.outcome.winner == 0
+    assert state_hash(page) == sess.state_hash()
+    regions = {r["id"] for r in json.loads(page.evaluate("() => window.gridworks.buttons()"))}
+    assert {"replay", "newgame"} <= regions  # the game-over screen is up

@@ -98,6 +98,7 @@ class OrbitApp:
         self.drag: tuple[float, float] | None = None
         self._preview_key: Any = None
         self._preview: Any = None
+        self._notices_shown = 0
         self._restore()
 
     # -- helpers ---------------------------------------------------------------------------------------
@@ -585,8 +586,9 @@ class OrbitApp:
         status, color = self.status()
         screens.top_bar(self, g, L.top, status, color)
         notices = self.shell.notices
-        if notices and not self.toast_text:
-            self.notify(notices.pop(0), 6000)
+        if len(notices) > self._notices_shown and not self.toast_text:
+            self._notices_shown += 1
+            self.notify(notices[self._notices_shown - 1], 6000)
         if self.toast_text:
             screens.toast(g, self.toast_text, g.height - 16)
 
@@ -679,6 +681,7 @@ class OrbitApp:
             "orbitInfo": lambda *a: self.info(),
             "buttons": lambda *a: self.buttons(),
             "startGame": lambda *a: self.start_game(*a),
+            "orbitState": lambda *a: json.dumps(self.match.state.to_json() if self.match else None),
         }
 
 
