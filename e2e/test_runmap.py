@@ -91,7 +91,9 @@ def test_runmap_slice_run_by_clicks_and_keys_matches_cpython_and_reload(page: An
             break
         if st["card"]:
             page.keyboard.press("Enter")
-        elif st["phase"] == "combat":
+            wait_info(page, "!i.card")  # a second Enter would select a node
+            continue
+        if st["phase"] == "combat":
             page.keyboard.press("a")
             ref.play_text("p0 attack")
         elif st["phase"] == "shop":
@@ -159,6 +161,7 @@ def test_runmap_coop_two_tabs(page: Any, site: str) -> None:
         ginfo = wait_info(other, "i.phase === 'map'")
         if ginfo["card"]:
             other.keyboard.press("Enter")
+            wait_info(other, "!i.card")
         click_node(other, ginfo["available"][0])
         other.wait_for_function("() => Array.from(window.gridworks.notices()).some(n => n.includes('host'))")
         assert any("only the host" in n for n in notices(other))
