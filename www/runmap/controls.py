@@ -12,6 +12,7 @@ if TYPE_CHECKING:
     from .app import RunMapApp
 
 DRAG_PX = 7.0
+SCROLL_OR_FOCUS = frozenset({"left", "right", "up", "down", "pgup", "pgdn", "bksp"})
 
 
 def _sorted_avail(app: RunMapApp) -> list[int]:
@@ -112,6 +113,8 @@ def _keypad(app: RunMapApp, key: str) -> None:
 
 def handle(app: RunMapApp, ev: Any) -> None:
     if ev.kind == "action" and ev.down:
+        if ev.repeat and ev.name not in SCROLL_OR_FOCUS:
+            return  # a held key never makes a second decision
         _action(app, ev.name)
         app.shell.invalidate()
     elif ev.kind == "pointer":
