@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from e2e.util import canvas_has_pixels, open_game, save_json, state_hash
+from e2e.util import canvas_has_pixels, notices, open_game, save_json, state_hash
 from engine.core.session import Session
 from engine.floodline import GAME
 
@@ -52,16 +52,23 @@ def test_floodline_play_replay_progress(page, site):
     press(page, "e")
     moved = info(page)["active"]
     assert sorted(c[0] for c in moved) != sorted(c[0] for c in start_cells)
+    page.wait_for_timeout(1200)  # warm-up frames are not counted
     page.evaluate("() => window.gridworks.resetFrameStats()")
-    page.wait_for_timeout(1500)
+    page.wait_for_timeout(2000)
     stats = page.evaluate("() => window.gridworks.frameStats()")
     print(
-        f"\nfloodline frame ms while a piece falls (1280x720 board, lv1): p50={stats['p50']:.2f} p95={stats['p95']:.2f} max={stats['max']:.2f} frames={stats['frames']}"
+        f"\nfloodline frame ms while a piece falls (1000x720, lv1, after warm-up): p50={stats['p50']:.2f} p95={stats['p95']:.2f} max={stats['max']:.2f} frames={stats['frames']}"
     )
     press(page, "Space")
     page.wait_for_timeout(200)
     st = info(page)
     assert st["pieces"] == 1, st  # the hard drop locked the piece
+    art = ROOT / "e2e-artifacts"
+    art.mkdir(exist_ok=True)
+    for k in (2, 3, 4, 1):  # the four snap views, saved for a look by eye
+        press(page, f"F{k}")
+        assert info(page)["view"] == k - 1
+        page.screenshot(path=str(art / f"floodline-view-F{k}.png"))
     press(page, "a")
     press(page, "Space")
     page.wait_for_timeout(100)
@@ -93,10 +100,22 @@ def test_floodline_play_replay_progress(page, site):
     st = info(page)
     assert st["outcome"] == "WON", st
     page.wait_for_timeout(200)
-    (ROOT / "e2e-artifacts").mkdir(exist_ok=True)
-    page.screenshot(path=str(ROOT / "e2e-artifacts" / "floodline-results.png"))
+    page.screenshot(path=str(art / "floodline-results.png"))
     page.reload()
     open_game(page, site, "floodline")
     prog = info(page)["progress"]
     assert prog["stars"].get("lv02", 0) >= 1, prog
     assert prog["last"] == 2
+
+    # importing a malformed replay file is refused with a readable notice
+    with page.expect_file_chooser() as fc:
+        click(page, "import")
+    fc.value.set_files(
+        files=[{"name": "bad.json", "mimeType": "application/json", "buffer": b'{"floodline": 1}'}]
+    )
+    page.wait_for_function("() => Array.from(window.gridworks.notices()).length > 0", timeout=5000)
+    assert "replay" in " ".join(notices(page)).lower()
+    # the last (won) run is kept and can be watched
+    click(page, "watch")
+    st = info(page)
+    assert st["screen"] == "play" and st["level"] == 2

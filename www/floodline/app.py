@@ -5,55 +5,19 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from gwweb.floodline import hud, screens
+from gwweb.floodline import fileio, hud, screens
 from gwweb.floodline import mesh as M
 from gwweb.floodline.campaign import COUNT, Progress, endless_level, level, record, unlocked
 from gwweb.floodline.iso import VIEW_NAMES
+from gwweb.floodline.keys import BINDINGS
 from gwweb.floodline.model import Run
 from gwweb.floodline.render import JsMesh, WorldView, tilt_angle
+from gwweb.floodline.replays import LastRun, Player, from_file, from_session, level_for, to_file
 from gwweb.floodline.strings import TABLES
 from gwweb.shared.canvas import Gfx
 
 from engine.floodline import parse_move
 
-BINDINGS = {
-    "KeyA": "left",
-    "KeyD": "right",
-    "KeyW": "away",
-    "KeyS": "near",
-    "ArrowLeft": "left",
-    "ArrowRight": "right",
-    "ArrowUp": "away",
-    "ArrowDown": "near",
-    "KeyQ": "yawL",
-    "KeyE": "yawR",
-    "KeyR": "pitchU",
-    "KeyF": "pitchD",
-    "KeyZ": "rollL",
-    "KeyC": "rollR",
-    "ControlLeft": "soft",
-    "ControlRight": "soft",
-    "KeyX": "soft",
-    "Space": "hard",
-    "ShiftLeft": "hold",
-    "ShiftRight": "hold",
-    "Digit1": "tilt1",
-    "Digit2": "tilt2",
-    "Digit3": "tilt3",
-    "Digit4": "tilt4",
-    "KeyV": "stabilize",
-    "KeyG": "freeze",
-    "KeyP": "drain",
-    "F1": "view1",
-    "F2": "view2",
-    "F3": "view3",
-    "F4": "view4",
-    "BracketLeft": "cutDown",
-    "BracketRight": "cutUp",
-    "Escape": "pause",
-    "KeyM": "mute",
-    "Enter": "confirm",
-}
 TIP_TICKS = 60 * 12
 
 
@@ -82,6 +46,12 @@ class App:
         self.hud_redraws = 0
         self.tip_cache: tuple[Any, ...] = ()
         self.alt = False
+        self.last_run = shell.storage.load("lastrun", LastRun)
+        self.player: Player | None = None
+        self.pending_import: list[str] = []
+        self._file_proxy: Any = None
+        self.pad_layer: Gfx | None = None
+        self.pad_key: tuple[Any, ...] = ()
         self.dyn_key: tuple[Any, ...] = ()
         self.dyn_meshes: list[JsMesh] = []
         self.preview: dict[str, Any] | None = None
@@ -91,16 +61,59 @@ class App:
         if n == 0:
             self.endless_seed = 7919 * (self.progress.endless_runs + 1) % 100_000
             self.progress.endless_runs += 1
-            self.run = Run(endless_level(self.endless_seed), 0)
+            run = Run(endless_level(self.endless_seed), 0)
         else:
             self.progress.last = n
-            self.run = Run(level(n), n)
+            run = Run(level(n), n)
         self.save_progress()
-        self.run.view = self.view
+        self.begin(run)
+
+    def begin(self, run: Run) -> None:
+        self.run = run
+        self.player = None
+        run.view = self.view
         self.paused = False
         self.cut = None
         self.recorded = False
         self.tilt_anim = None
+        self.preview = None
+
+    def watch(self, lr: LastRun) -> None:
+        """Play a stored replay back in the page (stars are not recorded)."""
+        self.begin(Run(level_for(lr.level, lr.seed), lr.level, lr.seed))
+        self.endless_seed = lr.seed
+        self.player = Player(lr.inputs)
+        self.recorded = True
+
+    def keep_last_run(self) -> None:
+        run = self.run
+        if run is None or self.player is not None or not run.session.moves:
+            return
+        self.last_run = from_session(run.n, run.level, run.session)
+        self.shell.storage.save("lastrun", self.last_run)
+        self.shell.take_storage_notices()
+
+    def export_replay(self) -> None:
+        if self.last_run is not None:
+            n = self.last_run.level
+            fileio.download(f"floodline-{'endless' if n == 0 else f'lv{n:02d}'}.json", to_file(self.last_run))
+
+    def import_replay(self) -> None:
+        fileio.pick_text(self._queue_import)
+
+    def _queue_import(self, text: str) -> None:
+        self.pending_import.append(text)
+        self.shell.invalidate()
+
+    def load_import(self, text: str) -> None:
+        try:
+            lr = from_file(text)
+        except ValueError as exc:
+            self.shell.notify(self.t("import_bad", why=str(exc)[:160]))
+            return
+        self.last_run = lr
+        self.shell.storage.save("lastrun", lr)
+        self.watch(lr)
 
     def save_progress(self) -> None:
         self.shell.storage.save("progress", self.progress)
@@ -118,11 +131,21 @@ class App:
         elif o.status.value == "WON":
             record(self.progress, run.n, int(o.stars))
         self.save_progress()
+        self.keep_last_run()
 
     # -- loop ----------------------------------------------------------------------------
     def tick(self) -> None:
+        while self.pending_import:
+            self.load_import(self.pending_import.pop(0))
         run = self.run
         if run is None or self.paused or run.state.outcome is not None:
+            return
+        if self.player is not None:
+            for _ in range(2):
+                inp = self.player.next()
+                if inp is None or run.state.outcome is not None:
+                    break
+                run.play(inp)
             return
         run.tick()
         if run.state.outcome is not None:
@@ -150,6 +173,8 @@ class App:
             return
         if name == "mute":
             self.shell.set_muted(not self.shell.audio.muted)
+        elif name == "pause" and self.player is not None:
+            self.on_button("levels")
         elif name == "pause" and run is not None and run.state.outcome is None:
             self.paused = not self.paused
             run.release_all()
@@ -174,7 +199,7 @@ class App:
                 if c["type"] in ("SOLID", "WATER", "ICE") and (tuple(c["pos"]), c["type"]) not in cur
             ]
             self.preview = {**pv, "board": run.board_version, "moved": moved}
-        elif run is not None and not self.paused and run.state.outcome is None:
+        elif run is not None and not self.paused and run.state.outcome is None and self.player is None:
             self.preview = None
             run.key(name, True)
 
@@ -215,7 +240,16 @@ class App:
             self.paused = False
         elif bid == "restart" and self.run is not None:
             self.start(self.run.n)
+        elif bid == "watch" and self.last_run is not None:
+            self.watch(self.last_run)
+        elif bid == "export":
+            self.export_replay()
+        elif bid == "import":
+            self.import_replay()
         elif bid == "levels":
+            if self.run is not None and self.run.state.outcome is None:
+                self.keep_last_run()
+            self.player = None
             self.run = None
             self.paused = False
         elif bid == "next" and self.run is not None:
@@ -260,7 +294,7 @@ class App:
         w, h = g.width, g.height
         self.pad = []
         if self.run is None:
-            screens.level_select(g, self.t, self.progress)
+            screens.level_select(g, self.t, self.progress, self.last_run is not None)
             self.corner_buttons(g, w)
             self.draw_notices(g)
             return
@@ -287,7 +321,7 @@ class App:
                 self.pad = hud.pad_layout(4, h - pad_h, w - 8, pad_h - 4)
         self.draw_board(g, run, board)
         if self.pad:
-            hud.draw_pad(g, self.pad, set(self.pad_down.values()))
+            self.draw_pad(g)
         o = run.state.outcome
         if o is not None:
             best = self.progress.endless_best if run.n == 0 else None
@@ -298,6 +332,24 @@ class App:
         elif self.paused:
             screens.pause(g, self.t, self.t("keys_help"))
         self.draw_notices(g)
+
+    def draw_pad(self, g: Gfx) -> None:
+        """Touch pad from a cached layer (redrawn when its size or pressed buttons change)."""
+        x0, y0 = self.pad[0][2] - 3, self.pad[0][3] - 3
+        x1 = max(b[2] + b[4] for b in self.pad) + 3
+        y1 = max(b[3] + b[5] for b in self.pad) + 3
+        held = frozenset(self.pad_down.values())
+        key = (x0, y0, x1, y1, held)
+        if key != self.pad_key or self.pad_layer is None:
+            self.pad_key = key
+            if self.pad_layer is None or self.pad_layer.width != x1 - x0 or self.pad_layer.height != y1 - y0:
+                self.pad_layer = g.layer(x1 - x0, y1 - y0)
+            lg = self.pad_layer
+            lg.fit()
+            lg.ctx.clearRect(0, 0, x1 - x0, y1 - y0)
+            local = [(a, lbl, bx - x0, by - y0, bw, bh) for a, lbl, bx, by, bw, bh in self.pad]
+            hud.draw_pad(lg, local, set(held))
+        g.blit(self.pad_layer, x0, y0)
 
     def hud_panel(self, g: Gfx, run: Run, rect: tuple[float, float, float, float], compact: bool) -> None:
         """The HUD is drawn on its own layer, redrawn only when what it shows changes."""
@@ -366,20 +418,22 @@ class App:
         self.world.draw_dynamic(g, parts)
         x, y, w, h = rect
         if cells and ghost:
-            self.drop_line(g, p, x, y, cells, ghost)
+            hud.drop_line(g, p, x, y, cells, ghost)
         g.button("cutDown", x + w - 72, y + 8, 30, 30, "▾", size=14)
         g.button("cutUp", x + w - 38, y + 8, 30, 30, "▴", size=14)
         cut = self.t("slice_off") if self.cut is None else self.t("slice", n=self.cut)
         g.text(x + w - 40, y + 54, cut, hud.ACCENT if self.cut is not None else hud.DIM, 12, align="center")
         if pv_on and pv is not None:
-            self.preview_label(g, pv, x + w / 2, y + 24)
+            hud.preview_label(self.t, g, pv, x + w / 2, y + 24)
         r = max(18.0, min(30.0, w * 0.05))
         hud.gravity_badge(g, self.t, run, p, x + r + 12, y + r + 12, r)
         hud.warnings(g, self.t, run, x + 2 * r + 34, y + 10, ghost)
         tip = self.t(f"tip_{run.n}") if run.n else ""
         if tip.startswith("tip_"):
             tip = ""
-        if tip and s.tick < TIP_TICKS:
+        if self.player is not None:
+            tip = self.t("watching")
+        if tip and (s.tick < TIP_TICKS or self.player is not None):
             if self.tip_cache[:2] != (tip, w):
                 self.tip_cache = (tip, w, g.wrap(tip, min(w - 24, 520), 13))
             lines = self.tip_cache[2]
@@ -388,28 +442,6 @@ class App:
             g.rect(x + 12, by, min(w - 24, 540), bh, "rgba(10,16,24,0.82)")
             for i, line in enumerate(lines):
                 g.text(x + 22, by + 18 + i * 17, line, hud.ACCENT, 13)
-
-    def drop_line(
-        self, g: Gfx, p: Any, x: float, y: float, cells: list[list[int]], ghost: list[list[int]]
-    ) -> None:
-        """A thin guide from the falling piece to where it lands (depth cue)."""
-        n = len(cells)
-        a = [sum(c[i] for c in cells) / n + 0.5 for i in range(3)]
-        b = [sum(c[i] for c in ghost) / n + 0.5 for i in range(3)]
-        x1, y1 = p.world(a[0], a[1], a[2])
-        x2, y2 = p.world(b[0], b[1], b[2])
-        g.line(x + x1, y + y1, x + x2, y + y2, "rgba(255,255,255,0.35)", 1)
-
-    def preview_label(self, g: Gfx, pv: dict[str, Any], cx: float, cy: float) -> None:
-        if not pv.get("allowed"):
-            text = self.t("pv_refused")
-        elif pv.get("rejected"):
-            text = self.t("pv_rejected")
-        else:
-            text = self.t("pv_result", d=self.t(pv["target"]), s=pv["shift"], l=pv["lost"])
-        w = g.measure(text, 14, True) + 20
-        g.rect(cx - w / 2, cy - 16, w, 24, "rgba(120,50,30,0.9)")
-        g.text(cx, cy + 1, text, "#fff", 14, True, align="center")
 
     def draw_notices(self, g: Gfx) -> None:
         notes = self.shell.notices[-2:]

@@ -136,11 +136,11 @@ def panel(g: Gfx, t: Any, run: Run, x: float, y: float, w: float, h: float, comp
         nx = x + w * 0.58
         g.text(nx, y + pad + 12, t("next"), DIM, fs - 1, True)
         for i, pc in enumerate(run.next_pieces()[:3]):
-            mini_piece(g, run, pc, nx + 22 + i * 40, y + 48, 5)
+            mini_piece(g, run, pc, nx + 24 + i * 44, y + 50, 7)
         g.text(nx, y + 84, t("hold"), DIM, fs - 1, True)
         hp = run.hold_piece()
         if hp is not None:
-            mini_piece(g, run, hp, nx + 22, y + 106, 5)
+            mini_piece(g, run, hp, nx + 24, y + 108, 7)
         ly = y + 84
         for text, color in lines[:4]:
             g.text(nx + 50, ly, text, color, g.fit_text(text, w * 0.42 - 56, fs - 2))
@@ -219,3 +219,25 @@ def draw_pad(g: Gfx, layout: list[tuple[str, str, float, float, float, float]], 
             align="center",
             baseline="middle",
         )
+
+
+def drop_line(g: Gfx, p: Any, x: float, y: float, cells: list[list[int]], ghost: list[list[int]]) -> None:
+    """A thin guide from the falling piece to where it lands (depth cue)."""
+    n = len(cells)
+    a = [sum(c[i] for c in cells) / n + 0.5 for i in range(3)]
+    b = [sum(c[i] for c in ghost) / n + 0.5 for i in range(3)]
+    x1, y1 = p.world(a[0], a[1], a[2])
+    x2, y2 = p.world(b[0], b[1], b[2])
+    g.line(x + x1, y + y1, x + x2, y + y2, "rgba(255,255,255,0.35)", 1)
+
+
+def preview_label(t: Any, g: Gfx, pv: dict[str, Any], cx: float, cy: float) -> None:
+    if not pv.get("allowed"):
+        text = t("pv_refused")
+    elif pv.get("rejected"):
+        text = t("pv_rejected")
+    else:
+        text = t("pv_result", d=t(pv["target"]), s=pv["shift"], l=pv["lost"])
+    w = g.measure(text, 14, True) + 20
+    g.rect(cx - w / 2, cy - 16, w, 24, "rgba(120,50,30,0.9)")
+    g.text(cx, cy + 1, text, "#fff", 14, True, align="center")

@@ -29,10 +29,11 @@ ROT_KEYS = {
 class Run:
     """A level being played (campaign number ``n`` or 0 for endless)."""
 
-    def __init__(self, level: dict[str, Any], n: int) -> None:
+    def __init__(self, level: dict[str, Any], n: int, seed: int | None = None) -> None:
         self.level = level
         self.n = n
-        self.session: Session[Any, TickInput] = Session(GAME, int(level["meta"]["seed"]), {"level": level})
+        seed = int(level["meta"]["seed"]) if seed is None else seed
+        self.session: Session[Any, TickInput] = Session(GAME, seed, {"level": level})
         self.view = 0
         self.held: list[str] = []  # held move keys, most recent last
         self.soft = False

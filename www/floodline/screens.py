@@ -11,7 +11,7 @@ from gwweb.shared.canvas import Gfx
 BG = "#15202b"
 
 
-def level_select(g: Gfx, t: Any, prog: Progress) -> None:
+def level_select(g: Gfx, t: Any, prog: Progress, has_replay: bool = False) -> None:
     w, h = g.width, g.height
     g.clear(BG)
     top = 56
@@ -57,6 +57,11 @@ def level_select(g: Gfx, t: Any, prog: Progress) -> None:
     g.text(w / 2, y + 88, t("best", n=prog.endless_best), DIM, 13, align="center")
     total = sum(prog.stars.values())
     g.text(w / 2, y + 106, f"★ {total}/{COUNT * 3}", ACCENT, 13, align="center")
+    ry = y + 120
+    bw3 = min(160.0, (w - 40) / 3)
+    g.button("watch", w / 2 - bw3 * 1.5 - 6, ry, bw3, 34, t("watch"), size=13, enabled=has_replay)
+    g.button("export", w / 2 - bw3 / 2, ry, bw3, 34, t("export"), size=13, enabled=has_replay)
+    g.button("import", w / 2 + bw3 / 2 + 6, ry, bw3, 34, t("import"), size=13)
 
 
 def overlay_box(g: Gfx, w: float, h: float) -> tuple[float, float, float, float]:
