@@ -90,6 +90,7 @@ class ReactorApp:
         self.toast_until = 0.0
         self.toast = ""
         self.pulse_ms: list[float] = []
+        self.act_ms: list[tuple[str, float]] = []
         self.storage = shell.storage
         self.progress = self.storage.load("progress", Progress) or Progress()
         self.custom = self.storage.load("custom", CustomLevels) or CustomLevels()
@@ -155,7 +156,10 @@ class ReactorApp:
         if play is None:
             return False
         old = play.state
+        t0 = now()
         ok, why = play.try_play(text)
+        self.act_ms.append((text.split()[0], round(now() - t0, 1)))
+        del self.act_ms[:-40]
         audio = self.shell.audio
         if not ok:
             audio.tone(140, 0.12, "square", 0.08)
@@ -314,7 +318,7 @@ class ReactorApp:
             vals = list(arr)
             for i in st.grid.floor_cells:
                 if old[i] != vals[i]:
-                    d = abs(i % w - ox) + abs(i // w - oy)
+                    d = min(10, abs(i % w - ox) + abs(i // w - oy))
                     k = (el - d * STEP_DELAY_MS) / TRANS_MS
                     if k < 1:
                         done = False

@@ -60,7 +60,9 @@ def draw_panel(g: Any, ed: Any, lay: Any) -> None:
         opts.append(("hazardq", t("element").format(v=ed.hazard_q), False))
     if opts:
         y = _row(g, opts, x, y + 2, w, bh, 2)
-    y += 4
+    hint = t("hint_" + ("outlets" if ed.outlet_mode else ed.tool))
+    g.text(x + 2, y + 12, hint, DIM, g.fit_text(hint, w - 4, 11, False, 8))
+    y += 18
     # selected cell
     if ed.selected is not None and ed.selected[0] < doc.w and ed.selected[1] < doc.h:
         sx, sy = ed.selected

@@ -29,6 +29,7 @@ def hooks(app: Any) -> dict[str, Any]:
                 "toast": app.toast if now() < app.toast_until else "",
                 "animating": app.animating(),
                 "pulse_ms": app.pulse_ms[-20:],
+                "act_ms": app.act_ms[-20:],
                 "cell": lay.cell if lay else None,
                 "editor": app.editor.info(),
             }
