@@ -273,7 +273,7 @@ def new_game_dialog(g: Any, lay: Layout, t: Any, *, mode: str, in_progress: bool
 
 
 def game_over(g: Any, lay: Layout, t: Any, *, reason: str, score: int, new_best: bool, zen: bool) -> None:
-    r = card(g, lay, 250.0)
+    r = card(g, lay, 240.0 if new_best and not zen else 216.0)
     y = r.y + 38
     g.text(
         r.cx,
