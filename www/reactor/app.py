@@ -234,6 +234,11 @@ class ReactorApp:
                     self.hover_cell = cell
                     self.shell.invalidate()
             elif ev.name == "down":
+                row = self.hud.row_at(ev.x, ev.y)
+                if row is not None:  # touch: a tapped forecast row highlights and inspects its cell
+                    self.hover_cell = self.selected = row
+                    self.shell.invalidate()
+                    return
                 self.click_board(ev.x, ev.y)
 
     def click_board(self, x: float, y: float) -> None:

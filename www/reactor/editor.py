@@ -206,6 +206,13 @@ class Editor:
             self.changed()
         elif id == "rename":
             self.rename()
+        elif id == "goal":
+            meta = doc.data["meta"]
+            text = js.window.prompt(self.t("goal_q"), meta.get("description", ""))
+            if text is not None:
+                doc.checkpoint()
+                meta["description"] = str(text).strip()[:2000]
+                self.changed()
         elif id == "new":
             doc.checkpoint()
             doc.data = new_level(n=len(self.app.custom.levels) + 1)

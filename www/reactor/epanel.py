@@ -109,7 +109,8 @@ def draw_panel(g: Any, ed: Any, lay: Any) -> None:
         y += 2
     # level properties
     title = t("title").format(v=doc.data["meta"]["title"])
-    g.text(x + 2, y + 15, title, TEXT, g.fit_text(title, w - 110, 13, True), True)
+    g.text(x + 2, y + 15, title, TEXT, g.fit_text(title, w - 168, 13, True), True)
+    g.button("goal", x + w - 162, y, 58, bh - 2, t("goal"), size=12, bg="#1C2A35")
     g.button("rename", x + w - 100, y, 100, bh - 2, t("rename"), size=12, bg="#1C2A35")
     y += bh + 2
     size = t("size").format(w=doc.w, h=doc.h)

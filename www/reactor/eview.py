@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.reactor.balance import load_balance
 from engine.reactor.presentation import layer_opacity
 
 from .render import COL, FLOOR, FLOOR_LINE, QUAD, SURF_COL, WALL, WALL_EDGE, pattern
@@ -17,6 +18,7 @@ BADGE = {
     "door": ("D", "#A1887F"),
     "consumer": ("C", "#43A047"),
 }
+THRESHOLDS = load_balance("normal").thresholds
 OFFSET = {"fuel": -1, "electricity": 0, "coolant": 1}
 
 
@@ -45,7 +47,8 @@ def draw_board(g: Any, ed: Any, lay: Any) -> None:
             v = float(sc.get(q, 0.0))
             if v <= 0:
                 continue
-            b = 2 if v >= 5 else 1 if v >= 2 else 0
+            th = THRESHOLDS[q]
+            b = 2 if v >= th.critical else 1 if v >= th.caution else 0
             x, y = lay.ox + sc["x"] * s + qx * half, lay.oy + sc["y"] * s + qy * half
             g.rect(x + 1, y + 1, half - 2, half - 2, SURF_COL[q])
             pattern(g, q, b, x + 1, y + 1, half - 2)

@@ -192,6 +192,9 @@ class Hud:
             (f["when"], f["kind"], f["subject"], None if f["cell"] is None else tuple(f["cell"]))
             for f in stat["forecasts"]
         ]
+        if app.anim is not None:  # the forecast is shown once the pulse cascade has played
+            g.text(x + 4, y + 13, t("resolving").format(n=app.play.state.pulse), DIM, 12)
+            return y + 20
         if not rows:
             g.text(x + 4, y + 13, t("no_forecast"), DIM, 12)
             return y + 20
