@@ -161,7 +161,7 @@ class OrbitApp(Controls):
         )
 
     def can_undo(self) -> bool:
-        return self.match is not None and self.mode == "play" and self.match.can_undo()
+        return self.match is not None and self.mode == "play" and self.match.can_undo() and not self.covered()
 
     def planning(self) -> bool:
         return self.human_turn() and not self.covered() and self.anim is None

@@ -178,7 +178,7 @@ class Planner:
         i = SUB_INDEX[sub]
         target = self.pending[i] + delta
         if target < 0:
-            return Problem("dealloc_limit", "nothing left to take back")
+            return None  # nothing allocated there: a no-op, not an error
         if target > SPECS[sub].maximum:
             return Problem("subsystem_max", f"{SPECS[sub].label} takes at most {SPECS[sub].maximum}")
 
