@@ -12,24 +12,13 @@ the precache done, counting how often the server sent each file.
 from __future__ import annotations
 
 import collections
-import os
-import shutil
 import statistics
 import threading
 from pathlib import Path
 
+from buildtools.browser import CHROMIUM_ARGS, chromium_path
 from buildtools.serve import Handler, Server
 
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-dev-shm-usage",
-]
 KEYS = ["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Space", "Enter", "KeyA", "KeyD", "Escape"]
 
 
@@ -107,7 +96,7 @@ def run_bench(root: Path, runs: int = 5) -> int:
 
     from buildtools.site import built_games
 
-    chromium = os.environ.get("GRIDWORKS_CHROMIUM", shutil.which("chromium") or "/usr/bin/chromium")
+    chromium = chromium_path()
     srv, base, _counts = _counting_server(root)
     pages = {"bare": "bench/bare.html", **{g: f"{g}/" for g in built_games()}}
     results: dict[str, list[dict]] = {}

@@ -3,9 +3,7 @@ block (and fail on) any request leaving this machine, leaving evidence on failur
 
 from __future__ import annotations
 
-import os
 import re
-import shutil
 import sys
 from pathlib import Path
 from urllib.parse import urlparse
@@ -17,21 +15,12 @@ sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
+from buildtools.browser import CHROMIUM_ARGS, chromium_path  # noqa: E402
 from buildtools.serve import serve_in_thread  # noqa: E402
 
 ARTIFACTS = ROOT / "e2e-artifacts"
 LOCAL_HOSTS = {"127.0.0.1", "localhost", "[::1]", "::1"}
-CHROMIUM = os.environ.get("GRIDWORKS_CHROMIUM", shutil.which("chromium") or "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-dev-shm-usage",
-]
+CHROMIUM = chromium_path()
 
 
 @pytest.hookimpl(hookwrapper=True)
@@ -110,6 +99,7 @@ def page(context, guard: Guard, request: pytest.FixtureRequest):  # noqa: ANN001
     logs: list[str] = []
     pg.on("console", lambda m: logs.append(f"[{m.type}] {m.text}"))
     pg.on("pageerror", lambda e: logs.append(f"[pageerror] {e}"))
+    pg.on("crash", lambda _p: logs.append("[crash] the renderer process crashed"))
     yield pg
     failed = getattr(request.node, "rep_call", None) is not None and request.node.rep_call.failed
     if failed or guard.violations:

@@ -4,17 +4,16 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
-import sys
 import urllib.request
 from pathlib import Path
 
 import pytest
 
+import build
 from buildtools.games import GAMES
 from buildtools.serve import serve_in_thread
 from buildtools.site import built_games, embed_snippet
-from e2e.conftest import ROOT, Guard, new_context
+from e2e.conftest import Guard, new_context
 from e2e.util import canvas_has_pixels, notices, open_game, wait_ready
 
 
@@ -58,14 +57,7 @@ def test_selfcheck_hashes_in_browser_equal_cpython(page, site):
     open_game(page, site, "selfcheck")
     assert canvas_has_pixels(page)
     browser = json.loads(page.evaluate("() => window.gridworks.selfcheck()"))
-    out = subprocess.run(
-        [sys.executable, "-m", "engine.core", "selfcheck", "--json"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout
-    cpython = json.loads(out)
+    cpython = build.cpython_selfcheck()
     assert set(browser) == set(cpython)
     assert browser == cpython
     assert {"lcg32", "pcg32", "godot_rng", "xorshift128p", "session"} <= set(browser)

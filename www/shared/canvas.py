@@ -122,6 +122,15 @@ class Gfx:
         self._line(x2, y2)
         self._stroke()
 
+    def _paint(self, fill: str | None, stroke: str | None, width: float) -> None:
+        """Fill and/or stroke the current path."""
+        if fill:
+            self.fill_style(fill)
+            self._fill()
+        if stroke:
+            self.stroke_style(stroke, width)
+            self._stroke()
+
     def circle(
         self,
         x: float,
@@ -133,12 +142,7 @@ class Gfx:
     ) -> None:
         self._begin()
         self._arc(x, y, r, 0, 2 * math.pi)
-        if fill:
-            self.fill_style(fill)
-            self._fill()
-        if stroke:
-            self.stroke_style(stroke, width)
-            self._stroke()
+        self._paint(fill, stroke, width)
 
     def poly(
         self,
@@ -154,12 +158,7 @@ class Gfx:
         for x, y in pts[1:]:
             self._line(x, y)
         self._close()
-        if fill:
-            self.fill_style(fill)
-            self._fill()
-        if stroke:
-            self.stroke_style(stroke, width)
-            self._stroke()
+        self._paint(fill, stroke, width)
 
     def text(
         self,
