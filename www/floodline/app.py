@@ -427,6 +427,7 @@ class App:
             hud.preview_label(self.t, g, pv, x + w / 2, y + 24)
         r = max(18.0, min(30.0, w * 0.05))
         hud.gravity_badge(g, self.t, run, p, x + r + 12, y + r + 12, r)
+        hud.wind_badge(g, self.t, run, p, x + r + 12, y + 3 * r + 44, r * 0.8)
         hud.warnings(g, self.t, run, x + 2 * r + 34, y + 10, ghost)
         tip = self.t(f"tip_{run.n}") if run.n else ""
         if tip.startswith("tip_"):

@@ -80,7 +80,7 @@ def objective_text(t: Any, cond: dict[str, Any]) -> str:
         "length": cond.get("length", 1),
         "units": cond.get("units", 0),
         "maxMass": cond.get("maxMass", 0),
-        "metric": cond.get("metric", ""),
+        "metric": t("m_" + str(cond.get("metric", ""))),
         "value": cond.get("value", 0),
     }
     text = t(f"o_{cond['type']}", **fmt)

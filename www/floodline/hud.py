@@ -124,12 +124,9 @@ def panel(g: Gfx, t: Any, run: Run, x: float, y: float, w: float, h: float, comp
     if ch.get("drain") or s.level.abilities.drain_placement_charges:
         lines.append((t("drain", n=ch.get("drain", 0)), INK))
     wind = run.wind()
-    if wind is not None:
-        if wind["active"]:
-            lines.append((t("wind_now", d=t(wind["direction"])), WARN))
-        else:
-            secs = max(0, wind["inTicks"]) / 60
-            lines.append((t("wind", d=t(wind["direction"]), s=f"{secs:.1f}"), WARN if secs < 2 else INK))
+    if wind is not None and wind["active"]:
+        secs = max(0, wind["inTicks"]) / 60
+        lines.append((t("wind", d=t(wind["direction"]), s=f"{secs:.1f}"), WARN if secs < 2 else INK))
     lines.append((t("score", n=s.metrics["score"]) + "  " + t("pieces", n=s.metrics["piecesUsed"]), DIM))
     if compact:
         # second column: next + hold
@@ -160,6 +157,26 @@ def panel(g: Gfx, t: Any, run: Run, x: float, y: float, w: float, h: float, comp
         mini_piece(g, run, hp, x + w * 0.72 + 30, cy + 34, 11)
         if s.hold_used:
             g.text(x + w * 0.72, cy + 66, "—", DIM, fs)
+
+
+def wind_badge(g: Gfx, t: Any, run: Run, proj: Proj, cx: float, cy: float, r: float) -> None:
+    """Wind icon: the next gust's direction on the board and a countdown (Wind §6 telegraph)."""
+    wind = run.wind()
+    if wind is None or not wind["active"]:
+        return
+    secs = max(0, wind["inTicks"]) / 60
+    hz = run.level.get("hazards") or [{}]
+    interval = float(hz[0].get("params", {}).get("intervalSeconds", 10))
+    gust = interval - secs < 0.5
+    color = WARN if secs < 2 or gust else "#9fd3ff"
+    g.circle(cx, cy, r, fill="rgba(10,16,24,0.75)", stroke=color, width=2)
+    vec = {"EAST": (1, 0, 0), "WEST": (-1, 0, 0), "NORTH": (0, 0, -1), "SOUTH": (0, 0, 1)}[wind["direction"]]
+    dx, dy = proj.screen_dir(vec)
+    for off in (-0.35, 0.35):
+        ox, oy = -dy * r * off, dx * r * off
+        arrow(g, cx + ox - dx * r * 0.5, cy + oy - dy * r * 0.5, dx, dy, r * 0.95, color, max(2, r * 0.09))
+    label = t("wind_now", d=t(wind["direction"])) if gust else f"{secs:.1f}s"
+    g.text(cx, cy + r + 14, label, color, 12, True, align="center")
 
 
 def warnings(g: Gfx, t: Any, run: Run, x: float, y: float, ghost: list[list[int]]) -> None:
