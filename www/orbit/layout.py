@@ -46,6 +46,7 @@ class Layout:
     panel: Rect
     row: float
     font: float
+    split: bool = False
 
 
 TOP_H = 44.0
@@ -53,17 +54,26 @@ TOP_H = 44.0
 
 def compute(w: float, h: float) -> Layout:
     """Rectangles for the current canvas size (CSS pixels)."""
-    phone = w < 700 or h > w * 1.05
+    phone = h > w * 1.05 or (w < 700 and h >= 600)
     top = Rect(0, 0, w, TOP_H)
+    if not phone and h < 620:
+        # short landscape (a phone on its side): square orbit left, the panel in two columns
+        ow = max(200.0, min(h - TOP_H, w * 0.45))
+        orbit = Rect(0, TOP_H, ow, h - TOP_H)
+        panel = Rect(ow, TOP_H, w - ow, h - TOP_H)
+        row = max(20.0, min(30.0, (h - TOP_H - 54) / 8.2))
+        return Layout(w, h, False, top, None, orbit, panel, row, 13.0, True)
     if not phone:
         pw = max(340.0, min(460.0, w * 0.4))
         orbit = Rect(0, TOP_H, w - pw, h - TOP_H)
         panel = Rect(w - pw, TOP_H, pw, h - TOP_H)
         return Layout(w, h, False, top, None, orbit, panel, 30.0, 14.0)
-    cards = Rect(0, TOP_H, w, 38)
+    # on short phones the ship cards float over the top of the orbit view instead of taking a strip
+    cards: Rect | None = Rect(0, TOP_H, w, 38) if h >= 700 else None
+    below = cards.bottom if cards is not None else TOP_H
     row = 26.0 if h >= 760 else 23.0
     need = 44 + 7 * row + (row + 2) + (row + 11) + (row + 4) + 2 * (row + 3) + 6 + 34 + 4 + (row + 10) + 10
-    oh = max(200.0 if h >= 700 else 150.0, min(w, h - TOP_H - cards.h - need))
-    orbit = Rect(0, cards.bottom, w, oh)
+    oh = max(200.0 if h >= 700 else 140.0, min(w, h - below - need))
+    orbit = Rect(0, below, w, oh)
     panel = Rect(0, orbit.bottom, w, max(0.0, h - orbit.bottom))
     return Layout(w, h, True, top, cards, orbit, panel, row, 13.0)

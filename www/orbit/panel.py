@@ -119,6 +119,9 @@ def plan_panel(app: Any, g: Any, rect: Rect) -> None:
     tr, pl, lay = app.tr, app.planner, app.layout
     ship = pl.ship
     g.rect(rect.x, rect.y, rect.w, rect.h, PANEL)
+    full = rect
+    if lay.split:  # two columns: subsystems left, movement/fire/execute right
+        rect = Rect(full.x, full.y, full.w / 2, full.h)
     pad = 8.0
     x0, w = rect.x + pad, rect.w - 2 * pad
     y = rect.y + 6
@@ -179,6 +182,10 @@ def plan_panel(app: Any, g: Any, rect: Rect) -> None:
         "vent:+", rect.right - pad - bw, y + 1, bw, rh - 4, "+", size=fs + 4, enabled=ship.heat > pl.vent
     )
     y += rh + 2
+    if lay.split:
+        rect = Rect(full.x + full.w / 2, full.y, full.w / 2, full.h)
+        x0, w = rect.x + pad, rect.w - 2 * pad
+        y = rect.y + 6
     # movement
     mh = rh + 8
     bw4 = (w - 9) / 4

@@ -71,7 +71,7 @@ def menu(app: Any, g: Any) -> None:
     g.rect(0, 44, w, h - 44, PANEL)
     cw = min(520.0, w - 24)
     x = (w - cw) / 2
-    y = 60.0
+    y = 60.0 if h >= 600 else 50.0
     g.text(w / 2, y + 14, tr("new_game"), FG, 22, bold=True, align="center", baseline="middle")
     y += 40
     pw = (cw - 8) / 3
@@ -83,7 +83,13 @@ def menu(app: Any, g: Any) -> None:
     for k, n in enumerate((2, 3, 4)):
         g.button(f"np:{n}", x + cw - (3 - k) * 52, y, 48, 32, str(n), size=15, active=len(app.seats) == n)
     y += 44
+    short = h < 600  # a phone on its side: seats in two columns
+    sx0, scw = x, cw
+    if short:
+        cw = (scw - 6) / 2
     for i, kind in enumerate(app.seats):
+        if short:
+            x = sx0 + (i % 2) * (cw + 6)
         g.rect(x, y, cw, 38, PANEL2)
         swatch(g, x + 16, y + 19, i, 8)
         g.text(x + 32, y + 19, tr("seat", n=i + 1), SHIP_COLORS[i], 15, bold=True, baseline="middle")
@@ -97,16 +103,20 @@ def menu(app: Any, g: Any) -> None:
             size=14,
             active=kind == "human",
         )
-        y += 42
+        if not short or i % 2 == 1 or i == len(app.seats) - 1:
+            y += 42
+    x, cw = sx0, scw
     y += 4
     g.button("diff", x, y, cw, 36, tr("difficulty", level=tr(f"level_{app.difficulty}")), size=14)
     y += 44
-    y = paragraph(g, x, y, cw, tr("menu_hint"), DIM, 12) + 8
+    if not short:
+        y = paragraph(g, x, y, cw, tr("menu_hint"), DIM, 12) + 8
     has_game = app.match is not None and not app.match.over()
     sw = (cw - 6) / 2 if has_game else cw
-    button2(g, "start", x, y, sw, 48, tr("start"), "", size=17, color=GOOD)
+    sh = 48 if not short else 40
+    button2(g, "start", x, y, sw, sh, tr("start"), "", size=17, color=GOOD)
     if has_game:
-        g.button("continue", x + sw + 6, y, sw, 48, tr("continue"), size=17)
+        g.button("continue", x + sw + 6, y, sw, sh, tr("continue"), size=17)
     y += 60
     if not app.layout.phone and y + 20 < h:
         paragraph(g, x, y, cw, tr("keys"), DIM, 11)
