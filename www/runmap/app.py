@@ -413,6 +413,7 @@ class RunMapApp:
             focus=self.focus if on_map else None,
             can_act=self.can_act() and on_map,
             coop_line=self.coop.status_line(),
+            guest=self.coop.active and not self.coop.is_host(),
             legend_open=self.legend_open,
         )
         node = s.current_node

@@ -22,6 +22,7 @@ def panel(
     can_act: bool,
     coop_line: str,
     legend_open: bool,
+    guest: bool = False,
 ) -> None:
     p = f.panel
     g.rect(p.x, p.y, p.w, p.h, "#261915")
@@ -40,6 +41,10 @@ def panel(
     g.text(x, y + 15, stats, GOLD, g.fit_text(stats, w, 13, min_size=9))
     y += 24
     show = inspect if inspect is not None else focus
+    if guest:
+        hint = t("host_picks", n=s.host + 1) if s.host is not None else t("no_host")
+    else:
+        hint = t("pick_next")
     avail = [n.index for n in s.available_nodes()]
     go_w = 84.0
     if f.phone:
@@ -49,7 +54,7 @@ def panel(
             if show in avail and can_act:
                 g.button("go", x + w - go_w, y + 4, go_w, 40, t("go"), bg="#8D3B2F", size=15)
         elif s.phase == Phase.MAP and avail:
-            for line in g.wrap(t("pick_next"), w, 13)[:2]:
+            for line in g.wrap(hint, w, 13)[:2]:
                 g.text(x, y + 14, line, MUTED, 13)
                 y += 17
         g.button(
@@ -72,7 +77,7 @@ def panel(
             g.button("go", x, y + 2, w, 40, t("go"), bg="#8D3B2F", size=16)
             y += 48
     elif s.phase == Phase.MAP and avail:
-        for line in g.wrap(t("pick_next"), w, 13):
+        for line in g.wrap(hint, w, 13):
             g.text(x, y + 14, line, MUTED, 13)
             y += 17
     kinds = [k for k in icons.ORDER if any(n.node_type.value == k for n in s.layout.nodes)]
