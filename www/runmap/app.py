@@ -425,12 +425,12 @@ class RunMapApp:
         if node is not None and s.options.preset == "full":
             status += " · " + t("act_n", act=node.act)
         render.top_bar(g, f, t, muted=self.shell.audio.muted, lang_label=lang_label, status=status, run=True)
-        if self.legend_open and f.phone:
-            hud.legend_overlay(g, f, s, t)
         if self.card is not None:
             screens.card(g, f, self.card, t)
         else:
             screens.phase_dialog(g, f, s, t, self.me(), self.can_act())
+        if self.legend_open and f.phone:
+            hud.legend_overlay(g, f, s, t)
         if self.toast_until > now:
             hud.toast(g, f, self.toast_text)
 
