@@ -51,6 +51,7 @@ class Editor:
         self.lay: layout_mod.Layout | None = None
         self.rows: list[tuple[float, float, float, float, int | None, int | None]] = []
         self.paint_ms: list[float] = []
+        self.validate_ms: list[float] = []
         self._file_proxy: Any = None
 
     def t(self, key: str) -> str:
@@ -65,7 +66,10 @@ class Editor:
         self.shell.storage.save("editor", EditorDoc(data=self.doc.data))
 
     def changed(self) -> None:
+        t0 = float(js.performance.now())
         self.doc.validate()
+        self.validate_ms.append(round(float(js.performance.now()) - t0, 1))
+        del self.validate_ms[:-20]
         self.persist()
         self.shell.invalidate()
 
@@ -412,6 +416,7 @@ class Editor:
             "id": self.doc.data["meta"]["id"],
             "size": [self.doc.w, self.doc.h],
             "paint_ms": self.paint_ms[-20:],
+            "validate_ms": self.validate_ms[-20:],
             "layers_available": list(LAYERS),
         }
 
