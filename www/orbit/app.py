@@ -355,8 +355,9 @@ class OrbitApp(Controls):
         self.view.draw(g, L.orbit, state, prev=prev, t=t, reach=reach, planned=planned, shots=shots)
         if L.cards is not None:
             g.rect(L.cards.x, L.cards.y, L.cards.w, L.cards.h, "#2B1B17")
-        strip = L.cards or (lay_mod.Rect(L.orbit.x, L.orbit.y, L.orbit.w, 38) if L.phone else L.orbit)
-        panel.ship_cards(self, g, strip, state, compact=L.phone)
+        compact = L.phone or L.split
+        strip = L.cards or (lay_mod.Rect(L.orbit.x, L.orbit.y, L.orbit.w, 38) if compact else L.orbit)
+        panel.ship_cards(self, g, strip, state, compact=compact)
         zb = 34.0
         zx, zy = L.orbit.right - zb - 8, L.orbit.bottom - 3 * (zb + 4) - 4
         for k, (bid, label) in enumerate((("zoom+", "+"), ("zoom-", "−"), ("fit", "⊙"))):

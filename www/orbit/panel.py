@@ -140,8 +140,9 @@ def plan_panel(app: Any, g: Any, rect: Rect) -> None:
     gauge(g, x0 + 3 * (gw3 + 4), y, gw3, 16, ship.mass, MASS_MAX, "#4DB6AC", f"{tr('mass')} {ship.mass}", 11)
     y += 22
     # subsystems
-    bs = min(18.0, rh - 10)
-    bw = min(40.0, rh + 8)
+    bs = min(18.0, rh - 10, w * 0.06)
+    bw = min(40.0, rh + 8, w * 0.13)
+    minus_x = rect.right - pad - 2 * bw - 4
     for i, sub in enumerate(SUBSYSTEMS):
         c, p = ship.alloc[i], pl.pending[i]
         if app.sel == i:
@@ -166,7 +167,7 @@ def plan_panel(app: Any, g: Any, rect: Rect) -> None:
             note = f"+{heat} {tr('heat').lower()}"
         elif p != c:
             note = f"{p - c:+d}"
-        if note:
+        if note and bx + 4 + g.measure(note, fs - 2) < minus_x - 2:
             g.text(
                 bx + 4, y + rh / 2, note, HOT if heat else GOOD if p > c else BAD, fs - 2, baseline="middle"
             )
