@@ -11,6 +11,7 @@ from gwweb.floodline.campaign import COUNT, Progress, endless_level, level, reco
 from gwweb.floodline.iso import VIEW_NAMES
 from gwweb.floodline.keys import BINDINGS
 from gwweb.floodline.model import Run
+from gwweb.floodline.rebind import Rebinder
 from gwweb.floodline.render import JsMesh, WorldView, tilt_angle
 from gwweb.floodline.replays import LastRun, Player, from_file, from_session, level_for, to_file
 from gwweb.floodline.strings import TABLES
@@ -46,6 +47,8 @@ class App:
         self.hud_redraws = 0
         self.tip_cache: tuple[Any, ...] = ()
         self.alt = False
+        self.keys_screen = False
+        self.rebinder = Rebinder(shell)
         self.last_run = shell.storage.load("lastrun", LastRun)
         self.player: Player | None = None
         self.pending_import: list[str] = []
@@ -152,6 +155,12 @@ class App:
             self.finish()
 
     def handle(self, ev: Any) -> None:
+        if self.keys_screen:
+            if ev.kind == "key" and ev.down and self.rebinder.press(ev.name):
+                return
+            if ev.kind == "action" and ev.down and ev.name == "pause":
+                self.keys_screen = False
+            return
         if ev.kind == "key" and ev.name in ("AltLeft", "AltRight"):
             self.alt = ev.down
             if not ev.down:
@@ -240,6 +249,15 @@ class App:
             self.paused = False
         elif bid == "restart" and self.run is not None:
             self.start(self.run.n)
+        elif bid == "keys":
+            self.keys_screen = True
+        elif bid.startswith("bind:"):
+            self.rebinder.waiting = bid[5:]
+        elif bid == "keys_reset":
+            self.rebinder.reset()
+        elif bid == "keys_done":
+            self.keys_screen = False
+            self.rebinder.waiting = None
         elif bid == "watch" and self.last_run is not None:
             self.watch(self.last_run)
         elif bid == "export":
@@ -293,6 +311,10 @@ class App:
     def draw(self, g: Gfx) -> None:
         w, h = g.width, g.height
         self.pad = []
+        if self.keys_screen:
+            self.rebinder.draw(g, self.t)
+            self.corner_buttons(g, w)
+            return
         if self.run is None:
             screens.level_select(g, self.t, self.progress, self.last_run is not None)
             self.corner_buttons(g, w)

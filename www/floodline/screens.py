@@ -62,6 +62,7 @@ def level_select(g: Gfx, t: Any, prog: Progress, has_replay: bool = False) -> No
     g.button("watch", w / 2 - bw3 * 1.5 - 6, ry, bw3, 34, t("watch"), size=13, enabled=has_replay)
     g.button("export", w / 2 - bw3 / 2, ry, bw3, 34, t("export"), size=13, enabled=has_replay)
     g.button("import", w / 2 + bw3 / 2 + 6, ry, bw3, 34, t("import"), size=13)
+    g.button("keys", w / 2 - bw3 / 2, ry + 42, bw3, 34, t("keys"), size=13)
 
 
 def overlay_box(g: Gfx, w: float, h: float) -> tuple[float, float, float, float]:
