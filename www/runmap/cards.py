@@ -42,6 +42,9 @@ def card_for(old: RunState, new: RunState) -> Card | None:
         )
         if node.node_type == NodeType.BOSS:
             card.lines.insert(0, ("guardian_down", {"name": ("@" + node.guardian_id)}))
+        healed = _hp_total(new) - _hp_total(old)
+        if healed > 0:  # an act guardian's fall restores the party (RULES.md)
+            card.lines.append(("restored", {"hp": healed}))
         return card
     if len(new.path) > len(old.path) and new.phase == Phase.MAP:
         node = new.layout.nodes[new.current_node_index]
