@@ -63,7 +63,7 @@ def ship_cards(app: Any, g: Any, rect: Rect, state: OrbitState, compact: bool) -
             g.frame(x + 0.5, y + 0.5, cw - 1, ch - 1, "#FFFFFF", 1.5)
         swatch(g, x + 11, y + 12, s.id)
         label = tr("ship_ai" if app.match.kind(s.id) != "human" else "ship", n=s.id + 1)
-        g.text(x + 22, y + 16, label, FG if s.alive else DIM, 12, bold=True)
+        g.text(x + 22, y + 16, label, FG if s.alive else DIM, g.fit_text(label, cw - 76, 12, True), bold=True)
         used = sum(s.alloc)
         g.text(x + cw - 6, y + 16, f"⚡{used}/10", DIM, 11, align="right")
         gauge(
