@@ -15,6 +15,7 @@ PHONE_W = 700
 TOP_H = 48
 PAD_Y = 44
 MIN_SPACING = 64.0
+MAX_SPAN = 680.0
 
 
 @dataclass(frozen=True)
@@ -63,7 +64,7 @@ def compute(w: float, h: float, layer_count: int) -> Frame:
     min_sp = 58.0 if phone else MIN_SPACING
     spacing = max(min_sp, fit)
     content_h = spacing * gaps + 2 * PAD_Y
-    node_r = max(15.0, min(24.0, spacing * 0.32, map_r.w / 14))
+    node_r = max(15.0, min(26.0, spacing * 0.32, map_r.w / 14))
     return Frame(w, h, phone, top, map_r, panel, spacing, content_h, node_r)
 
 
@@ -81,7 +82,8 @@ def node_xy(f: Frame, node: MapNode, scroll: float) -> tuple[float, float]:
 def content_xy(f: Frame, node: MapNode) -> tuple[float, float]:
     """Position inside the map content (``map.w`` × ``content_h``), origin at its top left."""
     mx = max(f.node_r * 2.2, f.map.w * 0.12)
-    x = mx + node.position.x * (f.map.w - 2 * mx)
+    span = min(f.map.w - 2 * mx, MAX_SPAN)  # wide screens: keep the map compact and centred
+    x = (f.map.w - span) / 2 + node.position.x * span
     y = f.content_h - PAD_Y - node.layer * f.spacing
     return x, y
 
