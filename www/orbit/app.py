@@ -341,7 +341,7 @@ class OrbitApp(Controls):
         prev, t, shots = None, 1.0, None
         if self.anim is not None:
             prev, nxt, shots, t0, dur = self.anim
-            t = min(1.0, (now - t0) / dur)
+            t = max(0.0, min(1.0, (now - t0) / dur))
             state = nxt
         reach, planned = None, None
         pl = self.planner

@@ -273,6 +273,7 @@ class OrbitView:
         shots: list[tuple[int, int, Weapon]] | None = None,
     ) -> None:
         """Rings, weapon reach, transfer arcs, ships (animated from ``prev``), shots, planned burn."""
+        t = max(0.0, min(1.0, t))
         self.rect = rect
         self._rings(g)
         c = g.ctx
