@@ -86,9 +86,14 @@ def _network_passes(browser, root: Path, slug: str) -> tuple[int, list[str], int
     page.wait_for_function("() => window.gridworks && window.gridworks.ready", timeout=180_000)
     ctx.close()
     srv.shutdown()
-    files = [p for p in root.rglob("*") if p.is_file()]
+    wanted = set()
+    for p in root.rglob("*"):
+        if p.is_file():
+            rel = p.relative_to(root).as_posix()
+            wanted.add("/" + (rel[: -len("index.html")] if rel.endswith("index.html") else rel))
     twice = sorted(path for path, n in counts.items() if n > 1)
-    return max(counts.values(), default=0), twice, len(files) - len(counts)
+    never = len(wanted - set(counts))
+    return max(counts.values(), default=0), twice, never
 
 
 def run_bench(root: Path, runs: int = 5) -> int:
