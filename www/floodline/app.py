@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
 from gwweb.floodline import fileio, hud, screens
@@ -45,6 +46,7 @@ class App:
         self.hud_layer: Gfx | None = None
         self.hud_key: tuple[Any, ...] = ()
         self.hud_redraws = 0
+        self.hud_ms = 0.0
         self.tip_cache: tuple[Any, ...] = ()
         self.alt = False
         self.keys_screen = False
@@ -384,8 +386,10 @@ class App:
             lg = self.hud_layer
             lg.fit()
             lg.ctx.clearRect(0, 0, w, h)
+            t0 = time.perf_counter()
             hud.panel(lg, self.t, run, 0, 0, w, h, compact)
             self.hud_redraws += 1
+            self.hud_ms = (time.perf_counter() - t0) * 1000
         g.blit(self.hud_layer, x, y)
 
     def top_bar(self, g: Gfx, run: Run, w: float) -> None:
@@ -501,6 +505,8 @@ class App:
                     "view": self.view,
                     "worldRedraws": self.world.redraws,
                     "hudRedraws": self.hud_redraws,
+                    "hudMs": round(self.hud_ms, 2),
+                    "worldMs": round(self.world.ms, 2),
                 }
             )
 

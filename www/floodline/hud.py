@@ -36,11 +36,17 @@ def signature(run: Run) -> tuple[Any, ...]:
         (s.cooldown + 5) // 6,
         tuple(sorted(s.charges.items())),
         s.active is not None and s.active.armed,
-        None if wind is None else (wind["active"], wind["direction"], max(0, wind["inTicks"]) // 6),
+        None if wind is None else (wind["active"], wind["direction"], _wind_text_secs(wind["inTicks"])),
         s.queue,
         s.hold,
         s.hold_used,
     )
+
+
+def _wind_text_secs(in_ticks: int) -> str:
+    """Countdown text: whole seconds while far, tenths in the last three seconds (fewer redraws)."""
+    secs = max(0, in_ticks) / 60
+    return f"{secs:.1f}" if secs < 3 else f"{int(secs + 0.999)}"
 
 
 def mini_piece(
@@ -125,8 +131,8 @@ def panel(g: Gfx, t: Any, run: Run, x: float, y: float, w: float, h: float, comp
         lines.append((t("drain", n=ch.get("drain", 0)), INK))
     wind = run.wind()
     if wind is not None and wind["active"]:
-        secs = max(0, wind["inTicks"]) / 60
-        lines.append((t("wind", d=t(wind["direction"]), s=f"{secs:.1f}"), WARN if secs < 2 else INK))
+        secs = _wind_text_secs(wind["inTicks"])
+        lines.append((t("wind", d=t(wind["direction"]), s=secs), WARN if float(secs) < 2 else INK))
     lines.append((t("score", n=s.metrics["score"]) + "  " + t("pieces", n=s.metrics["piecesUsed"]), DIM))
     if compact:
         # second column: next + hold

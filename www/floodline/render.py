@@ -4,6 +4,7 @@ cached on an offscreen layer and redrawn only when the board, view, cut-away or 
 from __future__ import annotations
 
 import math
+import time
 from typing import Any
 
 import js  # type: ignore[import-not-found]
@@ -65,6 +66,7 @@ class WorldView:
         self.key: tuple[Any, ...] = ()
         self.rect = (0.0, 0.0, 1.0, 1.0)
         self.redraws = 0
+        self.ms = 0.0
 
     def place(self, view: int, size: list[int], rect: tuple[float, float, float, float]) -> Proj:
         x, y, w, h = rect
@@ -86,6 +88,7 @@ class WorldView:
         if key == self.key and self.layer is not None:
             return
         self.key = key
+        t0 = time.perf_counter()
         _, _, w, h = self.rect
         if self.layer is None or self.layer.width != w or self.layer.height != h:
             self.layer = g.layer(w, h)
@@ -107,6 +110,7 @@ class WorldView:
                 lg.line(x1, y1, x2, y2, color, 2 if k == 1 else 1)
         draw_mesh(lg, M.world_mesh(p, cells, cut, marked))
         self.redraws += 1
+        self.ms = (time.perf_counter() - t0) * 1000
 
     def blit(self, g: Gfx, tilt: float = 0.0) -> None:
         if self.layer is None:
