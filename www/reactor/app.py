@@ -16,6 +16,7 @@ from engine.core.session import IllegalMoveError
 
 from . import layout as layout_mod
 from .editor import Editor
+from .help import draw_help
 from .hooks import hooks
 from .hud import Hud
 from .model import (
@@ -25,12 +26,12 @@ from .model import (
     Play,
     Progress,
     campaign,
-    level_title,
     replay,
     session_for,
     walk_path,
 )
 from .render import BoardPainter
+from .screens import draw_end, draw_menu
 from .strings import TABLES, reason
 
 BINDINGS = {
@@ -60,6 +61,7 @@ LENGTHY = {"interact", "repair", "remedy fuel", "remedy coolant", "remedy electr
 STEP_DELAY_MS = 45.0  # the cascade spreads one cell (Manhattan distance) per 45 ms from the acting robot
 TRANS_MS = 320.0  # each cell eases from its old to its new values in 320 ms
 WALK_MS = 70.0
+MIN_PULSE_MS = 400.0
 BG = "#0B1218"
 
 
@@ -90,6 +92,7 @@ class ReactorApp:
         self.toast_until = 0.0
         self.toast = ""
         self.pulse_ms: list[float] = []
+        self.help = False
         self.act_ms: list[tuple[str, float]] = []
         self.storage = shell.storage
         self.progress = self.storage.load("progress", Progress) or Progress()
@@ -213,6 +216,11 @@ class ReactorApp:
         if self.screen == "editor":
             self.editor.handle(ev)
             return
+        if self.help:
+            if ev.kind == "action" and ev.down and ev.name == "menu":
+                self.help = False
+                self.shell.invalidate()
+            return
         if ev.kind == "action" and ev.down and self.screen == "play" and self.play is not None:
             name = ev.name
             if name in DIR_KEYS:
@@ -259,7 +267,11 @@ class ReactorApp:
         if self.screen == "editor":
             self.editor.on_button(id)
             return
-        if id == "lang":
+        if id == "help":
+            self.help = True
+        elif id == "closehelp":
+            self.help = False
+        elif id == "lang":
             self.shell.set_lang(self.shell.i18n.toggle())
         elif id == "mute":
             self.shell.set_muted(not self.shell.audio.muted)
@@ -330,7 +342,9 @@ class ReactorApp:
                         k = max(0.0, k)
                         vals[i] = old[i] + (vals[i] - old[i]) * k
             out[q] = vals
-        if done:
+        if done and el < MIN_PULSE_MS:
+            return st.surface
+        if done and el >= MIN_PULSE_MS:  # even a pulse that changes no surface value is seen
             self.pulse_ms.append(el)
             self.anim = None
             return st.surface
@@ -348,6 +362,9 @@ class ReactorApp:
         else:
             self.draw_play(g, t)
         self.draw_topbar(g)
+        if self.help:
+            g.regions.clear()  # only the overlay's own button answers while it is open
+            draw_help(g, self)
         if t < self.toast_until and self.toast:
             w = min(g.width - 20, 520)
             lines = g.wrap(self.toast, w - 16, 14)[:3]
@@ -366,7 +383,11 @@ class ReactorApp:
             items = [("backeditor", "← " + t("editor"))]
         if self.screen == "play":
             items += [("undo", t("undo") + " [Z]"), ("restart", t("restart"))]
-        items += [("lang", t("lang")), ("mute", t("unmute") if self.shell.audio.muted else t("mute"))]
+        items += [
+            ("help", "?"),
+            ("lang", t("lang")),
+            ("mute", t("unmute") if self.shell.audio.muted else t("mute")),
+        ]
         n = len(items)
         bw = min(120.0, (g.width - 16 - 6 * (n - 1)) / n)
         x = g.width - 8 - n * bw - (n - 1) * 6
@@ -437,63 +458,10 @@ class ReactorApp:
         return out
 
     def draw_end(self, g: Any, lay: Any, st: Any) -> None:
-        won = st.outcome.result == "won"
-        w = min(320.0, lay.cell * lay.gw - 10)
-        x = lay.ox + (lay.cell * lay.gw - w) / 2
-        ry = st.robot // st.grid.width
-        top = ry >= lay.gh / 2  # keep the robot's cell visible: the box goes to the other half
-        y = lay.oy + (lay.cell * 0.6 if top else lay.cell * lay.gh - 80 - lay.cell * 0.6)
-        g.rect(x, y, w, 80, "rgba(10,16,22,0.92)")
-        g.frame(x, y, w, 80, "#FFD600" if won else "#FF5252", 2)
-        label = self.t("won_toast") if won else self.t("state_Lost")
-        g.text(x + w / 2, y + 24, label, "#FFD600" if won else "#FF5252", 18, True, "center", "middle")
-        if won and self.next_level():
-            g.button("next", x + 10, y + 42, w / 2 - 15, 30, self.t("next"), bg="#2E7D32")
-            g.button("levels", x + w / 2 + 5, y + 42, w / 2 - 15, 30, self.t("levels"), bg="#1C2A35")
-        elif won:
-            g.button("levels", x + 10, y + 42, w - 20, 30, self.t("levels"), bg="#1C2A35")
-        else:
-            g.button("undo", x + 10, y + 42, w / 2 - 15, 30, self.t("undo"), bg="#1C2A35")
-            g.button("restart", x + w / 2 + 5, y + 42, w / 2 - 15, 30, self.t("restart"), bg="#1C2A35")
+        draw_end(g, self, lay, st)
 
     def draw_menu(self, g: Any) -> None:
-        t = self.t
-        w = min(560.0, g.width - 24)
-        x = (g.width - w) / 2
-        y = layout_mod.TOP + 20
-        g.text(x, y + 16, t("choose_level"), "#FFE082", 20, True)
-        if self.play is not None:
-            g.button("resume", x + w - 140, y - 4, 140, 30, t("back"), bg="#1C2A35")
-        y += 34
-        keys = campaign()
-        rows = [(k, *level_title(k, self.custom)) for k in keys]
-        if self.custom.levels:
-            rows.append(("", t("custom"), ""))
-            rows += [
-                ("custom:" + k, *level_title("custom:" + k, self.custom)) for k in sorted(self.custom.levels)
-            ]
-        for n, (key, title, desc) in enumerate(rows):
-            if not key:
-                g.text(x, y + 18, title, "#90A4AE", 15, True)
-                y += 28
-                continue
-            done = key in self.progress.completed
-            nl = min(2, len(g.wrap(desc, w - 24, 12))) if desc else 1
-            h = 54 + 14 * (nl - 1)
-            g.button(f"level:{key}", x, y, w, h, "", bg="#18242E")
-            g.text(x + 12, y + 22, f"{n + 1}. {title}", "#ECEFF1", 16, True)
-            if done:
-                g.text(x + w - 12, y + 22, "✓ " + t("done"), "#69F0AE", 14, True, "right")
-            lines = g.wrap(desc, w - 24, 12)[:2] if desc else []
-            for k, line in enumerate(lines):
-                g.text(x + 12, y + 42 + 14 * k, line, "#90A4AE", 12)
-            y += h + 8
-        g.button("editor", x, y + 6, w, 40, t("editor"), bg="#263238")
-        y += 56
-        for notice in self.shell.notices[-3:]:
-            for line in g.wrap(notice, w, 12):
-                g.text(x, y + 12, line, "#FFCC80", 12)
-                y += 16
+        draw_menu(g, self)
 
     # -- hooks ----------------------------------------------------------------------------------------
     def state_hash(self) -> str:

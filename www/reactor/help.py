@@ -1,0 +1,41 @@
+"""The legend overlay: hazard patterns per quantity and band, prop badges, controls."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .render import ALPHA, SURF_COL, pattern
+
+QS = ("fuel", "coolant", "electricity", "heat")
+
+
+def draw_help(g: Any, app: Any) -> None:
+    t = app.t
+    w = min(560.0, g.width - 16)
+    h = min(g.height - 60, 520.0)
+    x, y = (g.width - w) / 2, 50.0
+    g.rect(x, y, w, h, "rgba(12,20,28,0.97)")
+    g.frame(x, y, w, h, "#FFE082", 1.5)
+    g.text(x + 12, y + 24, t("legend"), "#FFE082", 17, True)
+    g.button("closehelp", x + w - 86, y + 8, 76, 28, t("close"), size=13, bg="#1C2A35")
+    yy = y + 48
+    n = 26.0
+    for b, band in enumerate(("safe", "caution", "critical")):
+        g.text(x + 130 + b * 70 + n / 2, yy + 10, t(band), "#B0BEC5", 12, False, "center")
+    yy += 18
+    for q in QS:
+        g.text(x + 12, yy + n * 0.65, t("water") if q == "coolant" else t(q), SURF_COL[q], 14, True)
+        for b in range(3):
+            bx = x + 130 + b * 70
+            g.ctx.globalAlpha = ALPHA[b]
+            g.rect(bx, yy, n, n, SURF_COL[q])
+            g.ctx.globalAlpha = 1.0
+            pattern(g, q, b, bx, yy, n)
+            if b == 2:
+                g.frame(bx + 0.5, yy + 0.5, n - 1, n - 1, "#FFFFFF", 1.5)
+        yy += n + 8
+    for line in g.wrap(t("legend_text"), w - 24, 13):
+        if yy + 16 > y + h:
+            return
+        g.text(x + 12, yy + 12, line, "#ECEFF1", 13)
+        yy += 17
