@@ -296,15 +296,17 @@ class RunMapApp:
         g = self.shell.gfx
         s = self.state
         lc = s.layout.layer_count if s else 8
+        party = len(s.players) if s else 1
         f = self.frame
         if (
             f is None
             or f.w != g.width
             or f.h != g.height
-            or f.content_h != layout.compute(g.width, g.height, lc).content_h
+            or f.content_h != layout.compute(g.width, g.height, lc, party).content_h
+            or f.panel.h != layout.compute(g.width, g.height, lc, party).panel.h
         ):
             old = self.frame
-            self.frame = layout.compute(g.width, g.height, lc)
+            self.frame = layout.compute(g.width, g.height, lc, party)
             if s is not None and old is not None:
                 node = s.current_node
                 self.scroll = layout.scroll_to_layer(self.frame, (node.layer + 1) if node else 0)

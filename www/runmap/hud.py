@@ -57,10 +57,11 @@ def panel(
             for line in g.wrap(hint, w, 13)[:2]:
                 g.text(x, y + 14, line, MUTED, 13)
                 y += 17
+        # the legend toggle sits on the map's bottom-left corner, clear of the panel's Go button
         g.button(
             "legend",
-            p.x + p.w - 92,
-            p.y + p.h - 34,
+            f.map.x + 8,
+            f.map.y + f.map.h - 36,
             84,
             28,
             t("legend"),

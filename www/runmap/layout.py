@@ -48,11 +48,11 @@ class Frame:
         return max(0.0, self.content_h - self.map.h)
 
 
-def compute(w: float, h: float, layer_count: int) -> Frame:
+def compute(w: float, h: float, layer_count: int, party: int = 1) -> Frame:
     phone = w < PHONE_W
     top = Rect(0, 0, w, TOP_H)
     if phone:
-        panel_h = min(190.0, max(150.0, h * 0.24))
+        panel_h = min(190.0, max(150.0, h * 0.24)) + 18 * (max(1, party) - 1)
         panel = Rect(0, h - panel_h, w, panel_h)
         map_r = Rect(0, TOP_H, w, max(120.0, h - TOP_H - panel_h))
     else:
