@@ -11,15 +11,15 @@ M = TypeVar("M", bound=BaseModel)
 
 
 class Model(BaseModel):
-    """Base for every external schema: unknown fields are errors."""
+    """Base for every external schema: unknown fields are errors; the validator is built on first use."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
 
 class FrozenModel(BaseModel):
     """Immutable, hashable value model; unknown fields are errors."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
 class SchemaError(ValueError):
