@@ -302,7 +302,7 @@ class Match:
 
     def _rebuild_log(self) -> None:
         self.turns = []
-        state = self.session._snapshots[0]
+        state = GAME.initial(self.session.seed, self.session.options)
         for i, mv in enumerate(self.session.moves):
             after, events = execute_turn(state, mv)
             self.turns.append(Turn(i, state.active, mv, events, state, after))
