@@ -176,6 +176,7 @@ class ReactorApp:
         else:
             audio.tone(520, 0.04, "sine", 0.05)
         if new.outcome is not None and old.outcome is None:
+            play.queue.clear()
             if new.outcome.result == "won":
                 if play.key not in self.progress.completed and not play.key.startswith("test:"):
                     self.progress.completed.append(play.key)
