@@ -327,22 +327,23 @@ class App:
         g.clear(screens.BG)
         phone = w < 700 or h > w * 1.15
         show_pad = self.touch or w < 700
+        rows = hud.pad_rows(run)
         top = 44
         self.top_bar(g, run, w)
         if phone:
             hud_h = 128
-            pad_h = min(210.0, h * 0.27) if show_pad else 0
+            pad_h = min(70.0 * len(rows), h * 0.09 * len(rows)) if show_pad else 0
             board = (0.0, top + hud_h, w, h - top - hud_h - pad_h)
             self.hud_panel(g, run, (0, top, w, hud_h), True)
             if show_pad:
-                self.pad = hud.pad_layout(4, h - pad_h, w - 8, pad_h - 4)
+                self.pad = hud.pad_layout(rows, 4, h - pad_h, w - 8, pad_h - 4)
         else:
             pw = min(300.0, max(230.0, w * 0.28))
-            pad_h = min(180.0, h * 0.25) if show_pad else 0
+            pad_h = min(60.0 * len(rows), h * 0.08 * len(rows)) if show_pad else 0
             board = (0.0, top, w - pw, h - top - pad_h)
             self.hud_panel(g, run, (w - pw, top, pw, h - top - pad_h), False)
             if show_pad:
-                self.pad = hud.pad_layout(4, h - pad_h, w - 8, pad_h - 4)
+                self.pad = hud.pad_layout(rows, 4, h - pad_h, w - 8, pad_h - 4)
         self.draw_board(g, run, board)
         if self.pad:
             self.draw_pad(g)

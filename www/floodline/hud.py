@@ -212,11 +212,26 @@ PAD_ROWS = (
 )
 
 
-def pad_layout(x: float, y: float, w: float, h: float) -> list[tuple[str, str, float, float, float, float]]:
+def pad_rows(run: Run) -> tuple[tuple[tuple[str, str], ...], ...]:
+    """The pad's rows; a fourth row with the level's abilities when it has any."""
+    ab = run.state.level.abilities
+    extra = []
+    if ab.stabilize_charges:
+        extra.append(("stabilize", "V ⚓"))
+    if ab.freeze_charges:
+        extra.append(("freeze", "G ❄"))
+    if ab.drain_placement_charges:
+        extra.append(("drain", "P ◎"))
+    return PAD_ROWS + ((tuple(extra),) if extra else ())
+
+
+def pad_layout(
+    rows_def: tuple[tuple[tuple[str, str], ...], ...], x: float, y: float, w: float, h: float
+) -> list[tuple[str, str, float, float, float, float]]:
     out = []
-    rows = len(PAD_ROWS)
+    rows = len(rows_def)
     bw, bh = w / 6, h / rows
-    for r, row in enumerate(PAD_ROWS):
+    for r, row in enumerate(rows_def):
         for c, (action, label) in enumerate(row):
             out.append((action, label, x + c * bw + 3, y + r * bh + 3, bw - 6, bh - 6))
     return out
@@ -232,16 +247,8 @@ def draw_pad(g: Gfx, layout: list[tuple[str, str, float, float, float, float]], 
         )
         g.rect(bx, by, bw, bh, bg)
         g.frame(bx + 0.5, by + 0.5, bw - 1, bh - 1, "rgba(255,224,178,0.35)")
-        g.text(
-            bx + bw / 2,
-            by + bh / 2 + 1,
-            label,
-            INK,
-            min(22, bh * 0.5),
-            True,
-            align="center",
-            baseline="middle",
-        )
+        size = g.fit_text(label, bw - 12, min(20, bh * 0.42), True)
+        g.text(bx + bw / 2, by + bh / 2 + 1, label, INK, size, True, align="center", baseline="middle")
 
 
 def drop_line(g: Gfx, p: Any, x: float, y: float, cells: list[list[int]], ghost: list[list[int]]) -> None:
