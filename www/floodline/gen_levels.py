@@ -51,6 +51,57 @@ TITLES = [
 FIXTURES = {2: "lv02_first_tilt.json", 12: "lv12_meet_the_drain.json"}
 
 
+def _c(pos: list[int], typ: str, to: list[int] | None = None, **kw: Any) -> dict[str, Any]:
+    out: dict[str, Any] = {"pos": pos, "type": typ, **kw}
+    if to is not None:
+        out["to"] = to
+    return out
+
+
+FLOOR = _c([0, 0, 0], "BEDROCK", [9, 0, 9])
+
+
+def _drain(x: int, z: int, rate: int = 2) -> dict[str, Any]:
+    return _c([x, 1, z], "DRAIN", rate=rate, scope="ADJ26")
+
+
+# Chapter 2 terrain: the plan test gives objectives and hooks; water, walls and drains are authored here
+TERRAIN: dict[int, list[dict[str, Any]]] = {
+    13: [FLOOR, _c([0, 1, 0], "WATER", [3, 2, 9]), _c([4, 1, 0], "WALL", [4, 2, 9]), _drain(9, 5, 3)],
+    14: [
+        FLOOR,
+        _c([0, 1, 0], "WATER", [2, 2, 9]),
+        _c([7, 1, 0], "WATER", [9, 2, 9]),
+        _c([3, 1, 0], "WALL", [3, 2, 9]),
+        _c([6, 1, 0], "WALL", [6, 2, 9]),
+        _drain(4, 5, 3),
+        _drain(5, 4, 3),
+    ],
+    15: [
+        FLOOR,
+        _c([2, 1, 2], "WALL", [7, 1, 7]),
+        _c([3, 1, 3], "WATER", [6, 1, 6]),
+    ],
+    16: [FLOOR, _c([0, 1, 0], "WATER", [3, 2, 9]), _c([4, 1, 0], "WALL", [4, 2, 9]), _drain(0, 0, 2)],
+    17: [
+        FLOOR,
+        _c([0, 1, 0], "WALL", [3, 2, 9]),
+        _c([6, 1, 0], "WALL", [9, 2, 9]),
+        _c([4, 1, 0], "WATER", [5, 2, 9]),
+        _drain(4, 0, 2),
+    ],
+    18: [FLOOR, _c([0, 1, 0], "WATER", [4, 2, 9]), _c([5, 1, 0], "WALL", [5, 2, 9])],
+    19: [FLOOR, _c([0, 1, 0], "WATER", [3, 2, 9]), _c([4, 1, 0], "WALL", [4, 2, 9]), _drain(0, 0, 3)],
+    20: [
+        FLOOR,
+        _c([0, 1, 0], "WATER", [3, 3, 9]),
+        _c([4, 1, 0], "WALL", [4, 3, 9]),
+        _drain(0, 0, 2),
+        _drain(0, 9, 2),
+    ],
+}
+
+
 def need_height(level: dict[str, Any]) -> int:
     hs = [c.get("height", 0) for c in level["objectives"] if c["type"] == "REACH_HEIGHT"]
     hs += [c.get("worldLevel", 0) + 4 for c in level["objectives"] if c["type"] == "BUILD_PLATEAU"]
@@ -68,6 +119,14 @@ def build(lv: int) -> dict[str, Any]:
         data = level_for(lv)
         height = min(36, max(16, need_height(data) + 8))
         data["board"] = {**data["board"], "height": height, "heightLimit": height - 4}
+    if lv in TERRAIN:
+        data["cells"] = TERRAIN[lv]
+    if lv == 20:
+        data["abilities"] = {"freezeCharges": 1}
+    if lv == 17:  # the plan's fixed sequence, looped so the level cannot run out of pieces
+        data["bag"] = {**data["bag"], "loop": True}
+    if lv == 19:
+        data["constraints"] = {"waterForbiddenHeight": 4}
     if lv == 4:  # the overhang demo: a supported cantilever that a tilt will shear
         data["cells"] = [
             {"pos": [4, 0, 4], "to": [4, 3, 4], "type": "SOLID"},
