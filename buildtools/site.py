@@ -107,13 +107,21 @@ def _launcher(games: list[str]) -> str:
     for slug, g in GAMES.items():
         title = html.escape(g["title"])
         desc = html.escape(g["description_en"])
+        ru = html.escape(g["title_ru"])
         if slug in games:
-            link = f'<a href="{slug}/">{title}</a> <small>({html.escape(g["title_ru"])})</small>'
+            action = (
+                f'<a href="{slug}/" style="display:inline-block;padding:8px 16px;border:2px solid #3E2723;'
+                f'color:#3E2723;text-decoration:none;font-weight:bold">Play ▸</a>'
+            )
         else:
-            link = f"{title} <small>— coming soon</small>"
+            action = '<span style="color:#8D6E63">coming soon</span>'
         rows.append(
-            f'<tr><td style="padding:10px" data-game="{slug}" data-built="{str(slug in games).lower()}">'
-            f"<b>{link}</b><br>{desc}</td></tr>"
+            f'<tr><td style="padding:10px;border-top:1px solid #D7CCC8" data-game="{slug}" '
+            f'data-built="{str(slug in games).lower()}">'
+            f'<table width="100%" cellpadding="0" cellspacing="0"><tr><td>'
+            f'<b style="font-size:20px;color:#3E2723">{title}</b> <span style="color:#8D6E63">{ru}</span><br>'
+            f'<span style="color:#5D4037">{desc}</span></td>'
+            f'<td align="right" width="120" style="padding-left:10px">{action}</td></tr></table></td></tr>'
         )
     return f"""<!doctype html>
 <html lang="en">
@@ -125,11 +133,12 @@ def _launcher(games: list[str]) -> str:
 <link rel="manifest" href="manifest.webmanifest">
 <link rel="icon" href="icons/icon-192.png">
 </head>
-<body style="margin:0;font-family:sans-serif">
+<body style="margin:0;font-family:system-ui,sans-serif;background:#FBF7F3">
 <table width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:10px">
 <table width="100%" style="max-width:640px" cellpadding="0" cellspacing="0">
-<tr><td style="padding:10px"><h1 style="color:#3E2723;margin:0">Gridworks</h1>
-Five deterministic puzzle and strategy games. Runs in your browser, works offline after the first visit.</td></tr>
+<tr><td style="padding:10px"><h1 style="color:#3E2723;margin:0 0 6px 0">Gridworks</h1>
+<span style="color:#5D4037">Five deterministic puzzle and strategy games. They run in your browser and keep working
+offline after the first visit.</span></td></tr>
 {chr(10).join(rows)}
 <tr><td style="padding:10px"><small><a href="selfcheck/">Self-check this browser</a> · build {VERSION}</small></td></tr>
 </table></td></tr></table>

@@ -33,6 +33,7 @@ def test_launcher_lists_every_game_and_links_only_built_ones(page, site):
         else:
             assert links.count() == 0
             assert "coming soon" in cell.inner_text()
+        assert meta["title_ru"] in cell.inner_text()
 
 
 def test_server_sends_wasm_mime_and_revalidation_headers(site):
