@@ -53,11 +53,11 @@ def draw_panel(g: Any, ed: Any, lay: Any) -> None:
     y = _row(g, [(f"tool:{tl}", t("tool_" + tl), ed.tool == tl) for tl in tools], x, y, w, bh, 4)
     opts: list[tuple[str, str, bool]] = []
     if ed.tool == "prop":
-        opts.append(("propkind", t("kind").format(v=ed.prop_kind), False))
+        opts.append(("propkind", t("kind").format(v=t("pk_" + ed.prop_kind)), False))
         if ed.prop_kind == "supply":
-            opts.append(("supplyitem", t("item").format(v=ed.supply_item), False))
+            opts.append(("supplyitem", t("item").format(v=t("q_" + ed.supply_item)), False))
     elif ed.tool == "hazard":
-        opts.append(("hazardq", t("element").format(v=ed.hazard_q), False))
+        opts.append(("hazardq", t("element").format(v=t("q_" + ed.hazard_q)), False))
     if opts:
         y = _row(g, opts, x, y + 2, w, bh, 2)
     hint = t("hint_" + ("outlets" if ed.outlet_mode else ed.tool))
