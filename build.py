@@ -83,6 +83,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--allowed-hosts", default=",".join(DEFAULT_ALLOWED_HOSTS))
     p.add_argument("--base-url", default=None, help="absolute URL where dist/ will be hosted (embeds)")
     p.add_argument("--runs", type=int, default=5, help="bench: loads per page")
+    p.add_argument(
+        "--engine-bench",
+        default="floodline,reactor,runmap",
+        help="bench: engines whose own benchmark also runs inside the browser (comma list, '' for none)",
+    )
     p.add_argument("--no-pyc", action="store_true", help="skip precompiling wheels to bytecode (needs node)")
     p.add_argument("--dist", type=Path, default=DIST, help="output folder (default: dist/)")
     args = p.parse_args(argv)
@@ -105,7 +110,8 @@ def main(argv: list[str] | None = None) -> int:
     elif args.command == "bench":
         from buildtools.bench import run_bench
 
-        return run_bench(args.dist, runs=args.runs)
+        engines = [g for g in args.engine_bench.split(",") if g]
+        return run_bench(args.dist, runs=args.runs, engine_benches=engines)
     return 0
 
 

@@ -96,7 +96,19 @@ def _network_passes(browser, root: Path, slug: str) -> tuple[int, list[str], int
     return max(counts.values(), default=0), twice, never
 
 
-def run_bench(root: Path, runs: int = 5) -> int:
+def _engine_benches(browser, base: str, games: list[str]) -> None:  # noqa: ANN001
+    """Each engine's own benchmark (``engine/<game>/bench.py``) run inside Pyodide in the page."""
+    ctx = browser.new_context(service_workers="block")
+    page = ctx.new_page()
+    page.goto(base + "selfcheck/")
+    page.wait_for_function("() => window.gridworks && window.gridworks.ready", timeout=180_000)
+    for game in games:
+        print(f"\nEngine benchmark in the browser (Pyodide): {game}")
+        print(page.evaluate("(g) => window.gridworks.bench(g)", game).rstrip())
+    ctx.close()
+
+
+def run_bench(root: Path, runs: int = 5, engine_benches: list[str] | None = None) -> int:
     from playwright.sync_api import sync_playwright
 
     from buildtools.site import built_games
@@ -140,6 +152,8 @@ def run_bench(root: Path, runs: int = 5) -> int:
                 f"\nNetwork passes (first visit of /{games[0]}/ + precache + reload): "
                 f"max {most} per file; fetched more than once: {twice or 'none'}; never fetched: {unfetched}"
             )
+        if engine_benches:
+            _engine_benches(browser, base, engine_benches)
         browser.close()
     srv.shutdown()
     return 0

@@ -25,7 +25,7 @@ def _files(src: Path, pkg: str) -> list[tuple[str, bytes]]:
     for p in sorted(src.rglob("*")):
         if not p.is_file() or p.suffix not in KEEP_SUFFIXES or SKIP_DIRS & set(p.parts):
             continue
-        if p.name == "bench.py" or "tests" in p.relative_to(src).parts:
+        if "tests" in p.relative_to(src).parts or p.suffix == ".mjs":
             continue
         out.append((f"{pkg}/{p.relative_to(src).as_posix()}", p.read_bytes()))
     return out

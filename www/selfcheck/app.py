@@ -102,7 +102,22 @@ class SelfCheckApp:
         return {
             "selfcheck": lambda *a: json.dumps(self.results, sort_keys=True),
             "visits": lambda *a: self.visits,
+            "bench": lambda game, *a: run_engine_bench(str(game)),
         }
+
+
+def run_engine_bench(game: str) -> str:
+    """Run ``python -m engine.<game>.bench`` inside this page and return what it printed."""
+    import contextlib
+    import importlib
+    import io
+
+    if game not in selfcheck.GAMES:
+        return f"unknown game {game!r}"
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        importlib.import_module(f"engine.{game}.bench").main()
+    return out.getvalue()
 
 
 def create(shell: Any) -> SelfCheckApp:
