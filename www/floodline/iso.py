@@ -27,6 +27,7 @@ GRAVITY_VEC = {
 VEC_GRAVITY = {v: k for k, v in GRAVITY_VEC.items()}
 
 Quad = tuple[float, float, float, float, float, float, float, float]
+VZ = 0.82  # cube height relative to the half tile width (a little flatter than true isometric)
 
 
 @dataclass
@@ -48,7 +49,7 @@ class Proj:
 
     def pt(self, a: float, b: float, y: float) -> tuple[float, float]:
         s = self.s
-        return self.ox + (a - b) * s, self.oy + (a + b) * s * 0.5 - y * s
+        return self.ox + (a - b) * s, self.oy + (a + b) * s * 0.5 - y * s * VZ
 
     def world(self, x: float, y: float, z: float) -> tuple[float, float]:
         a, b = self.ab(x, z)
@@ -66,10 +67,10 @@ class Proj:
 def fit(view: int, sx: int, sy: int, sz: int, x: float, y: float, w: float, h: float) -> Proj:
     """The largest projection of the whole box that fits the rectangle, centred."""
     span = (sx + sz) / 2
-    s = max(2.0, min(w / (2 * span) * 0.96, h / (span + sy) * 0.96))
+    s = max(2.0, min(w / (2 * span) * 0.96, h / (span + sy * VZ) * 0.96))
     ox = x + w / 2
-    top = y + (h - (span + sy) * s) / 2
-    oy = top + sy * s + span * s * 0.5
+    top = y + (h - (span + sy * VZ) * s) / 2
+    oy = top + sy * VZ * s + span * s * 0.5
     return Proj(view, sx, sy, sz, s, ox, oy)
 
 
@@ -138,9 +139,10 @@ def cube_faces(p: Proj, x: int, y: int, z: int) -> tuple[Quad, Quad, Quad]:
     a0, a1, b0, b1 = ac - 0.5, ac + 0.5, bc - 0.5, bc + 0.5
     s, ox, oy = p.s, p.ox, p.oy
     hs = s * 0.5
+    vs = s * VZ
 
     def q(a: float, b: float, yy: float) -> tuple[float, float]:
-        return ox + (a - b) * s, oy + (a + b) * hs - yy * s
+        return ox + (a - b) * s, oy + (a + b) * hs - yy * vs
 
     t0, t1, t2, t3 = q(a0, b0, y + 1), q(a1, b0, y + 1), q(a1, b1, y + 1), q(a0, b1, y + 1)
     d1, d2, d3 = q(a1, b0, y), q(a1, b1, y), q(a0, b1, y)
