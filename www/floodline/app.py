@@ -459,6 +459,8 @@ class App:
         tip = self.t(f"tip_{run.n}") if run.n else ""
         if tip.startswith("tip_"):
             tip = ""
+        if (self.touch or g.width < 700) and run.n in (1, 2):
+            tip = self.t("tip_touch")
         if self.player is not None:
             tip = self.t("watching")
         if tip and (s.tick < TIP_TICKS or self.player is not None):

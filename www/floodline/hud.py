@@ -186,15 +186,19 @@ def wind_badge(g: Gfx, t: Any, run: Run, proj: Proj, cx: float, cy: float, r: fl
 
 
 def warnings(g: Gfx, t: Any, run: Run, x: float, y: float, ghost: list[list[int]]) -> None:
-    out = []
+    out: list[tuple[str, str]] = []
+    red, amber = "rgba(180,50,30,0.85)", "rgba(150,105,20,0.85)"
     if run.ghost_on_water(ghost) or run.water_under:
-        out.append(t("warn_water"))
+        out.append((t("warn_water"), red))
     if run.overflow_risk() or run.ghost_overflow(ghost):
-        out.append(t("warn_overflow"))
-    for i, text in enumerate(out):
-        w = g.measure(text, 13, True) + 16
-        g.rect(x, y + i * 26, w, 22, "rgba(180,50,30,0.85)")
-        g.text(x + 8, y + i * 26 + 15, text, "#fff", 13, True)
+        out.append((t("warn_overflow"), red))
+    elif run.tilt_unsafe():
+        out.append((t("warn_tilt_high"), amber))
+    for i, (text, bg) in enumerate(out):
+        size = g.fit_text(text, g.width - x - 12, 13, True)
+        w = g.measure(text, size, True) + 16
+        g.rect(x, y + i * 26, w, 22, bg)
+        g.text(x + 8, y + i * 26 + 15, text, "#fff", size, True)
 
 
 # -- touch pad -----------------------------------------------------------------------------

@@ -193,6 +193,14 @@ class Run:
         out["target"] = target
         return out
 
+    def tilt_unsafe(self) -> bool:
+        """The piece is above the red line while tilts are possible: a sideways tilt now would
+        lock it up there (an overflow). Shown as a hint; the engine decides what happens."""
+        s = self.state
+        if s.active is None or len(s.level.rotation.allowed) < 2 or s.cooldown > 0:
+            return False
+        return any(c[1] >= s.height_limit for c in s.active.cells())
+
     def height(self) -> int:
         return max_world_height(self.state.board) + 1
 
