@@ -195,7 +195,7 @@ def warnings(g: Gfx, t: Any, run: Run, x: float, y: float, ghost: list[list[int]
     elif run.tilt_unsafe():
         out.append((t("warn_tilt_high"), amber))
     for i, (text, bg) in enumerate(out):
-        size = g.fit_text(text, g.width - x - 12, 13, True)
+        size = g.fit_text(text, g.width - x - 90, 13, True)
         w = g.measure(text, size, True) + 16
         g.rect(x, y + i * 26, w, 22, bg)
         g.text(x + 8, y + i * 26 + 15, text, "#fff", size, True)
