@@ -1,0 +1,273 @@
+"""Greedy solver for the Floodline campaign: writes ``levels/solutions/<stem>.json`` winning replays.
+
+Per piece it tries every distinct orientation x every (x, z) column (hard drop) and, where the level
+allows, a world tilt; each candidate is evaluated by running the engine's own ``step`` on the
+result, and scored with a heuristic toward the level's objective.  The chosen plan is then played as
+real tick inputs (rotate, tap-move, hard drop) and checked against the prediction.
+
+Run: ``python -m www.floodline.solve_levels [lv03 lv07 ...]``.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections import deque
+from pathlib import Path
+from typing import Any
+
+from engine.floodline.board import Kind
+from engine.floodline.conditions import cavities, holes, max_world_height, overhang_voxels, spans
+from engine.floodline.geometry import Gravity, is_perpendicular
+from engine.floodline.level import Level, parse_level
+from engine.floodline.moves import IDLE, TickInput
+from engine.floodline.pieces import offsets, orientations, rotate_index
+from engine.floodline.replay import make_replay, parse_replay, play
+from engine.floodline.rules import initial_state, piece_fits, rotation_allowed, step
+from engine.floodline.state import State, Status
+
+HERE = Path(__file__).parent
+LEVELS = HERE / "levels"
+SOLUTIONS = LEVELS / "solutions"
+TURNS = ("x+", "x-", "y+", "y-", "z+", "z-")
+MAX_PIECES = 80
+
+
+def _rot_paths() -> dict[int, tuple[str, ...]]:
+    paths: dict[int, tuple[str, ...]] = {0: ()}
+    todo = deque([0])
+    while todo:
+        r = todo.popleft()
+        for t in TURNS:
+            n = rotate_index(r, t)
+            if n not in paths:
+                paths[n] = (*paths[r], t)
+                todo.append(n)
+    return paths
+
+
+ROT_PATHS = _rot_paths()
+
+
+def _water_cells(s: State) -> int:
+    return s.board.kind.count(int(Kind.WATER))
+
+
+def heuristic(s: State) -> float:
+    """Bigger is better; objective-specific shaping (only DOWN-gravity placements are scored)."""
+    b = s.board
+    m = s.metrics
+    h = max_world_height(b)
+    v = 0.0
+    for obj in s.level.objectives:
+        t = obj.type
+        if t == "REACH_HEIGHT":
+            v += 100.0 * min(h, obj.height) - 0.5 * m["massPlaced"] - 3 * m["shiftVoxelsTotal"]
+        elif t == "PLACE_PIECES":
+            v += -20.0 * overhang_voxels(b) - 5.0 * holes(b) - 2.0 * h - 10 * m["shiftVoxelsTotal"]
+        elif t == "BUILD_PLATEAU":
+            v += _plateau_score(s, obj.world_level)
+        elif t == "ENCLOSE_CAVITY":
+            v += 200.0 * cavities(b) + 3.0 * holes(b) - 2.0 * h
+        elif t == "BRIDGE":
+            gap, _ = spans(b)
+            v += 100.0 * min(gap, obj.length) + 3.0 * overhang_voxels(b) - h
+        elif t == "OVERHANG":
+            _, ov = spans(b)
+            v += 100.0 * min(ov, obj.length) - h
+        elif t == "DRAIN_WATER":
+            v += 50.0 * m["waterRemovedTotal"] - 2.0 * h
+        elif t == "SURVIVE_ROTATIONS":
+            v += 100.0 * m["rotations"] - 50 * m["lostVoxelsTotal"]
+    v -= 30.0 * m["lostVoxelsTotal"]
+    return v
+
+
+def _plateau_score(s: State, level: int) -> float:
+    """Fill a 3x3 corner block of columns exactly up to ``level``."""
+    b = s.board
+    f = b.frame
+    v = 0.0
+    for x in range(3):
+        for z in range(3):
+            for y in range(b.sy):
+                k = b.kind[f.index(x, y, z)]
+                if k == Kind.SOLID:
+                    v += 10.0 if y <= level else -40.0
+    # everything outside the block counts against it a little
+    total = b.kind.count(int(Kind.SOLID))
+    return v - 1.0 * total
+
+
+def _move_ticks(dx: int, dz: int) -> list[TickInput]:
+    """Tap moves, alternating axes so each tap moves at once (DAS restarts)."""
+    xs = ["x+" if dx > 0 else "x-"] * abs(dx)
+    zs = ["z+" if dz > 0 else "z-"] * abs(dz)
+    out: list[TickInput] = []
+    last = None
+    while xs or zs:
+        if xs and (last != "x" or not zs):
+            d = xs.pop()
+            last = "x"
+        else:
+            d = zs.pop()
+            last = "z"
+        if out and out[-1].move == d:
+            out.append(IDLE)
+        out.append(TickInput(move=d))
+    return out
+
+
+def placements(s: State) -> list[tuple[float, list[TickInput], State]]:
+    """All (score, ticks, predicted state) hard-drop placements of the active piece (DOWN gravity)."""
+    a = s.active
+    assert a is not None
+    out = []
+    b = s.board
+    for rot in orientations(a.piece_id):
+        turns = ROT_PATHS[rot]
+        pre: list[TickInput] = [TickInput(rotations=turns)] if turns else []
+        sr = s
+        for t in pre:
+            sr = step(sr, t)
+        if sr.outcome is not None or sr.active is None or sr.active.rot != rot:
+            continue
+        ar = sr.active
+        offs = offsets(a.piece_id, rot)
+        for x in range(-min(o[0] for o in offs), b.sx - max(o[0] for o in offs)):
+            for z in range(-min(o[2] for o in offs), b.sz - max(o[2] for o in offs)):
+                origin = (x, ar.origin[1], z)
+                if not piece_fits(b, a.piece_id, rot, origin):
+                    continue
+                probe = sr.copy()
+                probe.active = ar.moved(origin=origin)
+                res = step(probe, TickInput(hard=True))
+                ticks = [*pre, *_move_ticks(x - ar.origin[0], z - ar.origin[2]), TickInput(hard=True)]
+                out.append((_score(res), ticks, res))
+    return out
+
+
+def _score(res: State) -> float:
+    o = res.outcome
+    if o is not None:
+        return 1e9 + o.stars if o.status == Status.WON else -1e9
+    return heuristic(res)
+
+
+def _run(s: State, ticks: list[TickInput]) -> State:
+    for t in ticks:
+        if s.outcome is not None:
+            break
+        s = step(s, t)
+    return s
+
+
+def tilt_options(s: State) -> list[tuple[float, list[TickInput], State]]:
+    out = []
+    if s.gravity != Gravity.DOWN:
+        return out
+    wait = [IDLE] * s.cooldown
+    sw = _run(s, wait)
+    for g in s.level.rotation.allowed:
+        if g == Gravity.DOWN or not is_perpendicular(g, Gravity.DOWN):
+            continue
+        if not rotation_allowed(sw, g):
+            continue
+        s1 = step(sw, TickInput(tilt=g))
+        if s1.gravity != g:
+            continue
+        back = [IDLE] * s1.cooldown + [TickInput(tilt=Gravity.DOWN)]
+        s2 = _run(s1, back)
+        if s2.outcome is None and s2.gravity != Gravity.DOWN:
+            continue
+        ticks = [*wait, TickInput(tilt=g), *back]
+        out.append((_score(s2), ticks, s2))
+    return out
+
+
+def wants_tilts(level: Level) -> bool:
+    objs = list(level.objectives)
+    return any(o.type == "SURVIVE_ROTATIONS" or getattr(o, "survive_tilts", 0) for o in objs) or any(
+        o.type == "DRAIN_WATER" for o in objs
+    )
+
+
+def solve(level: Level, seed: int, verbose: bool = False) -> tuple[State, list[TickInput]]:
+    s = initial_state(level, seed)
+    played: list[TickInput] = []
+    tilts = wants_tilts(level)
+    for _ in range(MAX_PIECES):
+        if s.outcome is not None or s.active is None:
+            break
+        cands = placements(s)
+        if tilts:
+            cands += tilt_options(s)
+        cands.sort(key=lambda c: -c[0])
+        done = False
+        for score, ticks, pred in cands[:20]:
+            if score < -1e8:
+                break
+            real = _run(s, ticks)
+            if real.outcome is not None and real.outcome.status != Status.WON:
+                continue
+            if real.board.kind != pred.board.kind and real.outcome is None:
+                continue
+            s = real
+            played.extend(ticks)
+            done = True
+            break
+        if not done:
+            break
+        if verbose:
+            print(f"  piece {s.metrics['piecesUsed']} h={max_world_height(s.board)} score={score:.0f}")
+    return s, played
+
+
+def _level_files(names: list[str]) -> list[Path]:
+    files = sorted(LEVELS.glob("lv*.json"))
+    if names:
+        files = [f for f in files if f.stem in names]
+    return files
+
+
+def main(argv: list[str]) -> int:
+    SOLUTIONS.mkdir(exist_ok=True)
+    index_path = SOLUTIONS / "index.json"
+    index: dict[str, Any] = json.loads(index_path.read_text()) if index_path.exists() else {}
+    for f in _level_files([a for a in argv if not a.startswith("-")]):
+        data = json.loads(f.read_text())
+        level = parse_level(data)
+        seed = data["meta"]["seed"]
+        s, ticks = solve(level, seed, "-v" in argv)
+        o = s.outcome
+        if o is not None and o.status == Status.WON:
+            rep = make_replay(level, seed, ticks)
+            end = play(level, rep)
+            assert end.outcome is not None and end.outcome.status == Status.WON
+            old = index.get(f.stem)
+            if old is None or old["stars"] <= o.stars or "--force" in argv:
+                out = rep.model_dump(mode="json", by_alias=True)
+                (SOLUTIONS / f"{f.stem}.json").write_text(json.dumps(out, indent=1) + "\n")
+                index[f.stem] = {"stars": o.stars, "ticks": end.tick}
+            print(f"{f.stem}: WON {o.stars}* in {s.metrics['piecesUsed']} pieces")
+        else:
+            why = "stuck" if o is None else f"{o.status.value} {o.reason.value}"
+            print(f"{f.stem}: not solved ({why}), pieces {s.metrics['piecesUsed']}")
+    write_index()
+    return 0
+
+
+def write_index() -> dict[str, Any]:
+    """Rebuild ``solutions/index.json`` (stem -> stars, ticks) by replaying every solution file."""
+    index: dict[str, Any] = {}
+    for sol in sorted(SOLUTIONS.glob("lv*.json")):
+        level = parse_level((LEVELS / sol.name).read_text())
+        end = play(level, parse_replay(sol.read_text()))
+        if end.outcome is not None and end.outcome.status == Status.WON:
+            index[sol.stem] = {"stars": end.outcome.stars, "ticks": end.tick}
+    (SOLUTIONS / "index.json").write_text(json.dumps(index, indent=1) + "\n")
+    return index
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
