@@ -158,7 +158,7 @@ def test_service_worker_lists_every_file_with_its_hash(dist_dir: Path):
     assert not [p for p in on_disk if p.endswith(".map")]
 
 
-@pytest.mark.parametrize("slug", ["selfcheck"])
+@pytest.mark.parametrize("slug", ["selfcheck", "ternar"])
 def test_blogger_embed_runs_from_second_origin(browser, site, slug, tmp_path):
     snippet = embed_snippet(slug, site)
     lines = snippet.strip("\n").split("\n")

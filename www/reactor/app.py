@@ -31,7 +31,7 @@ from .model import (
     walk_path,
 )
 from .render import BoardPainter
-from .screens import draw_end, draw_menu
+from .screens import draw_end, draw_menu, scroll_menu
 from .strings import TABLES, reason
 
 BINDINGS = {
@@ -63,6 +63,7 @@ TRANS_MS = 320.0  # each cell eases from its old to its new values in 320 ms
 WALK_MS = 70.0
 MIN_PULSE_MS = 400.0
 BG = "#0B1218"
+MENU_SCROLL_KEYS = {"ArrowDown": 0.25, "ArrowUp": -0.25, "PageDown": 0.8, "PageUp": -0.8}
 
 
 def now() -> float:
@@ -222,6 +223,15 @@ class ReactorApp:
                 self.help = False
                 self.shell.invalidate()
             return
+        if self.screen == "menu" or self.play is None:
+            if ev.kind == "wheel":
+                scroll_menu(self, ev.dy)
+                self.shell.invalidate()
+                return
+            if ev.kind == "key" and ev.down and ev.name in MENU_SCROLL_KEYS:
+                scroll_menu(self, MENU_SCROLL_KEYS[ev.name] * self.shell.gfx.height)
+                self.shell.invalidate()
+                return
         if ev.kind == "action" and ev.down and self.screen == "play" and self.play is not None:
             name = ev.name
             if name in DIR_KEYS:
@@ -268,7 +278,9 @@ class ReactorApp:
         if self.screen == "editor":
             self.editor.on_button(id)
             return
-        if id == "help":
+        if id in ("menu_up", "menu_down"):
+            scroll_menu(self, (self.shell.gfx.height * 0.6) * (1 if id == "menu_down" else -1))
+        elif id == "help":
             self.help = True
         elif id == "closehelp":
             self.help = False

@@ -29,39 +29,93 @@ def draw_end(g: Any, app: Any, lay: Any, st: Any) -> None:
         g.button("restart", x + w / 2 + 5, y + 42, w / 2 - 15, 30, app.t("restart"), bg="#1C2A35")
 
 
+def menu_columns(width: float) -> int:
+    """Two columns of level cards on wide screens, one on phones."""
+    return 2 if width >= 860 else 1
+
+
 def draw_menu(g: Any, app: Any) -> None:
+    """Level list: cards in one or two columns, scrolled by wheel/drag/keys when taller than the screen."""
     t = app.t
-    w = min(560.0, g.width - 24)
-    x = (g.width - w) / 2
-    y = layout_mod.TOP + 20
-    g.text(x, y + 16, t("choose_level"), "#FFE082", 20, True)
-    if app.play is not None:
-        g.button("resume", x + w - 140, y - 4, 140, 30, t("back"), bg="#1C2A35")
-    y += 34
+    cols = menu_columns(g.width)
+    w = min(1100.0 if cols == 2 else 560.0, g.width - 24)
+    cw = (w - 12 * (cols - 1)) / cols
+    x0 = (g.width - w) / 2
+    top = layout_mod.TOP + 20
     keys = campaign()
     rows = [(k, *level_title(k, app.custom)) for k in keys]
     if app.custom.levels:
         rows.append(("", t("custom"), ""))
         rows += [("custom:" + k, *level_title("custom:" + k, app.custom)) for k in sorted(app.custom.levels)]
-    for n, (key, title, desc) in enumerate(rows):
+    # lay out first, then draw what is visible under the header
+    cards: list[tuple[str, str, str, int, float, float, float]] = []
+    y = top + 34
+    col = 0
+    row_h = 0.0
+    n = 0
+    for key, title, desc in rows:
         if not key:
-            g.text(x, y + 18, title, "#90A4AE", 15, True)
+            if col:
+                y += row_h + 8
+                col, row_h = 0, 0.0
+            cards.append(("", title, "", 0, x0, y, 28))
             y += 28
             continue
-        done = key in app.progress.completed
-        nl = min(2, len(g.wrap(desc, w - 24, 12))) if desc else 1
+        n += 1
+        nl = min(2, len(g.wrap(desc, cw - 24, 12))) if desc else 1
         h = 54 + 14 * (nl - 1)
-        g.button(f"level:{key}", x, y, w, h, "", bg="#18242E")
-        g.text(x + 12, y + 22, f"{n + 1}. {title}", "#ECEFF1", 16, True)
+        cards.append((key, title, desc, n, x0 + col * (cw + 12), y, h))
+        row_h = max(row_h, h)
+        col += 1
+        if col == cols:
+            y += row_h + 8
+            col, row_h = 0, 0.0
+    if col:
+        y += row_h + 8
+    content_bottom = y + 56 + 16 * len(app.shell.notices[-3:])
+    max_scroll = max(0.0, content_bottom - g.height + 12)
+    app.menu_scroll = min(max(0.0, getattr(app, "menu_scroll", 0.0)), max_scroll)
+    app.menu_max_scroll = max_scroll
+    dy = -app.menu_scroll
+    clip = top + 30
+    for key, title, desc, num, cx, cy, h in cards:
+        cy += dy
+        if cy + h < clip or cy > g.height:
+            continue
+        if not key:
+            g.text(cx, cy + 18, title, "#90A4AE", 15, True)
+            continue
+        if cy < clip:
+            continue  # partly under the header: not clickable
+        done = key in app.progress.completed
+        g.button(f"level:{key}", cx, cy, cw, h, "", bg="#18242E")
+        g.text(cx + 12, cy + 22, f"{num}. {title}", "#ECEFF1", 16, True)
         if done:
-            g.text(x + w - 12, y + 22, "✓ " + t("done"), "#69F0AE", 14, True, "right")
-        lines = g.wrap(desc, w - 24, 12)[:2] if desc else []
-        for k, line in enumerate(lines):
-            g.text(x + 12, y + 42 + 14 * k, line, "#90A4AE", 12)
-        y += h + 8
-    g.button("editor", x, y + 6, w, 40, t("editor"), bg="#263238")
+            g.text(cx + cw - 12, cy + 22, "✓ " + t("done"), "#69F0AE", 14, True, "right")
+        for k, line in enumerate(g.wrap(desc, cw - 24, 12)[:2] if desc else []):
+            g.text(cx + 12, cy + 42 + 14 * k, line, "#90A4AE", 12)
+    y += dy
+    if y + 6 >= clip:
+        g.button("editor", x0, y + 6, w, 40, t("editor"), bg="#263238")
     y += 56
     for notice in app.shell.notices[-3:]:
         for line in g.wrap(notice, w, 12):
-            g.text(x, y + 12, line, "#FFCC80", 12)
+            g.text(x0, y + 12, line, "#FFCC80", 12)
             y += 16
+    # header last, above scrolled cards
+    g.rect(0, top - 6, g.width, 40, "#0B1218")
+    g.text(x0, top + 16, t("choose_level"), "#FFE082", 20, True)
+    right = x0 + w
+    if max_scroll > 0:
+        g.button("menu_down", right - 36, top - 4, 36, 30, "▼", bg="#1C2A35")
+        g.button("menu_up", right - 78, top - 4, 36, 30, "▲", bg="#1C2A35")
+        right -= 86
+    if app.play is not None:
+        g.button("resume", right - 140, top - 4, 140, 30, t("back"), bg="#1C2A35")
+
+
+def scroll_menu(app: Any, delta: float) -> None:
+    """Scroll the level list by ``delta`` pixels (clamped when drawn)."""
+    app.menu_scroll = max(
+        0.0, min(getattr(app, "menu_max_scroll", 0.0), getattr(app, "menu_scroll", 0.0) + delta)
+    )
