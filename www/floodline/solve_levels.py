@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.floodline.board import Kind
-from engine.floodline.conditions import cavities, holes, max_world_height, overhang_voxels, spans
+from engine.floodline.conditions import cavities, holes, max_world_height, overhang_voxels, plateau, spans
 from engine.floodline.geometry import Gravity, is_perpendicular
 from engine.floodline.level import Level, parse_level
 from engine.floodline.moves import IDLE, TickInput
@@ -31,6 +31,8 @@ LEVELS = HERE / "levels"
 SOLUTIONS = LEVELS / "solutions"
 TURNS = ("x+", "x-", "y+", "y-", "z+", "z-")
 MAX_PIECES = 80
+#: set by ``solve(min_stars=...)``: shape the search toward ★2 height conditions too
+STAR_SHAPING = False
 
 
 def _rot_paths() -> dict[int, tuple[str, ...]]:
@@ -67,6 +69,8 @@ def heuristic(s: State) -> float:
             v += -20.0 * overhang_voxels(b) - 5.0 * holes(b) - 2.0 * h - 10 * m["shiftVoxelsTotal"]
         elif t == "BUILD_PLATEAU":
             v += _plateau_score(s, obj.world_level)
+            if plateau(b, obj.world_level, obj.area, obj.width, obj.depth):
+                v += 5000.0
         elif t == "ENCLOSE_CAVITY":
             v += 200.0 * cavities(b) + 3.0 * holes(b) - 2.0 * h
         elif t == "BRIDGE":
@@ -79,6 +83,9 @@ def heuristic(s: State) -> float:
             v += 50.0 * m["waterRemovedTotal"] - 2.0 * h
         elif t == "SURVIVE_ROTATIONS":
             v += 100.0 * m["rotations"] - 50 * m["lostVoxelsTotal"]
+    for cond in s.level.stars.two:
+        if cond.type == "REACH_HEIGHT" and STAR_SHAPING:
+            v += 100.0 * min(h, cond.height)
     v -= 30.0 * m["lostVoxelsTotal"]
     return v
 
@@ -93,7 +100,22 @@ def _plateau_score(s: State, level: int) -> float:
             for y in range(b.sy):
                 k = b.kind[f.index(x, y, z)]
                 if k == Kind.SOLID:
-                    v += 10.0 if y <= level else -40.0
+                    v += 10.0 if y <= level else -300.0
+
+    # one-cell wells in the block can only be filled by a piece sticking out above it
+    def top(x: int, z: int) -> int:
+        if not (0 <= x < b.sx and 0 <= z < b.sz):
+            return 10**6
+        for y in range(b.sy - 1, -1, -1):
+            if b.kind[f.index(x, y, z)] == Kind.SOLID:
+                return y + 1
+        return 0
+
+    for x in range(3):
+        for z in range(3):
+            hc = top(x, z)
+            if hc <= level and all(top(x + dx, z + dz) > hc for dx, dz in ((1, 0), (-1, 0), (0, 1), (0, -1))):
+                v -= 150.0
     # everything outside the block counts against it a little
     total = b.kind.count(int(Kind.SOLID))
     return v - 1.0 * total
@@ -185,6 +207,16 @@ def tilt_options(s: State) -> list[tuple[float, list[TickInput], State]]:
     return out
 
 
+def drain_options(s: State) -> list[tuple[float, list[TickInput], State]]:
+    """Swap the piece for a one-voxel drain (ability) and try every drop column."""
+    if s.charges["drain"] <= 0:
+        return []
+    s1 = step(s, TickInput(drain=True))
+    if s1.active is None or s1.active.piece_id == s.active.piece_id:  # type: ignore[union-attr]
+        return []
+    return [(sc, [TickInput(drain=True), *ticks], st) for sc, ticks, st in placements(s1)]
+
+
 def wants_tilts(level: Level) -> bool:
     objs = list(level.objectives)
     return any(o.type == "SURVIVE_ROTATIONS" or getattr(o, "survive_tilts", 0) for o in objs) or any(
@@ -192,7 +224,12 @@ def wants_tilts(level: Level) -> bool:
     )
 
 
-def solve(level: Level, seed: int, verbose: bool = False) -> tuple[State, list[TickInput]]:
+def solve(
+    level: Level, seed: int, verbose: bool = False, min_stars: int = 0
+) -> tuple[State, list[TickInput]]:
+    """Greedy play; wins earning fewer than ``min_stars`` are skipped (and ★2 heights shaped)."""
+    global STAR_SHAPING
+    STAR_SHAPING = min_stars >= 2
     s = initial_state(level, seed)
     played: list[TickInput] = []
     tilts = wants_tilts(level)
@@ -202,11 +239,14 @@ def solve(level: Level, seed: int, verbose: bool = False) -> tuple[State, list[T
         cands = placements(s)
         if tilts:
             cands += tilt_options(s)
+        cands += drain_options(s)
         cands.sort(key=lambda c: -c[0])
         done = False
         for score, ticks, pred in cands[:20]:
             if score < -1e8:
                 break
+            if score >= 1e9 and score < 1e9 + min_stars:
+                continue
             real = _run(s, ticks)
             if real.outcome is not None and real.outcome.status != Status.WON:
                 continue
@@ -238,7 +278,8 @@ def main(argv: list[str]) -> int:
         data = json.loads(f.read_text())
         level = parse_level(data)
         seed = data["meta"]["seed"]
-        s, ticks = solve(level, seed, "-v" in argv)
+        stars = [int(a[2:]) for a in argv if a.startswith("-s")]
+        s, ticks = solve(level, seed, "-v" in argv, stars[0] if stars else 0)
         o = s.outcome
         if o is not None and o.status == Status.WON:
             rep = make_replay(level, seed, ticks)
