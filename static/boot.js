@@ -95,7 +95,11 @@ function drawBoot() {
 const api = (window.gridworksBoot = {
   base: BASE.href, game: GAME, embed: EMBED, build: BUILD,
   wheels: () => BUILD.wheels.map((w) => new URL("wheels/" + w, BASE).href),
-  step(name, progress) { boot.step = name; boot.progress = progress; drawBoot(); },
+  step(name, progress) {
+    boot.step = name; boot.progress = progress;
+    gw.timings[name] = performance.now();
+    drawBoot();
+  },
   // Called by Python once the game draws itself.
   ready() {
     boot.step = "ready"; boot.progress = 1;
