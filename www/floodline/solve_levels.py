@@ -83,9 +83,17 @@ def heuristic(s: State) -> float:
             v += 50.0 * m["waterRemovedTotal"] - 2.0 * h
         elif t == "SURVIVE_ROTATIONS":
             v += 100.0 * m["rotations"] - 50 * m["lostVoxelsTotal"]
-    for cond in s.level.stars.two:
-        if cond.type == "REACH_HEIGHT" and STAR_SHAPING:
+    conds = [*s.level.stars.two, *s.level.stars.three] if STAR_SHAPING else []
+    for cond in conds:
+        if cond.type == "REACH_HEIGHT":
             v += 100.0 * min(h, cond.height)
+        elif cond.type == "WATER_BELOW":
+            f = b.frame
+            v -= 40.0 * sum(
+                1 for i in range(len(b.kind)) if b.kind[i] == Kind.WATER and f.ys[i] >= cond.height
+            )
+        elif cond.type == "BUILD_PLATEAU":
+            v += _plateau_score(s, cond.world_level)
     v -= 30.0 * m["lostVoxelsTotal"]
     return v
 
@@ -233,25 +241,26 @@ def solve(
     s = initial_state(level, seed)
     played: list[TickInput] = []
     tilts = wants_tilts(level)
-    for _ in range(MAX_PIECES):
-        if s.outcome is not None or s.active is None:
+    last_tilt = False
+    for _ in range(4 * MAX_PIECES):
+        if s.outcome is not None or s.active is None or s.metrics["piecesUsed"] >= MAX_PIECES:
             break
         cands = placements(s)
-        if tilts:
-            cands += tilt_options(s)
+        if tilts and not last_tilt:
+            cands += [c for c in tilt_options(s) if c[2].board.kind != s.board.kind or c[2].outcome]
         cands += drain_options(s)
+        cands = [c for c in cands if not 1e9 <= c[0] < 1e9 + min_stars]
         cands.sort(key=lambda c: -c[0])
         done = False
-        for score, ticks, pred in cands[:20]:
+        for score, ticks, _pred in cands[:40]:
             if score < -1e8:
                 break
-            if score >= 1e9 and score < 1e9 + min_stars:
-                continue
             real = _run(s, ticks)
             if real.outcome is not None and real.outcome.status != Status.WON:
                 continue
-            if real.board.kind != pred.board.kind and real.outcome is None:
+            if real.outcome is not None and real.outcome.stars < min_stars:
                 continue
+            last_tilt = any(tk.tilt is not None for tk in ticks)
             s = real
             played.extend(ticks)
             done = True
