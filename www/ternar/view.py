@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.ternar.display import format_number
 from engine.ternar.rules import (
     SINGULARITY,
     collapse_value,
@@ -12,7 +13,7 @@ from engine.ternar.rules import (
     multiplier_tenths,
     route_score,
 )
-from engine.ternar.topology import N_NODES, NEIGHBOUR_SETS
+from engine.ternar.rules import route_step as engine_route_step
 
 TEXT = "#3E2723"
 BG = "#F7F3EE"
@@ -25,41 +26,10 @@ RIM = ("#9CC3E6", "#93D1BF", "#E0CB78", "#E6A7A1", "#C7AAD6", "#E3AAB4")
 INVALID = "#FFCDD2"
 SINGULARITY_FILL = "#151515"
 
-try:
-    from engine.ternar.display import format_number as _engine_format
-except ImportError:  # older engine
-    _engine_format = None
-
-_SUFFIXES = ((10**15, "Q"), (10**12, "T"), (10**9, "B"), (10**6, "M"), (10**3, "K"))
-
 
 def fmt_value(v: int) -> str:
-    """1.4 notation: the engine's ``display.format_number`` (the single source), else the local copy."""
-    if _engine_format is not None:
-        return _engine_format(v)
-    return _fmt_local(v)
-
-
-def _fmt_local(v: int) -> str:
-    """Up to 9999 in full; then three significant digits (truncated) with K/M/B/T/Q.
-
-    ``#.##K`` with the zero rule: 19683 -> "19.6K", 59049 -> "59K" (not "59.0K"), 1594323 -> "1.59M".
-    """
-    if v <= 9999:
-        return str(v)
-    base, suffix = 1000, "K"
-    for b, s in _SUFFIXES:
-        if v >= b:
-            base, suffix = b, s
-            break
-    whole = v // base
-    decimals = max(0, 3 - len(str(whole)))
-    if decimals == 0:
-        return f"{whole}{suffix}"
-    scale = 10**decimals
-    t = v * scale // base
-    frac = f"{t % scale:0{decimals}d}".rstrip("0")
-    return f"{whole}.{frac}{suffix}" if frac else f"{whole}{suffix}"
+    """1.4 notation, from the engine's ``display.format_number`` (the single source)."""
+    return format_number(v)
 
 
 def fmt_score(n: int) -> str:
@@ -114,30 +84,8 @@ def fmt_mult(tenths: int) -> str:
 def route_step(
     values: tuple[int, ...] | list[int], route: tuple[int, ...], node: int
 ) -> tuple[tuple[int, ...], str]:
-    """One drag step: the engine's ``route_step`` when present, else the same rules here (3.1-3.3, 9.5)."""
-    try:
-        from engine.ternar.rules import route_step as engine_step  # type: ignore[attr-defined]
-    except ImportError:  # older engine
-        engine_step = None
-    if engine_step is not None:
-        return engine_step(values, route, node)
-    r = tuple(route)
-    if r and node == r[-1]:
-        return r, "unchanged"
-    if len(r) >= 2 and node == r[-2]:
-        return r[:-1], "backtracked"
-    if not 0 <= node < N_NODES:
-        return r, "rejected"
-    v = values[node]
-    if v == 0 or v >= SINGULARITY or node in r:
-        return r, "rejected"
-    if not r:
-        return (node,), "started"
-    pv = values[r[-1]]
-    ok = v == pv if len(r) == 1 else v in (pv, pv * 3)
-    if node not in NEIGHBOUR_SETS[r[-1]] or not ok:
-        return r, "rejected"
-    return r + (node,), "extended"
+    """One drag step, decided by the engine's ``route_step`` (3.1-3.3, 9.5); the glue only draws it."""
+    return engine_route_step(values, route, node)
 
 
 # 16.6: each linked node climbs one step of a major triad (root, third, fifth, octave, ...)
