@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from e2e.util import canvas_has_pixels, notices, open_game, save_json, state_hash
+from e2e.util import canvas_has_pixels, click_button, notices, open_game, save_json, state_hash
 from engine.core.session import Session
 from engine.floodline import GAME
 
@@ -20,12 +20,7 @@ def info(page: Any) -> dict:
 
 
 def click(page: Any, button: str) -> None:
-    regions = json.loads(page.evaluate("() => window.gridworks.buttons()"))
-    hits = [r for r in regions if r["id"] == button]
-    assert hits, f"no button {button!r} on screen: {[r['id'] for r in regions]}"
-    r = hits[-1]
-    page.mouse.click(r["x"] + r["w"] / 2, r["y"] + r["h"] / 2)
-    page.wait_for_timeout(80)
+    click_button(page, button, 80)
 
 
 def press(page: Any, key: str, hold_ms: int = 40) -> None:

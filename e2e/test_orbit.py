@@ -8,7 +8,16 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from e2e.util import canvas_has_pixels, notices, open_game, save_json, state_hash, wait_ready
+from e2e.util import (
+    buttons,
+    canvas_has_pixels,
+    click_button,
+    notices,
+    open_game,
+    save_json,
+    state_hash,
+    wait_ready,
+)
 from engine.core.session import Session
 from engine.orbit.ai import choose_plan
 from engine.orbit.game import GAME
@@ -19,13 +28,7 @@ def info(page: Any) -> dict:
 
 
 def click(page: Any, button: str) -> None:
-    """Click the centre of a canvas button, found by id in the last drawn frame."""
-    regions = json.loads(page.evaluate("() => window.gridworks.buttons()"))
-    hits = [r for r in regions if r["id"] == button]
-    assert hits, f"no button {button!r} on screen: {[r['id'] for r in regions]}"
-    r = hits[-1]
-    page.mouse.click(r["x"] + r["w"] / 2, r["y"] + r["h"] / 2)
-    page.wait_for_timeout(60)
+    click_button(page, button, 60)
 
 
 def settle(page: Any, turns: int, timeout: int = 30_000) -> dict:
@@ -170,5 +173,5 @@ def play_full_game_against_the_computer(page: Any) -> None:
     sess = replay_cpython(save)
     assert sess.state.outcome is not None and sess.state.outcome.winner == 0
     assert state_hash(page) == sess.state_hash()
-    regions = {r["id"] for r in json.loads(page.evaluate("() => window.gridworks.buttons()"))}
+    regions = {r["id"] for r in buttons(page)}
     assert {"replay", "newgame"} <= regions  # the game-over screen is up

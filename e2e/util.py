@@ -54,3 +54,18 @@ def save_json(page: Any) -> dict:
 
 def notices(page: Any) -> list[str]:
     return list(page.evaluate("() => Array.from(window.gridworks.notices())"))
+
+
+def buttons(page: Any) -> list[dict]:
+    """The canvas buttons of the last drawn frame: ``[{id, x, y, w, h}, ...]`` in CSS pixels."""
+    return json.loads(page.evaluate("() => window.gridworks.buttons()"))
+
+
+def click_button(page: Any, button: str, settle_ms: int = 60) -> None:
+    """Click the centre of a canvas button, found by id in the last drawn frame."""
+    regions = buttons(page)
+    hits = [r for r in regions if r["id"] == button]
+    assert hits, f"no button {button!r} on screen: {[r['id'] for r in regions]}"
+    r = hits[-1]
+    page.mouse.click(r["x"] + r["w"] / 2, r["y"] + r["h"] / 2)
+    page.wait_for_timeout(settle_ms)

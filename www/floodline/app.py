@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import json
 import time
 from typing import Any
 
 from gwweb.floodline import fileio, hud, screens
 from gwweb.floodline import mesh as M
 from gwweb.floodline.campaign import COUNT, Progress, endless_level, level, record, unlocked
+from gwweb.floodline.hooks import test_hooks
 from gwweb.floodline.iso import VIEW_NAMES
 from gwweb.floodline.keys import BINDINGS
 from gwweb.floodline.model import Run
@@ -17,8 +17,6 @@ from gwweb.floodline.render import JsMesh, WorldView, tilt_angle
 from gwweb.floodline.replays import LastRun, Player, from_file, from_session, level_for, to_file
 from gwweb.floodline.strings import TABLES
 from gwweb.shared.canvas import Gfx
-
-from engine.floodline import parse_move
 
 TIP_TICKS = 60 * 12
 
@@ -490,51 +488,7 @@ class App:
         return "{}" if self.run is None else self.run.session.save_json()
 
     def test_hooks(self) -> dict[str, Any]:
-        def info(*_a: Any) -> str:
-            run = self.run
-            if run is None:
-                return json.dumps({"screen": "menu", "progress": self.progress.model_dump()})
-            s = run.state
-            return json.dumps(
-                {
-                    "screen": "play",
-                    "level": run.n,
-                    "tick": s.tick,
-                    "gravity": s.gravity.value,
-                    "pieces": s.metrics["piecesUsed"],
-                    "active": run.active_cells(),
-                    "outcome": None if s.outcome is None else s.outcome.status.value,
-                    "paused": self.paused,
-                    "view": self.view,
-                    "worldRedraws": self.world.redraws,
-                    "hudRedraws": self.hud_redraws,
-                    "hudMs": round(self.hud_ms, 2),
-                    "worldMs": round(self.world.ms, 2),
-                }
-            )
-
-        def start_level(n: Any, *_a: Any) -> None:
-            self.start(int(n))
-
-        def feed(texts: Any, *_a: Any) -> str:
-            if self.run is not None:
-                for text in list(texts):
-                    if self.run.state.outcome is not None:
-                        break
-                    self.run.play(parse_move(str(text)))
-                self.finish()
-            return self.state_hash()
-
-        def buttons(*_a: Any) -> str:
-            regions = self.shell.gfx.regions
-            return json.dumps([{"id": r.id, "x": r.x, "y": r.y, "w": r.w, "h": r.h} for r in regions])
-
-        return {
-            "floodlineInfo": info,
-            "floodlineStart": start_level,
-            "floodlineFeed": feed,
-            "buttons": buttons,
-        }
+        return test_hooks(self)
 
 
 def create(shell: Any) -> App:

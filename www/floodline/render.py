@@ -54,7 +54,7 @@ def draw_mesh(g: Gfx, m: M.Mesh | JsMesh, lw: float = 1.0) -> None:
         _styles_n = len(M.STYLES)
     jm = m if isinstance(m, JsMesh) else JsMesh(m)
     _DRAW_QUADS(g.ctx, jm.pts, jm.fills, jm.strokes, _styles_js, lw)
-    g._fill_cache = g._stroke_cache = ""  # the JS loop changed the context's styles
+    g.forget_styles()  # the JS loop changed the context's styles
 
 
 class WorldView:
@@ -120,21 +120,21 @@ class WorldView:
             g.blit(self.layer, x, y)
             return
         c = g.ctx
-        c.save()
+        g.save()
         c.translate(x + w / 2, y + h / 2)
         c.rotate(tilt)
         g.blit(self.layer, -w / 2, -h / 2)
-        c.restore()
+        g.restore()
 
     def draw_dynamic(self, g: Gfx, parts: list[JsMesh]) -> None:
         """Piece, ghost and previews drawn over the cached world, in board coordinates."""
         x, y, _, _ = self.rect
         c = g.ctx
-        c.save()
+        g.save()
         c.translate(x, y)
         for m in parts:
             draw_mesh(g, m, 1.2)
-        c.restore()
+        g.restore()
 
 
 def arrow(

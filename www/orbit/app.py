@@ -406,11 +406,6 @@ class OrbitApp(Controls):
             }
         )
 
-    def buttons(self) -> str:
-        return json.dumps(
-            [{"id": r.id, "x": r.x, "y": r.y, "w": r.w, "h": r.h} for r in self.shell.gfx.regions]
-        )
-
     def start_game(self, seats: str, options: str = "{}", seed: int = 1) -> str:
         """Test/demo hook: start a game with explicit seats and engine options (JSON text)."""
         self.seats = list(json.loads(str(seats)))
@@ -422,7 +417,6 @@ class OrbitApp(Controls):
     def test_hooks(self) -> dict[str, Any]:
         return {
             "orbitInfo": lambda *a: self.info(),
-            "buttons": lambda *a: self.buttons(),
             "startGame": lambda *a: self.start_game(*a),
             "orbitState": lambda *a: json.dumps(self.match.state.to_json() if self.match else None),
         }

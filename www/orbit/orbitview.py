@@ -276,11 +276,8 @@ class OrbitView:
         t = max(0.0, min(1.0, t))
         self.rect = rect
         self._rings(g)
-        c = g.ctx
-        c.save()
-        c.beginPath()
-        c.rect(rect.x, rect.y, rect.w, rect.h)
-        c.clip()
+        g.save()
+        g.clip_rect(rect.x, rect.y, rect.w, rect.h)
         if reach:
             self.draw_reach(g, reach)
         size = max(7.0, min(13.0, self.scale() * 0.035))
@@ -348,5 +345,4 @@ class OrbitView:
                 g.line(sx, sy, tx, ty, WEAPON_LINE[w], 3.0 if w is Weapon.RAILGUN else 2.0)
                 g.circle(tx, ty, 3 + 6 * t, fill=WEAPON_LINE[w])
                 g.alpha(1.0)
-        c.restore()
-        g._fill_cache = g._stroke_cache = g._font_cache = ""
+        g.restore()

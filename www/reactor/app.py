@@ -431,15 +431,11 @@ class ReactorApp:
             el = t - self.anim["t0"]
             r = el / STEP_DELAY_MS * s
             ox, oy = lay.xy(self.anim["origin"] % st.grid.width, self.anim["origin"] // st.grid.width)
-            ctx = g.ctx
-            ctx.save()
-            ctx.beginPath()
-            ctx.rect(lay.ox, lay.oy, s * lay.gw, s * lay.gh)
-            ctx.clip()
-            ctx.globalAlpha = max(0.0, 1 - r / (s * (lay.gw + lay.gh)))
+            g.save()
+            g.clip_rect(lay.ox, lay.oy, s * lay.gw, s * lay.gh)
+            g.alpha(max(0.0, 1 - r / (s * (lay.gw + lay.gh))))
             g.circle(ox + s / 2, oy + s / 2, max(1.0, r), None, "#FFFFFF", 2)
-            ctx.restore()
-            g._fill_cache = g._stroke_cache = g._font_cache = ""  # restore() changed the styles
+            g.restore()
             g.text(lay.ox + 6, lay.oy + 18, self.t("pulse", n=st.pulse), "#FFFFFF", 15, True)
         for path_cell in self._queue_cells():
             x, y = lay.xy(*st.grid.xy(path_cell))

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from gwweb.shared.geometry import Rect  # noqa: F401 - re-exported for this game's modules
+
 from engine.runmap import MapLayout, MapNode, NodeType
 
 PHONE_W = 700
@@ -16,17 +18,6 @@ TOP_H = 48
 PAD_Y = 44
 MIN_SPACING = 64.0
 MAX_SPAN = 680.0
-
-
-@dataclass(frozen=True)
-class Rect:
-    x: float
-    y: float
-    w: float
-    h: float
-
-    def contains(self, px: float, py: float) -> bool:
-        return self.x <= px <= self.x + self.w and self.y <= py <= self.y + self.h
 
 
 @dataclass(frozen=True)

@@ -57,6 +57,9 @@ class Gfx:
         self._fill_cache = ""
         self._stroke_cache = ""
         self._font_cache = ""
+        self._width_cache = -1.0
+        self._align_cache = ""
+        self._baseline_cache = ""
 
     # -- sizing ----------------------------------------------------------
     def fit(self) -> bool:
@@ -72,7 +75,7 @@ class Gfx:
         if changed:
             self.canvas.width = bw
             self.canvas.height = bh
-            self._fill_cache = self._stroke_cache = self._font_cache = ""
+            self.forget_styles()
         self.width, self.height, self.dpr = w, h, dpr
         self._set_transform(dpr, 0, 0, dpr, 0, 0)
         return changed
@@ -82,6 +85,26 @@ class Gfx:
         self._set_transform(self.dpr, 0, 0, self.dpr, 0, 0)
 
     # -- state -------------------------------------------------------------
+    def forget_styles(self) -> None:
+        """The context's styles changed behind the caches (resize, restore): set them again on next use."""
+        self._fill_cache = self._stroke_cache = self._font_cache = ""
+        self._align_cache = self._baseline_cache = ""
+        self._width_cache = -1.0
+
+    def save(self) -> None:
+        self.ctx.save()
+
+    def restore(self) -> None:
+        """``ctx.restore()``; the style caches are dropped since the context's styles reverted."""
+        self.ctx.restore()
+        self.forget_styles()
+
+    def clip_rect(self, x: float, y: float, w: float, h: float) -> None:
+        """Clip further drawing to a rectangle (undo with ``save()``/``restore()``)."""
+        self._begin()
+        self.ctx.rect(x, y, w, h)
+        self.ctx.clip()
+
     def fill_style(self, color: str) -> None:
         if color != self._fill_cache:
             self.ctx.fillStyle = color
@@ -91,7 +114,9 @@ class Gfx:
         if color != self._stroke_cache:
             self.ctx.strokeStyle = color
             self._stroke_cache = color
-        self.ctx.lineWidth = width
+        if width != self._width_cache:
+            self.ctx.lineWidth = width
+            self._width_cache = width
 
     def font(self, size: float, bold: bool = False, family: str = FONT) -> None:
         f = f"{'bold ' if bold else ''}{size:.0f}px {family}"
@@ -173,8 +198,12 @@ class Gfx:
     ) -> None:
         self.fill_style(color)
         self.font(size, bold)
-        self.ctx.textAlign = align
-        self.ctx.textBaseline = baseline
+        if align != self._align_cache:
+            self.ctx.textAlign = align
+            self._align_cache = align
+        if baseline != self._baseline_cache:
+            self.ctx.textBaseline = baseline
+            self._baseline_cache = baseline
         self._fill_text(s, x, y)
 
     def measure(self, s: str, size: float = 14, bold: bool = False) -> float:

@@ -176,6 +176,11 @@ def _publish(shell: Shell, app: Any, loop: Loop) -> None:
     gw.stateHash = create_proxy(lambda *a: str(app.state_hash()))
     gw.saveJson = create_proxy(lambda *a: str(app.save_json()))
     gw.notices = create_proxy(lambda *a: to_js(list(shell.notices)))
+    gw.buttons = create_proxy(
+        lambda *a: json.dumps(
+            [{"id": r.id, "x": r.x, "y": r.y, "w": r.w, "h": r.h} for r in shell.gfx.regions]
+        )
+    )
 
     def frame_stats(*_a: Any) -> Any:
         ms = sorted(loop.frame_ms)

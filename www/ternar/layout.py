@@ -10,6 +10,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
+from gwweb.shared.geometry import Rect  # noqa: F401 - re-exported for this game's modules
+
 from engine.ternar.topology import COORDS, N_NODES
 
 SQRT3 = math.sqrt(3.0)
@@ -18,25 +20,6 @@ HEX_R = 1 / SQRT3  # corner radius in cells
 BOARD_W = 6.0  # in cells
 BOARD_H = 7 * ROW_STEP + 2 * HEX_R  # ~7.217 cells
 SNAP = 0.8  # 3.3: magnetic capture inside 80 % of the cell's radius
-
-
-@dataclass(frozen=True)
-class Rect:
-    x: float
-    y: float
-    w: float
-    h: float
-
-    @property
-    def cx(self) -> float:
-        return self.x + self.w / 2
-
-    @property
-    def cy(self) -> float:
-        return self.y + self.h / 2
-
-    def contains(self, px: float, py: float) -> bool:
-        return self.x <= px <= self.x + self.w and self.y <= py <= self.y + self.h
 
 
 @dataclass
