@@ -337,7 +337,7 @@ def level_warnings(level: Level) -> list[str]:
             out.append(f"cells.{k}: {list(c.pos)} overrides cells.{seen[c.pos]}")
         seen.setdefault(c.pos, k)
     if level.board.limit > level.board.height - 3:
-        out.append("board: fewer than 3 spawn rows above heightLimit")
+        out.append("board: fewer than 3 rows of rotation headroom above heightLimit")
     if sx < 4 or sz < 4:
         out.append("board: footprint smaller than 4 cells may not fit every piece")
     return out

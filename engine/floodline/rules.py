@@ -56,7 +56,11 @@ def piece_fits(board: Board, piece_id: str, rot: int, origin: Vec) -> bool:
 
 
 def spawn_origin(board: Board, piece_id: str, g: Gravity, height_limit: int) -> Vec:
-    """Spawn at the far up-gravity end, centred on the other axes (y centred below the limit)."""
+    """Spawn point of a piece in orientation 0, always below the height limit (RULES.md item 10).
+
+    Gravity DOWN: the top voxel sits at ``y = heightLimit - 1``; sideways gravity: the far up-gravity
+    end of that axis, with y centred below the limit.  x/z are centred (``floor((size - extent) / 2)``).
+    """
     vox = offsets(piece_id, 0)
     gv = GRAVITY_VEC[g]
     sizes = (board.sx, board.sy, board.sz)
@@ -64,7 +68,9 @@ def spawn_origin(board: Board, piece_id: str, g: Gravity, height_limit: int) -> 
     for a in range(3):
         lo = min(v[a] for v in vox)
         hi = max(v[a] for v in vox)
-        if gv[a] < 0:
+        if a == 1 and gv[a] < 0:
+            origin.append(max(-lo, min(board.sy, height_limit) - 1 - hi))
+        elif gv[a] < 0:
             origin.append(sizes[a] - 1 - hi)
         elif gv[a] > 0:
             origin.append(-lo)

@@ -7,7 +7,7 @@ from floodline_util import cells, run, start
 from engine.floodline.board import Kind
 from engine.floodline.level import seconds_to_ticks
 from engine.floodline.rules import initial_state
-from engine.floodline.state import Status
+from engine.floodline.state import Reason, Status
 
 SLOW = {"gravityTicks": 600}
 
@@ -187,3 +187,20 @@ def test_hold_drops_stabilize_arming() -> None:
     s = start(timing=SLOW, abilities={"stabilizeCharges": 1})
     s = run(s, "v", "h")
     assert s.active is not None and not s.active.armed and s.charges["stabilize"] == 0
+
+
+def test_endless_squeeze_lowers_the_spawn_and_a_squeezed_stack_overflows() -> None:
+    # RULES.md 10: the spawn follows the current (squeezed) limit; a stack left above the new limit is
+    # OVERFLOW at that lock (the squeeze runs before the objectives are checked).
+    s = start(
+        meta={"mode": "ENDLESS"},
+        mutators=[{"type": "HEIGHT_SQUEEZE", "everyPieces": 1, "step": 4, "minHeightLimit": 1}],
+    )
+    assert s.active is not None and s.active.origin[1] == 11
+    s = run(s, "d")
+    assert s.height_limit == 8 and s.active is not None and s.active.origin[1] == 7
+    s = run(s, "d")
+    assert s.height_limit == 4 and s.active is not None and s.active.origin[1] == 3
+    s = run(s, "d")  # stack now y = 0..2, limit 1
+    assert s.height_limit == 1
+    assert s.outcome is not None and s.outcome.reason == Reason.OVERFLOW

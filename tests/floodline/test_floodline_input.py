@@ -16,30 +16,57 @@ from engine.floodline.state import Reason
 SLOW = {"gravityTicks": 600}
 
 
-def test_spawn_at_top_centre() -> None:
+def test_spawn_top_voxel_one_below_height_limit() -> None:
+    # board height 16, heightLimit 12: the top voxel spawns at y = 11, centred on x/z
     s = start()
     assert s.active is not None
-    assert s.active.piece_id == "O2" and s.active.origin == (3, 15, 3) and s.active.rot == 0
+    assert s.active.piece_id == "O2" and s.active.origin == (3, 11, 3) and s.active.rot == 0
+    s = start(bag={"type": "FIXED_SEQUENCE", "sequence": ["L3"]})  # two layers tall: pivot at y = 10
+    assert s.active is not None and s.active.origin == (3, 10, 3)
+    assert max(c[1] for c in s.active.cells()) == 11
+    s = start(board={"heightLimit": 6})  # follows the limit, not the box height
+    assert s.active is not None and s.active.origin[1] == 5
+
+
+def test_tilt_right_after_spawn_does_not_overflow() -> None:
+    # The bug this spawn rule fixes: a piece spawned in the margin above heightLimit slid sideways on a
+    # tilt and locked above the limit (OVERFLOW).  Now it locks below the limit and the game goes on.
+    s = run(start(timing=SLOW), "tE")
+    assert s.gravity == Gravity.EAST and s.active is not None
+    s = run(s, "d")
+    assert cells(s.board, Kind.SOLID) == [(6, 11, 3), (6, 11, 4), (7, 11, 3), (7, 11, 4)]
+    assert s.outcome is None
+    s = run(s, "tD")
+    assert s.outcome is None or s.outcome.reason != Reason.OVERFLOW
+    assert max(c[1] for c in cells(s.board, Kind.SOLID)) < 12
+
+
+def test_sideways_gravity_spawn_is_at_the_far_end_centred_below_the_limit() -> None:
+    s = run(start(timing=SLOW), "d", "tE")  # locked piece, then tilt: the next piece spawns under EAST
+    s = run(s, "d")
+    assert s.gravity == Gravity.EAST and s.active is not None
+    # x: the up-gravity (west) end; y: floor((12 - 1) / 2) = 5; z centred as before
+    assert s.active.origin == (0, 5, 3)
 
 
 def test_gravity_steps_every_gravity_ticks() -> None:
     s = start(timing={"gravityTicks": 30})
     s = run(s, ".*29")
-    assert s.active is not None and s.active.origin[1] == 15
+    assert s.active is not None and s.active.origin[1] == 11
     s = run(s, ".")
-    assert s.active is not None and s.active.origin[1] == 14
+    assert s.active is not None and s.active.origin[1] == 10
 
 
 def test_soft_drop_one_cell_per_tick() -> None:
     s = run(start(timing=SLOW), "s*5")
-    assert s.active is not None and s.active.origin[1] == 10
+    assert s.active is not None and s.active.origin[1] == 6
 
 
 def test_hard_drop_locks_immediately_and_spawns_next() -> None:
     s = run(start(), "d")
     assert s.metrics["piecesUsed"] == 1
     assert cells(s.board, Kind.SOLID) == [(3, 0, 3), (3, 0, 4), (4, 0, 3), (4, 0, 4)]
-    assert s.active is not None and s.active.origin == (3, 15, 3)
+    assert s.active is not None and s.active.origin == (3, 11, 3)
     assert s.tick == 1
 
 
@@ -78,7 +105,7 @@ def test_moves_parallel_to_gravity_are_ignored() -> None:
 
 
 def test_lock_delay_twelve_ticks() -> None:
-    s = run(start(timing=SLOW), "s*15")
+    s = run(start(timing=SLOW), "s*11")
     assert s.active is not None and s.active.origin[1] == 0 and s.active.lock_timer == 0
     s = run(s, ".*11")
     assert s.metrics["piecesUsed"] == 0 and s.active.lock_timer == 11
@@ -88,7 +115,7 @@ def test_lock_delay_twelve_ticks() -> None:
 
 def test_lock_resets_capped_at_four() -> None:
     ledge = {"pos": [0, 0, 0], "to": [3, 0, 7], "type": "BEDROCK"}
-    s = run(start(timing=SLOW, cells=[ledge]), "s*14")
+    s = run(start(timing=SLOW, cells=[ledge]), "s*10")
     a = s.active
     assert a is not None and a.origin == (3, 1, 3) and a.grounded and a.lock_timer == 0
     timers = []
@@ -205,8 +232,8 @@ def test_tilt_changes_gravity_and_piece_follows() -> None:
     s = run(start(timing=SLOW), "s*3", "tE")
     assert s.gravity == Gravity.EAST and s.metrics["rotations"] == 1
     s = run(s, "d")
-    assert cells(s.board, Kind.SOLID) == [(6, 12, 3), (6, 12, 4), (7, 12, 3), (7, 12, 4)]
-    assert s.outcome is not None and s.outcome.reason == Reason.OVERFLOW  # y=12 >= heightLimit 12
+    assert cells(s.board, Kind.SOLID) == [(6, 8, 3), (6, 8, 4), (7, 8, 3), (7, 8, 4)]
+    assert s.outcome is None
 
 
 @pytest.mark.parametrize(
@@ -240,7 +267,7 @@ def test_tilt_resolve_settles_world_immediately() -> None:
 def test_tilt_rejected_when_settled_voxel_would_enter_piece() -> None:
     # A pillar at x=6 falls WEST along y=1..; the piece hovers in its path at x=3..4, y=1.
     pillar = {"pos": [6, 0, 3], "to": [6, 1, 3], "type": "SOLID"}
-    s = run(start(timing=SLOW, cells=[pillar]), "s*14")
+    s = run(start(timing=SLOW, cells=[pillar]), "s*10")
     assert s.active is not None and s.active.origin == (3, 1, 3)
     before = s.board.snapshot()
     s2 = run(s, "tW")
@@ -282,5 +309,5 @@ def test_preview_tilt_matches_the_real_tilt_and_changes_nothing() -> None:
     assert p["cells"] == real.board.cell_list() and p["shift"] == 3
     assert preview_tilt(s, Gravity.EAST) == {"allowed": False}
     pillar = {"pos": [6, 0, 3], "to": [6, 1, 3], "type": "SOLID"}
-    s = run(start(timing=SLOW, cells=[pillar]), "s*14")
+    s = run(start(timing=SLOW, cells=[pillar]), "s*10")
     assert preview_tilt(s, Gravity.WEST) == {"allowed": True, "rejected": True}

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from floodline_util import floor_board, run, start
+from floodline_util import cells, floor_board, run, start
 
 from engine.floodline.board import Board, Kind
 from engine.floodline.conditions import (
@@ -69,10 +69,14 @@ def test_reach_height_uses_world_y_literally() -> None:
 
 
 def test_overflow_fail() -> None:
-    s = start(board={"size": [4, 4], "height": 8, "heightLimit": 3})
-    s = run(s, "d", "d", "d")
+    # Pieces spawn below the limit (RULES.md 10), so OVERFLOW comes from a piece turned up into the
+    # margin: a flat I3 on the floor, then an upright I3 on it reaches y = 3 >= heightLimit 3.
+    bag = {"type": "FIXED_SEQUENCE", "sequence": ["I3"] * 4}
+    s = start(board={"size": [4, 4], "height": 8, "heightLimit": 3}, bag=bag)
+    s = run(s, "mz-", "d")
     assert s.outcome is None
-    s = run(s, "d")
+    s = run(s, "rz+", "mz-", "d")
+    assert max(c[1] for c in cells(s.board, Kind.SOLID)) == 3
     assert s.outcome is not None and s.outcome.reason == Reason.OVERFLOW and s.outcome.status == Status.LOST
 
 
