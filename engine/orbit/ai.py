@@ -16,7 +16,7 @@ the turn number and the active ship, so the same seed and state always give the 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Generator, Iterable
 
 from engine.core.rng import Lcg32
 from engine.orbit.moves import FireOrder, TurnPlan
@@ -306,15 +306,28 @@ def evaluate(before: OrbitState, after: OrbitState, me: int, lookahead: bool) ->
     return score
 
 
+Thinking = Generator[None, None, TurnPlan]
+"""A computer player's search run step by step: it yields ``None`` after each simulated plan and
+returns the chosen plan (``StopIteration.value``); see ``think``."""
+
+
 def _greedy_best(state: OrbitState, seed: int, adjust: bool = True) -> TurnPlan:
     """The greedy player's plan; with ``adjust=False`` (the quick model of a reply used inside the
     tactical search) burns are tried without the +-1 sector adjustment."""
-    return _ranked(state, seed, lookahead=False, adjust=adjust)[0][1]
+    return _drain(_greedy_steps(state, seed, adjust))
 
 
-def _ranked(
+def _greedy_steps(state: OrbitState, seed: int, adjust: bool = True) -> Thinking:
+    ranked = yield from _ranked_steps(state, seed, lookahead=False, adjust=adjust)
+    return ranked[0][1]
+
+
+Ranked = list[tuple[tuple[float, int], TurnPlan, OrbitState]]
+
+
+def _ranked_steps(
     state: OrbitState, seed: int, lookahead: bool, adjust: bool = True
-) -> list[tuple[tuple[float, int], TurnPlan, OrbitState]]:
+) -> Generator[None, None, Ranked]:
     rng = _rng(seed, state)
     me = state.active
     scored = []
@@ -322,21 +335,34 @@ def _ranked(
         after, _ = resolve(state, cand, log=False)
         fuss = FUSS * (cand.rotate + (cand.adjust != 0))  # all else equal, prefer the simpler plan
         scored.append(((evaluate(state, after, me, lookahead) - fuss, rng.next_u32()), cand, after))
+        yield None
     scored.sort(key=lambda x: x[0], reverse=True)
     return scored
 
 
-def _reply_score(before: OrbitState, after: OrbitState, me: int, seed: int, rounds: int) -> float:
+def _reply_score_steps(
+    before: OrbitState, after: OrbitState, me: int, seed: int, rounds: int
+) -> Generator[None, None, float]:
     """Play on greedily for everyone: the enemies' replies, then ``rounds`` more rounds of my greedy
     turn and their replies; score the position when my turn comes round."""
     state = after
     for k in range(rounds + 1):
         while state.outcome is None and state.active != me and state.ships[me].alive:
-            state = resolve(state, _greedy_best(state, seed, QUICK_ADJUST), log=False)[0]
+            plan = yield from _greedy_steps(state, seed, QUICK_ADJUST)
+            state = resolve(state, plan, log=False)[0]
         if k == rounds or state.outcome is not None or not state.ships[me].alive:
             break
-        state = resolve(state, _greedy_best(state, seed, QUICK_ADJUST), log=False)[0]
+        plan = yield from _greedy_steps(state, seed, QUICK_ADJUST)
+        state = resolve(state, plan, log=False)[0]
     return evaluate_at_turn(before, state, me)
+
+
+def _drain(steps: Generator[None, None, TurnPlan]) -> TurnPlan:
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value  # type: ignore[no-any-return]
 
 
 def evaluate_at_turn(before: OrbitState, now: OrbitState, me: int) -> float:
@@ -368,18 +394,35 @@ TACTICAL_WIDTH = 6
 
 def choose_plan(state: OrbitState, level: str = "tactical", seed: int = 0) -> TurnPlan:
     """The plan the computer player of ``level`` makes for the active ship (always legal)."""
+    return _drain(think(state, level, seed))
+
+
+def think(state: OrbitState, level: str = "tactical", seed: int = 0) -> Thinking:
+    """``choose_plan`` as a generator: each ``next`` does one simulated plan's worth of work (well
+    under a millisecond to a few ms), so a page can spread a long search over frames. The plan it
+    returns is exactly ``choose_plan``'s. Raises ``ValueError`` at once for a bad level or a finished
+    game."""
     if level not in AI_LEVELS:
         raise ValueError(f"unknown AI level {level!r} (choose from {', '.join(AI_LEVELS)})")
     if state.outcome is not None:
         raise ValueError("the game is over")
+    return _think(state, level, seed)
+
+
+def _think(state: OrbitState, level: str, seed: int) -> Thinking:
     if level == "random":
         return random_plan(state, _rng(seed, state))
     if level == "greedy":
-        return _greedy_best(state, seed)
+        return (yield from _greedy_steps(state, seed))
     me = state.active
-    ranked = _ranked(state, seed, lookahead=True)[:TACTICAL_WIDTH]
+    ranked = (yield from _ranked_steps(state, seed, lookahead=True))[:TACTICAL_WIDTH]
     rounds = TACTICAL_ROUNDS[len(state.alive_ids())]
-    best = max(ranked, key=lambda r: (_reply_score(state, r[2], me, seed, rounds), r[0]))
+    best: tuple[tuple[float, tuple[float, int]], TurnPlan] | None = None
+    for key, plan, after in ranked:
+        score = yield from _reply_score_steps(state, after, me, seed, rounds)
+        if best is None or (score, key) > best[0]:
+            best = ((score, key), plan)
+    assert best is not None
     return best[1]
 
 

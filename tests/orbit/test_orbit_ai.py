@@ -101,3 +101,35 @@ def test_four_ship_game_with_every_level_finishes():
     rec = selfplay(31, ("tactical", "greedy", "random", "tactical"), max_rounds=8)
     assert rec.outcome is not None and len(rec.moves) <= 32
     assert rec.final.turn == len(rec.moves)
+
+
+@pytest.mark.parametrize("level", AI_LEVELS)
+def test_think_steps_return_exactly_choose_plans_plan(level):
+    """The page spreads the search over frames with ``think``; it must decide exactly what ``choose_plan`` does."""
+    from engine.orbit.ai import think
+
+    state = initial_state(5, {"players": 3})
+    for _ in range(6):
+        if state.outcome is not None:
+            break
+        steps = think(state, level, 5)
+        count = 0
+        while True:
+            try:
+                assert next(steps) is None
+            except StopIteration as done:
+                plan = done.value
+                break
+            count += 1
+        assert plan == choose_plan(state, level, 5)
+        if level != "random":  # the searching players yield once per simulated plan
+            assert count >= len(candidate_plans(state))
+        state, _ = execute_turn(state, plan)
+
+
+def test_think_rejects_bad_input_before_the_first_step():
+    from engine.orbit.ai import think
+
+    state = initial_state(1, {})
+    with pytest.raises(ValueError, match="unknown AI level"):
+        think(state, "clever", 1)

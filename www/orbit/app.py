@@ -12,6 +12,8 @@ from typing import Any
 import js  # type: ignore[import-not-found]
 
 from engine.core.schema import SchemaError
+from engine.orbit.ai import Thinking
+from engine.orbit.moves import TurnPlan
 from engine.orbit.rules import WEAPONS, Weapon
 from engine.orbit.state import OrbitState, Ship
 from engine.orbit.turn import Problem
@@ -27,6 +29,8 @@ from .widgets import BAD, FG
 ANIM_HUMAN_MS = 650.0
 ANIM_AI_MS = 950.0
 AI_GAP_MS = 450.0
+AI_BUDGET_MS = 6.0
+"""Longest slice of a frame the computer player may think for (the search runs across frames)."""
 REPLAY_MS = 1100.0
 SAVE_NAME = "game"
 
@@ -54,6 +58,7 @@ class OrbitApp(Controls):
         self.anim: tuple[OrbitState, OrbitState, list[tuple[int, int, Weapon]], float, float] | None = None
         self.ai_due: float | None = None
         self.ai_stage = 0
+        self.ai_steps: Thinking | None = None
         self.seen_by: int | None = None
         self.toast_text = ""
         self.toast_until = 0.0
@@ -135,6 +140,7 @@ class OrbitApp(Controls):
         self.anim = None
         self.ai_due = None
         self.ai_stage = 0
+        self.ai_steps = None
         self.seen_by = None
         self.sel = 0
         self.tab = "plan"
@@ -213,6 +219,7 @@ class OrbitApp(Controls):
         self.anim = None
         self.ai_due = None
         self.ai_stage = 0
+        self.ai_steps = None
         self.seen_by = self.match.state.active
         self._save()
         self.sfx("click")
@@ -237,16 +244,34 @@ class OrbitApp(Controls):
             or self.help_open
         ):
             self.ai_stage = 0
+            self.ai_steps = None
             return
         if self.ai_due is None:
             self.ai_due = now + AI_GAP_MS
         if now < self.ai_due:
             return
-        if self.ai_stage == 0:  # show "thinking" for one frame before the (blocking) search
+        if self.ai_stage == 0:  # show "thinking" for one frame before the search starts
             self.ai_stage = 1
             return
-        self.ai_stage = 0
-        self.commit(m.ai_plan(), ai=True)
+        if self.ai_steps is None:
+            self.ai_steps = m.ai_think()
+        plan = self._think(now)
+        if plan is not None:
+            self.ai_stage = 0
+            self.ai_steps = None
+            self.commit(plan, ai=True)
+
+    def _think(self, start: float) -> TurnPlan | None:
+        """Advance the computer player's search for at most ``AI_BUDGET_MS`` of this frame."""
+        steps = self.ai_steps
+        assert steps is not None
+        while True:
+            try:
+                next(steps)
+            except StopIteration as done:
+                return done.value  # type: ignore[no-any-return]
+            if self.now() - start >= AI_BUDGET_MS:
+                return None
 
     def animating(self) -> bool:
         m = self.match

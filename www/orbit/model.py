@@ -11,7 +11,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from engine.core.session import SaveData, Session
-from engine.orbit.ai import AI_LEVELS, choose_plan, targets_in_range
+from engine.orbit.ai import AI_LEVELS, Thinking, targets_in_range, think
 from engine.orbit.game import GAME
 from engine.orbit.moves import FireOrder, TurnPlan
 from engine.orbit.rules import (
@@ -336,8 +336,9 @@ class Match:
         self.turns.append(turn)
         return turn
 
-    def ai_plan(self) -> TurnPlan:
-        return choose_plan(self.state, self.kind(), self.seed)
+    def ai_think(self) -> Thinking:
+        """The active computer player's search, one simulated plan per step (see ``engine.orbit.ai.think``)."""
+        return think(self.state, self.kind(), self.seed)
 
     def can_undo(self) -> bool:
         """Undo goes back to the last turn a human planned (taking back computer replies too)."""
