@@ -12,12 +12,21 @@ from typing import Any
 
 from engine.core.schema import SchemaError
 from engine.reactor import check_level, parse_level, parse_share_code, share_code
+from engine.reactor.balance import difficulties, load_balance
 
 CARRIERS = ("fuel", "coolant", "electricity")
 QUANT = ("fuel", "coolant", "electricity", "heat")
 PROP_KINDS = ("reactor", "terminal", "supply", "valve", "junction")
 SUPPLY_ITEMS = ("fuel", "coolant", "electricity", "heat")
+INV_ITEMS = ("fuel_neutralizer", "coolant_neutralizer", "electricity_neutralizer", "heat_shield")
+DIFFICULTIES = tuple(d for d in ("easy", "normal", "hard") if d in difficulties())
 DIRS = ((0, -1), (1, 0), (0, 1), (-1, 0))
+MIN_SIZE, MAX_SIZE = 3, 32
+
+
+def balance_of(difficulty: str) -> Any:
+    """The engine's balance preset (inventory capacity, junction ratio modes, ...)."""
+    return load_balance(difficulty if difficulty in DIFFICULTIES else "normal")
 
 
 def new_level(w: int = 10, h: int = 7, n: int = 1) -> dict[str, Any]:
@@ -80,6 +89,11 @@ class Doc:
             return
         self.errors = [(f"{e.code}: {e.message}", e.x, e.y) for e in rep.errors]
         self.warnings = [(f"{w.code}: {w.message}", w.x, w.y) for w in rep.warnings]
+        cap, n = self.capacity, self.inventory_total
+        if n > cap:  # the engine accepts it; the robot just cannot pick up supplies until it spends some
+            self.warnings.insert(
+                0, (f"inventory_capacity: {n} items, capacity {cap} on {self.difficulty}", None, None)
+            )
 
     @property
     def ok(self) -> bool:
@@ -93,6 +107,27 @@ class Doc:
     @property
     def h(self) -> int:
         return int(self.data["height"])
+
+    @property
+    def difficulty(self) -> str:
+        return str(self.data["meta"].get("difficulty", "normal"))
+
+    @property
+    def capacity(self) -> int:
+        return int(balance_of(self.difficulty).inventory_capacity)
+
+    @property
+    def ratio_modes(self) -> int:
+        return len(balance_of(self.difficulty).junction_ratio_modes)
+
+    @property
+    def inventory(self) -> dict[str, int]:
+        inv = self.data.get("inventory") or {}
+        return {k: int(inv.get(k, 0)) for k in INV_ITEMS}
+
+    @property
+    def inventory_total(self) -> int:
+        return sum(self.inventory.values())
 
     def wall(self, x: int, y: int) -> bool:
         return self.data["terrain"][y][x] == "#"
@@ -150,9 +185,65 @@ class Doc:
             s = {"x": x, "y": y}
             self.data["surface"].append(s)
         v = round(max(0.0, min(10.0, float(s.get(q, 0.0)) + delta)), 1)
-        s[q] = v
-        if not any(float(s.get(k, 0.0)) > 0 for k in QUANT):
+        if v > 0:
+            s[q] = v
+        else:
+            s.pop(q, None)
+        self._drop_empty(s)
+
+    def add_block(self, x: int, y: int, e: str, delta: int) -> None:
+        """Initial remedy block (pulses remaining, 0-99) of element ``e`` on a floor cell."""
+        s = self.surface(x, y)
+        if s is None:
+            s = {"x": x, "y": y}
+            self.data["surface"].append(s)
+        b = dict(s.get("blocks") or {})
+        v = max(0, min(99, int(b.get(e, 0)) + delta))
+        if v > 0:
+            b[e] = v
+        else:
+            b.pop(e, None)
+        if b:
+            s["blocks"] = b
+        else:
+            s.pop("blocks", None)
+        self._drop_empty(s)
+
+    def _drop_empty(self, s: dict[str, Any]) -> None:
+        if not any(float(s.get(k, 0.0)) > 0 for k in QUANT) and not s.get("blocks"):
             self.data["surface"].remove(s)
+
+    def set_robot(self, x: int, y: int) -> None:
+        """Move the robot start; its authored heat immunity stays."""
+        self.data["robot"] = {**self.data["robot"], "x": x, "y": y}
+
+    def add_immunity(self, delta: int) -> None:
+        r = self.data["robot"]
+        v = max(0, min(99, int(r.get("heat_immunity", 0)) + delta))
+        if v:
+            r["heat_immunity"] = v
+        else:
+            r.pop("heat_immunity", None)
+
+    def add_inventory(self, item: str, delta: int) -> bool:
+        """Initial inventory; refuses to go above the difficulty's capacity (False)."""
+        inv = self.inventory
+        if delta > 0 and self.inventory_total + delta > self.capacity:
+            return False
+        inv[item] = max(0, min(99, inv[item] + delta))
+        clean = {k: v for k, v in inv.items() if v}
+        if clean:
+            self.data["inventory"] = clean
+        else:
+            self.data.pop("inventory", None)
+        return True
+
+    def set_difficulty(self, d: str) -> None:
+        meta = self.data["meta"]
+        if d == "normal":
+            meta.pop("difficulty", None)
+        else:
+            meta["difficulty"] = d
 
     def clear_surface(self, x: int, y: int) -> None:
         self.data["surface"] = [s for s in self.data["surface"] if not (s["x"] == x and s["y"] == y)]
@@ -208,26 +299,109 @@ class Doc:
         lk["access"] = list(faces[k % len(faces)])
 
     def resize(self, w: int, h: int) -> None:
-        w, h = max(3, min(32, w)), max(3, min(32, h))
+        """Grow or shrink at the right/bottom edge. A wall border stays one wall thick: the last
+        column (row) moves with the edge when it is all wall, new cells inside are floor (wall where
+        the whole old row/column was wall), and everything on the moved edge moves with it."""
+        w, h = max(MIN_SIZE, min(MAX_SIZE, w)), max(MIN_SIZE, min(MAX_SIZE, h))
+        ow, oh = self.w, self.h
         t = self.data["terrain"]
-        rows = [(t[y] if y < len(t) else "#" * w)[:w].ljust(w, "#") for y in range(h)]
-        self.data["terrain"], self.data["width"], self.data["height"] = rows, w, h
+        edge_x = all(row[ow - 1] == "#" for row in t)
+        edge_y = t[oh - 1] == "#" * ow
 
-        def inside(d: dict[str, Any]) -> bool:
-            return d["x"] < w and d["y"] < h
+        def map_axis(v: int, old: int, new: int, edge: bool) -> int | None:
+            if edge:
+                if v == old - 1:
+                    return new - 1
+                return v if v < new - 1 else None
+            return v if v < new else None
+
+        def mx(v: int) -> int | None:
+            return map_axis(v, ow, w, edge_x)
+
+        def my(v: int) -> int | None:
+            return map_axis(v, oh, h, edge_y)
+
+        full_rows = [row == "#" * ow for row in t]
+        full_cols = [all(row[x] == "#" for row in t) for x in range(ow)]
+        grid = [["#" if (full_rows[y] or not edge_x) else "." for _ in range(w)] for y in range(oh)]
+        for y in range(oh):
+            for x in range(ow):
+                nx = mx(x)
+                if nx is not None:
+                    grid[y][nx] = t[y][x]
+        rows: list[list[str]] = [["#"] * w for _ in range(h)]
+        new_full_cols = [not edge_x] * w
+        for x in range(ow):
+            nx = mx(x)
+            if nx is not None:
+                new_full_cols[nx] = full_cols[x]
+        for y in range(h):
+            if not edge_y:
+                rows[y] = grid[y][:] if y < oh else ["#"] * w
+            else:
+                rows[y] = ["#" if new_full_cols[x] else "." for x in range(w)]
+        if edge_y:
+            for y in range(oh):
+                ny = my(y)
+                if ny is not None:
+                    rows[ny] = grid[y][:]
+        self.data["terrain"] = ["".join(r) for r in rows]
+        self.data["width"], self.data["height"] = w, h
+
+        def move(d: dict[str, Any]) -> bool:
+            nx, ny = mx(d["x"]), my(d["y"])
+            if nx is None or ny is None:
+                return False
+            d["x"], d["y"] = nx, ny
+            return True
+
+        def move_xy(xy: list[int]) -> list[int] | None:
+            nx, ny = mx(xy[0]), my(xy[1])
+            return None if nx is None or ny is None else [nx, ny]
 
         for c in CARRIERS:
-            self.data["layers"][c] = [u for u in self.data["layers"][c] if inside(u)]
-        self.data["props"] = [p for p in self.data["props"] if inside(p)]
+            cells = self.data["layers"][c]
+            have = {(u["x"], u["y"]) for u in cells}
+            # a pipe that runs into the moved edge keeps running into it across the new cells
+            fill = []
+            if edge_x and w > ow:
+                fill += [
+                    (x, ny)
+                    for y in range(oh)
+                    if {(ow - 2, y), (ow - 1, y)} <= have and (ny := my(y)) is not None
+                    for x in range(ow - 1, w - 1)
+                ]
+            if edge_y and h > oh:
+                fill += [
+                    (nx, y)
+                    for x in range(ow)
+                    if {(x, oh - 2), (x, oh - 1)} <= have and (nx := mx(x)) is not None
+                    for y in range(oh - 1, h - 1)
+                ]
+            kept = [u for u in cells if move(u)]
+            moved = {(u["x"], u["y"]) for u in kept}
+            for x, y in fill:
+                if (x, y) not in moved:
+                    kept.append({"x": x, "y": y})
+                    moved.add((x, y))
+            self.data["layers"][c] = kept
+        self.data["props"] = [p for p in self.data["props"] if move(p)]
         for p in self.data["props"]:
             if p["kind"] == "valve":
-                p["outlets"] = [o for o in p["outlets"] if o[0] < w and o[1] < h] or [[p["x"], p["y"]]]
-        self.data["leaks"] = [
-            lk for lk in self.data["leaks"] if inside(lk) and lk["access"][0] < w and lk["access"][1] < h
-        ]
-        self.data["surface"] = [s for s in self.data["surface"] if inside(s)]
+                outs = [o for o in (move_xy(list(o)) for o in p["outlets"]) if o is not None]
+                p["outlets"] = outs or [[p["x"], p["y"]]]
+        leaks = []
+        for lk in self.data["leaks"]:
+            dx, dy = lk["access"][0] - lk["x"], lk["access"][1] - lk["y"]  # the face keeps its side
+            if move(lk) and 0 <= lk["x"] + dx < w and 0 <= lk["y"] + dy < h:
+                lk["access"] = [lk["x"] + dx, lk["y"] + dy]
+                leaks.append(lk)
+        self.data["leaks"] = leaks
+        self.data["surface"] = [s for s in self.data["surface"] if move(s)]
         r = self.data["robot"]
-        r["x"], r["y"] = min(r["x"], w - 1), min(r["y"], h - 1)
+        rx, ry = mx(r["x"]), my(r["y"])
+        r["x"] = rx if rx is not None else max(0, w - 2)
+        r["y"] = ry if ry is not None else max(0, h - 2)
 
     # -- import / export -------------------------------------------------------------------------------
     def export_json(self) -> str:
