@@ -9,6 +9,7 @@ given state is never mutated (every change happens on a clone).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from engine.core.session import IllegalMoveError
 from engine.reactor import forecast, network
@@ -25,6 +26,9 @@ from engine.reactor.pulse import (
 from engine.reactor.pulse import level_state as derive_level_state
 from engine.reactor.state import DIRS, ELEMENTS, INTACT, ITEM_FOR, LEAKING, Leak, Outcome, ReactorState
 from engine.reactor.surface import door_axis, run_step
+
+if TYPE_CHECKING:
+    from engine.reactor.stages import StageHook
 
 QUICK = ("move", "inspect", "view")
 LENGTHY = ("interact", "repair", "remedy", "shield", "activate")
@@ -203,8 +207,11 @@ def _activate(st: ReactorState) -> None:
     st.outcome = Outcome(WON, REASON_ACTIVATED)
 
 
-def apply_action(st: ReactorState, a: Action) -> ReactorState:
-    """The state after ``a``; raises ``IllegalMoveError`` (with the reason) if refused."""
+def apply_action(st: ReactorState, a: Action, on_stage: StageHook | None = None) -> ReactorState:
+    """The state after ``a``; raises ``IllegalMoveError`` (with the reason) if refused.
+
+    ``on_stage`` (lengthy actions only) is called after every pulse stage (``engine.reactor.stages``).
+    """
     try:
         wellformed = parse_action(format_action(a)) == a
     except ValueError:
@@ -237,7 +244,7 @@ def apply_action(st: ReactorState, a: Action) -> ReactorState:
             _activate(new)
         else:
             raise _refuse(f"unknown action {a.kind!r}")
-        run_pulse(new, None, forecast.refresh_forecasts)
+        run_pulse(new, None, forecast.refresh_forecasts, on_stage=on_stage)
     except RuntimeInvalid as exc:
         raise _refuse(f"refused: {exc}") from None
     return new
@@ -255,13 +262,13 @@ __all__ = [
 ]
 
 
-def advance_pulse(st: ReactorState) -> ReactorState:
+def advance_pulse(st: ReactorState, on_stage: StageHook | None = None) -> ReactorState:
     """Debug/test/editor tool: one pulse with no player mutation (not a player action)."""
     if st.outcome is not None:
         raise _refuse(f"the level is over ({st.outcome.result})")
     new = st.clone()
     try:
-        run_pulse(new, None, forecast.refresh_forecasts)
+        run_pulse(new, None, forecast.refresh_forecasts, on_stage=on_stage)
     except RuntimeInvalid as exc:
         raise _refuse(f"refused: {exc}") from None
     return new

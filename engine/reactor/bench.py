@@ -1,5 +1,8 @@
 """Benchmark: pulses, forecast refreshes and actions on the 24x16 ``control_room`` level.
 
+``pulse_ms`` is a pulse without stage capture, ``pulse_hook_noop_ms`` with an empty ``on_stage``
+hook, ``pulse_captured_ms`` with a ``PulseTrace`` (a state clone and a diff after each stage).
+
 Run as ``python -m engine.reactor.bench`` (also importable in Pyodide: ``run()`` returns the figures).
 """
 
@@ -11,6 +14,7 @@ from engine.reactor.actions import advance_pulse, apply_action, parse_action
 from engine.reactor.forecast import compute_forecasts
 from engine.reactor.game import builtin_level, load_level
 from engine.reactor.pulse import run_pulse
+from engine.reactor.stages import PulseTrace
 
 
 def _timeit(fn: object, n: int) -> float:
@@ -30,6 +34,17 @@ def run(n: int = 20) -> dict[str, float]:
         s = st.clone()
         run_pulse(s)
 
+    def noop(_name: str, _step: int, _st: object) -> None:
+        return None
+
+    def pulse_hook_noop() -> None:
+        s = st.clone()
+        run_pulse(s, on_stage=noop)
+
+    def pulse_captured() -> None:
+        s = st.clone()
+        run_pulse(s, on_stage=PulseTrace(st))
+
     def forecast() -> None:
         compute_forecasts(st)
 
@@ -46,6 +61,8 @@ def run(n: int = 20) -> dict[str, float]:
 
     return {
         "pulse_ms": _timeit(one_pulse, n),
+        "pulse_hook_noop_ms": _timeit(pulse_hook_noop, n),
+        "pulse_captured_ms": _timeit(pulse_captured, n),
         "forecast_refresh_ms": _timeit(forecast, max(1, n // 4)),
         "lengthy_action_ms": _timeit(lengthy, max(1, n // 4)),
         "move_action_ms": _timeit(quick, max(1, n // 4)),

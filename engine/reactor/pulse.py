@@ -5,10 +5,14 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from engine.reactor import network, surface
 from engine.reactor.balance import CARRIERS, QUANTITIES
 from engine.reactor.state import ELEMENTS, Outcome, ReactorState
+
+if TYPE_CHECKING:
+    from engine.reactor.stages import StageHook
 
 LOST, WON = "lost", "won"
 REASON_REACTOR_HEAT = "reactor_heat"
@@ -77,16 +81,22 @@ def run_pulse(
     refresh: Callable[[ReactorState], None] | None = None,
     robot_safety: bool = True,
     same_flow: bool = False,
+    on_stage: StageHook | None = None,
 ) -> None:
     """Resolve one pulse on ``st`` in place (call on a clone). Raises ``RuntimeInvalid`` at stage 2.
 
     ``robot_safety=False`` and ``same_flow=True`` are for forecasts only (robot-independent trace;
     stages 2-4 skipped when props are unchanged since the previous pulse and no valve discharges).
+    ``on_stage(name, step, st)`` is called after each stage (see ``engine.reactor.stages``; the
+    state passed is live: read or copy it, never mutate it). ``None`` costs nothing.
     """
     events: list[str] = []
     st.trace = None
     if mutate is not None:  # 1. accepted player mutation
         mutate(st)
+    if on_stage is not None:
+        st.events = ()
+        on_stage("mutation", 0, st)
     if not same_flow:  # (forecast pulses after the first reuse stages 2-4: nothing they read changed)
         jinfo = network.junctions(st)
         problem = network.runtime_problem(st, jinfo)  # 2. validate runtime state
@@ -94,22 +104,38 @@ def run_pulse(
             raise RuntimeInvalid(problem)
         network.propagate(st, jinfo)  # 3.
         network.resolve_consumers(st, in_pulse=True)  # 4.
+    if on_stage is not None:
+        on_stage("network", 0, st)
     events += network.resolve_integrity(st)  # 5.
+    if on_stage is not None:
+        st.events = tuple(events)
+        on_stage("integrity", 0, st)
     active = surface.active_cells(st)
-    for _ in range(st.balance.pulse_steps):  # 6.
+    for k in range(st.balance.pulse_steps):  # 6.
         active = surface.run_step(st, active)
+        if on_stage is not None:
+            on_stage("step", k + 1, st)
     if robot_safety and st.outcome is None:  # 7. robot safety on the final post-pulse hazard state
         hz = robot_hazard(st)
         if hz:
             st.outcome = Outcome(LOST, REASON_ROBOT_HAZARD)
             events.append(f"robot destroyed by {hz}")
+    if on_stage is not None:
+        st.events = tuple(events)
+        on_stage("safety", 0, st)
     derive_readiness(st)  # 8.
+    if on_stage is not None:
+        on_stage("readiness", 0, st)
     advance_durations(st)  # 9.
     st.pulse += 1
     st.events = tuple(events)
+    if on_stage is not None:
+        on_stage("durations", 0, st)
     if refresh is not None:  # 10. forecasts (then the level state that depends on them)
         refresh(st)
     st.level_state = level_state(st)
+    if on_stage is not None:
+        on_stage("forecast", 0, st)
 
 
 def settle(st: ReactorState) -> None:
