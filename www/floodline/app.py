@@ -5,20 +5,17 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from gwweb.floodline import fileio, hud, screens
-from gwweb.floodline import mesh as M
+from gwweb.floodline import board_draw, fileio, hud, screens
 from gwweb.floodline.campaign import COUNT, Progress, endless_level, level, record, unlocked
 from gwweb.floodline.hooks import test_hooks
 from gwweb.floodline.iso import VIEW_NAMES
 from gwweb.floodline.keys import BINDINGS
 from gwweb.floodline.model import Run
 from gwweb.floodline.rebind import Rebinder
-from gwweb.floodline.render import JsMesh, WorldView, tilt_angle
+from gwweb.floodline.render import Part, WorldView
 from gwweb.floodline.replays import LastRun, Player, from_file, from_session, level_for, to_file
-from gwweb.floodline.strings import TABLES
+from gwweb.floodline.strings import TABLES, tip_for, title_for
 from gwweb.shared.canvas import Gfx
-
-TIP_TICKS = 60 * 12
 
 
 class App:
@@ -56,7 +53,10 @@ class App:
         self.pad_layer: Gfx | None = None
         self.pad_key: tuple[Any, ...] = ()
         self.dyn_key: tuple[Any, ...] = ()
-        self.dyn_meshes: list[JsMesh] = []
+        self.dyn_parts: list[Part] = []
+        self.hidden: dict[str, list[Any]] = {"piece": [], "ghost": []}
+        self.warnings_shown: list[str] = []
+        self.cam_spawn: tuple[Any, ...] = ()
         self.preview: dict[str, Any] | None = None
 
     # -- runs ----------------------------------------------------------------------------
@@ -395,7 +395,7 @@ class App:
         g.rect(0, 0, w, 44, "rgba(10,16,24,0.9)")
         g.button("levels", 6, 6, 44, 32, "☰", size=18)
         g.button("pause", 54, 6, 44, 32, "Ⅱ", size=16)
-        title = run.level["meta"].get("title", "")
+        title = title_for(self.t, run.n, run.level)
         name = f"{run.n}. {title}" if run.n else self.t("endless_title", seed=self.endless_seed)
         right = self.corner_buttons(g, w)
         vx = right - 56
@@ -411,65 +411,15 @@ class App:
         return w - 100
 
     def draw_board(self, g: Gfx, run: Run, rect: tuple[float, float, float, float]) -> None:
-        s = run.state
-        p = self.world.place(self.view, [s.board.sx, s.board.sy, s.board.sz], rect)
-        key = (id(run), run.board_version, self.view, self.cut, rect[2], rect[3], s.height_limit)
-        self.world.ensure(g, key, run.board_cells, s.height_limit, self.cut, None)
-        tilt = 0.0
-        if self.tilt_anim is not None:
-            old, new, f = self.tilt_anim
-            tilt = tilt_angle(p, old, new, f / 14)
-            self.tilt_anim = (old, new, f + 1) if f < 14 else None
-        self.world.blit(g, tilt)
-        ghost = run.ghost()
-        cells = run.active_cells()
-        pv = self.preview
-        pv_on = pv is not None and pv.get("board") == run.board_version
-        mat = s.active.material.value if s.active is not None else ""
-        dkey = (self.world.key, str(cells), str(ghost), mat, id(pv) if pv_on else 0)
-        if dkey != self.dyn_key:
-            self.dyn_key = dkey
-            parts = []
-            if pv_on and pv is not None and pv.get("moved"):
-                parts.append(M.piece_mesh(p, pv["moved"], "PREVIEW", M.PREVIEW_EDGE))
-            if ghost:
-                bad = run.ghost_overflow(ghost) or run.ghost_on_water(ghost)
-                parts.append(M.piece_mesh(p, ghost, "GHOST", M.BAD_EDGE if bad else M.GHOST_EDGE))
-            if cells:
-                look = {"HEAVY": "ACTIVE_HEAVY", "REINFORCED": "ACTIVE_REINFORCED"}.get(mat, "ACTIVE")
-                parts.append(M.piece_mesh(p, cells, look, M.ACTIVE_EDGE))
-            self.dyn_meshes = [JsMesh(m) for m in parts]
-        parts = self.dyn_meshes
-        self.world.draw_dynamic(g, parts)
-        x, y, w, h = rect
-        if cells and ghost:
-            hud.drop_line(g, p, x, y, cells, ghost)
-        g.button("cutDown", x + w - 72, y + 8, 30, 30, "▾", size=14)
-        g.button("cutUp", x + w - 38, y + 8, 30, 30, "▴", size=14)
-        cut = self.t("slice_off") if self.cut is None else self.t("slice", n=self.cut)
-        g.text(x + w - 40, y + 54, cut, hud.ACCENT if self.cut is not None else hud.DIM, 12, align="center")
-        if pv_on and pv is not None:
-            hud.preview_label(self.t, g, pv, x + w / 2, y + 24)
-        r = max(18.0, min(30.0, w * 0.05))
-        hud.gravity_badge(g, self.t, run, p, x + r + 12, y + r + 12, r)
-        hud.wind_badge(g, self.t, run, p, x + r + 12, y + 3 * r + 44, r * 0.8)
-        hud.warnings(g, self.t, run, x + 2 * r + 34, y + 10, ghost)
-        tip = self.t(f"tip_{run.n}") if run.n else ""
-        if tip.startswith("tip_"):
-            tip = ""
-        if (self.touch or g.width < 700) and run.n in (1, 2):
-            tip = self.t("tip_touch")
+        board_draw.draw_board(self, g, run, rect)
+
+    def tip_text(self, run: Run) -> str:
+        """The level's beat prompt (tutorial tip), the touch hint on small screens, or the replay note."""
         if self.player is not None:
-            tip = self.t("watching")
-        if tip and (s.tick < TIP_TICKS or self.player is not None):
-            if self.tip_cache[:2] != (tip, w):
-                self.tip_cache = (tip, w, g.wrap(tip, min(w - 24, 520), 13))
-            lines = self.tip_cache[2]
-            bh = 10 + 17 * len(lines)
-            by = y + h - bh - 8
-            g.rect(x + 12, by, min(w - 24, 540), bh, "rgba(10,16,24,0.82)")
-            for i, line in enumerate(lines):
-                g.text(x + 22, by + 18 + i * 17, line, hud.ACCENT, 13)
+            return str(self.t("watching"))
+        if (self.touch or self.shell.gfx.width < 700) and run.n in (1, 2):
+            return str(self.t("tip_touch"))
+        return tip_for(self.t, run.n)
 
     def draw_notices(self, g: Gfx) -> None:
         notes = self.shell.notices[-2:]

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from gwweb.floodline.board_draw import piece_screen_box
+
 from engine.floodline import parse_move
 
 
@@ -31,6 +33,22 @@ def test_hooks(app: Any) -> dict[str, Any]:
                 "hudRedraws": app.hud_redraws,
                 "hudMs": round(app.hud_ms, 2),
                 "worldMs": round(app.world.ms, 2),
+                "title": app.t(f"title_lv{run.n:02d}") if run.n else "",
+                "tip": app.tip_text(run),
+                "lang": app.shell.i18n.lang,
+                "warnings": list(app.warnings_shown),
+                "unsupported": sorted(list(c) for c in run.unsupported),
+                "hidden": app.hidden,
+                "pieceBox": piece_screen_box(app, run),
+                "boardRect": list(app.world.rect),
+                "canvas": [app.shell.gfx.width, app.shell.gfx.height],
+                "camera": {
+                    "off": round(app.world.off, 1),
+                    "target": round(app.world.target, 1),
+                    "pans": app.world.pans(),
+                },
+                "size": [s.board.sx, s.board.sy, s.board.sz],
+                "heightLimit": s.height_limit,
             }
         )
 

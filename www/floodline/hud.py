@@ -185,20 +185,32 @@ def wind_badge(g: Gfx, t: Any, run: Run, proj: Proj, cx: float, cy: float, r: fl
     g.text(cx, cy + r + 14, label, color, 12, True, align="center")
 
 
-def warnings(g: Gfx, t: Any, run: Run, x: float, y: float, ghost: list[list[int]]) -> None:
-    out: list[tuple[str, str]] = []
-    red, amber = "rgba(180,50,30,0.85)", "rgba(150,105,20,0.85)"
+def warning_keys(run: Run, ghost: list[list[int]]) -> list[str]:
+    """Part I §10.2 warnings that apply now (the engine's conditions, read by the model)."""
+    out = []
     if run.ghost_on_water(ghost) or run.water_under:
-        out.append((t("warn_water"), red))
+        out.append("warn_water")
+    if run.unsupported:
+        out.append("warn_unsupported")
     if run.overflow_risk() or run.ghost_overflow(ghost):
-        out.append((t("warn_overflow"), red))
+        out.append("warn_overflow")
     elif run.tilt_unsafe():
-        out.append((t("warn_tilt_high"), amber))
-    for i, (text, bg) in enumerate(out):
-        size = g.fit_text(text, g.width - x - 90, 13, True)
+        out.append("warn_tilt_high")
+    return out
+
+
+def warnings(
+    g: Gfx, t: Any, run: Run, x: float, y: float, ghost: list[list[int]], max_w: float = 400
+) -> list[str]:
+    keys = warning_keys(run, ghost)
+    red, amber = "rgba(180,50,30,0.88)", "rgba(150,105,20,0.88)"
+    for i, key in enumerate(keys):
+        text = t(key)
+        size = g.fit_text(text, max(60.0, max_w - 16), 13, True)
         w = g.measure(text, size, True) + 16
-        g.rect(x, y + i * 26, w, 22, bg)
+        g.rect(x, y + i * 26, w, 22, amber if key == "warn_tilt_high" else red)
         g.text(x + 8, y + i * 26 + 15, text, "#fff", size, True)
+    return keys
 
 
 # -- touch pad -----------------------------------------------------------------------------

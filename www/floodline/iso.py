@@ -74,6 +74,20 @@ def fit(view: int, sx: int, sy: int, sz: int, x: float, y: float, w: float, h: f
     return Proj(view, sx, sy, sz, s, ox, oy)
 
 
+def fit_rows(view: int, sx: int, sy: int, sz: int, w: float, h: float, rows: int) -> tuple[Proj, float]:
+    """A projection of the whole box on a layer ``w`` wide, scaled so the footprint and ``rows``
+    rows fit a ``w``×``h`` view; returns (projection, layer height ≥ h). Boxes of at most ``rows``
+    rows are centred exactly as :func:`fit` does; taller ones overflow the view and are panned."""
+    span = (sx + sz) / 2
+    r = min(sy, rows)
+    s = max(2.0, min(w / (2 * span) * 0.96, h / (span + r * VZ) * 0.96))
+    content = (span + sy * VZ) * s
+    lh = max(h, content / 0.96)
+    top = (lh - content) / 2
+    oy = top + sy * VZ * s + span * s * 0.5
+    return Proj(view, sx, sy, sz, s, w / 2, oy), lh
+
+
 def view_dirs(view: int) -> dict[str, tuple[int, int, int]]:
     """World unit vectors of the screen-relative ground directions right/left/away/near."""
     (ax, az), (bx, bz) = VIEW_AXES[view]

@@ -91,6 +91,8 @@ class Mesh:
         self.pts: list[float] = []
         self.fills: list[int] = []
         self.strokes: list[int] = []
+        # settled world only: cell → (depth, first quad, end quad, opaque) for the occlusion pass
+        self.vox: dict[tuple[int, int, int], tuple[float, int, int, bool]] = {}
 
     def add(self, q: tuple[float, ...], fill: int, stroke: int = -1) -> None:
         self.pts.extend(q)
@@ -123,9 +125,11 @@ def world_mesh(
     order.sort(key=lambda t: t[0])
     m = Mesh()
     get = kinds.get
-    for _, x, y, z, c in order:
+    vox = m.vox
+    for d, x, y, z, c in order:
         t = c["type"]
         water = t == "WATER"
+        first = len(m.fills)
         faces = cube_faces(p, x, y, z)
         shades = LOOK_IDX.get(look_of(c), LOOK_IDX["STANDARD"])
         for f, (dx, dy, dz) in enumerate(((0, 1, 0), na, nb)):
@@ -151,6 +155,8 @@ def world_mesh(
                 m.add(_inset(q, 0.35), ANCHOR, -1)
             if marked and (x, y, z) in marked:
                 m.add(q, UNSUPPORTED, -1)
+        if len(m.fills) > first:
+            vox[(x, y, z)] = (d, first, len(m.fills), not water)
     for c in cells:
         if c["type"] == "DRAIN" and (cut is None or c["pos"][1] < cut):
             for x, y, z in drain_scope(c, kinds, (p.sx, p.sy, p.sz)):

@@ -9,9 +9,11 @@ from gwweb.floodline.iso import GRAVITY_VEC, move_for, rotation_for, tilt_for
 
 from engine.core.session import IllegalMoveError, Session
 from engine.floodline import GAME, Gravity, TickInput, view
+from engine.floodline.board import Kind
 from engine.floodline.conditions import max_world_height
 from engine.floodline.pieces import offsets
 from engine.floodline.rules import rotation_allowed
+from engine.floodline.solids import components, is_supported
 from engine.floodline.view import ghost_cells, next_gust, preview_tilt
 
 MOVE_KEYS = ("left", "right", "away", "near")
@@ -24,6 +26,28 @@ ROT_KEYS = {
     "rollL": ("roll", 1),
     "rollR": ("roll", -1),
 }
+
+
+def unsupported_cells(s: Any) -> set[tuple[int, int, int]]:
+    """Part I §10.2: solids the engine finds unsupported under the current gravity, and solids held
+    up only by temporary support (ice that will thaw, Stabilize anchors that will run out): the
+    engine's ``is_supported`` asked again with ice as water and temporary anchors released."""
+    board = s.board
+    g = s.gravity
+    f = board.frame
+    temp = Kind.ICE in board.kind or any(a > 0 for a in board.anchor)
+    probe = None
+    if temp:
+        probe = board.copy()
+        for i, k in enumerate(probe.kind):
+            if k == Kind.ICE:
+                probe.kind[i] = Kind.WATER
+        probe.anchor = [a if a < 0 else 0 for a in probe.anchor]
+    out: set[tuple[int, int, int]] = set()
+    for comp in components(board):
+        if not is_supported(board, comp, g) or (probe is not None and not is_supported(probe, comp, g)):
+            out.update(f.coords(i) for i in comp)
+    return out
 
 
 class Run:
@@ -44,6 +68,8 @@ class Run:
         self._board_ref: Any = None
         self.board_version = 0
         self.water_under: bool = False
+        self.unsupported: set[tuple[int, int, int]] = set()
+        self.top_cells: list[list[int]] = []
         self.refresh()
 
     @property
@@ -167,6 +193,11 @@ class Run:
             for p, t in kinds.items()
             if t == "SOLID"
         )
+        self.unsupported = unsupported_cells(s)
+        top = max((c["pos"][1] for c in self.board_cells if c["type"] == "SOLID"), default=-1)
+        self.top_cells = [
+            list(c["pos"]) for c in self.board_cells if c["type"] == "SOLID" and c["pos"][1] == top
+        ][:8]
 
     # -- view-model -----------------------------------------------------------------
     def active_cells(self) -> list[list[int]]:

@@ -9,7 +9,8 @@ from typing import Any
 
 import js  # type: ignore[import-not-found]
 from gwweb.floodline import mesh as M
-from gwweb.floodline.iso import GRAVITY_VEC, Proj, fit
+from gwweb.floodline.iso import GRAVITY_VEC, Proj, fit_rows
+from gwweb.floodline.occlusion import WorldIndex
 from gwweb.shared.canvas import Gfx
 from pyodide.ffi import to_js  # type: ignore[import-not-found]
 
@@ -57,23 +58,108 @@ def draw_mesh(g: Gfx, m: M.Mesh | JsMesh, lw: float = 1.0) -> None:
     g.forget_styles()  # the JS loop changed the context's styles
 
 
+_CLIP_HEXES = js.Function.new(
+    "ctx",
+    "pts",
+    """
+    ctx.beginPath();
+    for (let k = 0; k < pts.length; k += 12) {
+      ctx.moveTo(pts[k], pts[k+1]);
+      for (let j = 2; j < 12; j += 2) ctx.lineTo(pts[k+j], pts[k+j+1]);
+      ctx.closePath();
+    }
+    ctx.clip();
+    """,
+)
+_DASHED = js.Function.new(
+    "ctx",
+    "pts",
+    "style",
+    "lw",
+    """
+    ctx.save(); ctx.setLineDash([5, 4]); ctx.lineWidth = lw; ctx.strokeStyle = style; ctx.lineJoin = 'round';
+    ctx.beginPath();
+    for (let k = 0; k < pts.length; k += 8) {
+      ctx.moveTo(pts[k], pts[k+1]); ctx.lineTo(pts[k+2], pts[k+3]);
+      ctx.lineTo(pts[k+4], pts[k+5]); ctx.lineTo(pts[k+6], pts[k+7]); ctx.closePath();
+    }
+    ctx.stroke(); ctx.restore();
+    """,
+)
+
+
+class Part:
+    """One moving group ready to draw: its merged mesh, clip outline and x-ray outline."""
+
+    def __init__(self, mesh: M.Mesh, clip: list[float], xray: M.Mesh | None, xray_style: str) -> None:
+        self.mesh = JsMesh(mesh)
+        self.clip = js.Float32Array.new(to_js(clip)) if clip else None
+        self.xray = js.Float32Array.new(to_js(xray.pts)) if xray is not None and len(xray) else None
+        self.xray_style = xray_style
+
+
 class WorldView:
-    """Projection + the cached settled-world layer for the current board."""
+    """Projection + the cached settled-world layer for the current board, and the camera.
+
+    The layer holds the whole box at a scale that shows ``rows`` rows; on taller boards it is
+    taller than the view and the camera pans vertically (``off``, eased) to follow the piece and
+    the top of the stack (Input §7.3). The horizon never turns (§7.1).
+    """
 
     def __init__(self) -> None:
         self.proj: Proj | None = None
         self.layer: Gfx | None = None
         self.key: tuple[Any, ...] = ()
+        self.place_key: tuple[Any, ...] = ()
         self.rect = (0.0, 0.0, 1.0, 1.0)
+        self.layer_h = 1.0
+        self.off = 0.0
+        self.target = 0.0
         self.redraws = 0
         self.ms = 0.0
+        self.index: WorldIndex | None = None
 
-    def place(self, view: int, size: list[int], rect: tuple[float, float, float, float]) -> Proj:
+    def place(self, view: int, size: list[int], rect: tuple[float, float, float, float], rows: int) -> Proj:
         x, y, w, h = rect
-        p = fit(view, size[0], size[1], size[2], 0, 0, w, h)
         self.rect = rect
-        self.proj = p
-        return p
+        pk = (view, tuple(size), w, h, rows)
+        if pk != self.place_key or self.proj is None:
+            self.place_key = pk
+            p, lh = fit_rows(view, size[0], size[1], size[2], w, h, rows)
+            self.proj, self.layer_h = p, lh
+            self.off = self.target = min(0.0, h - lh)  # floor first; the focus pass moves it
+        return self.proj
+
+    def pans(self) -> bool:
+        return self.layer_h > self.rect[3] + 0.5
+
+    def aim(self, top: float, bottom: float) -> None:
+        """Set the camera target so layer rows ``top..bottom`` (px) are on screen, centred if they
+        fit, else with the top (the piece) kept near the upper edge."""
+        h = self.rect[3]
+        if not self.pans():
+            self.target = 0.0
+            return
+        m = h * 0.08
+        if bottom - top + 2 * m <= h:
+            t = h / 2 - (top + bottom) / 2
+        else:
+            t = m - top
+        self.target = max(h - self.layer_h, min(0.0, t))
+
+    def visible(self, top: float, bottom: float) -> bool:
+        h = self.rect[3]
+        m = h * 0.03
+        return top + self.off >= m and bottom + self.off <= h - m
+
+    def ease(self) -> bool:
+        """One frame of camera easing; True while moving."""
+        d = self.target - self.off
+        if abs(d) < 0.5:
+            self.off = self.target
+            return False
+        self.off += d * 0.16
+        return True
 
     def ensure(
         self,
@@ -89,7 +175,7 @@ class WorldView:
             return
         self.key = key
         t0 = time.perf_counter()
-        _, _, w, h = self.rect
+        w, h = self.rect[2], self.layer_h
         if self.layer is None or self.layer.width != w or self.layer.height != h:
             self.layer = g.layer(w, h)
         lg = self.layer
@@ -108,7 +194,9 @@ class WorldView:
             pts = [(ln[i], ln[i + 1]) for i in range(0, len(ln), 2)]
             for (x1, y1), (x2, y2) in zip(pts, pts[1:], strict=False):
                 lg.line(x1, y1, x2, y2, color, 2 if k == 1 else 1)
-        draw_mesh(lg, M.world_mesh(p, cells, cut, marked))
+        wm = M.world_mesh(p, cells, cut, marked)
+        draw_mesh(lg, wm)
+        self.index = WorldIndex(p, wm)
         self.redraws += 1
         self.ms = (time.perf_counter() - t0) * 1000
 
@@ -116,24 +204,36 @@ class WorldView:
         if self.layer is None:
             return
         x, y, w, h = self.rect
-        if abs(tilt) < 1e-3:
-            g.blit(self.layer, x, y)
-            return
-        c = g.ctx
         g.save()
-        c.translate(x + w / 2, y + h / 2)
-        c.rotate(tilt)
-        g.blit(self.layer, -w / 2, -h / 2)
+        g.clip_rect(x, y, w, h)
+        if abs(tilt) < 1e-3:
+            g.blit(self.layer, x, y + self.off)
+        else:
+            c = g.ctx
+            c.translate(x + w / 2, y + h / 2)
+            c.rotate(tilt)
+            g.blit(self.layer, -w / 2, -h / 2 + self.off)
         g.restore()
 
-    def draw_dynamic(self, g: Gfx, parts: list[JsMesh]) -> None:
-        """Piece, ghost and previews drawn over the cached world, in board coordinates."""
-        x, y, _, _ = self.rect
+    def draw_dynamic(self, g: Gfx, parts: list[Part]) -> None:
+        """Previews, ghost and piece in layer coordinates: each group with the world voxels in
+        front of it repainted inside its silhouette, then dashed x-ray outlines of hidden voxels."""
+        x, y, w, h = self.rect
         c = g.ctx
         g.save()
-        c.translate(x, y)
-        for m in parts:
-            draw_mesh(g, m, 1.2)
+        g.clip_rect(x, y, w, h)
+        c.translate(x, y + self.off)
+        for part in parts:
+            if part.clip is not None:
+                g.save()
+                _CLIP_HEXES(c, part.clip)
+                draw_mesh(g, part.mesh, 1.2)
+                g.restore()
+            else:
+                draw_mesh(g, part.mesh, 1.2)
+        for part in parts:
+            if part.xray is not None:
+                _DASHED(c, part.xray, part.xray_style, 1.6)
         g.restore()
 
 

@@ -6,6 +6,7 @@ from typing import Any
 
 from gwweb.floodline.campaign import COUNT, Progress, level, unlocked
 from gwweb.floodline.hud import ACCENT, DIM, INK
+from gwweb.floodline.strings import title_for
 from gwweb.shared.canvas import Gfx
 
 BG = "#15202b"
@@ -40,24 +41,26 @@ def level_select(g: Gfx, t: Any, prog: Progress, has_replay: bool = False) -> No
             star_text = "★" * stars + "☆" * (3 - stars)
             g.text(bx + (bw - 6) / 2, by + bh - 10, star_text, ACCENT if stars else DIM, 10, align="center")
         y += rows_per_ch * bh + 8
-    title = level(prog.last)["meta"].get("title", "")
-    g.text(w / 2, y + 14, f"{prog.last}. {title}", INK, 15, align="center")
+    title = f"{prog.last}. {title_for(t, prog.last, level(prog.last))}"
+    g.text(w / 2, y + 4, title, INK, g.fit_text(title, w - 24, 16, True), True, align="center")
+    beat = str(t(f"beat_lv{prog.last:02d}"))
+    g.text(w / 2, y + 22, beat, DIM, g.fit_text(beat, w - 24, 13), align="center")
     bw2 = min(200.0, (w - 40) / 2)
     g.button(
         "lv:" + str(prog.last),
         w / 2 - bw2 - 6,
-        y + 26,
+        y + 32,
         bw2,
         40,
         t("play"),
         size=17,
         bg="rgba(255,210,122,0.12)",
     )
-    g.button("endless", w / 2 + 6, y + 26, bw2, 40, t("endless"), size=17)
-    g.text(w / 2, y + 88, t("best", n=prog.endless_best), DIM, 13, align="center")
+    g.button("endless", w / 2 + 6, y + 32, bw2, 40, t("endless"), size=17)
+    g.text(w / 2, y + 92, t("best", n=prog.endless_best), DIM, 13, align="center")
     total = sum(prog.stars.values())
-    g.text(w / 2, y + 106, f"★ {total}/{COUNT * 3}", ACCENT, 13, align="center")
-    ry = y + 120
+    g.text(w / 2, y + 110, f"★ {total}/{COUNT * 3}", ACCENT, 13, align="center")
+    ry = y + 122
     bw3 = min(160.0, (w - 40) / 3)
     g.button("watch", w / 2 - bw3 * 1.5 - 6, ry, bw3, 34, t("watch"), size=13, enabled=has_replay)
     g.button("export", w / 2 - bw3 / 2, ry, bw3, 34, t("export"), size=13, enabled=has_replay)

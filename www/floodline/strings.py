@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from gwweb.floodline.level_strings import tables
+
 EN: dict[str, str] = {
     "title": "Floodline",
     "campaign": "Campaign",
@@ -294,4 +298,27 @@ RU: dict[str, str] = {
     "pause": "Пауза",
 }
 
+_LV_EN, _LV_RU = tables()
+EN.update(_LV_EN)
+RU.update(_LV_RU)
 TABLES = {"en": EN, "ru": RU}
+
+
+def title_for(t: Any, n: int, level: dict[str, Any] | None = None) -> str:
+    """A campaign level's title in the current language (the level file's title as a fallback)."""
+    key = f"title_lv{n:02d}"
+    text = str(t(key))
+    if text == key:
+        return str((level or {}).get("meta", {}).get("title", ""))
+    return text
+
+
+def tip_for(t: Any, n: int) -> str:
+    """The level's tutorial prompt: its tip, else its teach beat; empty for endless."""
+    if n <= 0:
+        return ""
+    for key in (f"tip_{n}", f"beat_lv{n:02d}"):
+        text = str(t(key))
+        if text != key:
+            return text
+    return ""

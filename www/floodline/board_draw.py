@@ -1,0 +1,148 @@
+"""The play field: cached world, camera follow, depth-correct piece/ghost, overlays and tips."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gwweb.floodline import hud
+from gwweb.floodline import mesh as M
+from gwweb.floodline.model import Run
+from gwweb.floodline.occlusion import hex_box, occluded_mesh, outline_mesh
+from gwweb.floodline.render import Part, tilt_angle
+from gwweb.shared.canvas import Gfx
+
+TIP_TICKS = 60 * 12
+PIECE_XRAY = "rgba(255,214,120,0.95)"
+GHOST_XRAY = "rgba(255,255,255,0.7)"
+
+
+def rows_for(h: float) -> int:
+    """Rows the camera keeps in view: tall boards are panned instead of shrunk to a sliver."""
+    return 22 if h >= 560 else 16
+
+
+def _span(p: Any, cells: list[list[int]]) -> tuple[float, float]:
+    top, bottom = 1e9, -1e9
+    for c in cells:
+        b = hex_box(p, c[0], c[1], c[2])
+        top, bottom = min(top, b[1]), max(bottom, b[3])
+    return top, bottom
+
+
+def camera(app: Any, run: Run, p: Any, cells: list[list[int]], ghost: list[list[int]], snap: bool) -> None:
+    """Input §7.3: on spawn (and when the piece would leave the view) recentre on the piece, its
+    landing spot and the top of the structure; ease there. Views and resizes snap."""
+    wv = app.world
+    if not wv.pans():
+        wv.off = wv.target = 0.0
+        return
+    s = run.state
+    spawn = (id(run), s.metrics["piecesUsed"], s.metrics["holdsUsed"], s.gravity.value, app.view)
+    focus = cells + ghost + run.top_cells
+    if not focus:
+        return
+    if spawn != app.cam_spawn or snap:
+        app.cam_spawn = spawn
+        wv.aim(*_span(p, focus))
+    elif cells:
+        top, bottom = _span(p, cells)
+        if not wv.visible(top, bottom):
+            wv.aim(*_span(p, focus))
+    if snap:
+        wv.off = wv.target
+    else:
+        wv.ease()
+
+
+def draw_board(app: Any, g: Gfx, run: Run, rect: tuple[float, float, float, float]) -> None:
+    s = run.state
+    wv = app.world
+    old_place = wv.place_key
+    p = wv.place(app.view, [s.board.sx, s.board.sy, s.board.sz], rect, rows_for(rect[3]))
+    key = (id(run), run.board_version, app.view, app.cut, rect[2], rect[3], s.height_limit)
+    wv.ensure(g, key, run.board_cells, s.height_limit, app.cut, run.unsupported)
+    tilt = 0.0
+    if app.tilt_anim is not None:
+        old, new, f = app.tilt_anim
+        tilt = tilt_angle(p, old, new, f / 14)
+        app.tilt_anim = (old, new, f + 1) if f < 14 else None
+    ghost = run.ghost()
+    cells = run.active_cells()
+    camera(app, run, p, cells, ghost, wv.place_key != old_place)
+    wv.blit(g, tilt)
+    pv = app.preview
+    pv_on = pv is not None and pv.get("board") == run.board_version
+    mat = s.active.material.value if s.active is not None else ""
+    dkey = (wv.key, str(cells), str(ghost), mat, id(pv) if pv_on else 0)
+    if dkey != app.dyn_key and wv.index is not None:
+        app.dyn_key = dkey
+        parts = []
+        hidden: dict[str, list[Any]] = {"piece": [], "ghost": []}
+        if pv_on and pv is not None and pv.get("moved"):
+            parts.append(Part(M.piece_mesh(p, pv["moved"], "PREVIEW", M.PREVIEW_EDGE), [], None, ""))
+        if ghost:
+            bad = run.ghost_overflow(ghost) or run.ghost_on_water(ghost)
+            m, clip, hid = occluded_mesh(wv.index, ghost, "GHOST", M.BAD_EDGE if bad else M.GHOST_EDGE, False)
+            xr = outline_mesh(p, hid, ghost, M.GHOST_EDGE) if hid else None
+            parts.append(Part(m, clip, xr, GHOST_XRAY))
+            hidden["ghost"] = [list(c) for c in hid]
+        if cells:
+            look = {"HEAVY": "ACTIVE_HEAVY", "REINFORCED": "ACTIVE_REINFORCED"}.get(mat, "ACTIVE")
+            m, clip, hid = occluded_mesh(wv.index, cells, look, M.ACTIVE_EDGE, True)
+            xr = outline_mesh(p, hid, cells, M.ACTIVE_EDGE) if hid else None
+            parts.append(Part(m, clip, xr, PIECE_XRAY))
+            hidden["piece"] = [list(c) for c in hid]
+        app.dyn_parts = parts
+        app.hidden = hidden
+    wv.draw_dynamic(g, app.dyn_parts)
+    x, y, w, h = rect
+    if cells and ghost:
+        g.save()
+        g.clip_rect(x, y, w, h)
+        hud.drop_line(g, p, x, y + wv.off, cells, ghost)
+        g.restore()
+    overlays(app, g, run, rect, p, ghost)
+
+
+def piece_screen_box(app: Any, run: Run) -> list[float] | None:
+    """The active piece's bounding box in CSS px on the page (for tests)."""
+    p = app.world.proj
+    cells = run.active_cells()
+    if p is None or not cells:
+        return None
+    x, y, _, _ = app.world.rect
+    boxes = [hex_box(p, c[0], c[1], c[2]) for c in cells]
+    off = app.world.off
+    return [
+        x + min(b[0] for b in boxes),
+        y + off + min(b[1] for b in boxes),
+        x + max(b[2] for b in boxes),
+        y + off + max(b[3] for b in boxes),
+    ]
+
+
+def overlays(app: Any, g: Gfx, run: Run, rect: tuple[float, float, float, float], p: Any, ghost: Any) -> None:
+    x, y, w, h = rect
+    t = app.t
+    s = run.state
+    g.button("cutDown", x + w - 72, y + 8, 30, 30, "▾", size=14)
+    g.button("cutUp", x + w - 38, y + 8, 30, 30, "▴", size=14)
+    cut = t("slice_off") if app.cut is None else t("slice", n=app.cut)
+    g.text(x + w - 40, y + 54, cut, hud.ACCENT if app.cut is not None else hud.DIM, 12, align="center")
+    pv = app.preview
+    if pv is not None and pv.get("board") == run.board_version:
+        hud.preview_label(t, g, pv, x + w / 2, y + 24)
+    r = max(18.0, min(30.0, w * 0.05))
+    hud.gravity_badge(g, t, run, p, x + r + 12, y + r + 12, r)
+    hud.wind_badge(g, t, run, p, x + r + 12, y + 3 * r + 44, r * 0.8)
+    app.warnings_shown = hud.warnings(g, t, run, x + 2 * r + 34, y + 10, ghost, w - 2 * r - 120)
+    tip = app.tip_text(run)
+    if tip and (s.tick < TIP_TICKS or app.player is not None):
+        if app.tip_cache[:2] != (tip, w):
+            app.tip_cache = (tip, w, g.wrap(tip, min(w - 24, 520), 13))
+        lines = app.tip_cache[2]
+        bh = 10 + 17 * len(lines)
+        by = y + h - bh - 8
+        g.rect(x + 12, by, min(w - 24, 540), bh, "rgba(10,16,24,0.82)")
+        for i, line in enumerate(lines):
+            g.text(x + 22, by + 18 + i * 17, line, hud.ACCENT, 13)

@@ -1,0 +1,126 @@
+"""Campaign level titles, teach beats and the tutorial prompts missing from strings.py, in English
+and Russian, keyed by level id (Part VIII level tables)."""
+
+from __future__ import annotations
+
+# id: (English title, Russian title, English beat, Russian beat)
+LEVELS: dict[str, tuple[str, str, str, str]] = {
+    "lv01": (
+        "First Stack",
+        "Первая башня",
+        "Move, rotate and lock pieces",
+        "Двигайте, вращайте и ставьте фигуры",
+    ),
+    "lv02": ("First Tilt", "Первый наклон", "Tilt the world east and west", "Наклон мира на восток и запад"),
+    "lv03": ("Four Winds", "Четыре ветра", "Tilts north and south too", "Наклоны ещё и на север и юг"),
+    "lv04": (
+        "Unsupported",
+        "Без опоры",
+        "Overhangs fall when gravity turns",
+        "Нависания падают при повороте гравитации",
+    ),
+    "lv05": ("Parking Lot", "Парковка", "Flatness matters", "Важна ровная поверхность"),
+    "lv06": ("Hold It", "Придержи", "Put a piece on hold", "Фигуру можно отложить в запас"),
+    "lv07": (
+        "Reinforced Intro",
+        "Усиленные блоки",
+        "Reinforced pieces bridge gaps",
+        "Усиленные фигуры перекрывают пролёты",
+    ),
+    "lv08": ("Tilt Budget", "Бюджет наклонов", "Tilts are scarce", "Наклонов мало"),
+    "lv09": ("Cavity Bonus", "Бонус за полость", "Enclose an air pocket", "Замкните воздушный карман"),
+    "lv10": ("Foundation Exam", "Экзамен: фундамент", "Combine everything so far", "Всё изученное вместе"),
+    "lv11": (
+        "First Basin",
+        "Первый бассейн",
+        "Water exists and never supports",
+        "Вода есть, и она не держит",
+    ),
+    "lv12": ("Meet the Drain", "Знакомьтесь: сток", "Drains remove nearby water", "Стоки убирают воду рядом"),
+    "lv13": ("Dig a Channel", "Прокопай канал", "Guide the flow with terrain", "Направляйте воду рельефом"),
+    "lv14": (
+        "Two Basins",
+        "Два бассейна",
+        "Basins connect and level out",
+        "Бассейны соединяются и выравниваются",
+    ),
+    "lv15": (
+        "Don't Build on Water",
+        "Не строй на воде",
+        "Blocks on water are not supported",
+        "Блоки на воде не имеют опоры",
+    ),
+    "lv16": ("Freeze 101", "Заморозка: основы", "Ice gives temporary support", "Лёд даёт временную опору"),
+    "lv17": (
+        "Temporary Bridge",
+        "Временный мост",
+        "Freeze a crossing, then drain",
+        "Заморозьте переправу, потом слейте воду",
+    ),
+    "lv18": ("Drain Placement", "Свой сток", "Place a drain block yourself", "Поставьте сток сами"),
+    "lv19": ("Forbidden Zone", "Запретная зона", "Water must stay low", "Вода должна оставаться внизу"),
+    "lv20": (
+        "Floodplain Exam",
+        "Экзамен: пойма",
+        "Drains, freeze and planning together",
+        "Стоки, заморозка и план вместе",
+    ),
+    "lv21": ("Weight Limit", "Предел веса", "Total mass is limited", "Общая масса ограничена"),
+    "lv22": ("Heavy Pieces", "Тяжёлые фигуры", "Heavy blocks sink and crush", "Тяжёлые блоки тонут и давят"),
+    "lv23": ("Skyline Footprint", "Узкое основание", "A small base footprint", "Маленькая площадь основания"),
+    "lv24": ("First Gust", "Первый порыв", "Wind pushes the piece", "Ветер толкает фигуру"),
+    "lv25": ("Stabilize", "Якорь", "Stabilize anchors a piece", "Якорь закрепляет фигуру"),
+    "lv26": (
+        "Cantilever",
+        "Консоль",
+        "Overhangs that survive tilts",
+        "Нависания, которые переживают наклоны",
+    ),
+    "lv27": ("Tight Budget", "Жёсткий бюджет", "Few tilts under pressure", "Мало наклонов под давлением"),
+    "lv28": (
+        "Alternating Wind",
+        "Переменный ветер",
+        "Wind alternates east and west",
+        "Ветер дует то на восток, то на запад",
+    ),
+    "lv29": ("Wet Foundation", "Мокрый фундамент", "Puddles under a heavy tower", "Лужи под тяжёлой башней"),
+    "lv30": ("High-Rise Exam", "Экзамен: высотка", "Full mastery", "Полное мастерство"),
+}
+
+# tutorial prompts for the levels strings.py has none for
+TIPS_EN: dict[str, str] = {
+    "tip_10": "Exam: reach height 14 and keep a flat 3×3 plateau. Spend the 8 tilts wisely.",
+    "tip_14": "Join the two pools: connected water levels out and reaches the drain.",
+    "tip_15": "Build up without resting anything on water: a red warning shows when you do.",
+    "tip_17": "Freeze water (G) to make a crossing, build over it, then let the drain empty the rest.",
+    "tip_20": "Exam: drain 40 water and reach height 12 with 10 tilts.",
+    "tip_23": "The base is only 8×8: build straight and keep it supported.",
+    "tip_26": "Build an overhang 4 long that survives 2 tilts, under the weight limit.",
+    "tip_27": "Only 6 tilts: plan each one.",
+    "tip_28": "Wind alternates east and west: the icon shows the next gust.",
+    "tip_29": "Puddles at the base: do not rest blocks on water, mind the weight.",
+    "tip_30": "Exam: height 30 with weight ≤ 400, stronger wind and 10 tilts.",
+}
+TIPS_RU: dict[str, str] = {
+    "tip_10": "Экзамен: высота 14 и ровная площадка 3×3. Тратьте 8 наклонов с умом.",
+    "tip_14": "Соедините два бассейна: связанная вода выравнивается и доходит до стока.",
+    "tip_15": "Стройте вверх, не опираясь на воду: красное предупреждение покажет ошибку.",
+    "tip_17": "Заморозьте воду (G), чтобы сделать переправу, стройте по ней, остальное сольёт сток.",
+    "tip_20": "Экзамен: слейте 40 воды и достигните высоты 12 за 10 наклонов.",
+    "tip_23": "Основание всего 8×8: стройте ровно и с опорой.",
+    "tip_26": "Постройте консоль длиной 4, которая переживёт 2 наклона, не превысив вес.",
+    "tip_27": "Всего 6 наклонов: продумайте каждый.",
+    "tip_28": "Ветер дует то на восток, то на запад: значок показывает следующий порыв.",
+    "tip_29": "Лужи у основания: не ставьте блоки на воду и следите за весом.",
+    "tip_30": "Экзамен: высота 30 при весе ≤ 400, сильный ветер и 10 наклонов.",
+}
+
+
+def tables() -> tuple[dict[str, str], dict[str, str]]:
+    """(English, Russian) entries: ``title_lvNN``, ``beat_lvNN`` and the extra ``tip_N``."""
+    en: dict[str, str] = dict(TIPS_EN)
+    ru: dict[str, str] = dict(TIPS_RU)
+    for lid, (te, tr, be, br) in LEVELS.items():
+        en[f"title_{lid}"], ru[f"title_{lid}"] = te, tr
+        en[f"beat_{lid}"], ru[f"beat_{lid}"] = be, br
+    return en, ru
