@@ -20,6 +20,7 @@ from engine.reactor.presentation import LAYERS, editor_tools
 
 from . import layout as layout_mod
 from .edoc import PROP_KINDS, SUPPLY_ITEMS, Doc, import_text, new_level, normalize
+from .eissues import issue_en, issue_ru
 from .estrings import ET
 from .eview import draw_board
 
@@ -46,6 +47,9 @@ class Editor:
         self.selected: tuple[int, int] | None = None
         self.flash: tuple[int, int] | None = None
         self.outlet_mode = False
+        self.tab = "edit"
+        self.confirm: str | None = None
+        self.saved_top = 0
         self.stroke: dict[str, Any] | None = None
         self.msg = ("", TEXT)
         self.lay: layout_mod.Layout | None = None
@@ -56,6 +60,10 @@ class Editor:
 
     def t(self, key: str) -> str:
         return ET[self.shell.i18n.lang].get(key) or ET["en"].get(key, key)
+
+    def issue_text(self, text: str) -> str:
+        """A validation message in the current language."""
+        return issue_ru(text) if self.shell.i18n.lang == "ru" else issue_en(text)
 
     # -- lifecycle ------------------------------------------------------------------------------------
     def open(self) -> None:
@@ -95,7 +103,7 @@ class Editor:
                 st["value"] = not doc.wall(x, y)
             doc.set_wall(x, y, st["value"])
         elif tool == "robot":
-            doc.data["robot"] = {"x": x, "y": y}
+            doc.set_robot(x, y)
         elif tool in ("prop", "consumer", "door") and first:
             kind = self.prop_kind if tool == "prop" else tool
             cur = doc.prop(x, y)
@@ -126,6 +134,10 @@ class Editor:
 
     # -- input ----------------------------------------------------------------------------------------
     def handle(self, ev: Any) -> None:
+        if self.confirm is not None:
+            if ev.kind == "key" and ev.down and ev.name in ("Enter", "NumpadEnter", "Escape"):
+                self.on_button("confirm:no" if ev.name == "Escape" else "confirm:yes")
+            return
         if ev.kind == "key" and ev.down:
             if ev.name == "KeyZ" and ev.ctrl and ev.shift or ev.name == "KeyY" and ev.ctrl:
                 self.on_button("redo")
@@ -172,6 +184,11 @@ class Editor:
 
     def on_button(self, id: str) -> None:
         doc = self.doc
+        if self.confirm is not None and not id.startswith("confirm:"):
+            return
+        if self.level_button(id):
+            self.shell.invalidate()
+            return
         if id == "levels":
             self.app.screen = "menu"
         elif id == "lang":
@@ -238,6 +255,93 @@ class Editor:
                 self.import_from(str(text))
         self.shell.invalidate()
 
+    def level_button(self, id: str) -> bool:
+        """Tabs, level properties, surface values, saved levels and the delete confirmation."""
+        doc = self.doc
+        kind, _, arg = id.partition(":")
+        if kind == "tab":
+            self.tab = arg
+            self.outlet_mode = False
+        elif kind == "diff":
+            if arg != doc.difficulty:
+                doc.checkpoint()
+                doc.set_difficulty(arg)
+                self.changed()
+        elif kind in ("sq", "blk", "inv", "imm"):
+            what, _, d = arg.partition(",")
+            step = int(d)
+            if kind in ("sq", "blk") and (self.selected is None or doc.wall(*self.selected)):
+                return True
+            doc.checkpoint()
+            if kind == "sq":
+                doc.add_surface(*self.selected, what, 0.5 * step)  # type: ignore[misc]
+            elif kind == "blk":
+                doc.add_block(*self.selected, what, step)  # type: ignore[misc]
+            elif kind == "imm":
+                doc.add_immunity(step)
+            elif not doc.add_inventory(what, step):
+                doc.undo_stack.pop()
+                self.say(
+                    self.t("inv_full").format(cap=doc.capacity, d=self.t("diff_" + doc.difficulty)), WARN
+                )
+                return True
+            self.changed()
+        elif id == "author":
+            meta = doc.data["meta"]
+            text = js.window.prompt(self.t("author_q"), meta.get("author", ""))
+            if text is not None:
+                doc.checkpoint()
+                meta["author"] = str(text).strip()[:120]
+                self.changed()
+        elif kind == "saved":
+            self.saved_top = max(0, self.saved_top + 3 * int(arg))
+        elif kind == "open" and arg in self.app.custom.levels:
+            doc.checkpoint()
+            doc.data = normalize(json.loads(json.dumps(self.app.custom.levels[arg])))
+            self.selected = None
+            self.changed()
+            self.say(self.t("opened").format(id=arg), OK)
+        elif kind == "relabel" and arg in self.app.custom.levels:
+            self.relabel(arg)
+        elif kind == "delete" and arg in self.app.custom.levels:
+            self.confirm = arg
+        elif kind == "confirm":
+            lid, self.confirm = self.confirm, None
+            if arg == "yes" and lid is not None:
+                self.delete_saved(lid)
+        else:
+            return False
+        return True
+
+    def relabel(self, lid: str) -> None:
+        """Rename a saved level (its title; the id stays so progress and links keep working)."""
+        lv = self.app.custom.levels[lid]
+        meta = lv.setdefault("meta", {})
+        text = js.window.prompt(self.t("rename_q"), meta.get("title", lid))
+        if text is None or not str(text).strip():
+            return
+        meta["title"] = str(text).strip()[:120]
+        if self.doc.data["meta"]["id"] == lid:
+            self.doc.checkpoint()
+            self.doc.data["meta"]["title"] = meta["title"]
+            self.changed()
+        ok = self.shell.storage.save("custom", self.app.custom)
+        self.say(self.t("renamed").format(t=meta["title"]) if ok else self.t("not_saved"), OK if ok else BAD)
+
+    def delete_saved(self, lid: str) -> None:
+        app = self.app
+        title = str(app.custom.levels.get(lid, {}).get("meta", {}).get("title", lid))
+        app.custom.levels.pop(lid, None)
+        ok = self.shell.storage.save("custom", app.custom)
+        key = "custom:" + lid
+        if key in app.progress.completed:
+            app.progress.completed.remove(key)
+            self.shell.storage.save("progress", app.progress)
+        if app.play is not None and app.play.key == key:
+            app.play = None
+            self.shell.storage.remove("game")
+        self.say(self.t("deleted").format(t=title) if ok else self.t("not_saved"), OK if ok else BAD)
+
     def cell_op(self, op: str) -> None:
         if self.selected is None:
             return
@@ -253,7 +357,7 @@ class Editor:
         elif op == "open" and p is not None:
             p["open"] = not p.get("open", False)
         elif op == "ratio" and p is not None:
-            p["ratio_mode"] = (int(p.get("ratio_mode", 0)) + 1) % 7
+            p["ratio_mode"] = (int(p.get("ratio_mode", 0)) + 1) % doc.ratio_modes
         elif op == "item" and p is not None:
             p["item"] = SUPPLY_ITEMS[(SUPPLY_ITEMS.index(p["item"]) + 1) % len(SUPPLY_ITEMS)]
         elif op == "removeprop":
@@ -375,7 +479,7 @@ class Editor:
         return False
 
     def draw(self, g: Any) -> None:
-        from .epanel import draw_panel
+        from .epanel import draw_confirm, draw_panel
 
         g.clear("#0B1218")
         lay = layout_mod.compute(g.width, g.height, self.doc.w, self.doc.h, panel_min=330.0)
@@ -385,6 +489,8 @@ class Editor:
         draw_board(g, self, lay)
         draw_panel(g, self, lay)
         self.draw_topbar(g)
+        if self.confirm is not None:
+            draw_confirm(g, self)
 
     def draw_topbar(self, g: Any) -> None:
         g.rect(0, 0, g.width, layout_mod.TOP, "#15202A")

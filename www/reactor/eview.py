@@ -63,6 +63,15 @@ def draw_board(g: Any, ed: Any, lay: Any) -> None:
                     "center",
                     "middle",
                 )
+        blocks = [
+            e for e in ("fuel", "coolant", "electricity") if int((sc.get("blocks") or {}).get(e, 0)) > 0
+        ]
+        if blocks:  # remedy blocks: dashed frames in the element's colour, as in play
+            ctx.setLineDash([3, 3])
+            x0, y0 = lay.ox + sc["x"] * s, lay.oy + sc["y"] * s
+            for k, e in enumerate(blocks):
+                g.frame(x0 + 2 + 2 * k, y0 + 2 + 2 * k, s - 4 - 4 * k, s - 4 - 4 * k, COL[e], 1.5)
+            ctx.setLineDash([])
     for p in d["props"]:
         if p["kind"] == "flow":
             continue

@@ -1,0 +1,120 @@
+"""Validation messages in Russian: the engine reports ``code: English message``; the editor shows the
+same facts in the player's language (patterns below; anything unknown stays in English)."""
+
+from __future__ import annotations
+
+import re
+
+W = {
+    "fuel": "топливо",
+    "coolant": "охладитель",
+    "electricity": "ток",
+    "heat": "жар",
+    "flow": "источник",
+    "consumer": "потребитель",
+    "junction": "развилка",
+    "door": "дверь",
+    "terminal": "терминал",
+    "supply": "запас",
+    "valve": "вентиль",
+    "reactor": "реактор",
+    "N": "С",
+    "E": "В",
+    "S": "Ю",
+    "W": "З",
+}
+
+RU: list[tuple[str, str]] = [
+    (r"terrain has (\d+) rows, height is (\d+)", "в карте {0} строк, а высота {1}"),
+    (r"terrain row (\d+) has (\d+) cells, width is (\d+)", "в строке {0} клеток {1}, а ширина {2}"),
+    (r"(\w+) cell outside the (\S+) grid", "клетка ({0}) за пределами поля {1}"),
+    (r"(\w+) cell listed twice", "клетка ({0}) указана дважды"),
+    (r"(\w+) integrity (\S+) above max", "прочность ({0}) {1} выше максимума"),
+    (r"robot is out of bounds", "робот за пределами поля"),
+    (r"robot is not on a floor cell", "робот не на клетке пола"),
+    (r"surface cell outside the grid", "клетка поверхности за пределами поля"),
+    (r"surface cell listed twice", "клетка поверхности указана дважды"),
+    (r"wall cell with surface hazards", "на стене не может быть опасностей"),
+    (r"(\w+) prop out of bounds", "устройство ({0}) за пределами поля"),
+    (r"(\w+) prop on a wall cell", "устройство ({0}) на стене"),
+    (r"more than one prop on this cell", "больше одного устройства на клетке"),
+    (r"level has no reactor control prop", "на уровне нет пульта реактора"),
+    (
+        r"door needs exactly one opposing wall pair.*",
+        "двери нужна ровно одна пара стен напротив (С+Ю или З+В)",
+    ),
+    (r"(\w+) leak or its access is out of bounds", "течь ({0}) или её сторона за пределами поля"),
+    (r"two (\w+) leaks on one cell", "две течи ({0}) на одной клетке"),
+    (r"(\w+) leak on a cell without a (\w+) network", "течь ({0}) там, где нет сети"),
+    (r"electricity leaks occur in wall cells", "течь тока бывает только в стене"),
+    (r"electricity leak face must be an adjacent floor cell", "сторона течи тока — соседняя клетка пола"),
+    (r"(\w+) leaks occur under floor cells", "течь ({0}) бывает только под полом"),
+    (r"(\w+) leak access must be its own floor cell", "течь ({0}) чинят с её же клетки"),
+    (
+        r"(\w+) cell state does not match the leak's repair state",
+        "состояние клетки ({0}) не совпадает с течью",
+    ),
+    (r"leaking (\w+) cell without a leak record", "клетка ({0}) течёт, но течи нет"),
+    (r"valve outlet (.+) is not a floor cell", "выход вентиля {0} не на полу"),
+    (r"valve outlet (.+) is out of bounds", "выход вентиля {0} за пределами поля"),
+    (r"sprinkler valve is not connected to a coolant network cell", "вентиль не стоит на сети охладителя"),
+    (r"ratio mode (\d+) does not exist", "пропорции {0} нет"),
+    (r"(\w+) flow prop is not on a (\w+) network cell", "источник ({0}) не стоит на своей сети"),
+    (
+        r"junction needs exactly one underground carrier, found (\d+)",
+        "под развилкой должна быть ровно одна сеть, а их {0}",
+    ),
+    (
+        r"network loop through the junction \((\w) and (\w) branches reconnect\)",
+        "кольцо через развилку (ветви {0} и {1} сходятся)",
+    ),
+    (
+        r"junction has (\d+) branches; needs one incoming and two or three outgoing",
+        "у развилки {0} ветви; нужна одна входящая и две-три исходящих",
+    ),
+    (
+        r"equal-source ambiguity: sources reach the junction from (.+)",
+        "неоднозначно: источники приходят к развилке с {0}",
+    ),
+    (
+        r"consumer cannot be reached by any source or by the robot",
+        "к потребителю не дойти ни сети, ни роботу",
+    ),
+    (r"(\w+) consumer starts starved or disabled", "нужный потребитель ({0}) в начале голодает или выключен"),
+    (r"(\d+) (\w+) cell\(s\) here have no source path", "{0} клеток сети ({1}) без пути от источника"),
+    (r"reactor is not ready with the initial network state", "в начальном состоянии реактор не готов"),
+    (r"supply cannot be reached by the robot", "робот не дойдёт до запаса"),
+    (r"no (\w+) hazard can ever appear in this level", "опасности ({0}) на уровне не бывает — запас лишний"),
+    (
+        r"sprinkler valve outlets reach no fuel, heat or reactor",
+        "выходы вентиля не достают до топлива, жара или реактора",
+    ),
+    (
+        r"(\w+) hazard with no remedy supply, item or sprinkler nearby",
+        "опасность ({0}) без нейтрализатора или спринклера рядом",
+    ),
+    (r"(\d+) items, capacity (\d+) on (\w+)", "предметов {0}, а вместимость {1} ({2})"),
+    (r"junction at \((\d+),(\d+)\): (.+)", "развилка ({0},{1}): {2}"),
+]
+_COMPILED = [(re.compile("^" + pat + "$"), ru) for pat, ru in RU]
+DIFF = {"easy": "легко", "normal": "обычно", "hard": "сложно"}
+
+
+def _word(v: str) -> str:
+    return W.get(v, DIFF.get(v, v))
+
+
+def issue_ru(text: str) -> str:
+    """``code: message`` → the Russian message (the code is dropped; unknown messages stay)."""
+    body = issue_en(text)
+    for pat, ru in _COMPILED:
+        m = pat.match(body)
+        if m:
+            return ru.format(*(_word(g) for g in m.groups()))
+    return text
+
+
+def issue_en(text: str) -> str:
+    """English: the message without the machine code prefix (``prop_terrain: ...`` → ``...``)."""
+    code, sep, msg = text.partition(": ")
+    return msg if sep and re.fullmatch(r"[a-z_]+", code) else text
