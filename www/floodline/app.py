@@ -57,6 +57,8 @@ class App:
         self.hidden: dict[str, list[Any]] = {"piece": [], "ghost": []}
         self.warnings_shown: list[str] = []
         self.cam_spawn: tuple[Any, ...] = ()
+        self.rows_key: tuple[Any, ...] = ()
+        self.cam_rows = 12
         self.preview: dict[str, Any] | None = None
 
     # -- runs ----------------------------------------------------------------------------

@@ -16,9 +16,20 @@ PIECE_XRAY = "rgba(255,214,120,0.95)"
 GHOST_XRAY = "rgba(255,255,255,0.7)"
 
 
-def rows_for(h: float) -> int:
-    """Rows the camera keeps in view: tall boards are panned instead of shrunk to a sliver."""
-    return 22 if h >= 560 else 16
+def rows_for(app: Any, run: Run) -> int:
+    """Rows the camera shows (Input §7.3). Chosen on spawn so the piece and the top of the
+    structure (plus a few rows under it) fit, in steps of 4 rows so the scale changes rarely;
+    taller boards are panned rather than shrunk to a sliver."""
+    s = run.state
+    key = (id(run), s.metrics["piecesUsed"], s.metrics["holdsUsed"], s.gravity.value, s.board.sy)
+    if key != app.rows_key:
+        app.rows_key = key
+        cells = run.active_cells()
+        hi = max((c[1] for c in cells), default=s.height_limit) + 1
+        lo = run.top_cells[0][1] if run.top_cells else 0
+        need = hi - max(0, lo - 3) + 1
+        app.cam_rows = min(s.board.sy, max(12, -(-need // 4) * 4))
+    return int(app.cam_rows)
 
 
 def _span(p: Any, cells: list[list[int]]) -> tuple[float, float]:
@@ -58,7 +69,7 @@ def draw_board(app: Any, g: Gfx, run: Run, rect: tuple[float, float, float, floa
     s = run.state
     wv = app.world
     old_place = wv.place_key
-    p = wv.place(app.view, [s.board.sx, s.board.sy, s.board.sz], rect, rows_for(rect[3]))
+    p = wv.place(app.view, [s.board.sx, s.board.sy, s.board.sz], rect, rows_for(app, run))
     key = (id(run), run.board_version, app.view, app.cut, rect[2], rect[3], s.height_limit)
     wv.ensure(g, key, run.board_cells, s.height_limit, app.cut, run.unsupported)
     tilt = 0.0
