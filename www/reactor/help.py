@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .egoals import level_text
 from .render import ALPHA, SURF_COL, pattern
 
 QS = ("fuel", "coolant", "electricity", "heat")
@@ -12,13 +13,27 @@ QS = ("fuel", "coolant", "electricity", "heat")
 def draw_help(g: Any, app: Any) -> None:
     t = app.t
     w = min(560.0, g.width - 16)
-    h = min(g.height - 60, 520.0)
+    h = min(g.height - 60, 620.0)
     x, y = (g.width - w) / 2, 50.0
     g.rect(x, y, w, h, "rgba(12,20,28,0.97)")
     g.frame(x, y, w, h, "#FFE082", 1.5)
     g.text(x + 12, y + 24, t("legend"), "#FFE082", 17, True)
     g.button("closehelp", x + w - 86, y + 8, 76, 28, t("close"), size=13, bg="#1C2A35")
     yy = y + 48
+    play = app.play
+    if play is not None:  # the goal of the level being played, in the current language
+        lang = app.shell.i18n.lang
+        if play.key.startswith("test:"):
+            title, goal = play.state.meta.title, play.state.meta.description
+        else:
+            title, goal = level_text(play.key, app.custom, lang)
+        label = f"{t('goal_of')} {title}"
+        g.text(x + 12, yy + 4, label, "#FFE082", g.fit_text(label, w - 24, 14, True), True)
+        yy += 10
+        for line in g.wrap(goal, w - 24, 13)[:4]:
+            g.text(x + 12, yy + 14, line, "#ECEFF1", 13)
+            yy += 17
+        yy += 12
     n = 26.0
     for b, band in enumerate(("safe", "caution", "critical")):
         g.text(x + 130 + b * 70 + n / 2, yy + 10, t(band), "#B0BEC5", 12, False, "center")

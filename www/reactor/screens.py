@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from . import layout as layout_mod
-from .model import campaign, level_title
+from .egoals import level_text
+from .model import campaign
 
 
 def draw_end(g: Any, app: Any, lay: Any, st: Any) -> None:
@@ -40,13 +41,17 @@ def draw_menu(g: Any, app: Any) -> None:
     cols = menu_columns(g.width)
     w = min(1100.0 if cols == 2 else 560.0, g.width - 24)
     cw = (w - 12 * (cols - 1)) / cols
+    max_lines = 3 if cols == 2 else 4  # whole goal texts (Russian ones run longer)
     x0 = (g.width - w) / 2
     top = layout_mod.TOP + 20
     keys = campaign()
-    rows = [(k, *level_title(k, app.custom)) for k in keys]
+    lang = app.shell.i18n.lang
+    rows = [(k, *level_text(k, app.custom, lang)) for k in keys]
     if app.custom.levels:
         rows.append(("", t("custom"), ""))
-        rows += [("custom:" + k, *level_title("custom:" + k, app.custom)) for k in sorted(app.custom.levels)]
+        rows += [
+            ("custom:" + k, *level_text("custom:" + k, app.custom, lang)) for k in sorted(app.custom.levels)
+        ]
     # lay out first, then draw what is visible under the header
     cards: list[tuple[str, str, str, int, float, float, float]] = []
     y = top + 34
@@ -62,7 +67,7 @@ def draw_menu(g: Any, app: Any) -> None:
             y += 28
             continue
         n += 1
-        nl = min(2, len(g.wrap(desc, cw - 24, 12))) if desc else 1
+        nl = min(max_lines, len(g.wrap(desc, cw - 24, 12))) if desc else 1
         h = 54 + 14 * (nl - 1)
         cards.append((key, title, desc, n, x0 + col * (cw + 12), y, h))
         row_h = max(row_h, h)
@@ -92,7 +97,7 @@ def draw_menu(g: Any, app: Any) -> None:
         g.text(cx + 12, cy + 22, f"{num}. {title}", "#ECEFF1", 16, True)
         if done:
             g.text(cx + cw - 12, cy + 22, "✓ " + t("done"), "#69F0AE", 14, True, "right")
-        for k, line in enumerate(g.wrap(desc, cw - 24, 12)[:2] if desc else []):
+        for k, line in enumerate(g.wrap(desc, cw - 24, 12)[:max_lines] if desc else []):
             g.text(cx + 12, cy + 42 + 14 * k, line, "#90A4AE", 12)
     y += dy
     if y + 6 >= clip:
