@@ -58,6 +58,7 @@ class App:
         self.warnings_shown: list[str] = []
         self.cam_spawn: tuple[Any, ...] = ()
         self.rows_key: tuple[Any, ...] = ()
+        self.frozen = False  # test hook: stop the clock without the pause screen
         self.cam_rows = 12
         self.preview: dict[str, Any] | None = None
 
@@ -143,7 +144,7 @@ class App:
         while self.pending_import:
             self.load_import(self.pending_import.pop(0))
         run = self.run
-        if run is None or self.paused or run.state.outcome is not None:
+        if run is None or self.paused or self.frozen or run.state.outcome is not None:
             return
         if self.player is not None:
             for _ in range(2):

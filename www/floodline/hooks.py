@@ -37,6 +37,7 @@ def test_hooks(app: Any) -> dict[str, Any]:
                 "tip": app.tip_text(run),
                 "lang": app.shell.i18n.lang,
                 "warnings": list(app.warnings_shown),
+                "warningsNow": run.warning_keys(run.ghost()),
                 "unsupported": sorted(list(c) for c in run.unsupported),
                 "hidden": app.hidden,
                 "pieceBox": piece_screen_box(app, run),
@@ -64,7 +65,11 @@ def test_hooks(app: Any) -> dict[str, Any]:
             app.finish()
         return app.state_hash()
 
+    def freeze_clock(on: Any, *_a: Any) -> None:
+        app.frozen = bool(on)
+
     return {
+        "floodlineFreeze": freeze_clock,
         "floodlineInfo": info,
         "floodlineStart": start_level,
         "floodlineFeed": feed,

@@ -185,24 +185,10 @@ def wind_badge(g: Gfx, t: Any, run: Run, proj: Proj, cx: float, cy: float, r: fl
     g.text(cx, cy + r + 14, label, color, 12, True, align="center")
 
 
-def warning_keys(run: Run, ghost: list[list[int]]) -> list[str]:
-    """Part I §10.2 warnings that apply now (the engine's conditions, read by the model)."""
-    out = []
-    if run.ghost_on_water(ghost) or run.water_under:
-        out.append("warn_water")
-    if run.unsupported:
-        out.append("warn_unsupported")
-    if run.overflow_risk() or run.ghost_overflow(ghost):
-        out.append("warn_overflow")
-    elif run.tilt_unsafe():
-        out.append("warn_tilt_high")
-    return out
-
-
 def warnings(
     g: Gfx, t: Any, run: Run, x: float, y: float, ghost: list[list[int]], max_w: float = 400
 ) -> list[str]:
-    keys = warning_keys(run, ghost)
+    keys = run.warning_keys(ghost)
     red, amber = "rgba(180,50,30,0.88)", "rgba(150,105,20,0.88)"
     for i, key in enumerate(keys):
         text = t(key)

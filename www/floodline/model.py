@@ -224,6 +224,19 @@ class Run:
         out["target"] = target
         return out
 
+    def warning_keys(self, ghost: list[list[int]]) -> list[str]:
+        """Part I §10.2 warnings that apply now (string keys), from the engine's conditions."""
+        out = []
+        if self.ghost_on_water(ghost) or self.water_under:
+            out.append("warn_water")
+        if self.unsupported:
+            out.append("warn_unsupported")
+        if self.overflow_risk() or self.ghost_overflow(ghost):
+            out.append("warn_overflow")
+        elif self.tilt_unsafe():
+            out.append("warn_tilt_high")
+        return out
+
     def tilt_unsafe(self) -> bool:
         """The piece is above the red line while tilts are possible: a sideways tilt now would
         lock it up there (an overflow). Shown as a hint; the engine decides what happens."""
