@@ -10,7 +10,7 @@ from engine.floodline.level import Level, seconds_to_ticks
 from engine.floodline.moves import MOVE_VEC, TickInput
 from engine.floodline.pieces import DRAIN_PIECE, KICKS, offsets, rotate_index
 from engine.floodline.resolve import ResolveReport, resolve_phase, tilt_resolve
-from engine.floodline.scoring import evaluate, initial_streaks
+from engine.floodline.scoring import evaluate, final_score, initial_streaks
 from engine.floodline.solids import TiltBlocked
 from engine.floodline.state import METRIC_KEYS, ActivePiece, Outcome, Reason, State, Status
 
@@ -169,6 +169,10 @@ def _spawn_next(s: State) -> None:
 
 def _end(s: State, status: Status, reason: Reason, stars: int = 0) -> None:
     if s.outcome is None:
+        if s.win_pending and status == Status.LOST:  # RULES.md 36b: a secured win is not taken back
+            stars, s.win_pending = s.win_pending, 0
+            s.outcome = Outcome(Status.WON, Reason.OBJECTIVES_MET, s.tick, stars, final_score(s))
+            return
         s.outcome = Outcome(status, reason, s.tick, stars, s.metrics["score"])
 
 

@@ -92,16 +92,57 @@ def evaluate(s: State, after_tilt: bool) -> None:
     if s.outcome is not None:
         return
     reason = fail_reason(s)
+    if s.win_pending:
+        _pending_step(s, ok, after_tilt, reason is not None)
+        return
     if reason is not None:
         s.outcome = Outcome(Status.LOST, Reason(reason), s.tick, 0, s.metrics["score"])
         return
     n_obj = len(s.level.objectives)
     if n_obj == 0 or not all(ok[:n_obj]):
         return
+    stars = _stars(s, ok)
+    if stars < 3 and _open_survive_star(s, ok):
+        s.win_pending = stars  # RULES.md 36b: the win is secured; tilts may still earn the star
+        return
+    s.outcome = Outcome(Status.WON, Reason.OBJECTIVES_MET, s.tick, stars, final_score(s))
+
+
+def _stars(s: State, ok: list[bool]) -> int:
+    n_obj = len(s.level.objectives)
     n2 = len(s.level.stars.two)
     two = all(ok[n_obj : n_obj + n2])
     three = all(ok[n_obj + n2 :])
-    stars = 1 + (1 if two else 0) + (1 if two and three else 0)
+    return 1 + (1 if two else 0) + (1 if two and three else 0)
+
+
+def _open_survive_star(s: State, ok: list[bool]) -> bool:
+    """A ``surviveTilts`` star condition whose structure stands now but has not survived enough tilts,
+    and whose star the other star conditions do not already rule out."""
+    n_obj = len(s.level.objectives)
+    n2 = len(s.level.stars.two)
+    conds = all_conditions(s.level)
+    for k in range(n_obj, len(conds)):
+        if conds[k].survive_tilts > 0 and not ok[k] and s.streaks[k] >= 0:
+            group = range(n_obj, n_obj + n2) if k < n_obj + n2 else range(n_obj, len(conds))
+            blockers = [j for j in group if j != k and not conds[j].survive_tilts and not ok[j]]
+            if not blockers:
+                return True
+    return False
+
+
+def _pending_step(s: State, ok: list[bool], after_tilt: bool, failed: bool) -> None:
+    """Inside the window: award the won level as soon as the star is earned, the structure breaks,
+    a piece locks, or a fail state comes up (the win was already secured, so it is not taken back)."""
+    from engine.floodline.state import Outcome, Reason, Status
+
+    n_obj = len(s.level.objectives)
+    stars = s.win_pending
+    if all(ok[:n_obj]) and not failed:
+        stars = max(stars, _stars(s, ok))
+    if stars < 3 and after_tilt and not failed and _open_survive_star(s, ok):
+        return
+    s.win_pending = 0
     s.outcome = Outcome(Status.WON, Reason.OBJECTIVES_MET, s.tick, stars, final_score(s))
 
 

@@ -110,6 +110,8 @@ class State:
     height_limit: int
     outcome: Outcome | None = None
     last_resolve: dict[str, int] = field(default_factory=dict)
+    #: stars already secured while a "survives K tilts" star is still open (RULES.md 36b); 0 = none
+    win_pending: int = 0
 
     def copy(self) -> State:
         s = State(
@@ -134,6 +136,7 @@ class State:
             self.height_limit,
             self.outcome,
             self.last_resolve,
+            self.win_pending,
         )
         return s
 
@@ -173,6 +176,7 @@ class State:
             "streaks": list(self.streaks),
             "wind": [list(self.wind_rng), self.wind_next, self.gusts],
             "heightLimit": self.height_limit,
+            **({"winPending": self.win_pending} if self.win_pending else {}),
             "outcome": None
             if self.outcome is None
             else [

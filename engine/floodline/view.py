@@ -75,6 +75,8 @@ def view(s: State) -> dict[str, Any]:
         "lastResolve": dict(s.last_resolve),
         "objectives": objective_progress(s),
         "wind": next_gust(s),
+        # RULES.md 36b: objectives met, stars secured; tilts may still earn a "survives K tilts" star
+        "winPending": s.win_pending,
         "outcome": None
         if s.outcome is None
         else {

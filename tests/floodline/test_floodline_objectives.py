@@ -276,3 +276,67 @@ def test_piece_dropped_onto_open_floor_is_lost() -> None:
     s = run(s, "d")
     assert s.metrics["lostVoxelsTotal"] == 4 and s.last_resolve["lost"] == 4
     assert s.board.count(Kind.SOLID) == 0 and s.metrics["piecesUsed"] == 1
+
+
+def _survive_star_level(**kw: object) -> object:
+    """A 3x3 plateau at world level 1 (two layers on the box floor); objective: the plateau plus one
+    piece; ★2: none (holds); ★3: the plateau survives 2 tilts (the lv05 / lv07 hook)."""
+    block = {"pos": [0, 0, 0], "to": [2, 1, 2], "type": "SOLID"}
+    plat = {"type": "BUILD_PLATEAU", "area": 9, "worldLevel": 1, "width": 3, "depth": 3}
+    return start(
+        cells=[block],
+        objectives=[plat, {"type": "PLACE_PIECES", "count": 1}],
+        stars={"two": [], "three": [{**plat, "surviveTilts": 2}]},
+        timing=SLOW,
+        **kw,
+    )
+
+
+def test_survive_star_window_tilts_earn_the_star() -> None:
+    # RULES.md 36b: objectives met -> win secured (2 stars) but the game waits for the survive-tilts star
+    s = run(_survive_star_level(), "mx+*2", "d")
+    assert s.outcome is None and s.win_pending == 2
+    s = run(s, "tE")  # the plateau slides east as one rigid component and still stands
+    assert s.outcome is None and s.win_pending == 2
+    s = run(s, "tD")
+    assert s.outcome is not None and s.outcome.status == Status.WON and s.outcome.stars == 3
+    assert s.metrics["rotations"] == 2 and s.win_pending == 0
+
+
+def test_survive_star_window_closes_on_the_next_lock() -> None:
+    s = run(_survive_star_level(), "mx+*2", "d")
+    assert s.outcome is None and s.win_pending == 2
+    s = run(s, "d")  # the player drops another piece instead of tilting: the secured win, no ★3
+    assert s.outcome is not None and s.outcome.status == Status.WON and s.outcome.stars == 2
+
+
+def test_survive_star_window_broken_structure_keeps_the_secured_win() -> None:
+    # an open east face: the tilt throws the plateau out of the box (a COLLAPSE fail state under
+    # maxLostVoxels) -- the already secured win stands, without the star
+    s = run(
+        _survive_star_level(board={"openFaces": ["EAST"]}, constraints={"maxLostVoxels": 3}), "mx+*2", "d"
+    )
+    assert s.outcome is None and s.win_pending == 2
+    s = run(s, "tE")
+    assert s.metrics["lostVoxelsTotal"] > 3
+    assert s.outcome is not None and s.outcome.status == Status.WON and s.outcome.stars == 2
+
+
+def test_survive_star_window_does_not_open_when_the_star_is_out_of_reach() -> None:
+    # ★3 needs ★2: with ★2 failed (pieces <= 0) there is nothing to wait for
+    two = {"type": "METRIC_AT_MOST", "metric": "piecesUsed", "value": 0}
+    block = {"pos": [0, 0, 0], "to": [2, 1, 2], "type": "SOLID"}
+    plat = {"type": "BUILD_PLATEAU", "area": 9, "worldLevel": 1, "width": 3, "depth": 3}
+    s = start(
+        cells=[block],
+        objectives=[plat, {"type": "PLACE_PIECES", "count": 1}],
+        stars={"two": [two], "three": [{**plat, "surviveTilts": 2}]},
+    )
+    s = run(s, "mx+*2", "d")
+    assert s.outcome is not None and s.outcome.stars == 1 and s.win_pending == 0
+
+
+def test_survive_star_window_running_out_of_pieces_keeps_the_win() -> None:
+    bag = {"type": "FIXED_SEQUENCE", "sequence": ["O2"]}
+    s = run(_survive_star_level(bag=bag), "mx+*2", "d")
+    assert s.outcome is not None and s.outcome.status == Status.WON  # no next piece: the window closes

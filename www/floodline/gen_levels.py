@@ -125,13 +125,26 @@ def build(lv: int) -> dict[str, Any]:
         data["abilities"] = {"freezeCharges": 1}
     if lv == 17:  # the plan's fixed sequence, looped so the level cannot run out of pieces
         data["bag"] = {**data["bag"], "loop": True}
-    if lv == 19:
-        data["constraints"] = {"waterForbiddenHeight": 4}
-    if lv == 4:  # the overhang demo: a supported cantilever that a tilt will shear
+    if lv == 19:  # the table's "lose if water elev >= 3" (elevation = world y, RULES.md 32-33)
+        data["constraints"] = {"waterForbiddenHeight": 3}
+    if lv == 11:  # the table's "starter pool under shelf": a bedrock shelf roofs half the pool
+        data["cells"] = [*data["cells"], {"pos": [0, 1, 0], "to": [3, 1, 1], "type": "BEDROCK"}]
+    if lv == 30:  # "wind stronger": gusts push two cells (lv24 / lv28 push one)
+        data["hazards"] = [{**h, "params": {**h["params"], "pushStrength": 2}} for h in data["hazards"]]
+    if lv == 4:
+        # The overhang demo: a T of 8 loose voxels (pillar + a 5-long arm overhanging both sides) on the
+        # box floor, between the two open side faces, next to a WALL post it does not touch.  Tilting
+        # east or west slides the whole T out of the box (8 lost > 5: COLLAPSE).  The player must first
+        # brace it: a piece filling the gap at z=5 joins the T to the post, and a component touching an
+        # immovable cell is supported (RULES.md 17) -- then both tilts cost nothing (★3: loss <= 1).
+        data["board"] = {**data["board"], "openFaces": ["EAST", "WEST"]}
+        data["rotation"] = {"allowed": ["DOWN", "EAST", "WEST"]}
+        data["constraints"] = {"maxLostVoxels": 5}
+        data["bag"] = {"type": "FIXED_SEQUENCE", "sequence": ["I3", "L3", "O2", "T3"], "loop": True}
         data["cells"] = [
-            {"pos": [4, 0, 4], "to": [4, 3, 4], "type": "SOLID"},
-            {"pos": [5, 3, 4], "to": [7, 3, 4], "type": "SOLID"},
-            {"pos": [2, 0, 6], "to": [2, 2, 6], "type": "SOLID", "material": "REINFORCED"},
+            {"pos": [5, 0, 4], "to": [5, 2, 4], "type": "SOLID"},
+            {"pos": [3, 3, 4], "to": [7, 3, 4], "type": "SOLID"},
+            {"pos": [5, 0, 6], "to": [5, 1, 6], "type": "WALL"},
         ]
     data["meta"] = {**data["meta"], "id": f"lv{lv:02d}", "title": TITLES[lv - 1]}
     return data

@@ -27,7 +27,9 @@ from engine.floodline.level import Level, parse_level
 from engine.floodline.moves import IDLE, TickInput
 from engine.floodline.pieces import offsets, orientations, rotate_index
 from engine.floodline.replay import make_replay, parse_replay, play
+from engine.floodline.resolve import tilt_resolve
 from engine.floodline.rules import initial_state, piece_fits, rotation_allowed, step
+from engine.floodline.solids import TiltBlocked
 from engine.floodline.state import State, Status
 
 HERE = Path(__file__).parent
@@ -38,7 +40,7 @@ MAX_PIECES = 80
 #: set by ``solve(min_stars=...)``: shape the search toward ★2 height conditions too
 STAR_SHAPING = False
 #: levels where the star-targeted search finds more stars than the plain greedy one
-STAR_TARGETS = {"lv09": 2, "lv12": 3, "lv23": 3}
+STAR_TARGETS = {"lv05": 3, "lv07": 3, "lv09": 2, "lv12": 3, "lv23": 3}
 
 
 def _rot_paths() -> dict[int, tuple[str, ...]]:
@@ -88,7 +90,7 @@ def heuristic(s: State) -> float:
         elif t == "DRAIN_WATER":
             v += 50.0 * m["waterRemovedTotal"] - 2.0 * h
         elif t == "SURVIVE_ROTATIONS":
-            v += 100.0 * m["rotations"] - 50 * m["lostVoxelsTotal"]
+            v += 100.0 * m["rotations"] - 50 * m["lostVoxelsTotal"] - 50 * _tilt_loss(s)
     conds = [*s.level.stars.two, *s.level.stars.three] if STAR_SHAPING else []
     for cond in conds:
         if cond.type == "REACH_HEIGHT":
@@ -102,6 +104,19 @@ def heuristic(s: State) -> float:
             v += _plateau_score(s, cond.world_level)
     v -= 30.0 * m["lostVoxelsTotal"]
     return v
+
+
+def _tilt_loss(s: State) -> int:
+    """Voxels the worst allowed tilt from here would lose (a brace makes this 0)."""
+    worst = 0
+    for g in s.level.rotation.allowed:
+        if g == s.gravity or not is_perpendicular(g, s.gravity):
+            continue
+        try:
+            worst = max(worst, tilt_resolve(s.board.copy(), g, frozenset()).lost)
+        except TiltBlocked:
+            continue
+    return worst
 
 
 def _plateau_score(s: State, level: int) -> float:
@@ -232,7 +247,7 @@ def drain_options(s: State) -> list[tuple[float, list[TickInput], State]]:
 
 
 def wants_tilts(level: Level) -> bool:
-    objs = list(level.objectives)
+    objs = [*level.objectives, *level.stars.two, *level.stars.three]
     return any(o.type == "SURVIVE_ROTATIONS" or getattr(o, "survive_tilts", 0) for o in objs) or any(
         o.type == "DRAIN_WATER" for o in objs
     )
