@@ -41,6 +41,7 @@ def level_select(g: Gfx, t: Any, prog: Progress, has_replay: bool = False) -> No
             star_text = "★" * stars + "☆" * (3 - stars)
             g.text(bx + (bw - 6) / 2, by + bh - 10, star_text, ACCENT if stars else DIM, 10, align="center")
         y += rows_per_ch * bh + 8
+    y += 8
     title = f"{prog.last}. {title_for(t, prog.last, level(prog.last))}"
     g.text(w / 2, y + 4, title, INK, g.fit_text(title, w - 24, 16, True), True, align="center")
     beat = str(t(f"beat_lv{prog.last:02d}"))

@@ -284,7 +284,7 @@ RU: dict[str, str] = {
     "m_tiltBudgetLeft": "наклонов осталось",
     "m_holes": "дыр",
     "m_overhangVoxels": "нависающих",
-    "watch": "Смотреть последний забег",
+    "watch": "Повтор забега",
     "export": "Экспорт",
     "import": "Импорт",
     "watching": "Повтор ×2 — Esc для выхода",
