@@ -15,6 +15,7 @@ from engine.core.schema import SchemaError
 from engine.core.session import IllegalMoveError
 
 from . import layout as layout_mod
+from .cascade import CascadePlayer, draw_board_overlay
 from .editor import Editor
 from .help import draw_help
 from .hooks import hooks
@@ -58,10 +59,7 @@ BINDINGS = {
     "Escape": "menu",
 }
 LENGTHY = {"interact", "repair", "remedy fuel", "remedy coolant", "remedy electricity", "shield", "activate"}
-STEP_DELAY_MS = 45.0  # the cascade spreads one cell (Manhattan distance) per 45 ms from the acting robot
-TRANS_MS = 320.0  # each cell eases from its old to its new values in 320 ms
 WALK_MS = 70.0
-MIN_PULSE_MS = 400.0
 BG = "#0B1218"
 MENU_SCROLL_KEYS = {"ArrowDown": 0.25, "ArrowUp": -0.25, "PageDown": 0.8, "PageUp": -0.8}
 
@@ -88,13 +86,15 @@ class ReactorApp:
         self.hover_cell: tuple[int, int] | None = None
         self.eye = False
         self.eye_layer = "all"
-        self.anim: dict[str, Any] | None = None
+        self.cascades = CascadePlayer(shell)
+        self.anim: Any = None  # the pulse cascade being played (cascade.Cascade)
         self.next_walk = 0.0
         self.toast_until = 0.0
         self.toast = ""
-        self.pulse_ms: list[float] = []
+        self.pulse_ms: list[float] = self.cascades.pulse_ms
         self.help = False
         self.act_ms: list[tuple[str, float]] = []
+        self.drawn: Any = None  # the surface values drawn in the last frame (test hook)
         self.storage = shell.storage
         self.progress = self.storage.load("progress", Progress) or Progress()
         self.custom = self.storage.load("custom", CustomLevels) or CustomLevels()
@@ -161,7 +161,7 @@ class ReactorApp:
             return False
         old = play.state
         t0 = now()
-        ok, why = play.try_play(text)
+        ok, why = play.try_play(text, capture=self.cascades.mode != "off")
         self.act_ms.append((text.split()[0], round(now() - t0, 1)))
         del self.act_ms[:-40]
         audio = self.shell.audio
@@ -171,8 +171,8 @@ class ReactorApp:
             return False
         new = play.state
         if text.split()[0] in ("interact", "repair", "remedy", "shield", "activate"):
-            t0 = now()
-            self.anim = {"t0": t0, "old": {q: list(a) for q, a in old.surface.items()}, "origin": old.robot}
+            key = "repair" if text.startswith("repair") else text.replace(" ", "_")
+            self.anim = self.cascades.start(old, play.last_trace, now(), self.eye, self.t(key))
             audio.tone(220, 0.18, "sine", 0.12, glide_to=330)
         else:
             audio.tone(520, 0.04, "sine", 0.05)
@@ -214,10 +214,21 @@ class ReactorApp:
         self.shell.invalidate()
 
     # -- input ------------------------------------------------------------------------------------
+    def finish_cascade(self, skipped: bool = True) -> None:
+        """End the pulse cascade (at once when ``skipped``: an input arrived; it is then applied)."""
+        if self.anim is not None:
+            self.cascades.end(self.anim, now(), skipped)
+            self.anim = None
+            self.shell.invalidate()
+
     def handle(self, ev: Any) -> None:
         if self.screen == "editor":
             self.editor.handle(ev)
             return
+        if self.anim is not None and (
+            (ev.kind in ("action", "key") and ev.down) or (ev.kind == "pointer" and ev.name == "down")
+        ):
+            self.finish_cascade()
         if self.help:
             if ev.kind == "action" and ev.down and ev.name == "menu":
                 self.help = False
@@ -278,6 +289,7 @@ class ReactorApp:
         if self.screen == "editor":
             self.editor.on_button(id)
             return
+        self.finish_cascade()
         if id in ("menu_up", "menu_down"):
             scroll_menu(self, (self.shell.gfx.height * 0.6) * (1 if id == "menu_down" else -1))
         elif id == "help":
@@ -303,6 +315,8 @@ class ReactorApp:
         elif id == "eyelayer":
             order = ["all", "fuel", "coolant", "electricity"]
             self.eye_layer = order[(order.index(self.eye_layer) + 1) % len(order)]
+        elif id == "cascade":
+            self.cascades.cycle_mode()
         elif id == "close_insp":
             self.selected = None
         elif id == "next":
@@ -328,40 +342,20 @@ class ReactorApp:
 
     def _advance(self, t: float) -> None:
         play = self.play
-        if play is not None and play.queue and t >= self.next_walk:
+        if play is not None and play.queue and self.anim is None and t >= self.next_walk:
             text = play.queue.pop(0)
             self.act(text)
             self.next_walk = t + WALK_MS
 
     def surface_now(self, t: float) -> dict[str, Any]:
-        st = self.play.state  # type: ignore[union-attr]
+        """The surface values to draw: the cascade's current stage, or the engine state."""
         anim = self.anim
-        if anim is None:
-            return st.surface
-        w = st.grid.width
-        ox, oy = anim["origin"] % w, anim["origin"] // w
-        el = t - anim["t0"]
-        out: dict[str, Any] = {}
-        done = True
-        for q, arr in st.surface.items():
-            old = anim["old"][q]
-            vals = list(arr)
-            for i in st.grid.floor_cells:
-                if old[i] != vals[i]:
-                    d = min(10, abs(i % w - ox) + abs(i // w - oy))
-                    k = (el - d * STEP_DELAY_MS) / TRANS_MS
-                    if k < 1:
-                        done = False
-                        k = max(0.0, k)
-                        vals[i] = old[i] + (vals[i] - old[i]) * k
-            out[q] = vals
-        if done and el < MIN_PULSE_MS:
-            return st.surface
-        if done and el >= MIN_PULSE_MS:  # even a pulse that changes no surface value is seen
-            self.pulse_ms.append(el)
-            self.anim = None
-            return st.surface
-        return out
+        if anim is not None and not anim.at(t):
+            self.finish_cascade(skipped=False)
+        if self.anim is None:
+            return self.play.state.surface  # type: ignore[union-attr]
+        self.anim.frames += 1
+        return anim.surface()  # type: ignore[no-any-return]
 
     def draw(self, g: Any) -> None:
         t = now()
@@ -415,28 +409,22 @@ class ReactorApp:
         lay = layout_mod.compute(g.width, g.height, st.grid.width, st.grid.height)
         self.lay = lay
         surf = self.surface_now(t)
+        self.drawn = surf
+        view = self.anim.shown if self.anim is not None else st  # the cascade's current stage
         p = self.painter
         p.terrain(g, st, lay)
-        p.hazards(g, st, lay, surf)
-        p.leaks(g, st, lay)
-        p.props(g, st, lay)
-        p.hazard_labels(g, st, lay, surf)
+        p.hazards(g, view, lay, surf)
+        p.leaks(g, view, lay)
+        p.props(g, view, lay)
+        p.hazard_labels(g, view, lay, surf)
         if self.eye and play.can_view():  # type: ignore[union-attr]
-            p.underground(g, st, lay, self.eye_layer)
+            p.underground(g, view, lay, self.eye_layer)
         elif self.eye:
             self.eye = False
-        p.robot(g, st, lay)
+        p.robot(g, view, lay)
         s = lay.cell
-        if self.anim is not None:  # cascade front: a ring spreading from the acting robot
-            el = t - self.anim["t0"]
-            r = el / STEP_DELAY_MS * s
-            ox, oy = lay.xy(self.anim["origin"] % st.grid.width, self.anim["origin"] // st.grid.width)
-            g.save()
-            g.clip_rect(lay.ox, lay.oy, s * lay.gw, s * lay.gh)
-            g.alpha(max(0.0, 1 - r / (s * (lay.gw + lay.gh))))
-            g.circle(ox + s / 2, oy + s / 2, max(1.0, r), None, "#FFFFFF", 2)
-            g.restore()
-            g.text(lay.ox + 6, lay.oy + 18, self.t("pulse", n=st.pulse), "#FFFFFF", 15, True)
+        if self.anim is not None:
+            draw_board_overlay(g, self, self.anim, lay)
         for path_cell in self._queue_cells():
             x, y = lay.xy(*st.grid.xy(path_cell))
             g.circle(x + s / 2, y + s / 2, max(2.0, s * 0.08), "#FFFFFF")

@@ -29,6 +29,9 @@ def hooks(app: Any) -> dict[str, Any]:
                 "toast": app.toast if now() < app.toast_until else "",
                 "animating": app.animating(),
                 "pulse_ms": app.pulse_ms[-20:],
+                "cascade": app.anim.summary() if app.anim is not None else None,
+                "cascades": app.cascades.log[-10:],
+                "cascade_mode": app.cascades.mode,
                 "act_ms": app.act_ms[-20:],
                 "cell": lay.cell if lay else None,
                 "editor": app.editor.info(),
@@ -48,8 +51,30 @@ def hooks(app: Any) -> dict[str, Any]:
                 return json.dumps([r.x + r.w / 2, r.y + r.h / 2])
         return "null"
 
+    def drawn_surface(*_a: Any) -> str:
+        """The surface values the last frame drew and the engine state's values (cell lists)."""
+        play = app.play
+        if play is None or app.drawn is None:
+            return "null"
+        return json.dumps(
+            {
+                "drawn": {q: list(a) for q, a in app.drawn.items()},
+                "state": {q: list(a) for q, a in play.state.surface.items()},
+                "animating": app.anim is not None,
+            }
+        )
+
+    def cascade_mode(mode: Any = None, *_a: Any) -> str:
+        """Read (or set: full, fast, off) the cascade mode."""
+        if mode is not None and str(mode) in ("full", "fast", "off"):
+            while app.cascades.mode != str(mode):
+                app.cascades.cycle_mode()
+        return str(app.cascades.mode)
+
     return {
         "reactorInfo": info,
+        "drawnSurface": drawn_surface,
+        "cascadeMode": cascade_mode,
         "cellCenter": cell_center,
         "editorHook": app.editor.hook,
         "buttonCenter": button_center,

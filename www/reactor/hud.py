@@ -6,9 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.session import IllegalMoveError
-from engine.reactor import inspect_cell
+from engine.reactor import inspect_cell, status
 from engine.reactor.pulse import caution_reasons
 
+from .cascade import draw_panel
+from .cascade import text as ctext
 from .model import pair_rules
 from .render import COL, SURF_COL
 from .strings import reason, warning_text
@@ -48,17 +50,25 @@ class Hud:
     def draw(self, g: Any, app: Any, lay: Any) -> None:
         t = app.t
         lang = app.shell.i18n.lang
-        st = app.play.state
-        stat = app.play.status()
+        anim = app.anim
+        # while the pulse cascade plays, the panel shows the stage being played, not the end result
+        st = anim.shown if anim is not None else app.play.state
+        stat = status(st) if anim is not None else app.play.status()
         x, y, w = lay.px, lay.py, lay.pw
         bottom = lay.py + lay.ph
         g.rect(x - 4, y - 4, w + 8, lay.ph + 8, "#101820")
         self.rows = []
         # title
         title = st.meta.title
-        fs = g.fit_text(title, w - 90, 17, True)
+        mode = app.cascades.mode
+        cb = f"{ctext(lang, 'cascade')}: {ctext(lang, mode)}"
+        cw = min(w * 0.4, g.measure(cb, 11) + 14)
+        pulse = t("pulse", n=app.play.state.pulse)
+        pw = g.measure(pulse, 13) + 8
+        fs = g.fit_text(title, w - cw - pw - 12, 17, True)
         g.text(x + 4, y + 16, title, TEXT, fs, True)
-        g.text(x + w - 4, y + 16, t("pulse", n=st.pulse), DIM, 13, False, "right")
+        g.text(x + w - cw - 6, y + 16, pulse, DIM, 13, False, "right")
+        g.button("cascade", x + w - cw, y + 1, cw, 22, cb, size=11, bg="#1C2A35", active=mode != "full")
         y += 26
         # banner
         ls = st.level_state
@@ -185,7 +195,8 @@ class Hud:
     ) -> float:
         t = app.t
         lang = app.shell.i18n.lang
-        g.text(x + 4, y + 14, t("forecast"), TEXT, 14, True)
+        heading = t("forecast") if app.anim is None else ctext(lang, "title", n=app.play.state.pulse)
+        g.text(x + 4, y + 14, heading, TEXT, 14, True)
         y += 20
         rows = [(t("now"), wd["kind"], wd["carrier"], tuple(wd["cell"])) for wd in stat["warnings"]]
         rows += [
@@ -193,8 +204,7 @@ class Hud:
             for f in stat["forecasts"]
         ]
         if app.anim is not None:  # the forecast is shown once the pulse cascade has played
-            g.text(x + 4, y + 13, t("resolving").format(n=app.play.state.pulse), DIM, 12)
-            return y + 20
+            return draw_panel(g, app, app.anim, x, y, w, end)
         if not rows:
             g.text(x + 4, y + 13, t("no_forecast"), DIM, 12)
             return y + 20

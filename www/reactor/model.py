@@ -17,6 +17,7 @@ from engine.core.schema import Model, SchemaError
 from engine.core.session import IllegalMoveError, Session
 from engine.reactor import GAME, builtin_level, builtin_levels, can_view_underground, status
 from engine.reactor.pulse import robot_hazard
+from engine.reactor.stages import PulseTrace, trace_action
 from engine.reactor.state import DIRS, ReactorState
 from engine.reactor.table import verb
 
@@ -161,21 +162,56 @@ def band_of(st: ReactorState, q: str, v: float) -> int:
     return 2 if v >= t.critical else 1 if v >= t.caution else 0
 
 
+class TracingGame:
+    """The session's game, recording the pulse stages of the next lengthy action when ``capture``
+    is set (replays for undo and loading go through it with capture off, at no extra cost)."""
+
+    def __init__(self, inner: Any) -> None:
+        self.inner = inner
+        self.name = inner.name
+        self.capture = False
+        self.trace: PulseTrace | None = None
+
+    def initial(self, seed: int, options: dict[str, Any]) -> Any:
+        return self.inner.initial(seed, options)
+
+    def apply(self, state: Any, move: Any) -> Any:
+        if self.capture and move.lengthy:
+            new, self.trace = trace_action(state, move)
+            return new
+        return self.inner.apply(state, move)
+
+    def parse_move(self, text: str) -> Any:
+        return self.inner.parse_move(text)
+
+    def format_move(self, move: Any) -> str:
+        return str(self.inner.format_move(move))
+
+    def snapshot(self, state: Any) -> Any:
+        return self.inner.snapshot(state)
+
+
 class Play:
     """One level being played: session, last refusal, the move queue of a click-to-walk."""
 
     def __init__(self, key: str, session: Session) -> None:
         self.key = key
         self.session = session
+        self.tracer = session.game if isinstance(session.game, TracingGame) else TracingGame(session.game)
+        session.game = self.tracer
         self.message = ""
         self.queue: list[str] = []
+        self.last_trace: PulseTrace | None = None
 
     @property
     def state(self) -> ReactorState:
         return self.session.state
 
-    def try_play(self, text: str) -> tuple[bool, str]:
-        """Play one action text; returns (accepted, refusal reason)."""
+    def try_play(self, text: str, capture: bool = False) -> tuple[bool, str]:
+        """Play one action text; returns (accepted, refusal reason). With ``capture`` a lengthy
+        action's pulse stages are kept in ``last_trace`` (None otherwise)."""
+        self.last_trace = self.tracer.trace = None
+        self.tracer.capture = capture
         try:
             self.session.play_text(text)
         except IllegalMoveError as exc:
@@ -186,6 +222,9 @@ class Play:
             self.message = str(exc)
             self.queue.clear()
             return False, str(exc)
+        finally:
+            self.tracer.capture = False
+        self.last_trace = self.tracer.trace
         self.message = ""
         return True, ""
 

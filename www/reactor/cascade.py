@@ -1,0 +1,286 @@
+"""The pulse cascade: after an accepted lengthy action the page plays the engine's recorded pulse
+stages (``engine.reactor.stages``) one after another, in the engine's order, easing the values of
+the cells that changed and framing them, with the stage named on the board and in the panel; the
+forecast panel updates when the last stage has played.
+
+Timing: every stage with a visible change gets ``STAGE_MS`` (surface steps ``STEP_MS``), stages
+that change nothing visible pass at once, the whole cascade is capped (``CAP_MS``). Any input
+finishes the cascade at once and is then applied (nothing is lost); a lengthy action pressed while
+a cascade plays makes the next one play fast. Modes: full, fast, off (a setting in the panel).
+No rules here: every value drawn is a recorded engine state.
+"""
+
+from __future__ import annotations
+
+from array import array
+from typing import Any
+
+from engine.reactor.stages import PulseStage, PulseTrace
+
+MODES = ("full", "fast", "off")
+STAGE_MS = {"full": 170.0, "fast": 55.0}
+STEP_MS = {"full": 150.0, "fast": 45.0}
+CAP_MS = {"full": 1250.0, "fast": 400.0}
+EASE = 0.6  # share of a stage spent easing values from the previous stage; the rest holds
+HURRY_MS = 1500.0  # a cascade started this soon after a skipped one plays fast
+STAGE_COL = {
+    "mutation": "#FFFFFF",
+    "network": "#4DD0E1",
+    "integrity": "#FF7043",
+    "step": "#FFEA00",
+    "safety": "#FF1744",
+    "readiness": "#00E676",
+    "durations": "#B39DDB",
+    "forecast": "#90A4AE",
+}
+TEXT = {
+    "en": {
+        "mutation": "1 Action",
+        "network": "2–4 Networks, consumers",
+        "integrity": "5 Structural integrity",
+        "step": "6 Surface step {k}/{n}",
+        "safety": "7 Robot safety",
+        "readiness": "8 Reactor readiness",
+        "durations": "9 Timers: remedies, shield, valves",
+        "forecast": "10 Forecast",
+        "cascade": "Cascade",
+        "full": "full",
+        "fast": "fast",
+        "off": "off",
+        "skip": "any key skips",
+        "pulse": "Pulse {n}",
+        "quiet": "no visible change",
+        "title": "Pulse {n}: cascade",
+    },
+    "ru": {
+        "mutation": "1 Действие",
+        "network": "2–4 Сети, потребители",
+        "integrity": "5 Целостность",
+        "step": "6 Шаг поверхности {k}/{n}",
+        "safety": "7 Безопасность робота",
+        "readiness": "8 Готовность реактора",
+        "durations": "9 Таймеры: средства, щит, клапаны",
+        "forecast": "10 Прогноз",
+        "cascade": "Каскад",
+        "full": "полный",
+        "fast": "быстрый",
+        "off": "выкл",
+        "skip": "любая клавиша — пропуск",
+        "pulse": "Импульс {n}",
+        "quiet": "без видимых изменений",
+        "title": "Импульс {n}: каскад",
+    },
+}
+
+
+def text(lang: str, key: str, **fmt: Any) -> str:
+    s = TEXT.get(lang, TEXT["en"]).get(key, key)
+    return s.format(**fmt) if fmt else s
+
+
+def stage_text(lang: str, st: PulseStage, steps: int, action: str = "") -> str:
+    if st.name == "step":
+        return text(lang, st.name, k=st.step, n=steps)
+    if st.name == "mutation" and action:
+        return f"1 {action}"
+    return text(lang, st.name)
+
+
+class Cascade:
+    """One pulse being played. ``view(t)`` gives the state to draw, ``surface(t)`` its values."""
+
+    def __init__(
+        self, before: Any, trace: PulseTrace, t0: float, mode: str, underground: bool, action: str = ""
+    ) -> None:
+        self.before = before
+        self.action = action  # the player's action as shown in stage 1 (localised label)
+        self.stages = list(trace.stages)
+        self.final = trace.final
+        self.t0 = t0
+        self.mode = mode
+        self.steps = before.balance.pulse_steps
+        self.cells: list[tuple[int, ...]] = []
+        self.eased: list[tuple[int, ...]] = []
+        durs: list[float] = []
+        for k, s in enumerate(self.stages):
+            cells = s.changed(underground)
+            self.cells.append(cells)
+            self.eased.append(s.surface_cells)
+            if k == 0:
+                durs.append(STAGE_MS[mode])  # the action itself is always seen
+            elif not cells:
+                durs.append(0.0)
+            else:
+                durs.append(STEP_MS[mode] if s.name == "step" else STAGE_MS[mode])
+        total = sum(durs)
+        if total > CAP_MS[mode]:
+            durs = [d * CAP_MS[mode] / total for d in durs]
+        self.durs = durs
+        self.starts: list[float] = []
+        acc = 0.0
+        for d in durs:
+            self.starts.append(acc)
+            acc += d
+        self.total = acc
+        self.index = 0
+        self.frac = 0.0
+        self.shown = self.stages[0].state if self.stages else self.final
+        self.frames = 0
+
+    def at(self, t: float) -> bool:
+        """Move to time ``t``; False once the last stage has played."""
+        el = t - self.t0
+        if el >= self.total or not self.stages:
+            self.index, self.frac = len(self.stages) - 1, 1.0
+            self.shown = self.final
+            return False
+        k = self.index if self.starts[self.index] <= el else 0
+        while k + 1 < len(self.stages) and (self.durs[k] <= 0 or el >= self.starts[k] + self.durs[k]):
+            k += 1
+        self.index = k
+        self.frac = min(1.0, (el - self.starts[k]) / self.durs[k]) if self.durs[k] > 0 else 1.0
+        self.shown = self.stages[k].state
+        return True
+
+    def surface(self) -> dict[str, Any]:
+        """Surface values of the current stage; changed cells ease from the previous stage's values."""
+        st = self.shown
+        if self.frac >= EASE or not self.stages or st is self.final:
+            return st.surface
+        prev = self.stages[self.index - 1].state if self.index > 0 else self.before
+        k = self.frac / EASE
+        k = k * k * (3 - 2 * k)
+        out: dict[str, Any] = {}
+        cells = self.eased[self.index]
+        for q, arr in st.surface.items():
+            old = prev.surface[q]
+            if not cells:
+                out[q] = arr
+                continue
+            vals = array("f", arr)
+            for i in cells:
+                vals[i] = old[i] + (arr[i] - old[i]) * k
+            out[q] = vals
+        return out
+
+    def current(self) -> PulseStage | None:
+        return self.stages[self.index] if self.stages else None
+
+    def summary(self) -> dict[str, Any]:
+        """What the page played: stage labels in the engine's order, their times, changed cells."""
+        return {
+            "pulse": self.final.pulse,
+            "mode": self.mode,
+            "stages": [s.label for s in self.stages],
+            "ms": [round(d, 1) for d in self.durs],
+            "cells": [len(c) for c in self.cells],
+            "total_ms": round(self.total, 1),
+            "current": self.stages[self.index].label if self.stages else None,
+        }
+
+
+class CascadePlayer:
+    """Mode setting (kept in the shared preferences), hurry after skips, and the log for tests."""
+
+    PREF = "reactor:cascade"
+
+    def __init__(self, shell: Any) -> None:
+        self.shell = shell
+        raw = None
+        try:
+            raw = shell.prefs.read_raw(self.PREF)
+        except Exception:  # noqa: BLE001 - preferences are optional
+            raw = None
+        self.mode = raw if raw in MODES else "full"
+        self.log: list[dict[str, Any]] = []
+        self.last_skip = -1e9
+        self.pulse_ms: list[float] = []
+
+    def cycle_mode(self) -> None:
+        self.mode = MODES[(MODES.index(self.mode) + 1) % len(MODES)]
+        self.shell.set_pref(self.PREF, self.mode)
+
+    def start(
+        self, before: Any, trace: PulseTrace | None, t: float, underground: bool, action: str = ""
+    ) -> Cascade | None:
+        if trace is None or not trace.stages or self.mode == "off":
+            return None
+        mode = "fast" if self.mode == "fast" or t - self.last_skip < HURRY_MS else "full"
+        return Cascade(before, trace, t, mode, underground, action)
+
+    def end(self, c: Cascade, t: float, skipped: bool) -> None:
+        played = t - c.t0
+        if skipped:
+            self.last_skip = t
+        self.pulse_ms.append(round(played, 1))
+        del self.pulse_ms[:-40]
+        entry = c.summary()
+        entry.update({"played_ms": round(played, 1), "skipped": skipped, "frames": c.frames})
+        self.log.append(entry)
+        del self.log[:-10]
+
+
+def draw_board_overlay(g: Any, app: Any, c: Cascade, lay: Any) -> None:
+    """Frame the cells the current stage changed and name the stage over the board."""
+    cur = c.current()
+    if cur is None:
+        return
+    s = lay.cell
+    w = c.final.grid.width
+    col = STAGE_COL.get(cur.name, "#FFFFFF")
+    cells = c.cells[c.index]
+    if cells:
+        g.alpha(max(0.35, 1.0 - 0.65 * c.frac))
+        for i in cells:
+            x, y = lay.xy(i % w, i // w)
+            g.frame(x + 2, y + 2, s - 4, s - 4, col, 3 if s >= 30 else 2)
+        g.alpha(1.0)
+    lang = app.shell.i18n.lang
+    label = f"{text(lang, 'pulse', n=c.final.pulse)} · {stage_text(lang, cur, c.steps, c.action)}"
+    fs = 14 if s >= 40 else 12
+    tw = g.measure(label, fs, True) + 16
+    bw = min(tw, s * lay.gw)
+    g.rect(lay.ox, lay.oy, bw, fs + 12, "rgba(8,14,20,0.86)")
+    g.rect(
+        lay.ox,
+        lay.oy + fs + 10,
+        bw * min(1.0, (c.starts[c.index] + c.durs[c.index] * c.frac) / max(1.0, c.total)),
+        2,
+        col,
+    )
+    g.text(lay.ox + 8, lay.oy + fs + 3, label, col, g.fit_text(label, bw - 12, fs, True), True)
+
+
+def draw_panel(g: Any, app: Any, c: Cascade, x: float, y: float, w: float, end: float) -> float:
+    """The stage list in the forecast's place while the cascade plays (one line when space is short)."""
+    lang = app.shell.i18n.lang
+    rows = len(c.stages)
+    rh = 15.0
+    if end - y < rows * rh + 8:
+        cur = c.current()
+        if cur is not None:
+            label = f"▶ {stage_text(lang, cur, c.steps, c.action)}  ({c.index + 1}/{rows})"
+            g.text(
+                x + 4,
+                y + 13,
+                label,
+                STAGE_COL.get(cur.name, "#FFFFFF"),
+                g.fit_text(label, w - 8, 12, True),
+                True,
+            )
+        return y + 18
+    for k, st in enumerate(c.stages):
+        label = stage_text(lang, st, c.steps, c.action)
+        if k < c.index:
+            mark, col = "✓", "#90A4AE" if c.durs[k] > 0 else "#546E7A"
+        elif k == c.index:
+            mark, col = "▶", STAGE_COL.get(st.name, "#FFFFFF")
+        else:
+            mark, col = "·", "#607D8B"
+        if c.durs[k] <= 0 and k != c.index:
+            label += f" — {text(lang, 'quiet')}"
+        g.text(x + 4, y + 12, mark, col, 12, True)
+        g.text(x + 20, y + 12, label, col, g.fit_text(label, w - 24, 12, k == c.index, 8), k == c.index)
+        y += rh
+    g.text(x + 4, y + 12, text(lang, "skip"), "#607D8B", 11)
+    return y + 16
