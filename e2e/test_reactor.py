@@ -11,7 +11,8 @@ from typing import Any
 
 from e2e.util import canvas_has_pixels, open_game, state_hash
 from engine.core.session import Session
-from engine.reactor import GAME, check_level
+from engine.reactor import GAME, check_level, parse_action
+from engine.reactor.stages import trace_action
 
 LEVELS = Path(__file__).resolve().parent.parent / "www" / "reactor" / "levels"
 
@@ -100,6 +101,73 @@ def walk_to_valve_pulse_and_forecast(page: Any) -> list[str]:
     return after["moves"]
 
 
+def cpython_session(moves: list[str]) -> Session:
+    s = Session(GAME, 0, {"level": "tutorial"})
+    for m in moves:
+        s.play_text(m)
+    return s
+
+
+def drawn_equals_engine(page: Any, moves: list[str]) -> None:
+    """After the cascade the drawn surface values are the engine's, equal to CPython's replay."""
+    d = json.loads(page.evaluate("() => window.gridworks.drawnSurface()"))
+    assert d is not None and not d["animating"]
+    expected = {q: list(a) for q, a in cpython_session(moves).state.surface.items()}
+    assert d["drawn"] == d["state"] == expected
+
+
+def cascade_stages_mid_key_and_modes(page: Any, moves: list[str]) -> list[str]:
+    """The valve pulse just played: its stages in the engine's order; then a key pressed mid-cascade
+    finishes it and is applied; mode "off" updates at once. Returns the moves played."""
+    before = cpython_session(moves[:-1]).state
+    _, trace = trace_action(before, parse_action(moves[-1]))
+    last = info(page)["cascades"][-1]
+    assert last["stages"] == [s.label for s in trace.stages]
+    assert last["stages"][:3] == ["mutation", "network", "integrity"]
+    assert last["stages"][3:7] == ["step 1", "step 2", "step 3", "step 4"]
+    assert last["stages"][7:] == ["safety", "readiness", "durations", "forecast"]
+    assert not last["skipped"] and last["frames"] >= 5 and 300 < last["played_ms"] < 2000
+    assert last["ms"][0] > 0 and last["ms"][3] > 0  # the action and the first surface step are shown
+    drawn_equals_engine(page, moves)
+    # to the coolant source at (1,6); switching it on pulses; a key pressed mid-cascade finishes the
+    # cascade at once and is applied, not dropped
+    press(page, "ArrowLeft")
+    press(page, "ArrowLeft")
+    assert info(page)["robot"] == [1, 6]
+    page.evaluate("() => window.gridworks.resetFrameStats()")
+    page.keyboard.press("KeyE")
+    page.wait_for_function(
+        "() => (JSON.parse(window.gridworks.reactorInfo()).cascade?.current || '').startsWith('step')"
+    )
+    mid = info(page)
+    assert mid["animating"] and mid["moves"][-1] == "interact"
+    stats = page.evaluate("() => window.gridworks.frameStats()")
+    print(f"frames during the cascade so far: {stats}")
+    page.keyboard.press("ArrowRight")
+    page.wait_for_timeout(60)
+    i = info(page)
+    moves = moves + ["move w", "move w", "interact", "move e"]
+    assert i["moves"] == moves and i["robot"] == [2, 6]
+    assert i["cascades"][-1]["skipped"] and i["cascades"][-1]["current"].startswith("step")
+    wait_idle(page)
+    drawn_equals_engine(page, moves)
+    assert state_hash(page) == cpython_session(moves).state_hash()
+    # cascade mode: full -> fast -> off (a setting in the panel); off shows the result at once
+    assert info(page)["cascade_mode"] == "full"
+    click_button(page, "cascade")
+    click_button(page, "cascade")
+    assert info(page)["cascade_mode"] == "off"
+    press(page, "ArrowLeft")
+    press(page, "KeyE")
+    i = info(page)
+    moves = moves + ["move w", "interact"]
+    assert i["moves"] == moves and not i["animating"] and i["cascade"] is None
+    drawn_equals_engine(page, moves)
+    click_button(page, "cascade")
+    assert info(page)["cascade_mode"] == "full"
+    return moves
+
+
 def editor_validation_playtest_files_and_bad_code(page: Any, tmp_path: Any) -> None:
     click_button(page, "levels")
     click_button(page, "editor")
@@ -158,6 +226,7 @@ def test_reactor_page(page: Any, site: str, tmp_path: Any) -> None:
     assert info(page)["screen"] == "menu"
     play_keyboard_refusal_undo(page)
     moves = walk_to_valve_pulse_and_forecast(page)
+    moves = cascade_stages_mid_key_and_modes(page, moves)
     h = state_hash(page)
     editor_validation_playtest_files_and_bad_code(page, tmp_path)
     # progress, the game in progress and the editor's level survive a reload
