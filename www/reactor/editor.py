@@ -524,6 +524,9 @@ class Editor:
             "paint_ms": self.paint_ms[-20:],
             "validate_ms": self.validate_ms[-20:],
             "layers_available": list(LAYERS),
+            "tab": self.tab,
+            "confirm": self.confirm,
+            "saved": sorted(self.app.custom.levels),
         }
 
     def hook(self, op: Any = "", arg: Any = "", *_a: Any) -> str:
@@ -533,6 +536,21 @@ class Editor:
             return self.doc.export_json()
         if op == "import":
             return json.dumps(self.import_from(arg))
+        if op == "play" and self.app.play is not None:  # what the play-test is running with
+            st = self.app.play.state
+            w = st.grid.width
+            blocks = {
+                e: [[i % w, i // w, int(n)] for i, n in enumerate(a) if n] for e, a in st.blocks.items()
+            }
+            return json.dumps(
+                {
+                    "difficulty": st.difficulty,
+                    "inventory": dict(st.inventory),
+                    "capacity": st.balance.inventory_capacity,
+                    "heat_immunity": st.heat_immunity,
+                    "blocks": {e: v for e, v in blocks.items() if v},
+                }
+            )
         if op == "cell" and self.lay is not None:
             x, y = (int(v) for v in arg.split(","))
             px, py = self.lay.xy(x, y)

@@ -95,8 +95,21 @@ def draw_menu(g: Any, app: Any) -> None:
         done = key in app.progress.completed
         g.button(f"level:{key}", cx, cy, cw, h, "", bg="#18242E")
         g.text(cx + 12, cy + 22, f"{num}. {title}", "#ECEFF1", 16, True)
+        tag_x = cx + cw - 12
         if done:
-            g.text(cx + cw - 12, cy + 22, "✓ " + t("done"), "#69F0AE", 14, True, "right")
+            g.text(tag_x, cy + 22, "✓ " + t("done"), "#69F0AE", 14, True, "right")
+            tag_x -= g.measure("✓ " + t("done"), 14, True) + 12
+        diff = _difficulty(app, key)
+        if diff != "normal":
+            g.text(
+                tag_x,
+                cy + 22,
+                t("diff_" + diff),
+                "#FFAB40" if diff == "hard" else "#81D4FA",
+                13,
+                True,
+                "right",
+            )
         for k, line in enumerate(g.wrap(desc, cw - 24, 12)[:max_lines] if desc else []):
             g.text(cx + 12, cy + 42 + 14 * k, line, "#90A4AE", 12)
     y += dy
@@ -117,6 +130,14 @@ def draw_menu(g: Any, app: Any) -> None:
         right -= 86
     if app.play is not None:
         g.button("resume", right - 140, top - 4, 140, 30, t("back"), bg="#1C2A35")
+
+
+def _difficulty(app: Any, key: str) -> str:
+    """A custom level's difficulty, shown on its card when not normal (campaign levels are normal)."""
+    kind, _, name = key.partition(":")
+    if kind != "custom":
+        return "normal"
+    return str((app.custom.levels.get(name) or {}).get("meta", {}).get("difficulty", "normal"))
 
 
 def scroll_menu(app: Any, delta: float) -> None:

@@ -1,0 +1,223 @@
+"""Reactor editor as a level author uses it: start inventory (capped by the difficulty's capacity),
+difficulty and remedy blocks set on the canvas with undo/redo and live validation; a validation
+error blocks Run; the play-test runs exactly the authored level (CPython hash) and shows them; export
+and import (file and share code) keep them; a saved level deleted through the canvas confirm is gone
+after a reload while another stays; growing the map keeps one wall border."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from e2e.util import open_game, state_hash
+from engine.core.session import Session
+from engine.reactor import GAME
+
+
+def info(page: Any) -> dict[str, Any]:
+    return json.loads(page.evaluate("() => window.gridworks.reactorInfo()"))
+
+
+def ed(page: Any) -> dict[str, Any]:
+    return info(page)["editor"]
+
+
+def click(page: Any, bid: str) -> None:
+    pos = json.loads(page.evaluate(f"() => window.gridworks.buttonCenter({json.dumps(bid)})"))
+    assert pos is not None, f"button {bid} is not on screen (or disabled)"
+    page.mouse.click(pos[0], pos[1])
+    page.wait_for_timeout(60)
+
+
+def cell(page: Any, x: int, y: int) -> list[float]:
+    return json.loads(page.evaluate(f"() => window.gridworks.editorHook('cell', '{x},{y}')"))
+
+
+def exported(page: Any) -> dict[str, Any]:
+    return json.loads(page.evaluate("() => window.gridworks.editorHook('export')"))
+
+
+def drag(page: Any, cells: list[tuple[int, int]]) -> None:
+    page.mouse.move(*cell(page, *cells[0]))
+    page.mouse.down()
+    for c in cells[1:]:
+        page.mouse.move(*cell(page, *c), steps=2)
+    page.mouse.up()
+    page.wait_for_timeout(60)
+
+
+def build_level(page: Any) -> None:
+    """Fuel source → pipe → consumer, one fuel consumer required, hard, inventory, a remedy block."""
+    click(page, "tab:saved")
+    click(page, "new")
+    click(page, "tab:edit")
+    click(page, "layer:fuel")
+    click(page, "tool:network")
+    page.evaluate("() => window.gridworks.resetFrameStats()")
+    drag(page, [(2, 2), (3, 2), (4, 2), (5, 2), (6, 2)])
+    click(page, "tool:source")
+    page.mouse.click(*cell(page, 2, 2))
+    click(page, "layer:surface")
+    click(page, "tool:consumer")
+    page.mouse.click(*cell(page, 6, 2))
+    click(page, "tab:level")
+    click(page, "req:fuel,1")
+    assert ed(page)["errors"] == []
+    # difficulty: undo and redo it like any edit
+    click(page, "diff:hard")
+    assert exported(page)["meta"]["difficulty"] == "hard"
+    page.keyboard.press("Control+z")
+    page.wait_for_timeout(60)
+    assert "difficulty" not in exported(page)["meta"]
+    page.keyboard.press("Control+y")
+    page.wait_for_timeout(60)
+    assert exported(page)["meta"]["difficulty"] == "hard"
+    # inventory: hard carries 3 items; a fourth is refused and said so
+    for bid in ("inv:heat_shield,1", "inv:fuel_neutralizer,1", "inv:fuel_neutralizer,1"):
+        click(page, bid)
+    click(page, "inv:electricity_neutralizer,1")
+    assert ed(page)["msg"].startswith("Inventory full")
+    click(page, "inv:fuel_neutralizer,-1")
+    click(page, "inv:electricity_neutralizer,1")
+    assert exported(page)["inventory"] == {
+        "heat_shield": 1,
+        "fuel_neutralizer": 1,
+        "electricity_neutralizer": 1,
+    }
+    # easier difficulty raises the capacity; back to hard
+    click(page, "diff:easy")
+    click(page, "inv:coolant_neutralizer,1")
+    assert exported(page)["inventory"]["coolant_neutralizer"] == 1
+    click(page, "diff:hard")
+    assert any(w.startswith("inventory_capacity") for w in ed(page)["warnings"])  # 4 > 3: said, not blocking
+    assert ed(page)["errors"] == []
+    click(page, "inv:coolant_neutralizer,-1")
+    assert not any(w.startswith("inventory_capacity") for w in ed(page)["warnings"])
+    # a remedy block and some heat on a floor cell
+    click(page, "tab:edit")
+    click(page, "tool:cursor")
+    page.mouse.click(*cell(page, 3, 3))
+    click(page, "blk:fuel,1")
+    click(page, "blk:fuel,1")
+    click(page, "sq:heat,1")
+    assert exported(page)["surface"] == [{"x": 3, "y": 3, "heat": 0.5, "blocks": {"fuel": 2}}]
+    # on a wall the cell counters are not offered
+    page.mouse.click(*cell(page, 0, 0))
+    page.wait_for_timeout(60)
+    assert page.evaluate("() => window.gridworks.buttonCenter('blk:fuel,1')") == "null"
+
+
+def validation_blocks_run(page: Any) -> None:
+    w, h = ed(page)["size"]
+    click(page, "tool:terrain")
+    page.mouse.click(*cell(page, w - 2, h - 2))  # a wall over the reactor control
+    page.wait_for_timeout(60)
+    assert any(e.startswith("prop_terrain") for e in ed(page)["errors"])
+    assert page.evaluate("() => window.gridworks.buttonCenter('run')") == "null"
+    assert page.evaluate("() => window.gridworks.buttonCenter('save')") == "null"
+    page.keyboard.press("Control+z")
+    page.wait_for_timeout(60)
+    assert ed(page)["errors"] == []
+
+
+def playtest_shows_authored_values(page: Any, level: dict[str, Any]) -> None:
+    click(page, "run")
+    i = info(page)
+    assert i["screen"] == "play" and i["key"].startswith("test:")
+    ref = Session(GAME, 0, {"level": json.dumps(level)})
+    assert state_hash(page) == ref.state_hash()
+    p = json.loads(page.evaluate("() => window.gridworks.editorHook('play')"))
+    assert p["difficulty"] == "hard" and p["capacity"] == 3
+    assert p["inventory"]["heat_shield"] == 1 and p["inventory"]["electricity_neutralizer"] == 1
+    assert p["blocks"] == {"fuel": [[3, 3, 2]]}
+    page.keyboard.press("KeyH")  # the authored heat shield is there to raise
+    page.wait_for_function("() => !JSON.parse(window.gridworks.reactorInfo()).animating", timeout=10_000)
+    assert info(page)["moves"] == ["shield"]
+    ref.play_text("shield")
+    assert state_hash(page) == ref.state_hash()
+    p = json.loads(page.evaluate("() => window.gridworks.editorHook('play')"))
+    assert p["inventory"]["heat_shield"] == 0 and p["heat_immunity"] > 0
+    page.keyboard.press("Escape")  # back to the editor with the edits kept
+    page.wait_for_timeout(60)
+    assert info(page)["screen"] == "editor"
+    assert exported(page) == level
+
+
+def files_round_trip(page: Any, level: dict[str, Any], tmp_path: Any) -> None:
+    with page.expect_download() as dl:
+        click(page, "export")
+    path = tmp_path / "authored.json"
+    dl.value.save_as(path)
+    assert json.loads(path.read_text()) == level
+    click(page, "tab:saved")
+    click(page, "new")
+    assert exported(page) != level
+    with page.expect_file_chooser() as fc:
+        click(page, "importfile")
+    fc.value.set_files(str(path))
+    page.wait_for_function("() => JSON.parse(window.gridworks.reactorInfo()).editor.msg == 'Level imported.'")
+    assert exported(page) == level
+    codes: list[str] = []
+    page.once("dialog", lambda d: (codes.append(d.default_value), d.accept()))
+    click(page, "share")
+    page.wait_for_timeout(100)
+    assert codes and codes[0].startswith("RM1.")
+    click(page, "new")
+    page.once("dialog", lambda d: d.accept(codes[0]))
+    click(page, "importcode")
+    page.wait_for_function("() => JSON.parse(window.gridworks.reactorInfo()).editor.msg == 'Level imported.'")
+    assert exported(page) == level
+
+
+def save_two_delete_one(page: Any) -> None:
+    click(page, "save")
+    first = ed(page)["id"]
+    click(page, "tab:level")
+    page.once("dialog", lambda d: d.accept("Keeper"))
+    click(page, "rename")
+    click(page, "save")
+    assert ed(page)["saved"] == sorted([first, "keeper"])
+    click(page, "tab:saved")
+    click(page, f"delete:{first}")
+    assert ed(page)["confirm"] == first
+    page.keyboard.press("Escape")  # cancel keeps it
+    page.wait_for_timeout(60)
+    assert ed(page)["confirm"] is None and first in ed(page)["saved"]
+    click(page, f"delete:{first}")
+    assert page.evaluate("() => window.gridworks.buttonCenter('new')") == "null"  # the dialog is modal
+    click(page, "confirm:yes")
+    assert ed(page)["saved"] == ["keeper"]
+
+
+def test_reactor_editor_author_flow(page: Any, site: str, tmp_path: Any) -> None:
+    open_game(page, site, "reactor")
+    page.evaluate("() => localStorage.clear()")
+    page.mouse.move(400, 400)
+    page.mouse.wheel(0, 4000)
+    page.wait_for_timeout(100)
+    click(page, "editor")
+    build_level(page)
+    stats = page.evaluate("() => window.gridworks.frameStats()")
+    assert stats["frames"] > 5 and stats["p50"] < 50, stats
+    validation_blocks_run(page)
+    level = exported(page)
+    assert level["meta"]["difficulty"] == "hard" and level["requirements"] == {"fuel": 1}
+    playtest_shows_authored_values(page, level)
+    files_round_trip(page, level, tmp_path)
+    save_two_delete_one(page)
+    # growing the map keeps one wall border and the content
+    click(page, "tab:level")
+    click(page, "size:1,0")
+    click(page, "size:0,1")
+    grown = exported(page)
+    assert (grown["width"], grown["height"]) == (level["width"] + 1, level["height"] + 1)
+    rows = grown["terrain"]
+    assert rows[0] == rows[-1] == "#" * grown["width"]
+    assert rows[1:-1] == ["#" + "." * (grown["width"] - 2) + "#"] * (grown["height"] - 2)  # one wall thick
+    assert grown["layers"] == level["layers"] and ed(page)["errors"] == []
+    # reload: the deleted level is gone, the other stays (in the editor and the level list)
+    page.reload()
+    page.wait_for_function("() => window.gridworks && window.gridworks.ready", timeout=120_000)
+    assert ed(page)["saved"] == ["keeper"]
+    ids = [b["id"] for b in json.loads(page.evaluate("() => window.gridworks.buttons()"))]
+    assert "level:custom:keeper" in ids and not any(i.startswith("level:custom:my-level") for i in ids)
