@@ -40,6 +40,8 @@ def test_floodline_play_replay_progress(page, site):
     assert st["screen"] == "play" and st["level"] == 1
     assert canvas_has_pixels(page, min_colors=6)
     start_cells = st["active"]
+    # RULES.md 10: the piece spawns with its top voxel at heightLimit - 1 (lv1: limit 12), not in the margin
+    assert 9 <= max(c[1] for c in start_cells) <= 11, start_cells
 
     # move right twice, turn (yaw), and measure frames while the piece falls
     press(page, "d")
