@@ -311,3 +311,15 @@ def test_preview_tilt_matches_the_real_tilt_and_changes_nothing() -> None:
     pillar = {"pos": [6, 0, 3], "to": [6, 1, 3], "type": "SOLID"}
     s = run(start(timing=SLOW, cells=[pillar]), "s*10")
     assert preview_tilt(s, Gravity.WEST) == {"allowed": True, "rejected": True}
+
+
+def test_hold_and_drain_respawn_use_the_spawn_rule() -> None:
+    bag = {"type": "FIXED_SEQUENCE", "sequence": ["I3", "L3", "T3", "O2", "O2"]}
+    s = start(timing=SLOW, bag=bag, abilities={"hold": True, "drainPlacementCharges": 1})
+    s = run(s, "s*5", "h")  # the I3 fell to y = 6; the L3 comes in at the spawn point
+    assert s.active is not None and s.active.piece_id == "L3"
+    assert max(c[1] for c in s.active.cells()) == 11
+    s = run(s, "d", "s*5", "h")  # swap back: the held I3 returns at the spawn point too
+    assert s.active is not None and s.active.piece_id == "I3" and s.active.origin == (2, 11, 3)
+    s = run(s, "s*3", "p")  # drain placement swaps in a one-voxel drain piece at the spawn point
+    assert s.active is not None and s.active.piece_id != "I3" and s.active.origin[1] == 11
