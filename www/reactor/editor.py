@@ -19,7 +19,7 @@ from engine.reactor import GAME
 from engine.reactor.presentation import LAYERS, editor_tools
 
 from . import layout as layout_mod
-from .edoc import PROP_KINDS, SUPPLY_ITEMS, Doc, import_text, new_level, normalize
+from .edoc import PROP_KINDS, SUPPLY_ITEMS, Doc, import_text, level_id, new_level, normalize
 from .eissues import issue_en, issue_ru
 from .estrings import ET
 from .eview import draw_board
@@ -236,7 +236,10 @@ class Editor:
                 self.changed()
         elif id == "new":
             doc.checkpoint()
-            doc.data = new_level(n=len(self.app.custom.levels) + 1)
+            n = 1
+            while f"my-level-{n}" in self.app.custom.levels:
+                n += 1
+            doc.data = new_level(n=n)
             self.selected = None
             self.changed()
         elif id == "run":
@@ -381,8 +384,11 @@ class Editor:
         self.doc.checkpoint()
         title = str(text).strip()[:120]
         meta["title"] = title
-        slug = "".join(ch if ch.isalnum() else "-" for ch in title.lower()).strip("-")[:60] or "level"
-        meta["id"] = slug
+        slug = level_id(title)
+        lid, k = slug, 2
+        while lid != meta["id"] and lid in self.app.custom.levels:  # never save over another level
+            lid, k = f"{slug}-{k}", k + 1
+        meta["id"] = lid
         self.changed()
 
     def run(self) -> None:

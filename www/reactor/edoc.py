@@ -29,6 +29,24 @@ def balance_of(difficulty: str) -> Any:
     return load_balance(difficulty if difficulty in DIFFICULTIES else "normal")
 
 
+RU_LAT = dict(
+    zip(
+        "абвгдеёжзийклмнопрстуфхцчшщъыьэюя",
+        "a b v g d e e zh z i y k l m n o p r s t u f kh ts ch sh sch - y - e yu ya".split(),
+        strict=True,
+    )
+)
+
+
+def level_id(title: str) -> str:
+    """A schema-valid level id from a title (Russian letters transliterated)."""
+    text = "".join(RU_LAT.get(ch, ch) for ch in title.lower())
+    slug = "".join(ch if ch.isascii() and ch.isalnum() else "-" for ch in text)
+    while "--" in slug:
+        slug = slug.replace("--", "-")
+    return slug.strip("-")[:56] or "level"
+
+
 def new_level(w: int = 10, h: int = 7, n: int = 1) -> dict[str, Any]:
     terrain = ["#" * w] + ["#" + "." * (w - 2) + "#" for _ in range(h - 2)] + ["#" * w]
     return {
