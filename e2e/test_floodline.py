@@ -40,8 +40,9 @@ def test_floodline_play_replay_progress(page, site):
     assert st["screen"] == "play" and st["level"] == 1
     assert canvas_has_pixels(page, min_colors=6)
     start_cells = st["active"]
-    # RULES.md 10: the piece spawns with its top voxel at heightLimit - 1 (lv1: limit 12), not in the margin
-    assert 9 <= max(c[1] for c in start_cells) <= 11, start_cells
+    # RULES.md 10: the piece spawns with its top voxel at heightLimit - 1, not in the margin above it
+    limit = st["heightLimit"]
+    assert limit - 3 <= max(c[1] for c in start_cells) <= limit - 1, (limit, start_cells)
 
     # move right twice, turn (yaw), and measure frames while the piece falls
     press(page, "d")
@@ -90,6 +91,13 @@ def test_floodline_play_replay_progress(page, site):
     page.wait_for_timeout(100)
     assert info(page)["gravity"] in ("EAST", "WEST")
 
+    # level 5 (RULES.md 36b in Pyodide): the solution builds the plateau, the game goes on, two tilts
+    # with it standing earn the third star
+    page.evaluate("() => window.gridworks.floodlineStart(5)")
+    sol = json.loads((ROOT / "www/floodline/levels/solutions/lv05.json").read_text())
+    page.evaluate("(m) => window.gridworks.floodlineFeed(m)", sol["inputs"])
+    assert info(page)["outcome"] == "WON"
+
     # win level 2 with its solution replay fed through the page, then reload: the stars stay
     page.evaluate("() => window.gridworks.floodlineStart(2)")
     replay = json.loads((ROOT / "tests/floodline/levels/lv02_first_tilt.replay.json").read_text())
@@ -102,6 +110,7 @@ def test_floodline_play_replay_progress(page, site):
     open_game(page, site, "floodline")
     prog = info(page)["progress"]
     assert prog["stars"].get("lv02", 0) >= 1, prog
+    assert prog["stars"].get("lv05") == 3, prog
     assert prog["last"] == 2
 
     # importing a malformed replay file is refused with a readable notice
