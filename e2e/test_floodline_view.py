@@ -1,0 +1,124 @@
+"""Floodline view (issue 5, second pass): the piece is drawn depth-correct with an x-ray outline of
+its hidden parts; on a tall level the camera keeps the piece and the top of the stack on screen;
+the §10.2 warnings appear in real situations; level titles and prompts switch language; frame
+times with occlusion on stay under budget."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from e2e.util import click_button, open_game
+
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+
+
+def info(page: Any) -> dict:
+    return json.loads(page.evaluate("() => window.gridworks.floodlineInfo()"))
+
+
+def start(page: Any, n: int, frozen: bool = True) -> None:
+    page.evaluate(
+        f"() => {{ window.gridworks.floodlineStart({n}); window.gridworks.floodlineFreeze({str(frozen).lower()}); }}"
+    )
+    page.wait_for_timeout(80)
+
+
+def feed(page: Any, moves: list[str]) -> None:
+    page.evaluate("(m) => window.gridworks.floodlineFeed(m)", moves)
+    page.wait_for_timeout(80)  # let a frame draw
+
+
+def inside(box: list[float], rect: list[float]) -> bool:
+    x, y, w, h = rect
+    return box[0] >= x - 1 and box[1] >= y - 1 and box[2] <= x + w + 1 and box[3] <= y + h + 1
+
+
+def test_floodline_occlusion_camera_warnings_language(page, site):
+    page.set_viewport_size(DESKTOP)
+    open_game(page, site, "floodline")
+
+    # 1. occlusion: three pieces stacked in the middle, the next one slid behind them
+    start(page, 1)
+    feed(page, ["d", "d", "d", "mx-", "mx-", "mz+", "mz+", "mx-"])
+    st = info(page)
+    assert st["hidden"]["ghost"], st["hidden"]  # its landing spot is behind the stack: x-rayed
+    for _ in range(40):
+        feed(page, ["s"])
+        st = info(page)
+        if st["active"] and min(c[1] for c in st["active"]) <= 1:
+            break
+    assert st["pieces"] == 3 and st["hidden"]["piece"], st
+    hidden = {tuple(c) for c in st["hidden"]["piece"]}
+    assert hidden <= {tuple(c) for c in st["active"]}
+    # a piece in the open is never marked hidden
+    start(page, 1)
+    st = info(page)
+    assert st["active"] and not st["hidden"]["piece"]
+
+    # frame time with the piece falling behind structures (clock running)
+    start(page, 13, frozen=False)
+    page.wait_for_timeout(1500)  # warm-up frames (first calls into new code paths) are not counted
+    page.evaluate("() => window.gridworks.resetFrameStats()")
+    page.wait_for_timeout(2000)
+    stats = page.evaluate("() => window.gridworks.frameStats()")
+    print(
+        f"\nfloodline view lv13 1280x800 frame ms: p50={stats['p50']:.2f} p95={stats['p95']:.2f} n={stats['frames']}"
+    )
+    # target p95 < 8 ms (measured 2.9 ms alone on 2 cores); the margin absorbs a loaded CI machine
+    assert stats["frames"] > 30 and stats["p95"] < 10, stats
+
+    # 2. camera: lv30 (36 rows) — piece box inside the board, also after the tower grows
+    for size in (DESKTOP, PHONE):
+        page.set_viewport_size(size)
+        start(page, 30)
+        for k in range(12):
+            page.wait_for_timeout(60)
+            st = info(page)
+            assert st["size"][1] >= 30 and st["pieceBox"] is not None
+            assert inside(st["pieceBox"], st["boardRect"]), (
+                size,
+                k,
+                st["pieceBox"],
+                st["boardRect"],
+                st["camera"],
+            )
+            feed(page, ["s"] * 6 if k % 3 else ["d"])
+            page.wait_for_timeout(450)  # the eased pan settles
+        st = info(page)
+        assert inside(st["pieceBox"], st["boardRect"]), st
+        assert st["camera"]["pans"] or size is DESKTOP
+        assert st["pieces"] >= 3
+    page.set_viewport_size(DESKTOP)
+
+    # 3. warnings in real situations
+    start(page, 13)  # the ghost lands on the pool
+    assert "warn_water" in info(page)["warningsNow"]
+    page.wait_for_timeout(100)
+    assert "warn_water" in info(page)["warnings"]
+    start(page, 16)  # freeze the pool, land a piece only on ice: held by temporary support
+    feed(page, ["mx-", ".", "mx-", ".", "mx-", "f3.2.4", "d"])
+    st = info(page)
+    assert "warn_unsupported" in st["warnings"] and st["unsupported"], st
+    start(page, 5)  # stack in the middle until it nears the red line
+    seen = []
+    for _ in range(8):
+        feed(page, ["d"])
+        st = info(page)
+        seen = st["warnings"]
+        if "warn_overflow" in seen or st["outcome"]:
+            break
+    assert "warn_overflow" in seen, st
+
+    # 4. titles and prompts switch language
+    click_button(page, "lang", 120)
+    st = info(page)
+    assert st["lang"] == "ru" and st["title"] == "Парковка" and "площадку" in st["tip"], st
+    start(page, 27)
+    st = info(page)
+    assert st["title"] == "Жёсткий бюджет" and "наклонов" in st["tip"], st
+    click_button(page, "lang", 120)
+    st = info(page)
+    assert st["title"] == "Tight Budget" and "tilts" in st["tip"], st
+    assert not page.evaluate("() => window.gridworks.errors || []")
