@@ -3,11 +3,13 @@ stages (``engine.reactor.stages``) one after another, in the engine's order, eas
 the cells that changed and framing them, with the stage named on the board and in the panel; the
 forecast panel updates when the last stage has played.
 
-Timing: every stage with a visible change gets ``STAGE_MS`` (surface steps ``STEP_MS``), stages
-that change nothing visible pass at once, the whole cascade is capped (``CAP_MS``). Any input
-finishes the cascade at once and is then applied (nothing is lost); a lengthy action pressed while
-a cascade plays makes the next one play fast. Modes: full, fast, off (a setting in the panel).
-No rules here: every value drawn is a recorded engine state.
+Timing: the design wants the pulse the same for every lengthy action ("must not vary by action
+type, forecast outcome, or current danger level"), so every cascade lasts ``TOTAL_MS`` of its mode,
+shared among the stages by fixed weights (surface steps and the action itself get the most; a
+stage that changes nothing visible still gets its slot and says so in the panel). Any input
+finishes the cascade at once and is then applied (nothing is lost); a cascade started soon after
+a skipped one plays fast. Modes: full, fast, off (a setting in the panel). No rules here: every
+value drawn is a recorded engine state.
 """
 
 from __future__ import annotations
@@ -18,9 +20,17 @@ from typing import Any
 from engine.reactor.stages import PulseStage, PulseTrace
 
 MODES = ("full", "fast", "off")
-STAGE_MS = {"full": 170.0, "fast": 55.0}
-STEP_MS = {"full": 150.0, "fast": 45.0}
-CAP_MS = {"full": 1250.0, "fast": 400.0}
+TOTAL_MS = {"full": 1320.0, "fast": 440.0}
+WEIGHT = {
+    "mutation": 1.4,
+    "network": 1.2,
+    "integrity": 1.0,
+    "step": 1.2,
+    "safety": 0.8,
+    "readiness": 1.0,
+    "durations": 0.6,
+    "forecast": 0.6,
+}
 EASE = 0.6  # share of a stage spent easing values from the previous stage; the rest holds
 HURRY_MS = 1500.0  # a cascade started this soon after a skipped one plays fast
 STAGE_COL = {
@@ -101,24 +111,15 @@ class Cascade:
         self.steps = before.balance.pulse_steps
         self.cells: list[tuple[int, ...]] = []
         self.eased: list[tuple[int, ...]] = []
-        durs: list[float] = []
-        for k, s in enumerate(self.stages):
-            cells = s.changed(underground)
-            self.cells.append(cells)
+        for s in self.stages:
+            self.cells.append(s.changed(underground))
             self.eased.append(s.surface_cells)
-            if k == 0:
-                durs.append(STAGE_MS[mode])  # the action itself is always seen
-            elif not cells:
-                durs.append(0.0)
-            else:
-                durs.append(STEP_MS[mode] if s.name == "step" else STAGE_MS[mode])
-        total = sum(durs)
-        if total > CAP_MS[mode]:
-            durs = [d * CAP_MS[mode] / total for d in durs]
-        self.durs = durs
+        weights = [WEIGHT.get(s.name, 1.0) for s in self.stages]
+        unit = TOTAL_MS[mode] / max(1e-9, sum(weights))
+        self.durs = [w * unit for w in weights]
         self.starts: list[float] = []
         acc = 0.0
-        for d in durs:
+        for d in self.durs:
             self.starts.append(acc)
             acc += d
         self.total = acc
@@ -126,6 +127,14 @@ class Cascade:
         self.frac = 0.0
         self.shown = self.stages[0].state if self.stages else self.final
         self.frames = 0
+        self.fits: dict[tuple[str, float, float, bool], float] = {}  # label sizes (saves measureText calls)
+
+    def fit(self, g: Any, label: str, max_w: float, size: float, bold: bool) -> float:
+        key = (label, max_w, size, bold)
+        fs = self.fits.get(key)
+        if fs is None:
+            fs = self.fits[key] = g.fit_text(label, max_w, size, bold, 8)
+        return fs
 
     def at(self, t: float) -> bool:
         """Move to time ``t``; False once the last stage has played."""
@@ -135,7 +144,7 @@ class Cascade:
             self.shown = self.final
             return False
         k = self.index if self.starts[self.index] <= el else 0
-        while k + 1 < len(self.stages) and (self.durs[k] <= 0 or el >= self.starts[k] + self.durs[k]):
+        while k + 1 < len(self.stages) and el >= self.starts[k] + self.durs[k]:
             k += 1
         self.index = k
         self.frac = min(1.0, (el - self.starts[k]) / self.durs[k]) if self.durs[k] > 0 else 1.0
@@ -238,7 +247,9 @@ def draw_board_overlay(g: Any, app: Any, c: Cascade, lay: Any) -> None:
     lang = app.shell.i18n.lang
     label = f"{text(lang, 'pulse', n=c.final.pulse)} · {stage_text(lang, cur, c.steps, c.action)}"
     fs = 14 if s >= 40 else 12
-    tw = g.measure(label, fs, True) + 16
+    tw = c.fits.get((label, 0.0, fs, True))
+    if tw is None:
+        tw = c.fits[(label, 0.0, fs, True)] = g.measure(label, fs, True) + 16
     bw = min(tw, s * lay.gw)
     g.rect(lay.ox, lay.oy, bw, fs + 12, "rgba(8,14,20,0.86)")
     g.rect(
@@ -248,7 +259,7 @@ def draw_board_overlay(g: Any, app: Any, c: Cascade, lay: Any) -> None:
         2,
         col,
     )
-    g.text(lay.ox + 8, lay.oy + fs + 3, label, col, g.fit_text(label, bw - 12, fs, True), True)
+    g.text(lay.ox + 8, lay.oy + fs + 3, label, col, c.fit(g, label, bw - 12, fs, True), True)
 
 
 def draw_panel(g: Any, app: Any, c: Cascade, x: float, y: float, w: float, end: float) -> float:
@@ -265,22 +276,23 @@ def draw_panel(g: Any, app: Any, c: Cascade, x: float, y: float, w: float, end: 
                 y + 13,
                 label,
                 STAGE_COL.get(cur.name, "#FFFFFF"),
-                g.fit_text(label, w - 8, 12, True),
+                c.fit(g, label, w - 8, 12, True),
                 True,
             )
         return y + 18
     for k, st in enumerate(c.stages):
         label = stage_text(lang, st, c.steps, c.action)
+        quiet = not c.cells[k]
         if k < c.index:
-            mark, col = "✓", "#90A4AE" if c.durs[k] > 0 else "#546E7A"
+            mark, col = "✓", "#546E7A" if quiet else "#90A4AE"
         elif k == c.index:
             mark, col = "▶", STAGE_COL.get(st.name, "#FFFFFF")
         else:
             mark, col = "·", "#607D8B"
-        if c.durs[k] <= 0 and k != c.index:
+        if quiet and k <= c.index:
             label += f" — {text(lang, 'quiet')}"
         g.text(x + 4, y + 12, mark, col, 12, True)
-        g.text(x + 20, y + 12, label, col, g.fit_text(label, w - 24, 12, k == c.index, 8), k == c.index)
+        g.text(x + 20, y + 12, label, col, c.fit(g, label, w - 24, 12, k == c.index), k == c.index)
         y += rh
     g.text(x + 4, y + 12, text(lang, "skip"), "#607D8B", 11)
     return y + 16
