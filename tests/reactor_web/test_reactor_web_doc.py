@@ -97,3 +97,11 @@ def test_validation_messages_in_russian_and_without_codes_in_english() -> None:
     assert issue_ru("no_source_path: 3 fuel cell(s) here have no source path").startswith("3 клеток")
     assert issue_ru("weird: something new") == "weird: something new"
     assert issue_en("prop_terrain: reactor prop on a wall cell") == "reactor prop on a wall cell"
+
+
+def test_import_problems_in_russian() -> None:
+    from www.reactor.eissues import schema_ru
+
+    text = "meta: Field required; width: Input should be less than or equal to 64"
+    assert schema_ru(text) == "meta: поле обязательно; width: должно быть не больше 64"
+    assert schema_ru("checksum mismatch (the code is damaged or incomplete)").startswith("контрольная сумма")

@@ -20,7 +20,7 @@ from engine.reactor.presentation import LAYERS, editor_tools
 
 from . import layout as layout_mod
 from .edoc import PROP_KINDS, SUPPLY_ITEMS, Doc, import_text, level_id, new_level, normalize
-from .eissues import issue_en, issue_ru
+from .eissues import issue_en, issue_ru, schema_ru
 from .estrings import ET
 from .eview import draw_board
 
@@ -457,7 +457,13 @@ class Editor:
         try:
             data = import_text(text)
         except SchemaError as exc:
-            self.say(self.t("bad_import") + " " + "; ".join(exc.problems)[:300], BAD)
+            problems = "; ".join(exc.problems)[:300]
+            self.say(
+                self.t("bad_import")
+                + " "
+                + (schema_ru(problems) if self.shell.i18n.lang == "ru" else problems),
+                BAD,
+            )
             return False
         self.doc.checkpoint()
         self.doc.data = data
@@ -506,7 +512,7 @@ class Editor:
             ("undo", self.t("undo"), bool(self.doc.undo_stack)),
             ("redo", self.t("redo"), bool(self.doc.redo_stack)),
             ("run", self.t("run"), ok),
-            ("save", self.t("save"), ok),
+            ("save", self.t("save_s") if g.width < 420 else self.t("save"), ok),
             ("lang", self.app.t("lang"), True),
         ]
         n = len(items)

@@ -118,3 +118,39 @@ def issue_en(text: str) -> str:
     """English: the message without the machine code prefix (``prop_terrain: ...`` → ``...``)."""
     code, sep, msg = text.partition(": ")
     return msg if sep and re.fullmatch(r"[a-z_]+", code) else text
+
+
+SCHEMA_RU: list[tuple[str, str]] = [
+    (r"Field required", "поле обязательно"),
+    (r"Extra inputs are not permitted", "лишнее поле"),
+    (r"Input should be less than or equal to (\S+)", "должно быть не больше \\1"),
+    (r"Input should be greater than or equal to (\S+)", "должно быть не меньше \\1"),
+    (r"Input should be a valid integer", "нужно целое число"),
+    (r"Input should be a valid number", "нужно число"),
+    (r"Input should be a valid string", "нужна строка"),
+    (r"Input should be a valid list", "нужен список"),
+    (r"String should match pattern '[^']*'", "недопустимые символы"),
+    (r"not valid JSON \(.*?\)", "это не JSON"),
+    (
+        r"checksum mismatch \(the code is damaged or incomplete\)",
+        "контрольная сумма не сходится (код повреждён или неполон)",
+    ),
+    (r"nothing to import \(empty text\)", "пусто — нечего импортировать"),
+    (
+        r"expected level JSON \(\{\.\.\.\}\) or a share code \(RM1\.\.\.\.\)",
+        "ожидался JSON уровня ({...}) или код RM1....",
+    ),
+    (
+        r"unsupported version '([^']*)' \(this build reads (\w+)\)",
+        "версия \\1 не поддерживается (здесь читается \\2)",
+    ),
+    (r"expected three parts PREFIX-PAYLOAD-CHECKSUM", "в коде должно быть три части"),
+    (r"cannot decode payload", "не удаётся распаковать код"),
+]
+
+
+def schema_ru(text: str) -> str:
+    """Pydantic and share-code problems with their common phrases in Russian (field paths stay)."""
+    for pat, ru in SCHEMA_RU:
+        text = re.sub(pat, ru, text)
+    return text
