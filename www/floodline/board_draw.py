@@ -49,7 +49,11 @@ def camera(app: Any, run: Run, p: Any, cells: list[list[int]], ghost: list[list[
         return
     s = run.state
     spawn = (id(run), s.metrics["piecesUsed"], s.metrics["holdsUsed"], s.gravity.value, app.view)
-    focus = cells + ghost + run.top_cells
+    top = run.top_cells
+    if not top:  # nothing built yet: the floor is the top of the structure
+        b = s.board
+        top = [[0, 0, 0], [b.sx - 1, 0, 0], [0, 0, b.sz - 1], [b.sx - 1, 0, b.sz - 1]]
+    focus = cells + ghost + top
     if not focus:
         return
     if spawn != app.cam_spawn or snap:
@@ -146,7 +150,10 @@ def overlays(app: Any, g: Gfx, run: Run, rect: tuple[float, float, float, float]
     r = max(18.0, min(30.0, w * 0.05))
     hud.gravity_badge(g, t, run, p, x + r + 12, y + r + 12, r)
     hud.wind_badge(g, t, run, p, x + r + 12, y + 3 * r + 44, r * 0.8)
-    app.warnings_shown = hud.warnings(g, t, run, x + 2 * r + 34, y + 10, ghost, w - 2 * r - 120)
+    if s.outcome is None:
+        app.warnings_shown = hud.warnings(g, t, run, x + 2 * r + 34, y + 10, ghost, w - 2 * r - 120)
+    else:
+        app.warnings_shown = []
     tip = app.tip_text(run)
     if tip and (s.tick < TIP_TICKS or app.player is not None):
         if app.tip_cache[:2] != (tip, w):

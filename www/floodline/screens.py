@@ -79,19 +79,20 @@ def overlay_box(g: Gfx, w: float, h: float) -> tuple[float, float, float, float]
 
 
 def pause(g: Gfx, t: Any, help_text: str) -> None:
-    x, y, bw, bh = overlay_box(g, 420, 320)
+    lines = g.wrap(help_text, min(420.0, g.width - 30) - 30, 11)
+    x, y, bw, bh = overlay_box(g, 420, 236 + 15 * len(lines))
     g.text(x + bw / 2, y + 40, t("paused"), ACCENT, 24, True, align="center")
     by = y + 66
     for bid, key in (("resume", "resume"), ("restart", "restart"), ("levels", "menu")):
         g.button(bid, x + 40, by, bw - 80, 40, t(key), size=16)
         by += 50
-    for i, line in enumerate(g.wrap(help_text, bw - 30, 11)):
+    for i, line in enumerate(lines):
         g.text(x + bw / 2, by + 10 + i * 15, line, DIM, 11, align="center")
 
 
 def results(g: Gfx, t: Any, outcome: dict[str, Any], n: int, has_next: bool, best: int | None) -> None:
-    x, y, bw, bh = overlay_box(g, 420, 370)
     won = outcome["status"] == "WON"
+    x, y, bw, bh = overlay_box(g, 420, 166 + 48 * (3 if won and has_next else 2) + 14)
     title = t("won") if won else (t("over") if n == 0 else t("lost"))
     g.text(x + bw / 2, y + 42, title, ACCENT if won else "#ff8a6a", 24, True, align="center")
     if n:
