@@ -135,7 +135,7 @@ def build(lv: int) -> dict[str, Any]:
         # The overhang demo: a T of 8 loose voxels (pillar + a 5-long arm overhanging both sides) on the
         # box floor, between the two open side faces, next to a WALL post it does not touch.  Tilting
         # east or west slides the whole T out of the box (8 lost > 5: COLLAPSE).  The player must first
-        # brace it: a piece filling the gap at z=5 joins the T to the post, and a component touching an
+        # brace it: a piece filling the gap at z=3 joins the T to the post (in front of it, in view), and a component touching an
         # immovable cell is supported (RULES.md 17) -- then both tilts cost nothing (★3: loss <= 1).
         data["board"] = {**data["board"], "openFaces": ["EAST", "WEST"]}
         data["rotation"] = {"allowed": ["DOWN", "EAST", "WEST"]}
@@ -144,7 +144,7 @@ def build(lv: int) -> dict[str, Any]:
         data["cells"] = [
             {"pos": [5, 0, 4], "to": [5, 2, 4], "type": "SOLID"},
             {"pos": [3, 3, 4], "to": [7, 3, 4], "type": "SOLID"},
-            {"pos": [5, 0, 6], "to": [5, 1, 6], "type": "WALL"},
+            {"pos": [5, 0, 2], "to": [5, 1, 2], "type": "WALL"},
         ]
     data["meta"] = {**data["meta"], "id": f"lv{lv:02d}", "title": TITLES[lv - 1]}
     return data
