@@ -122,7 +122,7 @@ class Cascade:
         for d in self.durs:
             self.starts.append(acc)
             acc += d
-        self.total = acc
+        self.total = TOTAL_MS[mode]  # the same for every lengthy action (acc equals it up to rounding)
         self.index = 0
         self.frac = 0.0
         self.shown = self.stages[0].state if self.stages else self.final
