@@ -25,9 +25,9 @@ def start(page: Any, n: int, frozen: bool = True) -> None:
     page.wait_for_timeout(80)
 
 
-def feed(page: Any, moves: list[str]) -> None:
+def feed(page: Any, moves: list[str], settle_ms: int = 80) -> None:
     page.evaluate("(m) => window.gridworks.floodlineFeed(m)", moves)
-    page.wait_for_timeout(80)  # let a frame draw
+    page.wait_for_timeout(settle_ms)  # let a frame draw
 
 
 def inside(box: list[float], rect: list[float]) -> bool:
@@ -90,6 +90,20 @@ def test_floodline_occlusion_camera_warnings_language(page, site):
         assert inside(st["pieceBox"], st["boardRect"]), st
         assert st["camera"]["pans"] or size is DESKTOP
         assert st["pieces"] >= 3
+    # on spawn the camera eases to its new target (a scale step snaps, so compare equal rows)
+    eased = False
+    for _ in range(16):
+        before = info(page)["camera"]
+        feed(page, ["d"], 40)
+        cam = info(page)["camera"]
+        if cam["rows"] == before["rows"] and abs(cam["target"] - before["target"]) > 20:
+            assert abs(cam["off"] - cam["target"]) > 1, cam  # still moving a few frames in
+            page.wait_for_timeout(800)
+            cam = info(page)["camera"]
+            assert cam["off"] == cam["target"], cam
+            eased = True
+            break
+    assert eased
     page.set_viewport_size(DESKTOP)
 
     # 3. warnings in real situations

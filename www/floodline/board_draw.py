@@ -74,7 +74,7 @@ def draw_board(app: Any, g: Gfx, run: Run, rect: tuple[float, float, float, floa
     wv = app.world
     old_place = wv.place_key
     p = wv.place(app.view, [s.board.sx, s.board.sy, s.board.sz], rect, rows_for(app, run))
-    key = (id(run), run.board_version, app.view, app.cut, rect[2], rect[3], s.height_limit)
+    key = (id(run), run.board_version, app.cut, s.height_limit, wv.place_key)
     wv.ensure(g, key, run.board_cells, s.height_limit, app.cut, run.unsupported)
     tilt = 0.0
     if app.tilt_anim is not None:

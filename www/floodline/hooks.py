@@ -47,6 +47,7 @@ def test_hooks(app: Any) -> dict[str, Any]:
                     "off": round(app.world.off, 1),
                     "target": round(app.world.target, 1),
                     "pans": app.world.pans(),
+                    "rows": app.cam_rows,
                 },
                 "size": [s.board.sx, s.board.sy, s.board.sz],
                 "heightLimit": s.height_limit,
