@@ -57,9 +57,15 @@ def build_level(page: Any) -> None:
     drag(page, [(2, 2), (3, 2), (4, 2), (5, 2), (6, 2)])
     click(page, "tool:source")
     page.mouse.click(*cell(page, 2, 2))
-    click(page, "layer:surface")
+    # keyboard: 1 = Surface layer, arrows select a cell, Enter applies the tool there
+    page.keyboard.press("Digit1")
     click(page, "tool:consumer")
-    page.mouse.click(*cell(page, 6, 2))
+    for key in ["ArrowRight"] * 6 + ["ArrowDown"] * 2:  # from (0,0): nothing is selected after New
+        page.keyboard.press(key)
+    page.keyboard.press("Enter")
+    page.wait_for_timeout(80)
+    assert ed(page)["layer"] == "surface"
+    assert {"kind": "consumer", "x": 6, "y": 2} in exported(page)["props"]
     click(page, "tab:level")
     click(page, "req:fuel,1")
     assert ed(page)["errors"] == []

@@ -25,6 +25,7 @@ from .estrings import ET
 from .eview import draw_board
 
 TEXT, DIM, BAD, WARN, OK = "#ECEFF1", "#90A4AE", "#FF5252", "#FFCA28", "#69F0AE"
+ARROWS = {"ArrowUp": (0, -1), "ArrowDown": (0, 1), "ArrowLeft": (-1, 0), "ArrowRight": (1, 0)}
 
 
 class EditorDoc(Model):
@@ -145,6 +146,8 @@ class Editor:
                 self.on_button("undo")
             elif ev.name == "Escape":
                 self.on_button("levels")
+            else:
+                self.key(ev.name)
             return
         if ev.kind != "pointer" or self.lay is None:
             return
@@ -181,6 +184,28 @@ class Editor:
             self.stroke = None
             if self.tool != "cursor" or self.outlet_mode:
                 self.changed()
+
+    def key(self, name: str) -> None:
+        """Keyboard: 1-4 layer, arrows move the selected cell, Enter applies the tool there,
+        Delete removes its prop."""
+        if name in ("Digit1", "Digit2", "Digit3", "Digit4"):
+            self.on_button("layer:" + LAYERS[int(name[-1]) - 1])
+        elif name in ARROWS:
+            dx, dy = ARROWS[name]
+            x, y = self.selected or (0, 0)
+            self.selected = (max(0, min(self.doc.w - 1, x + dx)), max(0, min(self.doc.h - 1, y + dy)))
+        elif name in ("Enter", "NumpadEnter", "Space") and self.selected is not None:
+            if self.tool != "cursor" or self.outlet_mode:
+                self.doc.checkpoint()
+                self.stroke = {}
+                self.apply(*self.selected, True)
+                self.stroke = None
+                self.changed()
+        elif name == "Delete" and self.selected is not None and self.doc.prop(*self.selected) is not None:
+            self.cell_op("removeprop")
+        else:
+            return
+        self.shell.invalidate()
 
     def on_button(self, id: str) -> None:
         doc = self.doc

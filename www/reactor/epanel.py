@@ -120,8 +120,8 @@ def _edit(g: Any, ed: Any, x: float, y: float, w: float) -> float:
         opts.append(("hazardq", t("element").format(v=t("q_" + ed.hazard_q)), False))
     if opts:
         y = _row(g, opts, x, y + 2, w, bh, 2)
-    hint = t("hint_" + ("outlets" if ed.outlet_mode else ed.tool))
-    for line in g.wrap(hint, w - 4, 11)[:2]:
+    hint = t("hint_" + ("outlets" if ed.outlet_mode else ed.tool)) + " " + t("keys")
+    for line in g.wrap(hint, w - 4, 11)[:3]:
         g.text(x + 2, y + 12, line, DIM, 11)
         y += 14
     y += 4
