@@ -196,6 +196,14 @@ def warnings(
         w = g.measure(text, size, True) + 16
         g.rect(x, y + i * 26, w, 22, amber if key == "warn_tilt_high" else red)
         g.text(x + 8, y + i * 26 + 15, text, "#fff", size, True)
+    pending = int(getattr(run.state, "win_pending", 0) or 0)
+    if pending:  # RULES.md 36b: the win is secured, a tilt with the structure standing earns more
+        yy = y + len(keys) * 26
+        for j, line in enumerate(g.wrap(t("win_pending", n="★" * pending), max(60.0, max_w - 16), 13, True)):
+            w = g.measure(line, 13, True) + 16
+            g.rect(x, yy + j * 22, w, 22, "rgba(40,120,60,0.9)")
+            g.text(x + 8, yy + j * 22 + 15, line, "#fff", 13, True)
+        keys = [*keys, "win_pending"]
     return keys
 
 
