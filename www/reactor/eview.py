@@ -149,7 +149,9 @@ def draw_board(g: Any, ed: Any, lay: Any) -> None:
         ctx.globalAlpha = 1.0
     if ed.selected is not None:
         x, y = ed.selected
-        g.frame(lay.ox + x * s + 1, lay.oy + y * s + 1, s - 2, s - 2, "#FFFFFF", 2.5)
+        g.frame(
+            lay.ox + x * s - 1, lay.oy + y * s - 1, s + 2, s + 2, "#FFFFFF", 2
+        )  # outside the block frames
     if ed.flash is not None:
         x, y = ed.flash
         g.frame(lay.ox + x * s - 2, lay.oy + y * s - 2, s + 4, s + 4, "#FF1744", 4)
