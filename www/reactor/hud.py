@@ -163,6 +163,8 @@ class Hud:
         show_inspector = app.selected is not None
         if both or not show_inspector:
             y = self.forecast(g, app, stat, x, y, w, bottom if not both else y + room * 0.45)
+        elif app.anim is not None:  # no room for the stage list: the stage on one line
+            y = draw_panel(g, app, app.anim, x, y, w, y + 18)
         if show_inspector:
             self.inspector(g, app, x, y + 4, w, bottom)
 
