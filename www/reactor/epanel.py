@@ -232,7 +232,12 @@ def _level(g: Any, ed: Any, x: float, y: float, w: float) -> float:
     g.text(x + 2, y + 16, size, TEXT, 13, True)
     sx0 = x + w - 4 * 42 + 4
     for k, (bid, label) in enumerate(
-        (("size:-1,0", "W−"), ("size:1,0", "W+"), ("size:0,-1", "H−"), ("size:0,1", "H+"))
+        (
+            ("size:-1,0", t("w") + "−"),
+            ("size:1,0", t("w") + "+"),
+            ("size:0,-1", t("h") + "−"),
+            ("size:0,1", t("h") + "+"),
+        )
     ):
         g.button(bid, sx0 + k * 42, y, 38, bh, label, size=12, bg=BTN)
     y += bh + 8

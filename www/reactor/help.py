@@ -28,6 +28,8 @@ def draw_help(g: Any, app: Any) -> None:
         else:
             title, goal = level_text(play.key, app.custom, lang)
         label = f"{t('goal_of')} {title}"
+        if play.state.difficulty != "normal":
+            label += f" · {t('diff_' + play.state.difficulty)}"
         g.text(x + 12, yy + 4, label, "#FFE082", g.fit_text(label, w - 24, 14, True), True)
         yy += 10
         for line in g.wrap(goal, w - 24, 13)[:4]:
