@@ -210,7 +210,15 @@ class App:
                 for c in pv.get("cells", [])
                 if c["type"] in ("SOLID", "WATER", "ICE") and (tuple(c["pos"]), c["type"]) not in cur
             ]
-            self.preview = {**pv, "board": run.board_version, "moved": moved}
+            after = {(tuple(c["pos"]), c["type"]) for c in pv.get("cells", [])}
+            gone = [
+                c["pos"]
+                for c in run.board_cells
+                if c["type"] == "SOLID" and (tuple(c["pos"]), "SOLID") not in after
+            ]
+            if not pv.get("cells"):
+                gone = []
+            self.preview = {**pv, "board": run.board_version, "moved": moved, "gone": gone}
         elif run is not None and not self.paused and run.state.outcome is None and self.player is None:
             self.preview = None
             run.key(name, True)

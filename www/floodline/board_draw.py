@@ -74,8 +74,9 @@ def draw_board(app: Any, g: Gfx, run: Run, rect: tuple[float, float, float, floa
     wv = app.world
     old_place = wv.place_key
     p = wv.place(app.view, [s.board.sx, s.board.sy, s.board.sz], rect, rows_for(app, run))
-    key = (id(run), run.board_version, app.cut, s.height_limit, wv.place_key)
-    wv.ensure(g, key, run.board_cells, s.height_limit, app.cut, run.unsupported)
+    key = (id(run), run.board_version, app.cut, s.height_limit, wv.place_key, app.shell.i18n.lang)
+    faces = tuple(sorted(str(getattr(f, "value", f)) for f in s.board.open_faces))
+    wv.ensure(g, key, run.board_cells, s.height_limit, app.cut, run.unsupported, faces, app.t("open_face"))
     tilt = 0.0
     if app.tilt_anim is not None:
         old, new, f = app.tilt_anim
@@ -93,6 +94,8 @@ def draw_board(app: Any, g: Gfx, run: Run, rect: tuple[float, float, float, floa
         app.dyn_key = dkey
         parts = []
         hidden: dict[str, list[Any]] = {"piece": [], "ghost": []}
+        if pv_on and pv is not None and pv.get("gone"):  # §10.2: what this tilt would move or lose
+            parts.append(Part(M.piece_mesh(p, pv["gone"], "DOOMED", M.BAD_EDGE), [], None, ""))
         if pv_on and pv is not None and pv.get("moved"):
             parts.append(Part(M.piece_mesh(p, pv["moved"], "PREVIEW", M.PREVIEW_EDGE), [], None, ""))
         if ghost:

@@ -35,6 +35,7 @@ LOOKS: dict[str, tuple[str, str, str]] = {
     "ACTIVE_HEAVY": ("#c9a46a", "#9c7c4a", "#7a5f38"),
     "ACTIVE_REINFORCED": ("#ffe7a8", "#d7b56a", "#b0904c"),
     "GHOST": ("rgba(255,255,255,0.16)", "rgba(255,255,255,0.08)", "rgba(255,255,255,0.05)"),
+    "DOOMED": ("rgba(255,60,50,0.55)", "rgba(230,40,30,0.5)", "rgba(200,30,20,0.5)"),
     "PREVIEW": ("rgba(255,120,90,0.30)", "rgba(255,120,90,0.20)", "rgba(255,120,90,0.16)"),
 }
 LOOK_IDX = {k: tuple(style(c) for c in v) for k, v in LOOKS.items()}

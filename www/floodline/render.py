@@ -9,7 +9,7 @@ from typing import Any
 
 import js  # type: ignore[import-not-found]
 from gwweb.floodline import mesh as M
-from gwweb.floodline.iso import GRAVITY_VEC, Proj, fit_rows
+from gwweb.floodline.iso import GRAVITY_VEC, VIEW_AXES, Proj, fit_rows
 from gwweb.floodline.occlusion import WorldIndex
 from gwweb.shared.canvas import Gfx
 from pyodide.ffi import to_js  # type: ignore[import-not-found]
@@ -169,6 +169,8 @@ class WorldView:
         height_limit: int,
         cut: int | None,
         marked: set[tuple[int, int, int]] | None,
+        open_faces: tuple[str, ...] = (),
+        open_label: str = "open",
     ) -> None:
         """Redraw the layer if ``key`` (board identity, view, cut, size) changed."""
         if key == self.key and self.layer is not None:
@@ -194,6 +196,8 @@ class WorldView:
             pts = [(ln[i], ln[i + 1]) for i in range(0, len(ln), 2)]
             for (x1, y1), (x2, y2) in zip(pts, pts[1:], strict=False):
                 lg.line(x1, y1, x2, y2, color, 2 if k == 1 else 1)
+        for face in open_faces:
+            open_face(lg, p, face, height_limit, open_label)
         wm = M.world_mesh(p, cells, cut, marked)
         draw_mesh(lg, wm)
         self.index = WorldIndex(p, wm)
@@ -235,6 +239,35 @@ class WorldView:
             if part.xray is not None:
                 _DASHED(c, part.xray, part.xray_style, 1.6)
         g.restore()
+
+
+OPEN_CORNERS = {
+    "EAST": lambda sx, sz: ((sx, 0), (sx, sz)),
+    "WEST": lambda sx, sz: ((0, 0), (0, sz)),
+    "NORTH": lambda sx, sz: ((0, 0), (sx, 0)),
+    "SOUTH": lambda sx, sz: ((0, sz), (sx, sz)),
+}
+
+
+def open_face(g: Gfx, p: Proj, face: str, height: int, label: str) -> None:
+    """An open (void) side of the box: blocks that cross it are lost (RULES 16). A faint orange
+    sheet with dashed edges and a label at its floor edge."""
+    corners = OPEN_CORNERS.get(face)
+    if corners is None:
+        return
+    (x0, z0), (x1, z1) = corners(p.sx, p.sz)
+    pts = [p.world(x0, 0, z0), p.world(x1, 0, z1), p.world(x1, height, z1), p.world(x0, height, z0)]
+    nx, nz = {"EAST": (1, 0), "WEST": (-1, 0), "NORTH": (0, -1), "SOUTH": (0, 1)}[face]
+    (ax, az), (bx, bz) = VIEW_AXES[p.view]
+    if nx * (ax + bx) + nz * (az + bz) < 0:  # a back side: a faint sheet (a front one stays clear)
+        g.poly(pts, fill="rgba(255,140,40,0.10)")
+    c = g.ctx
+    c.setLineDash(to_js([7, 5]))
+    g.poly(pts, stroke="rgba(255,150,60,0.9)", width=2)
+    c.setLineDash(to_js([]))
+    g.line(pts[0][0], pts[0][1], pts[1][0], pts[1][1], "rgba(255,150,60,1)", 4)
+    mx, my = (pts[0][0] + pts[1][0]) / 2, (pts[0][1] + pts[1][1]) / 2
+    g.text(mx, my + 16, label, "#ffb070", 12, True, align="center")
 
 
 def arrow(
