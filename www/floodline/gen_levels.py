@@ -4,6 +4,12 @@ The beats, objectives and star hooks come from the engine's Part VIII plan test
 (``tests/floodline/test_floodline_campaign_hooks.py``); levels 2 and 12 are the engine's
 hand-built fixtures. Boards are cut to the height each level needs so they stay readable.
 Run: ``python -m www.floodline.gen_levels``.
+
+Design pass (issue 5): lv04 needs a brace before its two tilts (open E/W faces, COLLAPSE over 5 lost);
+lv05/lv07 ★3 "survives 2 tilts" is earned in the window of engine RULES.md 36b; lv11 has the table's
+shelf over the pool, lv19 the table's forbidden water elevation 3, lv30 a stronger (push 2) wind.
+Known limit: REACH_HEIGHT is literal (max y of any solid, RULES.md 32) and wind only pushes the falling
+piece (Part V §1), so height levels can be won with a one-voxel-wide tower of upright pieces.
 """
 
 from __future__ import annotations
