@@ -137,3 +137,19 @@ def test_player_modes_hurry_after_a_skip_and_log() -> None:
     assert CascadePlayer(FakeShell("fast")).mode == "fast"
     assert CascadePlayer(FakeShell("garbage")).mode == "full"
     assert player.start(before, None, 0.0, False) is None
+
+
+def test_stage_one_says_what_the_action_changed() -> None:
+    valve, _, _ = cascade_for("interact")
+    assert valve.actions["en"] == "x: valve discharges"
+    assert valve.actions["ru"] == "x: клапан сбрасывает воду"
+    remedy, _, _ = cascade_for("remedy fuel")
+    assert remedy.actions["en"] == "x: neutralizer applied"
+    lv = level(
+        OPEN_ROOM, coolant=["", "", ".+++"], props=[flow(2, 2, "coolant"), consumer(6, 3)], robot=(2, 2)
+    )
+    p = play_for(lv)
+    before = p.state
+    assert p.try_play("interact", capture=True)[0] and p.last_trace is not None
+    off = Cascade(before, p.last_trace, 0.0, "full", False, "")
+    assert off.actions["en"] == "source off"

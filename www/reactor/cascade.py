@@ -61,6 +61,20 @@ TEXT = {
         "pulse": "Pulse {n}",
         "quiet": "no visible change",
         "title": "Pulse {n}: cascade",
+        "m_flow_on": "source on",
+        "m_flow_off": "source off",
+        "m_cons_on": "consumer on",
+        "m_cons_off": "consumer off",
+        "m_door_open": "door opens",
+        "m_door_closed": "door closes",
+        "m_valve": "valve discharges",
+        "m_junction": "junction {w}",
+        "m_supply": "supply picked up",
+        "m_reactor": "reactor activated",
+        "m_repair": "leak repaired",
+        "m_remedy": "neutralizer applied",
+        "m_shield": "heat shield on",
+        "m_eye": "all-seeing eye",
     },
     "ru": {
         "mutation": "1 Действие",
@@ -79,6 +93,20 @@ TEXT = {
         "pulse": "Импульс {n}",
         "quiet": "без видимых изменений",
         "title": "Импульс {n}: каскад",
+        "m_flow_on": "источник вкл",
+        "m_flow_off": "источник выкл",
+        "m_cons_on": "потребитель вкл",
+        "m_cons_off": "потребитель выкл",
+        "m_door_open": "дверь открыта",
+        "m_door_closed": "дверь закрыта",
+        "m_valve": "клапан сбрасывает воду",
+        "m_junction": "развилка {w}",
+        "m_supply": "запас взят",
+        "m_reactor": "реактор запущен",
+        "m_repair": "утечка устранена",
+        "m_remedy": "нейтрализатор применён",
+        "m_shield": "теплощит включён",
+        "m_eye": "всевидящее око",
     },
 }
 
@@ -86,6 +114,34 @@ TEXT = {
 def text(lang: str, key: str, **fmt: Any) -> str:
     s = TEXT.get(lang, TEXT["en"]).get(key, key)
     return s.format(**fmt) if fmt else s
+
+
+def mutation_text(lang: str, before: Any, after: Any) -> str:
+    """What the player's action changed (read from the two states), e.g. "door opens"; "" if unclear."""
+    c = after.robot
+    p0, p1 = before.props.get(c), after.props.get(c)
+    if p0 is not None and p1 is not None and p0 != p1:
+        k = p1.kind
+        if k == "flow":
+            return text(lang, "m_flow_on" if p1.enabled else "m_flow_off")
+        if k == "consumer":
+            return text(lang, "m_cons_on" if p1.enabled else "m_cons_off")
+        if k == "door":
+            return text(lang, "m_door_open" if p1.open else "m_door_closed")
+        if k == "junction":
+            w = ":".join(str(int(v)) for v in after.balance.junction_ratio_modes[p1.ratio_mode])
+            return text(lang, "m_junction", w=w)
+        if k in ("valve", "supply", "reactor"):
+            return text(lang, "m_" + k)
+    if [lk.repaired for lk in before.leaks] != [lk.repaired for lk in after.leaks[: len(before.leaks)]]:
+        return text(lang, "m_repair")
+    if after.heat_immunity > before.heat_immunity:
+        return text(lang, "m_shield")
+    if after.inventory_total() < before.inventory_total():
+        return text(lang, "m_remedy")
+    if after.eye_access and not before.eye_access:
+        return text(lang, "m_eye")
+    return ""
 
 
 def stage_text(lang: str, st: PulseStage, steps: int, action: str = "") -> str:
@@ -105,6 +161,11 @@ class Cascade:
         self.before = before
         self.action = action  # the player's action as shown in stage 1 (localised label)
         self.stages = list(trace.stages)
+        if self.stages:
+            what = {lg: mutation_text(lg, before, self.stages[0].state) for lg in TEXT}
+            self.actions = {lg: f"{action}: {w}" if w and action else (w or action) for lg, w in what.items()}
+        else:
+            self.actions = {}
         self.final = trace.final
         self.t0 = t0
         self.mode = mode
@@ -245,7 +306,7 @@ def draw_board_overlay(g: Any, app: Any, c: Cascade, lay: Any) -> None:
             g.frame(x + 2, y + 2, s - 4, s - 4, col, 3 if s >= 30 else 2)
         g.alpha(1.0)
     lang = app.shell.i18n.lang
-    label = f"{text(lang, 'pulse', n=c.final.pulse)} · {stage_text(lang, cur, c.steps, c.action)}"
+    label = f"{text(lang, 'pulse', n=c.final.pulse)} · {stage_text(lang, cur, c.steps, c.actions.get(lang, c.action))}"
     fs = 14 if s >= 40 else 12
     tw = c.fits.get((label, 0.0, fs, True))
     if tw is None:
@@ -270,7 +331,9 @@ def draw_panel(g: Any, app: Any, c: Cascade, x: float, y: float, w: float, end: 
     if end - y < rows * rh + 8:
         cur = c.current()
         if cur is not None:
-            label = f"▶ {stage_text(lang, cur, c.steps, c.action)}  ({c.index + 1}/{rows})"
+            label = (
+                f"▶ {stage_text(lang, cur, c.steps, c.actions.get(lang, c.action))}  ({c.index + 1}/{rows})"
+            )
             g.text(
                 x + 4,
                 y + 13,
@@ -281,7 +344,7 @@ def draw_panel(g: Any, app: Any, c: Cascade, x: float, y: float, w: float, end: 
             )
         return y + 18
     for k, st in enumerate(c.stages):
-        label = stage_text(lang, st, c.steps, c.action)
+        label = stage_text(lang, st, c.steps, c.actions.get(lang, c.action))
         quiet = not c.cells[k]
         if k < c.index:
             mark, col = "✓", "#546E7A" if quiet else "#90A4AE"
