@@ -23,8 +23,13 @@ def ed(page: Any) -> dict[str, Any]:
 
 
 def click(page: Any, bid: str) -> None:
+    """Click a canvas button once a drawn frame has it (frames follow events asynchronously)."""
+    probe = f"() => window.gridworks.buttonCenter({json.dumps(bid)}) != 'null'"
+    try:
+        page.wait_for_function(probe, timeout=3000)
+    except Exception as exc:  # noqa: BLE001 - reported as the missing button
+        raise AssertionError(f"button {bid} is not on screen (or disabled)") from exc
     pos = json.loads(page.evaluate(f"() => window.gridworks.buttonCenter({json.dumps(bid)})"))
-    assert pos is not None, f"button {bid} is not on screen (or disabled)"
     page.mouse.click(pos[0], pos[1])
     page.wait_for_timeout(60)
 
@@ -59,12 +64,15 @@ def build_level(page: Any) -> None:
     page.mouse.click(*cell(page, 2, 2))
     # keyboard: 1 = Surface layer, arrows select a cell, Enter applies the tool there
     page.keyboard.press("Digit1")
+    page.wait_for_function("() => JSON.parse(window.gridworks.reactorInfo()).editor.layer == 'surface'")
+    page.wait_for_timeout(60)  # the frame with the Surface tools
     click(page, "tool:consumer")
     for key in ["ArrowRight"] * 6 + ["ArrowDown"] * 2:  # from (0,0): nothing is selected after New
         page.keyboard.press(key)
     page.keyboard.press("Enter")
-    page.wait_for_timeout(80)
-    assert ed(page)["layer"] == "surface"
+    page.wait_for_function(
+        "() => JSON.parse(window.gridworks.editorHook('export')).props.some(p => p.kind == 'consumer')"
+    )
     assert {"kind": "consumer", "x": 6, "y": 2} in exported(page)["props"]
     click(page, "tab:level")
     click(page, "req:fuel,1")
@@ -73,11 +81,11 @@ def build_level(page: Any) -> None:
     click(page, "diff:hard")
     assert exported(page)["meta"]["difficulty"] == "hard"
     page.keyboard.press("Control+z")
-    page.wait_for_timeout(60)
-    assert "difficulty" not in exported(page)["meta"]
+    page.wait_for_function("() => !JSON.parse(window.gridworks.editorHook('export')).meta.difficulty")
     page.keyboard.press("Control+y")
-    page.wait_for_timeout(60)
-    assert exported(page)["meta"]["difficulty"] == "hard"
+    page.wait_for_function(
+        "() => JSON.parse(window.gridworks.editorHook('export')).meta.difficulty == 'hard'"
+    )
     # inventory: hard carries 3 items; a fourth is refused and said so
     for bid in ("inv:heat_shield,1", "inv:fuel_neutralizer,1", "inv:fuel_neutralizer,1"):
         click(page, bid)
@@ -122,8 +130,8 @@ def validation_blocks_run(page: Any) -> None:
     assert page.evaluate("() => window.gridworks.buttonCenter('run')") == "null"
     assert page.evaluate("() => window.gridworks.buttonCenter('save')") == "null"
     page.keyboard.press("Control+z")
+    page.wait_for_function("() => JSON.parse(window.gridworks.reactorInfo()).editor.errors.length == 0")
     page.wait_for_timeout(60)
-    assert ed(page)["errors"] == []
 
 
 def playtest_shows_authored_values(page: Any, level: dict[str, Any]) -> None:
@@ -144,6 +152,7 @@ def playtest_shows_authored_values(page: Any, level: dict[str, Any]) -> None:
     p = json.loads(page.evaluate("() => window.gridworks.editorHook('play')"))
     assert p["inventory"]["heat_shield"] == 0 and p["heat_immunity"] > 0
     page.keyboard.press("Escape")  # back to the editor with the edits kept
+    page.wait_for_function("() => JSON.parse(window.gridworks.reactorInfo()).screen == 'editor'")
     page.wait_for_timeout(60)
     assert info(page)["screen"] == "editor"
     assert exported(page) == level
@@ -187,6 +196,7 @@ def save_two_delete_one(page: Any) -> None:
     click(page, f"delete:{first}")
     assert ed(page)["confirm"] == first
     page.keyboard.press("Escape")  # cancel keeps it
+    page.wait_for_function("() => JSON.parse(window.gridworks.reactorInfo()).editor.confirm === null")
     page.wait_for_timeout(60)
     assert ed(page)["confirm"] is None and first in ed(page)["saved"]
     click(page, f"delete:{first}")
