@@ -58,6 +58,7 @@ class App:
         self.warnings_shown: list[str] = []
         self.cam_spawn: tuple[Any, ...] = ()
         self.rows_key: tuple[Any, ...] = ()
+        self.dyn_ms = (0.0, 0.0)  # (last, max) ms to build the piece/ghost meshes
         self.frozen = False  # test hook: stop the clock without the pause screen
         self.cam_rows = 12
         self.preview: dict[str, Any] | None = None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from gwweb.floodline import hud
@@ -91,6 +92,7 @@ def draw_board(app: Any, g: Gfx, run: Run, rect: tuple[float, float, float, floa
     mat = s.active.material.value if s.active is not None else ""
     dkey = (wv.key, str(cells), str(ghost), mat, id(pv) if pv_on else 0)
     if dkey != app.dyn_key and wv.index is not None:
+        t0 = time.perf_counter()
         app.dyn_key = dkey
         parts = []
         hidden: dict[str, list[Any]] = {"piece": [], "ghost": []}
@@ -112,6 +114,8 @@ def draw_board(app: Any, g: Gfx, run: Run, rect: tuple[float, float, float, floa
             hidden["piece"] = [list(c) for c in hid]
         app.dyn_parts = parts
         app.hidden = hidden
+        ms = (time.perf_counter() - t0) * 1000
+        app.dyn_ms = (ms, max(app.dyn_ms[1], ms))
     wv.draw_dynamic(g, app.dyn_parts)
     x, y, w, h = rect
     if cells and ghost:

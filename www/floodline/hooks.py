@@ -33,6 +33,7 @@ def test_hooks(app: Any) -> dict[str, Any]:
                 "hudRedraws": app.hud_redraws,
                 "hudMs": round(app.hud_ms, 2),
                 "worldMs": round(app.world.ms, 2),
+                "dynMs": [round(v, 2) for v in app.dyn_ms],
                 "title": app.t(f"title_lv{run.n:02d}") if run.n else "",
                 "tip": app.tip_text(run),
                 "lang": app.shell.i18n.lang,
