@@ -78,6 +78,7 @@ class App:
     def begin(self, run: Run) -> None:
         self.run = run
         self.player = None
+        self.world.place_key = ()  # a new level starts without a zoom from the last one
         run.view = self.view
         self.paused = False
         self.cut = None

@@ -47,6 +47,7 @@ def camera(app: Any, run: Run, p: Any, cells: list[list[int]], ghost: list[list[
     wv = app.world
     if not wv.pans():
         wv.off = wv.target = 0.0
+        wv.ease()
         return
     s = run.state
     spawn = (id(run), s.metrics["piecesUsed"], s.metrics["holdsUsed"], s.gravity.value, app.view)
@@ -66,8 +67,7 @@ def camera(app: Any, run: Run, p: Any, cells: list[list[int]], ghost: list[list[
             wv.aim(*_span(p, focus))
     if snap:
         wv.off = wv.target
-    else:
-        wv.ease()
+    wv.ease()
 
 
 def draw_board(app: Any, g: Gfx, run: Run, rect: tuple[float, float, float, float]) -> None:

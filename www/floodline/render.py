@@ -118,14 +118,18 @@ class WorldView:
         self.redraws = 0
         self.ms = 0.0
         self.index: WorldIndex | None = None
+        self.zoom = 1.0  # eased scale change (old scale / new scale → 1)
 
     def place(self, view: int, size: list[int], rect: tuple[float, float, float, float], rows: int) -> Proj:
         x, y, w, h = rect
         self.rect = rect
         pk = (view, tuple(size), w, h, rows)
         if pk != self.place_key or self.proj is None:
+            old = self.proj if self.place_key[:4] == pk[:4] else None
             self.place_key = pk
             p, lh = fit_rows(view, size[0], size[1], size[2], w, h, rows)
+            # only the rows changed (a spawn on a taller/shorter stack): zoom from the old scale
+            self.zoom = old.s / p.s if old is not None else 1.0
             self.proj, self.layer_h = p, lh
             self.off = self.target = min(0.0, h - lh)  # floor first; the focus pass moves it
         return self.proj
@@ -154,6 +158,10 @@ class WorldView:
 
     def ease(self) -> bool:
         """One frame of camera easing; True while moving."""
+        if abs(self.zoom - 1.0) > 0.004:
+            self.zoom += (1.0 - self.zoom) * 0.2
+        else:
+            self.zoom = 1.0
         d = self.target - self.off
         if abs(d) < 0.5:
             self.off = self.target
@@ -210,6 +218,7 @@ class WorldView:
         x, y, w, h = self.rect
         g.save()
         g.clip_rect(x, y, w, h)
+        self._zoom(g)
         if abs(tilt) < 1e-3:
             g.blit(self.layer, x, y + self.off)
         else:
@@ -219,6 +228,14 @@ class WorldView:
             g.blit(self.layer, -w / 2, -h / 2 + self.off)
         g.restore()
 
+    def _zoom(self, g: Gfx) -> None:
+        if self.zoom != 1.0:
+            x, y, w, h = self.rect
+            c = g.ctx
+            c.translate(x + w / 2, y + h / 2)
+            c.scale(self.zoom, self.zoom)
+            c.translate(-(x + w / 2), -(y + h / 2))
+
     def draw_dynamic(self, g: Gfx, parts: list[Part]) -> None:
         """Previews, ghost and piece in layer coordinates: each group with the world voxels in
         front of it repainted inside its silhouette, then dashed x-ray outlines of hidden voxels."""
@@ -226,6 +243,7 @@ class WorldView:
         c = g.ctx
         g.save()
         g.clip_rect(x, y, w, h)
+        self._zoom(g)
         c.translate(x, y + self.off)
         for part in parts:
             if part.clip is not None:
