@@ -132,6 +132,15 @@ def test_floodline_occlusion_camera_warnings_language(page, site):
     start(page, 27)
     st = info(page)
     assert st["title"] == "Жёсткий бюджет" and "наклонов" in st["tip"], st
+    titles = page.evaluate(
+        """() => { const out = [];
+            for (let n = 1; n <= 30; n++) { window.gridworks.floodlineStart(n);
+                const i = JSON.parse(window.gridworks.floodlineInfo()); out.push([i.title, i.tip]); }
+            return out; }"""
+    )
+    assert all(t and tip and any("а" <= ch <= "я" for ch in t + tip) for t, tip in titles), titles
+    assert len({t for t, _ in titles}) == 30
+    start(page, 27)
     click_button(page, "lang", 120)
     st = info(page)
     assert st["title"] == "Tight Budget" and "tilts" in st["tip"], st
