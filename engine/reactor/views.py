@@ -147,6 +147,7 @@ def status(st: ReactorState) -> dict[str, Any]:
         "forecasts": [
             {
                 "when": w.label(),
+                "pulse": w.pulse,
                 "kind": w.kind,
                 "cell": None if w.cell is None else st.grid.xy(w.cell),
                 "subject": w.subject,

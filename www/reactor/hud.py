@@ -11,6 +11,7 @@ from engine.reactor.pulse import caution_reasons
 
 from .cascade import draw_panel
 from .cascade import text as ctext
+from .egoals import level_text
 from .model import pair_rules
 from .render import COL, SURF_COL
 from .strings import reason, warning_text
@@ -59,7 +60,7 @@ class Hud:
         g.rect(x - 4, y - 4, w + 8, lay.ph + 8, "#101820")
         self.rows = []
         # title
-        title = st.meta.title
+        title = level_text(app.play.key, app.custom, lang)[0] if app.play.key else st.meta.title
         mode = app.cascades.mode
         cb = f"{ctext(lang, 'cascade')}: {ctext(lang, mode)}"
         cw = min(w * 0.4, g.measure(cb, 11) + 14)
@@ -109,7 +110,10 @@ class Hud:
             g.text(cx, y + 13, txt, col if inv[k] else DIM, 12, inv[k] > 0)
             cx += g.measure(txt, 12, True) + 10
         if st.heat_immunity > 0:
-            g.text(x + w - 4, y + 13, t("immunity", n=st.heat_immunity), COL["heat"], 12, True, "right")
+            imm = t("immunity", n=st.heat_immunity)
+            if cx + g.measure(imm, 12, True) > x + w - 4:  # no room on the inventory line (phones)
+                y += 17
+            g.text(x + w - 4, y + 13, imm, COL["heat"], 12, True, "right")
         y += 20
         here = self.here(app, st)
         if here:
@@ -202,7 +206,12 @@ class Hud:
         y += 20
         rows = [(t("now"), wd["kind"], wd["carrier"], tuple(wd["cell"])) for wd in stat["warnings"]]
         rows += [
-            (f["when"], f["kind"], f["subject"], None if f["cell"] is None else tuple(f["cell"]))
+            (
+                t("pulse_in", n=f["pulse"]),
+                f["kind"],
+                f["subject"],
+                None if f["cell"] is None else tuple(f["cell"]),
+            )
             for f in stat["forecasts"]
         ]
         if app.anim is not None:  # the forecast is shown once the pulse cascade has played
@@ -211,6 +220,7 @@ class Hud:
             g.text(x + 4, y + 13, t("no_forecast"), DIM, 12)
             return y + 20
         rh = 19
+        col_w = max(g.measure(r[0], 12, True) for r in rows) + 10
         for when, kind, subject, cell in rows:
             if y + rh > end:
                 g.text(x + 4, y + 12, "…", DIM, 12)
@@ -224,7 +234,7 @@ class Hud:
                 col = DIM if kind == "consumer_starved" else WARN
             g.text(x + 4, y + 14, when, col, 12, True)
             text = warning_text(lang, kind, subject, cell)
-            g.text(x + 66, y + 14, text, TEXT, g.fit_text(text, w - 70, 12, False, 8), False)
+            g.text(x + 4 + col_w, y + 14, text, TEXT, g.fit_text(text, w - 8 - col_w, 12, False, 8), False)
             self.rows.append((x, y, w, rh, cell))
             y += rh
         return y + 4
@@ -254,10 +264,10 @@ class Hud:
                 lines.append(("blocks: " + ", ".join(f"{e} {n}" for e, n in info["blocks"].items()), DIM))
         prop = info.get("prop")
         if prop:
-            desc = ", ".join(f"{k}={v}" for k, v in prop.items() if k != "kind" and not isinstance(v, dict))
+            desc = prop_desc(t, prop)
             if prop["kind"] == "terminal":
-                desc = f"eye access={st.eye_access}"
-            lines.append((f"{prop['kind']}: {desc}", TEXT))
+                desc = f"{t('f_eye_access')} {_value(t, st.eye_access)}"
+            lines.append((f"{t('p_' + prop['kind'])}: {desc}", TEXT))
             if prop.get("services"):
                 lines.append(("  " + ", ".join(f"{c}: {s}" for c, s in prop["services"].items()), TEXT))
             if isinstance(prop.get("heat"), dict):
@@ -287,3 +297,20 @@ class Hud:
                     return
                 g.text(x + 4, y + 12, line, col, 12)
                 y += 15
+
+
+def _value(t: Any, v: Any) -> str:
+    if isinstance(v, bool):
+        return str(t("yes") if v else t("no"))
+    if isinstance(v, (list, tuple)):
+        if v and isinstance(v[0], (list, tuple)):
+            return " ".join(f"({a},{b})" for a, b in v)
+        return ":".join(str(e) for e in v)
+    return str(t(v)) if isinstance(v, str) else str(v)
+
+
+def prop_desc(t: Any, prop: dict[str, Any]) -> str:
+    """A prop's inspectable fields as ``field value`` pairs in the page's language."""
+    return ", ".join(
+        f"{t('f_' + k)} {_value(t, v)}" for k, v in prop.items() if k != "kind" and not isinstance(v, dict)
+    )
