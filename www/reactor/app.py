@@ -323,7 +323,7 @@ class ReactorApp:
             nxt = self.next_level()
             if nxt:
                 self.start(nxt)
-        elif id in ("editor", "backeditor"):
+        elif id in ("editor", "editor_top", "backeditor"):
             self.editor.open()
         elif id.startswith("act:") and self.play is not None:
             text = id[4:]
@@ -385,7 +385,7 @@ class ReactorApp:
     def draw_topbar(self, g: Any) -> None:
         t = self.t
         g.rect(0, 0, g.width, layout_mod.TOP, "#15202A")
-        items = [("levels", t("levels"))]
+        items = [("editor_top", t("editor")) if self.screen == "menu" else ("levels", t("levels"))]
         if self.screen == "play" and self.play is not None and self.play.key.startswith("test:"):
             items = [("backeditor", "← " + t("editor"))]
         if self.screen == "play":
