@@ -116,7 +116,7 @@ def draw_board(app: Any, g: Gfx, run: Run, rect: tuple[float, float, float, floa
         app.hidden = hidden
         ms = (time.perf_counter() - t0) * 1000
         app.dyn_ms = (ms, max(app.dyn_ms[1], ms))
-    wv.draw_dynamic(g, app.dyn_parts)
+    wv.draw_dynamic(g, app.dyn_parts, tilt)
     x, y, w, h = rect
     if cells and ghost:
         g.save()

@@ -236,7 +236,7 @@ class WorldView:
             c.scale(self.zoom, self.zoom)
             c.translate(-(x + w / 2), -(y + h / 2))
 
-    def draw_dynamic(self, g: Gfx, parts: list[Part]) -> None:
+    def draw_dynamic(self, g: Gfx, parts: list[Part], tilt: float = 0.0) -> None:
         """Previews, ghost and piece in layer coordinates: each group with the world voxels in
         front of it repainted inside its silhouette, then dashed x-ray outlines of hidden voxels."""
         x, y, w, h = self.rect
@@ -244,6 +244,10 @@ class WorldView:
         g.save()
         g.clip_rect(x, y, w, h)
         self._zoom(g)
+        if abs(tilt) >= 1e-3:  # the piece swings with the board during the tilt animation
+            c.translate(x + w / 2, y + h / 2)
+            c.rotate(tilt)
+            c.translate(-(x + w / 2), -(y + h / 2))
         c.translate(x, y + self.off)
         for part in parts:
             if part.clip is not None:
