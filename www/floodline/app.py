@@ -59,6 +59,7 @@ class App:
         self.cam_spawn: tuple[Any, ...] = ()
         self.rows_key: tuple[Any, ...] = ()
         self.dyn_ms = (0.0, 0.0)  # (last, max) ms to build the piece/ghost meshes
+        self.hover = 0  # level button under the pointer on the level select
         self.frozen = False  # test hook: stop the clock without the pause screen
         self.cam_rows = 12
         self.preview: dict[str, Any] | None = None
@@ -234,6 +235,8 @@ class App:
         if ev.pointer_type == "touch" and not self.touch:
             self.touch = True
         run = self.run
+        if run is None and ev.name == "move" and not self.keys_screen:
+            self.hover = screens.level_at(ev.x, ev.y)
         if ev.name == "down":
             for action, _, bx, by, bw, bh in self.pad:
                 if bx <= ev.x <= bx + bw and by <= ev.y <= by + bh:
@@ -329,7 +332,7 @@ class App:
             self.corner_buttons(g, w)
             return
         if self.run is None:
-            screens.level_select(g, self.t, self.progress, self.last_run is not None)
+            screens.level_select(g, self.t, self.progress, self.last_run is not None, self.hover)
             self.corner_buttons(g, w)
             self.draw_notices(g)
             return

@@ -10,9 +10,20 @@ from gwweb.floodline.strings import title_for
 from gwweb.shared.canvas import Gfx
 
 BG = "#15202b"
+# level buttons of the last drawn level select: (n, x, y, w, h), locked ones included (for hover)
+LEVEL_BOXES: list[tuple[int, float, float, float, float]] = []
 
 
-def level_select(g: Gfx, t: Any, prog: Progress, has_replay: bool = False) -> None:
+def level_at(px: float, py: float) -> int:
+    for n, x, y, w, h in LEVEL_BOXES:
+        if x <= px <= x + w and y <= py <= y + h:
+            return n
+    return 0
+
+
+def level_select(g: Gfx, t: Any, prog: Progress, has_replay: bool = False, focus: int = 0) -> None:
+    """The campaign grid; the line under it names ``focus`` (the level under the pointer) or the
+    last level played, in the current language."""
     w, h = g.width, g.height
     g.clear(BG)
     top = 56
@@ -25,6 +36,7 @@ def level_select(g: Gfx, t: Any, prog: Progress, has_replay: bool = False) -> No
     avail = h - top - 150
     bh = max(34.0, min(64.0, avail / (3 * rows_per_ch) - 30 / rows_per_ch))
     y = top + 18
+    LEVEL_BOXES.clear()
     for ch in range(3):
         g.text(x0 + 4, y + 14, t(f"ch{ch + 1}"), DIM, 15, True)
         y += 22
@@ -33,6 +45,7 @@ def level_select(g: Gfx, t: Any, prog: Progress, has_replay: bool = False) -> No
             r, c = divmod(i, cols)
             bx, by = x0 + c * bw + 3, y + r * bh + 3
             ok = unlocked(prog, n)
+            LEVEL_BOXES.append((n, bx, by, bw - 6, bh - 6))
             stars = prog.stars.get(f"lv{n:02d}", 0)
             label = f"{n}"
             g.button(
@@ -42,9 +55,12 @@ def level_select(g: Gfx, t: Any, prog: Progress, has_replay: bool = False) -> No
             g.text(bx + (bw - 6) / 2, by + bh - 10, star_text, ACCENT if stars else DIM, 10, align="center")
         y += rows_per_ch * bh + 8
     y += 8
-    title = f"{prog.last}. {title_for(t, prog.last, level(prog.last))}"
+    shown = focus if 1 <= focus <= COUNT else prog.last
+    title = f"{shown}. {title_for(t, shown, level(shown))}"
+    if not unlocked(prog, shown):
+        title += f" · {t('locked')}"
     g.text(w / 2, y + 4, title, INK, g.fit_text(title, w - 24, 16, True), True, align="center")
-    beat = str(t(f"beat_lv{prog.last:02d}"))
+    beat = str(t(f"beat_lv{shown:02d}"))
     g.text(w / 2, y + 22, beat, DIM, g.fit_text(beat, w - 24, 13), align="center")
     bw2 = min(200.0, (w - 40) / 2)
     g.button(
