@@ -12,7 +12,7 @@ from engine.floodline.rules import can_advance, wind_active
 from engine.floodline.scoring import objective_progress
 from engine.floodline.solids import components, is_supported
 from engine.floodline.state import State
-from engine.floodline.water import INF, compute_req
+from engine.floodline.water import INF, compute_req, drain_scope_cells
 
 
 def ghost_cells(s: State) -> list[list[int]]:
@@ -88,6 +88,32 @@ def view(s: State) -> dict[str, Any]:
     }
 
 
+def unsupported_board(board: Board, g: Gravity) -> set[tuple[int, int, int]]:
+    """Part I §10.2 "unsupported solids" (RULES.md 40): cells of every movable component that
+    ``is_supported`` rejects now, or rejects once temporary support is gone — thawing ice
+    (``ice > 0``) read as water and Stabilize anchors (``anchor > 0``) released. Permanent ice
+    (level-authored, ``thawIn: 0``) and Reinforced anchors (``-1``) keep supporting."""
+    f = board.frame
+    temp = any(a > 0 for a in board.anchor) or any(board.ice[i] > 0 for i in board.indices(Kind.ICE))
+    probe = None
+    if temp:
+        probe = board.copy()
+        for i in board.indices(Kind.ICE):
+            if probe.ice[i] > 0:
+                probe.kind[i] = Kind.WATER
+        probe.anchor = [a if a < 0 else 0 for a in probe.anchor]
+    out: set[tuple[int, int, int]] = set()
+    for comp in components(board):
+        if not is_supported(board, comp, g) or (probe is not None and not is_supported(probe, comp, g)):
+            out.update(f.coords(i) for i in comp)
+    return out
+
+
+def unsupported_cells(s: State) -> set[tuple[int, int, int]]:
+    """The §10.2 highlight for the settled board of ``s`` under its gravity (see ``unsupported_board``)."""
+    return unsupported_board(s.board, s.gravity)
+
+
 def debug_board(board: Board, g: Gravity) -> dict[str, Any]:
     """§14: component ids + minElev order, unsupported cells, the req heatmap and water basins."""
     f = board.frame
@@ -113,9 +139,30 @@ def debug_board(board: Board, g: Gravity) -> dict[str, Any]:
     for i in water:
         probe.kind[i] = Kind.EMPTY
     req = compute_req(probe, g, water)
-    basins = []
+    basins = [
+        {
+            "cells": [list(f.coords(i)) for i in cells],
+            "surfaceElev": surface,
+            "boundary": [list(f.coords(j)) for j in boundary],
+        }
+        for cells, surface, boundary in _water_bodies(board, t.elev)
+    ]
+    return {
+        "gravity": g.value,
+        "components": comp_info,
+        "minElevOrder": order,
+        "unsupported": unsupported,
+        "req": [[*f.coords(i), r] for i, r in enumerate(req) if r != INF],
+        "basins": basins,
+    }
+
+
+def _water_bodies(board: Board, elev: list[int]) -> list[tuple[list[int], int, list[int]]]:
+    """6-connected WATER bodies: (sorted cells, surface gravElev, sorted non-water neighbours)."""
+    f = board.frame
     seen: set[int] = set()
-    for w in water:
+    out = []
+    for w in board.indices(Kind.WATER):
         if w in seen:
             continue
         stack, cells = [w], []
@@ -127,23 +174,62 @@ def debug_board(board: Board, g: Gravity) -> dict[str, Any]:
                 if j not in seen and board.kind[j] == Kind.WATER:
                     seen.add(j)
                     stack.append(j)
-        surface = max(t.elev[i] for i in cells)
+        surface = max(elev[i] for i in cells)
         boundary = sorted({j for i in cells for j in f.nb6[i] if board.kind[j] != Kind.WATER})
-        basins.append(
-            {
-                "cells": [list(f.coords(i)) for i in sorted(cells)],
-                "surfaceElev": surface,
-                "boundary": [list(f.coords(j)) for j in boundary],
-            }
-        )
-    return {
-        "gravity": g.value,
-        "components": comp_info,
-        "minElevOrder": order,
-        "unsupported": unsupported,
-        "req": [[*f.coords(i), r] for i, r in enumerate(req) if r != INF],
-        "basins": basins,
-    }
+        out.append((sorted(cells), surface, boundary))
+    return out
+
+
+#: At most this many "next fill" cells are reported (one water layer of a 16×16 footprint).
+NEXT_FILL_CAP = 256
+
+
+def basin_preview(board: Board, g: Gravity) -> dict[str, Any]:
+    """Part I §10.3 basin preview (RULES.md 41): what the water will do, for the glue to draw.
+
+    ``basins``: each connected water body (cells, ``surfaceElev`` in gravity elevation, ``lowest``
+    = it holds the lowest surface), lowest first. ``nextFill``: the empty cells the next unit(s) of
+    this water would settle in — the reachable passable cells with the smallest Part IV §5.3
+    ``req`` (one level of the global fill), in fill order. ``drains``: each drain with the cells
+    its scope covers under this gravity (``drain_scope_cells``; SELF is the cell resting on it).
+    """
+    f = board.frame
+    t = tables_for(board.sx, board.sy, board.sz, g)
+    bodies = _water_bodies(board, t.elev)
+    bodies.sort(key=lambda b: (b[1], min(t.rank[i] for i in b[0])))
+    low = bodies[0][1] if bodies else 0
+    basins = [
+        {"cells": [list(f.coords(i)) for i in cells], "surfaceElev": surface, "lowest": surface == low}
+        for cells, surface, _ in bodies
+    ]
+    nxt: list[list[int]] = []
+    water = [i for b in bodies for i in b[0]]
+    if water:
+        probe = board.copy()
+        for i in water:
+            probe.kind[i] = Kind.EMPTY
+        req = compute_req(probe, g, water)
+        kind = board.kind
+        free = [i for i, r in enumerate(req) if r != INF and kind[i] == Kind.EMPTY]
+        if free:
+            r0 = min(req[i] for i in free)
+            level = sorted(
+                (i for i in free if req[i] == r0 and kind[i] == Kind.EMPTY), key=t.rank.__getitem__
+            )
+            nxt = [list(f.coords(i)) for i in level[:NEXT_FILL_CAP]]
+    drains = [
+        {
+            "pos": list(f.coords(d)),
+            "scope": str(scope.value),
+            "cells": [
+                list(f.coords(j))
+                for j in drain_scope_cells(board, d, scope, g)
+                if board.kind[j] in (Kind.EMPTY, Kind.WATER)
+            ],
+        }
+        for d, (_, scope) in sorted(board.drains.items())
+    ]
+    return {"gravity": g.value, "basins": basins, "nextFill": nxt, "drains": drains}
 
 
 def debug_view(s: State) -> dict[str, Any]:

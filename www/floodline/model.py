@@ -9,12 +9,10 @@ from gwweb.floodline.iso import GRAVITY_VEC, move_for, rotation_for, tilt_for
 
 from engine.core.session import IllegalMoveError, Session
 from engine.floodline import GAME, Gravity, TickInput, view
-from engine.floodline.board import Kind
 from engine.floodline.conditions import max_world_height
 from engine.floodline.pieces import offsets
 from engine.floodline.rules import rotation_allowed
-from engine.floodline.solids import components, is_supported
-from engine.floodline.view import ghost_cells, next_gust, preview_tilt
+from engine.floodline.view import ghost_cells, next_gust, preview_tilt, unsupported_cells
 
 MOVE_KEYS = ("left", "right", "away", "near")
 TILT_KEYS = {"tilt1": "away", "tilt2": "near", "tilt3": "left", "tilt4": "right"}
@@ -26,28 +24,6 @@ ROT_KEYS = {
     "rollL": ("roll", 1),
     "rollR": ("roll", -1),
 }
-
-
-def unsupported_cells(s: Any) -> set[tuple[int, int, int]]:
-    """Part I §10.2: solids the engine finds unsupported under the current gravity, and solids held
-    up only by temporary support (ice that will thaw, Stabilize anchors that will run out): the
-    engine's ``is_supported`` asked again with ice as water and temporary anchors released."""
-    board = s.board
-    g = s.gravity
-    f = board.frame
-    temp = Kind.ICE in board.kind or any(a > 0 for a in board.anchor)
-    probe = None
-    if temp:
-        probe = board.copy()
-        for i, k in enumerate(probe.kind):
-            if k == Kind.ICE:
-                probe.kind[i] = Kind.WATER
-        probe.anchor = [a if a < 0 else 0 for a in probe.anchor]
-    out: set[tuple[int, int, int]] = set()
-    for comp in components(board):
-        if not is_supported(board, comp, g) or (probe is not None and not is_supported(probe, comp, g)):
-            out.update(f.coords(i) for i in comp)
-    return out
 
 
 class Run:

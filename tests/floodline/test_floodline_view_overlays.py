@@ -1,0 +1,118 @@
+"""Part I §10.2 "unsupported solids" highlight (RULES.md 40) and §10.3 basin preview (RULES.md 41):
+the engine decides what the overlays show."""
+
+from __future__ import annotations
+
+from floodline_util import cells, floor_board, start
+
+from engine.floodline.board import Board, DrainScope, Kind, Material
+from engine.floodline.geometry import Gravity
+from engine.floodline.view import basin_preview, unsupported_board, unsupported_cells
+from engine.floodline.water import settle_water
+
+
+def test_block_on_the_floor_is_not_flagged() -> None:
+    b = floor_board()
+    b.set_solid((1, 0, 1))
+    b.set_solid((1, 1, 1))
+    assert unsupported_board(b, Gravity.DOWN) == set()
+
+
+def test_block_over_water_is_flagged() -> None:
+    b = floor_board()
+    b.set_kind((1, 0, 1), Kind.WATER)
+    b.set_solid((1, 1, 1))
+    assert unsupported_board(b, Gravity.DOWN) == {(1, 1, 1)}
+
+
+def test_block_over_thawing_ice_is_flagged_but_permanent_ice_holds() -> None:
+    b = floor_board()
+    b.set_ice((1, 0, 1), 3)  # frozen water: thaws after 3 resolves
+    b.set_solid((1, 1, 1))
+    b.set_solid((2, 1, 1))  # same component, hanging beside it
+    b.set_ice((3, 0, 3), 0)  # level-authored permanent ice
+    b.set_solid((3, 1, 3))
+    assert unsupported_board(b, Gravity.DOWN) == {(1, 1, 1), (2, 1, 1)}
+
+
+def test_stabilize_anchored_block_is_flagged_reinforced_is_not() -> None:
+    b = floor_board()
+    b.set_solid((1, 4, 1))
+    b.anchor[b.idx((1, 4, 1))] = 2  # Stabilize: holds for 2 more tilts
+    b.set_solid((3, 4, 3), Material.REINFORCED)  # permanent anchor
+    assert b.anchor[b.idx((3, 4, 3))] == -1
+    assert unsupported_board(b, Gravity.DOWN) == {(1, 4, 1)}
+
+
+def test_flags_follow_gravity() -> None:
+    b = floor_board()
+    b.set_solid((2, 0, 2))
+    b.set_solid((2, 1, 2))
+    assert unsupported_board(b, Gravity.DOWN) == set()
+    # gravity east: the column hangs in the middle of the box with nothing east of it
+    assert unsupported_board(b, Gravity.EAST) == {(2, 0, 2), (2, 1, 2)}
+    b.set_kind((3, 0, 2), Kind.WALL)  # touching an immovable wall supports it (RULES.md 17)
+    assert unsupported_board(b, Gravity.EAST) == set()
+
+
+def test_state_wrapper_reads_the_settled_board() -> None:
+    s = start(cells=[{"pos": [2, 0, 2], "type": "ICE", "thawIn": 3}, {"pos": [2, 1, 2], "type": "SOLID"}])
+    assert s.board.at((2, 0, 2)) == Kind.ICE
+    assert unsupported_cells(s) == {(2, 1, 2)}
+    s2 = start(cells=[{"pos": [2, 0, 2], "type": "ICE", "thawIn": 0}, {"pos": [2, 1, 2], "type": "SOLID"}])
+    assert unsupported_cells(s2) == set()
+
+
+# -- Part I §10.3 basin preview (RULES.md 41) ----------------------------------------------------
+
+
+def _two_basins() -> Board:
+    """Slice 7 wide: left basin x=0..1 behind a wall ridge x=2 (top y=1), right floor raised by 1."""
+    b = Board(7, 6, 1)
+    for y in range(0, 2):
+        b.set_kind((2, y, 0), Kind.WALL)
+    for x in range(3, 7):
+        b.set_kind((x, 0, 0), Kind.WALL)
+    return b
+
+
+def test_basin_preview_next_fill_is_where_the_next_unit_settles() -> None:
+    b = _two_basins()
+    for k in range(3):
+        b.set_kind((0, 3 + k, 0), Kind.WATER)
+    settle_water(b, Gravity.DOWN)
+    pv = basin_preview(b, Gravity.DOWN)
+    assert [bs["cells"] for bs in pv["basins"]] == [[[0, 0, 0], [1, 0, 0], [0, 1, 0]]]
+    assert pv["basins"][0]["surfaceElev"] == 1 and pv["basins"][0]["lowest"]
+    assert pv["nextFill"] == [[1, 1, 0]]
+    # pour one more unit in from the top: it lands exactly where the preview said
+    b.set_kind((0, 5, 0), Kind.WATER)
+    settle_water(b, Gravity.DOWN)
+    assert (1, 1, 0) in cells(b, Kind.WATER)
+    # the left basin is now full to the ridge: the next level is y=1 on the right (req 2) and y=2 left
+    nxt = basin_preview(b, Gravity.DOWN)["nextFill"]
+    assert [3, 1, 0] in nxt and [6, 1, 0] in nxt and [0, 2, 0] in nxt
+
+
+def test_basin_preview_orders_bodies_lowest_first() -> None:
+    b = _two_basins()
+    b.set_kind((4, 1, 0), Kind.WATER)
+    b.set_kind((5, 1, 0), Kind.WATER)
+    b.set_kind((0, 0, 0), Kind.WATER)
+    pv = basin_preview(b, Gravity.DOWN)
+    assert [(bs["surfaceElev"], bs["lowest"]) for bs in pv["basins"]] == [(0, True), (1, False)]
+    assert pv["basins"][1]["cells"] == [[4, 1, 0], [5, 1, 0]]
+
+
+def test_basin_preview_drain_scope_follows_gravity_and_skips_solids() -> None:
+    b = Board(5, 5, 5)
+    b.set_drain((2, 0, 2), 1, DrainScope.SELF)
+    b.set_drain((0, 0, 0), 1, DrainScope.ADJ6)
+    b.set_solid((1, 0, 0))
+    pv = basin_preview(b, Gravity.DOWN)
+    assert pv["basins"] == [] and pv["nextFill"] == []
+    by_pos = {tuple(d["pos"]): d for d in pv["drains"]}
+    assert by_pos[(2, 0, 2)]["cells"] == [[2, 1, 2]]  # SELF: the cell resting on the drain
+    assert sorted(by_pos[(0, 0, 0)]["cells"]) == [[0, 0, 1], [0, 1, 0]]  # the solid at x=1 is skipped
+    east = {tuple(d["pos"]): d for d in basin_preview(b, Gravity.EAST)["drains"]}
+    assert east[(2, 0, 2)]["cells"] == [[1, 0, 2]]  # gravity east: the cell west of it rests on it
