@@ -15,7 +15,7 @@ from engine.core.schema import SchemaError
 from engine.core.session import IllegalMoveError
 
 from . import layout as layout_mod
-from .cascade import CascadePlayer, draw_board_overlay
+from .cascade import CascadePlayer, draw_board_overlay, hurry_input
 from .editor import Editor
 from .help import draw_help
 from .hooks import hooks
@@ -214,10 +214,11 @@ class ReactorApp:
         self.shell.invalidate()
 
     # -- input ------------------------------------------------------------------------------------
-    def finish_cascade(self, skipped: bool = True) -> None:
-        """End the pulse cascade (at once when ``skipped``: an input arrived; it is then applied)."""
+    def finish_cascade(self, skipped: bool = True, hurry: bool = False) -> None:
+        """End the pulse cascade (at once when ``skipped``: an input arrived; it is then applied).
+        ``hurry``: the input was a move or an action, so the next cascade soon after plays fast."""
         if self.anim is not None:
-            self.cascades.end(self.anim, now(), skipped)
+            self.cascades.end(self.anim, now(), skipped, hurry)
             self.anim = None
             self.shell.invalidate()
 
@@ -228,7 +229,7 @@ class ReactorApp:
         if self.anim is not None and (
             (ev.kind in ("action", "key") and ev.down) or (ev.kind == "pointer" and ev.name == "down")
         ):
-            self.finish_cascade()
+            self.finish_cascade(hurry=self.skip_hurries(ev))
         if self.help:
             if ev.kind == "action" and ev.down and ev.name == "menu":
                 self.help = False
@@ -271,6 +272,16 @@ class ReactorApp:
                     return
                 self.click_board(ev.x, ev.y)
 
+    def skip_hurries(self, ev: Any) -> bool:
+        """Is this cascade-skipping input a move or an action (a pointer press that starts a walk)?"""
+        if ev.kind == "pointer":
+            lay, play = self.lay, self.play
+            if self.screen != "play" or lay is None or play is None or self.hud.row_at(ev.x, ev.y):
+                return False
+            cell = lay.cell_at(ev.x, ev.y)
+            return hurry_input("walk" if cell is not None and cell == self.selected else "pointer", "")
+        return hurry_input(ev.kind, ev.name, self.shell.input.bindings)
+
     def click_board(self, x: float, y: float) -> None:
         lay, play = self.lay, self.play
         if lay is None or play is None:
@@ -289,7 +300,7 @@ class ReactorApp:
         if self.screen == "editor":
             self.editor.on_button(id)
             return
-        self.finish_cascade()
+        self.finish_cascade(hurry=hurry_input("button", id))
         if id in ("menu_up", "menu_down"):
             scroll_menu(self, (self.shell.gfx.height * 0.6) * (1 if id == "menu_down" else -1))
         elif id == "help":

@@ -8,7 +8,8 @@ type, forecast outcome, or current danger level"), so every cascade lasts ``TOTA
 shared among the stages by fixed weights (surface steps and the action itself get the most; a
 stage that changes nothing visible still gets its slot and says so in the panel). Any input
 finishes the cascade at once and is then applied (nothing is lost); a cascade started soon after
-a skipped one plays fast. Modes: full, fast, off (a setting in the panel). No rules here: every
+a skip made by a move or an action (a player pressing on) plays fast; other skips (the eye view,
+a menu button, inspecting a cell) do not hurry the next one. Modes: full, fast, off (a setting in the panel). No rules here: every
 value drawn is a recorded engine state.
 """
 
@@ -32,7 +33,12 @@ WEIGHT = {
     "forecast": 0.6,
 }
 EASE = 0.6  # share of a stage spent easing values from the previous stage; the rest holds
-HURRY_MS = 1500.0  # a cascade started this soon after a skipped one plays fast
+HURRY_MS = 1500.0  # a cascade started this soon after a hurried skip plays fast
+# inputs that mean "the player is pressing on": moves and actions (the page's bound action names)
+HURRY_ACTIONS = frozenset(
+    {"up", "down", "left", "right", "interact", "repair", "activate", "shield"}
+    | {"remedy fuel", "remedy coolant", "remedy electricity"}
+)
 STAGE_COL = {
     "mutation": "#FFFFFF",
     "network": "#4DD0E1",
@@ -152,6 +158,25 @@ def stage_text(lang: str, st: PulseStage, steps: int, action: str = "") -> str:
     return text(lang, st.name)
 
 
+def hurry_input(kind: str, name: str, bindings: dict[str, str] | None = None) -> bool:
+    """True when an input that skips a cascade is a move or an action (the player pressing on).
+
+    ``kind``/``name`` are the shell's event kind and name: a bound action (``"action"``, e.g.
+    ``"interact"``), a raw key (``"key"``, a ``KeyboardEvent.code`` looked up in ``bindings``) or a
+    panel button (``"button"``: ``act:...`` ids are actions). The eye view, undo, menus, help,
+    language and pointer presses that only select do not count.
+    """
+    if kind == "action":
+        return name in HURRY_ACTIONS
+    if kind == "key":
+        return (bindings or {}).get(name, "") in HURRY_ACTIONS
+    if kind == "button":
+        return name.startswith("act:")
+    if kind == "walk":  # a pointer press that starts a walk to a cell
+        return True
+    return False
+
+
 class Cascade:
     """One pulse being played. ``view(t)`` gives the state to draw, ``surface(t)`` its values."""
 
@@ -263,7 +288,7 @@ class CascadePlayer:
             raw = None
         self.mode = raw if raw in MODES else "full"
         self.log: list[dict[str, Any]] = []
-        self.last_skip = -1e9
+        self.last_skip = -1e9  # when a cascade was last skipped by a move or an action
         self.pulse_ms: list[float] = []
 
     def cycle_mode(self) -> None:
@@ -278,14 +303,22 @@ class CascadePlayer:
         mode = "fast" if self.mode == "fast" or t - self.last_skip < HURRY_MS else "full"
         return Cascade(before, trace, t, mode, underground, action)
 
-    def end(self, c: Cascade, t: float, skipped: bool) -> None:
+    def end(self, c: Cascade, t: float, skipped: bool, hurry: bool = True) -> None:
+        """Log a finished cascade; a skip by a move/action (``hurry``) makes the next one fast."""
         played = t - c.t0
-        if skipped:
+        if skipped and hurry:
             self.last_skip = t
         self.pulse_ms.append(round(played, 1))
         del self.pulse_ms[:-40]
         entry = c.summary()
-        entry.update({"played_ms": round(played, 1), "skipped": skipped, "frames": c.frames})
+        entry.update(
+            {
+                "played_ms": round(played, 1),
+                "skipped": skipped,
+                "hurry": skipped and hurry,
+                "frames": c.frames,
+            }
+        )
         self.log.append(entry)
         del self.log[:-10]
 

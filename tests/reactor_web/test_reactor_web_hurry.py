@@ -1,0 +1,204 @@
+"""The cascade's "fast after a skip" rule counts only skips made by a move or an action (a player
+pressing on); the eye view, undo, menus and inspecting a cell skip the cascade without hurrying the
+next one. Driven through the page's own ``ReactorApp.handle`` with a fake browser clock."""
+
+from __future__ import annotations
+
+import sys
+import types
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+
+from www.reactor.cascade import HURRY_MS, hurry_input
+from www.shared.i18n import I18n
+from www.shared.storage import MemoryBackend, Storage
+
+
+@dataclass
+class Event:
+    """The fields of ``www.shared.input.Event`` the page reads (that module needs the browser)."""
+
+    kind: str
+    name: str = ""
+    down: bool = False
+    x: float = 0.0
+    y: float = 0.0
+    pointer_type: str = "mouse"
+
+
+class Clock:
+    t = 1000.0
+
+    @classmethod
+    def now(cls) -> float:
+        return cls.t
+
+
+class FakeAudio:
+    muted = False
+
+    def __init__(self) -> None:
+        self.played: list[tuple[Any, ...]] = []
+
+    def tone(self, *a: Any, **k: Any) -> None:
+        self.played.append(("tone", *a))
+
+    def noise(self, *a: Any, **k: Any) -> None:
+        self.played.append(("noise", *a))
+
+
+class FakeGfx:
+    width, height = 1280, 800
+
+
+class FakeShell:
+    def __init__(self) -> None:
+        self.i18n = I18n({"en": {}, "ru": {}}, "en")
+        backend = MemoryBackend()
+        self.storage = Storage("reactor", backend)
+        self.prefs = Storage("prefs", backend)
+        self.input = types.SimpleNamespace(bindings={})
+        self.audio = FakeAudio()
+        self.gfx = FakeGfx()
+        self.notices: list[str] = []
+
+    def bindings(self, defaults: dict[str, str]) -> dict[str, str]:
+        self.input.bindings = dict(defaults)
+        return self.input.bindings
+
+    def set_pref(self, name: str, value: str) -> None:
+        pass
+
+    def set_lang(self, lang: str) -> None:
+        self.i18n.set_lang(lang)
+
+    def set_muted(self, muted: bool) -> None:
+        self.audio.muted = muted
+
+    def invalidate(self) -> None:
+        pass
+
+    def notify(self, text: str) -> None:
+        self.notices.append(text)
+
+
+@pytest.fixture
+def app(monkeypatch: pytest.MonkeyPatch) -> Any:
+    fake_js = types.ModuleType("js")
+    fake_js.performance = types.SimpleNamespace(now=Clock.now)  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "js", fake_js)
+    pyodide = types.ModuleType("pyodide")
+    ffi = types.ModuleType("pyodide.ffi")
+    ffi.create_proxy = lambda f: f  # type: ignore[attr-defined]
+    pyodide.ffi = ffi  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "pyodide", pyodide)
+    monkeypatch.setitem(sys.modules, "pyodide.ffi", ffi)
+    for name in [m for m in sys.modules if m in ("www.reactor.app", "www.reactor.editor")]:
+        monkeypatch.delitem(sys.modules, name)
+    from www.reactor.app import ReactorApp
+
+    Clock.t = 1000.0
+    a = ReactorApp(FakeShell())
+    a.start("builtin:tutorial")
+    return a
+
+
+def key(app: Any, code: str) -> None:
+    """A key press as the shell delivers it: the raw key, then its bound action (if any)."""
+    app.handle(Event("key", code, True))
+    action = app.shell.input.bindings.get(code)
+    if action:
+        app.handle(Event("action", action, True))
+
+
+def pulse(app: Any) -> Any:
+    """Play a lengthy action (switch the tutorial's source) and return the cascade it started."""
+    before = len(app.play.session.moves)
+    key(app, "KeyE")
+    assert len(app.play.session.moves) == before + 1 and app.play.session.moves[-1].kind == "interact"
+    assert app.anim is not None
+    return app.anim
+
+
+def test_only_moves_and_actions_hurry() -> None:
+    b = {"KeyV": "eye", "KeyE": "interact", "ArrowUp": "up", "KeyZ": "undo", "Digit1": "remedy fuel"}
+    assert hurry_input("action", "interact") and hurry_input("action", "left")
+    assert hurry_input("action", "remedy electricity") and hurry_input("action", "activate")
+    assert not hurry_input("action", "eye") and not hurry_input("action", "undo")
+    assert not hurry_input("action", "menu")
+    assert (
+        hurry_input("key", "KeyE", b) and hurry_input("key", "ArrowUp", b) and hurry_input("key", "Digit1", b)
+    )
+    assert not hurry_input("key", "KeyV", b) and not hurry_input("key", "KeyZ", b)
+    assert not hurry_input("key", "KeyQ", b) and not hurry_input("key", "KeyE")
+    assert hurry_input("button", "act:interact") and not hurry_input("button", "eye")
+    assert not hurry_input("button", "cascade") and not hurry_input("button", "lang")
+    assert hurry_input("walk", "") and not hurry_input("pointer", "")
+
+
+def test_eye_view_skip_does_not_hurry_the_next_cascade(app: Any) -> None:
+    key(app, "ArrowUp")
+    key(app, "ArrowLeft")  # onto the tutorial's coolant source
+    first = pulse(app)
+    assert first.mode == "full"
+    Clock.t += 200.0
+    key(app, "KeyV")  # the eye view (refused here: no terminal visited) skips the cascade
+    assert app.anim is None
+    log = app.cascades.log[-1]
+    assert log["skipped"] and not log["hurry"] and log["played_ms"] == 200.0
+    Clock.t += 300.0  # well inside HURRY_MS of the skip
+    second = pulse(app)
+    assert second.mode == "full"  # not hurried: the skip was not a move or an action
+    Clock.t += 100.0
+    app.handle(Event("pointer", "down", x=5.0, y=5.0))  # a press that only selects/misses: no hurry
+    assert app.anim is None and not app.cascades.log[-1]["hurry"]
+    Clock.t += 100.0
+    assert pulse(app).mode == "full"
+
+
+def test_a_move_or_action_skip_hurries_the_next_cascade(app: Any) -> None:
+    key(app, "ArrowUp")
+    key(app, "ArrowLeft")
+    pulse(app)
+    Clock.t += 200.0
+    key(app, "ArrowRight")  # pressing on: skips the cascade and is applied
+    assert app.anim is None and app.play.session.moves[-1].kind == "move"
+    assert app.cascades.log[-1]["skipped"] and app.cascades.log[-1]["hurry"]
+    key(app, "ArrowLeft")
+    Clock.t += 300.0
+    hurried = pulse(app)
+    assert hurried.mode == "fast"
+    Clock.t += 50.0
+    key(app, "KeyE")  # an action skipping a cascade hurries too
+    assert app.cascades.log[-1]["hurry"] and app.anim is not None and app.anim.mode == "fast"
+    # long after the last hurried skip the cascade is full again
+    Clock.t += HURRY_MS + app.anim.total + 10
+    app.surface_now(Clock.t)
+    assert app.anim is None and not app.cascades.log[-1]["skipped"]
+    Clock.t += 10.0
+    assert pulse(app).mode == "full"
+
+
+def test_undo_and_panel_buttons_skip_without_hurry(app: Any) -> None:
+    key(app, "ArrowUp")
+    key(app, "ArrowLeft")
+    pulse(app)
+    Clock.t += 100.0
+    app.on_button("cascade")  # mode full -> fast (a setting, not a hurry)
+    assert not app.cascades.log[-1]["hurry"]
+    app.on_button("cascade")
+    app.on_button("cascade")  # back to full
+    assert app.cascades.mode == "full"
+    Clock.t += 100.0
+    first = pulse(app)
+    assert first.mode == "full"
+    Clock.t += 100.0
+    key(app, "KeyZ")  # undo skips, is applied, and does not hurry
+    assert not app.cascades.log[-1]["hurry"]
+    Clock.t += 100.0
+    assert pulse(app).mode == "full"
+    Clock.t += 100.0
+    app.on_button("act:interact")  # the panel's action button hurries
+    assert app.cascades.log[-1]["hurry"] and app.anim is not None and app.anim.mode == "fast"
