@@ -177,6 +177,26 @@ def hurry_input(kind: str, name: str, bindings: dict[str, str] | None = None) ->
     return False
 
 
+def under_by_carrier(old: Any, new: Any, cells: tuple[int, ...]) -> dict[str, tuple[int, ...]]:
+    """The underground cells among ``cells`` that changed between two states, per carrier layer."""
+    out: dict[str, tuple[int, ...]] = {}
+    for c, lay in new.layers.items():
+        o = old.layers[c]
+        if o is lay or not cells:
+            continue
+        ch = tuple(
+            i
+            for i in cells
+            if o.state[i] != lay.state[i]
+            or o.amount[i] != lay.amount[i]
+            or o.intensity[i] != lay.intensity[i]
+            or o.integrity[i] != lay.integrity[i]
+        )
+        if ch:
+            out[c] = ch
+    return out
+
+
 class Cascade:
     """One pulse being played. ``view(t)`` gives the state to draw, ``surface(t)`` its values."""
 
@@ -195,11 +215,16 @@ class Cascade:
         self.t0 = t0
         self.mode = mode
         self.steps = before.balance.pulse_steps
+        self.underground = underground  # the eye view was on: underground changes are framed too
         self.cells: list[tuple[int, ...]] = []
         self.eased: list[tuple[int, ...]] = []
+        self.under: list[dict[str, tuple[int, ...]]] = []  # per stage: changed underground cells by layer
+        prev = before
         for s in self.stages:
             self.cells.append(s.changed(underground))
             self.eased.append(s.surface_cells)
+            self.under.append(under_by_carrier(prev, s.state, s.under_cells) if underground else {})
+            prev = s.state
         weights = [WEIGHT.get(s.name, 1.0) for s in self.stages]
         unit = TOTAL_MS[mode] / max(1e-9, sum(weights))
         self.durs = [w * unit for w in weights]
@@ -257,6 +282,17 @@ class Cascade:
                 vals[i] = old[i] + (arr[i] - old[i]) * k
             out[q] = vals
         return out
+
+    def framed(self, k: int, layer: str = "all") -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """Cells stage ``k`` frames: (surface/prop cells: solid frames, underground-only cells of the
+        shown eye layer(s): dashed frames). Underground cells only when the eye view was on."""
+        st = self.stages[k]
+        solid = tuple(sorted(set(st.surface_cells) | set(st.prop_cells)))
+        under: set[int] = set()
+        for c, cells in self.under[k].items():
+            if layer in ("all", c):
+                under.update(cells)
+        return solid, tuple(sorted(under - set(solid)))
 
     def current(self) -> PulseStage | None:
         return self.stages[self.index] if self.stages else None
@@ -331,12 +367,27 @@ def draw_board_overlay(g: Any, app: Any, c: Cascade, lay: Any) -> None:
     s = lay.cell
     w = c.final.grid.width
     col = STAGE_COL.get(cur.name, "#FFFFFF")
-    cells = c.cells[c.index]
-    if cells:
+    solid, under = c.framed(c.index, app.eye_layer if app.eye else "all")
+    if c.eased[c.index] and app.eye:  # surface values sit under the eye's labels: changed ones on top
+        surf = app.drawn if app.drawn is not None else c.shown.surface
+        prev = c.stages[c.index - 1].state if c.index > 0 else c.before
+        app.painter.surface_changes(g, c.shown, lay, surf, prev.surface, c.eased[c.index])
+    if solid or under:
         g.alpha(max(0.35, 1.0 - 0.65 * c.frac))
-        for i in cells:
+        lw = 3 if s >= 30 else 2
+        for i in solid:
             x, y = lay.xy(i % w, i // w)
-            g.frame(x + 2, y + 2, s - 4, s - 4, col, 3 if s >= 30 else 2)
+            g.frame(x + 2, y + 2, s - 4, s - 4, col, lw)
+        if under:  # underground changes (eye view): dashed frames, integrity changes labelled
+            prev = c.stages[c.index - 1].state if c.index > 0 else c.before
+            g.alpha(1.0)
+            app.painter.integrity_changes(g, c.shown, prev, lay, under, app.eye_layer)
+            g.alpha(max(0.35, 1.0 - 0.65 * c.frac))
+            g.ctx.setLineDash([max(3.0, s * 0.12), max(2.0, s * 0.07)])
+            for i in under:
+                x, y = lay.xy(i % w, i // w)
+                g.frame(x + 2, y + 2, s - 4, s - 4, col, lw)
+            g.ctx.setLineDash([])
         g.alpha(1.0)
     lang = app.shell.i18n.lang
     label = f"{text(lang, 'pulse', n=c.final.pulse)} · {stage_text(lang, cur, c.steps, c.actions.get(lang, c.action))}"

@@ -165,8 +165,8 @@ class Hud:
         room = bottom - y
         both = room > 330
         show_inspector = app.selected is not None
-        if both or not show_inspector:
-            y = self.forecast(g, app, stat, x, y, w, bottom if not both else y + room * 0.45)
+        if both or not show_inspector:  # the forecast shares the room only with an open inspector
+            y = self.forecast(g, app, stat, x, y, w, y + room * 0.45 if show_inspector else bottom)
         elif app.anim is not None:  # no room for the stage list: the stage on one line
             y = draw_panel(g, app, app.anim, x, y, w, y + 18)
         if show_inspector:

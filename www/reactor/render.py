@@ -106,6 +106,77 @@ class BoardPainter:
                 g.rect(x - tw / 2, y - fs / 2 - 1, tw, fs + 2, "rgba(0,0,0,0.6)")
                 g.text(x, y + 0.5, txt, SURF_COL[q], fs, True, "center", "middle")
 
+    def surface_changes(
+        self, g: Any, st: Any, lay: Any, surf: dict[str, Any], old: dict[str, Any], cells: Any
+    ) -> None:
+        """Eye view during a cascade: the surface values of ``cells`` (those that changed this stage)
+        on top of the underground labels, stacked from the bottom of the cell, each boxed in its
+        quantity's colour so they do not read as underground values."""
+        s = lay.cell
+        if s < 24:
+            return
+        w = st.grid.width
+        t = st.balance.thresholds
+        fs = max(8.0, s * 0.2)
+        for i in cells:
+            x0, y0 = lay.ox + (i % w) * s, lay.oy + (i // w) * s
+            k = 0
+            for q in QUAD:
+                v = surf[q][i]
+                if v < t[q].safe and abs(v - old[q][i]) < 0.05:
+                    continue
+                ty = y0 + s - 3 - (k + 1) * (fs + 2)
+                if ty < y0 + s * 0.3:
+                    break
+                txt = display(v)
+                tw = min(s - 4, g.measure(txt, fs, True) + 6)
+                g.rect(x0 + (s - tw) / 2, ty, tw, fs + 2, "rgba(0,0,0,0.85)")
+                g.frame(x0 + (s - tw) / 2, ty, tw, fs + 2, SURF_COL[q], 1)
+                g.text(
+                    x0 + s / 2,
+                    ty + fs / 2 + 1.5,
+                    txt,
+                    SURF_COL[q],
+                    g.fit_text(txt, s - 8, fs),
+                    True,
+                    "center",
+                    "middle",
+                )
+                k += 1
+
+    def integrity_changes(self, g: Any, st: Any, prev: Any, lay: Any, cells: Any, layer: str) -> None:
+        """Eye view during a cascade: underground cells whose integrity changed this stage get an
+        ``i old→new`` label in their layer's colour (the eye's labels show integrity only for one
+        layer)."""
+        s = lay.cell
+        if s < 24:
+            return
+        w = st.grid.width
+        fs = max(8.0, s * 0.19)
+        for i in cells:
+            x0, y0 = lay.ox + (i % w) * s, lay.oy + (i // w) * s
+            k = 0
+            for c in ("fuel", "coolant", "electricity"):
+                if layer not in ("all", c):
+                    continue
+                a, b = prev.layers[c].integrity[i], st.layers[c].integrity[i]
+                if a == b:
+                    continue
+                txt = f"i{display(a)}→{display(b)}"
+                ty = y0 + s - 3 - (k + 1) * (fs + 2)
+                g.rect(x0 + 2, ty, s - 4, fs + 2, "rgba(0,0,0,0.85)")
+                g.text(
+                    x0 + s / 2,
+                    ty + fs / 2 + 1.5,
+                    txt,
+                    SURF_COL[c],
+                    g.fit_text(txt, s - 8, fs),
+                    True,
+                    "center",
+                    "middle",
+                )
+                k += 1
+
     # -- props, leaks, robot -------------------------------------------------------------------
     def props(self, g: Any, st: Any, lay: Any) -> None:
         s = lay.cell
