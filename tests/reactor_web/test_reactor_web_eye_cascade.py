@@ -3,24 +3,9 @@ surface/props, dashed: underground only), filtered by the eye's layer, and only 
 
 from __future__ import annotations
 
-from engine.core.session import Session
-from engine.reactor import GAME
-from www.reactor.cascade import Cascade, under_by_carrier
-from www.reactor.model import Play
+from reactor_web_kit import tutorial_cable_cascade as cascade
 
-TO_TERMINAL = ["move e", "move e", "move s"] + ["move e"] * 6 + ["move s", "move s", "interact"]
-TO_CABLE_SOURCE = ["move n"] * 4 + ["move w"] * 9
-
-
-def cascade(eye: bool) -> tuple[Cascade, Play]:
-    """Tutorial: visit the terminal, walk to the switched-off electricity source, switch it on."""
-    p = Play("builtin:tutorial", Session(GAME, 0, {"level": "tutorial"}))
-    for m in TO_TERMINAL + TO_CABLE_SOURCE:
-        assert p.try_play(m)[0], m
-    assert p.state.eye_access and p.state.grid.xy(p.state.robot) == (1, 2)
-    before = p.state
-    assert p.try_play("interact", capture=True)[0] and p.last_trace is not None
-    return Cascade(before, p.last_trace, 0.0, "full", eye, "x"), p
+from www.reactor.cascade import under_by_carrier
 
 
 def test_network_stage_frames_the_powered_cable_dashed_in_the_eye_view() -> None:

@@ -202,3 +202,27 @@ def test_undo_and_panel_buttons_skip_without_hurry(app: Any) -> None:
     Clock.t += 100.0
     app.on_button("act:interact")  # the panel's action button hurries
     assert app.cascades.log[-1]["hurry"] and app.anim is not None and app.anim.mode == "fast"
+
+
+def play_out(app: Any) -> None:
+    """Let the cascade play to its end at 60 frames per second."""
+    while app.anim is not None:
+        Clock.t += 16.0
+        app.surface_now(Clock.t)
+
+
+def test_the_page_sounds_stages_as_they_play_and_not_when_muted(app: Any) -> None:
+    key(app, "ArrowUp")
+    key(app, "ArrowLeft")
+    c = pulse(app)
+    n0 = len(app.shell.audio.played)
+    play_out(app)
+    tones = app.shell.audio.played[n0:]
+    want = [k for k in range(1, len(c.stages)) if c.sound_for(k) is not None]
+    assert want and len(tones) == len(want)
+    app.shell.set_muted(True)
+    Clock.t += 5000.0
+    pulse(app)
+    n1 = len(app.shell.audio.played)
+    play_out(app)
+    assert app.shell.audio.played[n1:] == []

@@ -15,7 +15,7 @@ from engine.core.schema import SchemaError
 from engine.core.session import IllegalMoveError
 
 from . import layout as layout_mod
-from .cascade import CascadePlayer, draw_board_overlay, hurry_input
+from .cascade import CascadePlayer, draw_board_overlay, hurry_input, play_sound
 from .editor import Editor
 from .help import draw_help
 from .hooks import hooks
@@ -361,8 +361,13 @@ class ReactorApp:
     def surface_now(self, t: float) -> dict[str, Any]:
         """The surface values to draw: the cascade's current stage, or the engine state."""
         anim = self.anim
-        if anim is not None and not anim.at(t):
-            self.finish_cascade(skipped=False)
+        if anim is not None:
+            playing = anim.at(t)
+            sound = anim.take_sounds()
+            if sound is not None:
+                play_sound(self.shell.audio, *sound)
+            if not playing:
+                self.finish_cascade(skipped=False)
         if self.anim is None:
             return self.play.state.surface  # type: ignore[union-attr]
         self.anim.frames += 1

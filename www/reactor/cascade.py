@@ -18,6 +18,7 @@ from __future__ import annotations
 from array import array
 from typing import Any
 
+from engine.reactor.pulse import REASON_ROBOT_HAZARD
 from engine.reactor.stages import PulseStage, PulseTrace
 
 MODES = ("full", "fast", "off")
@@ -239,6 +240,7 @@ class Cascade:
         self.shown = self.stages[0].state if self.stages else self.final
         self.frames = 0
         self.fits: dict[tuple[str, float, float, bool], float] = {}  # label sizes (saves measureText calls)
+        self.sounded = 0  # the last stage whose sound has played (the action's own sound covers stage 1)
 
     def fit(self, g: Any, label: str, max_w: float, size: float, bold: bool) -> float:
         key = (label, max_w, size, bold)
@@ -293,6 +295,47 @@ class Cascade:
             if layer in ("all", c):
                 under.update(cells)
         return solid, tuple(sorted(under - set(solid)))
+
+    def sound_for(self, k: int) -> str | None:
+        """The sound of stage ``k``: ``"danger"`` (the robot's cell grew into the caution band of a
+        quantity that can hurt it, or the robot was lost), ``"integrity"`` (structural integrity fell
+        where the player can see it: eye view, or a new leak), ``"change"`` (anything else visible
+        changed) or None (a quiet stage)."""
+        if not self.cells[k]:
+            return None
+        st = self.stages[k]
+        new = st.state
+        prev = self.stages[k - 1].state if k > 0 else self.before
+        if new.outcome is not None and prev.outcome is None and new.outcome.result == "lost":
+            if new.outcome.reason == REASON_ROBOT_HAZARD:
+                return "danger"
+        r = new.robot
+        b = new.balance
+        if r in st.surface_cells:
+            for q, limit in b.robot_unsafe.items():
+                if limit is None or (q == "heat" and new.heat_immunity > 0):
+                    continue
+                v = new.surface[q][r]
+                if v >= min(limit, b.thresholds[q].caution) and v > prev.surface[q][r] + 1e-4:
+                    return "danger"
+        if st.name == "integrity":
+            for c, lay in new.layers.items():
+                old = prev.layers[c].integrity
+                if any(lay.integrity[i] < old[i] for i in st.under_cells):
+                    return "integrity"
+        return "change"
+
+    def take_sounds(self) -> tuple[str, int] | None:
+        """The sound to play now for the stages reached since the last call (the most urgent one when
+        a slow frame passed several): (kind, stage index) or None."""
+        best: tuple[str, int] | None = None
+        rank = {"change": 0, "integrity": 1, "danger": 2}
+        for k in range(self.sounded + 1, self.index + 1):
+            kind = self.sound_for(k)
+            if kind is not None and (best is None or rank[kind] >= rank[best[0]]):
+                best = (kind, k)
+        self.sounded = max(self.sounded, self.index)
+        return best
 
     def current(self) -> PulseStage | None:
         return self.stages[self.index] if self.stages else None
@@ -357,6 +400,21 @@ class CascadePlayer:
         )
         self.log.append(entry)
         del self.log[:-10]
+
+
+def play_sound(audio: Any, kind: str, k: int) -> None:
+    """A short soft WebAudio tone per cascade stage (synthesised, no downloads; silent when muted):
+    a quiet tick rising with the stage for a change, a low falling creak for integrity damage, a
+    double blip for robot danger."""
+    if audio is None or getattr(audio, "muted", False):
+        return
+    if kind == "danger":
+        audio.tone(740, 0.07, "triangle", 0.07)
+        audio.tone(740, 0.07, "triangle", 0.07, delay=0.1)
+    elif kind == "integrity":
+        audio.tone(210, 0.2, "triangle", 0.07, glide_to=140)
+    else:
+        audio.tone(440 * 2 ** (min(k, 12) / 24), 0.06, "sine", 0.035)
 
 
 def draw_board_overlay(g: Any, app: Any, c: Cascade, lay: Any) -> None:
