@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
+import js  # type: ignore[import-not-found]
 from gwweb.floodline import board_draw, fileio, hud, screens
 from gwweb.floodline.campaign import COUNT, Progress, endless_level, level, record, unlocked
 from gwweb.floodline.hooks import test_hooks
@@ -63,6 +64,11 @@ class App:
         self.frozen = False  # test hook: stop the clock without the pause screen
         self.cam_rows = 12
         self.preview: dict[str, Any] | None = None
+        self.basins = False  # §10.3 basin preview (B / the board's button)
+        self.first_frame_at = 0.0  # performance.now() of the first frame drawn for the current run
+        self.hud_rect = (0.0, 0.0, 0.0, 0.0)
+        self.tip_rect: tuple[float, float, float, float] | None = None
+        self.tip_closed = 0  # id() of the run whose prompt the player closed
 
     # -- runs ----------------------------------------------------------------------------
     def start(self, n: int) -> None:
@@ -86,6 +92,7 @@ class App:
         self.recorded = False
         self.tilt_anim = None
         self.preview = None
+        self.first_frame_at = 0.0
 
     def watch(self, lr: LastRun) -> None:
         """Play a stored replay back in the page (stars are not recorded)."""
@@ -200,6 +207,8 @@ class App:
                 self.on_button(
                     "next" if run.state.outcome.status.value == "WON" and 0 < run.n < COUNT else "restart"
                 )
+        elif name == "basins":
+            self.basins = not self.basins
         elif name in ("cutDown", "cutUp") and run is not None:
             h = run.state.board.sy
             cur = h if self.cut is None else self.cut
@@ -238,6 +247,8 @@ class App:
         if run is None and ev.name == "move" and not self.keys_screen:
             self.hover = screens.level_at(ev.x, ev.y)
         if ev.name == "down":
+            if board_draw.tip_hit(self, ev.x, ev.y):
+                return
             for action, _, bx, by, bw, bh in self.pad:
                 if bx <= ev.x <= bx + bw and by <= ev.y <= by + bh:
                     self.pad_down[ev.pointer_id] = action
@@ -290,7 +301,7 @@ class App:
             self.start(min(COUNT, self.run.n + 1))
         elif bid == "view":
             self.set_view((self.view + 1) % 4)
-        elif bid in ("cutUp", "cutDown"):
+        elif bid in ("cutUp", "cutDown", "basins"):
             self.action(bid, True)
 
     # -- sounds --------------------------------------------------------------------------
@@ -359,6 +370,8 @@ class App:
             if show_pad:
                 self.pad = hud.pad_layout(rows, 4, h - pad_h, w - 8, pad_h - 4)
         self.draw_board(g, run, board)
+        if not self.first_frame_at:
+            self.first_frame_at = float(js.performance.now())
         if self.pad:
             self.draw_pad(g)
         o = run.state.outcome
@@ -393,6 +406,7 @@ class App:
     def hud_panel(self, g: Gfx, run: Run, rect: tuple[float, float, float, float], compact: bool) -> None:
         """The HUD is drawn on its own layer, redrawn only when what it shows changes."""
         x, y, w, h = rect
+        self.hud_rect = rect
         key = (id(run), w, h, compact, self.shell.i18n.lang, self.view, hud.signature(run))
         if key != self.hud_key or self.hud_layer is None:
             self.hud_key = key

@@ -75,9 +75,21 @@ def draw_board(app: Any, g: Gfx, run: Run, rect: tuple[float, float, float, floa
     wv = app.world
     old_place = wv.place_key
     p = wv.place(app.view, [s.board.sx, s.board.sy, s.board.sz], rect, rows_for(app, run))
-    key = (id(run), run.board_version, app.cut, s.height_limit, wv.place_key, app.shell.i18n.lang)
+    key = (id(run), run.board_version, app.cut, s.height_limit, wv.place_key, app.shell.i18n.lang, app.basins)
     faces = tuple(sorted(str(getattr(f, "value", f)) for f in s.board.open_faces))
-    wv.ensure(g, key, run.board_cells, s.height_limit, app.cut, run.unsupported, faces, app.t("open_face"))
+    basin = run.basins() if app.basins else None
+    wv.ensure(
+        g,
+        key,
+        run.board_cells,
+        s.height_limit,
+        app.cut,
+        run.unsupported,
+        faces,
+        app.t("open_face"),
+        run.drain_scope,
+        basin,
+    )
     tilt = 0.0
     if app.tilt_anim is not None:
         old, new, f = app.tilt_anim
@@ -151,6 +163,14 @@ def overlays(app: Any, g: Gfx, run: Run, rect: tuple[float, float, float, float]
     g.button("cutUp", x + w - 38, y + 8, 30, 30, "▴", size=14)
     cut = t("slice_off") if app.cut is None else t("slice", n=app.cut)
     g.text(x + w - 40, y + 54, cut, hud.ACCENT if app.cut is not None else hud.DIM, 12, align="center")
+    if run.wet or app.basins:
+        g.button("basins", x + w - 72, y + 62, 64, 28, t("basins_btn"), size=12, active=app.basins)
+    if app.basins and run.wet:  # §10.3 legend
+        bx = x + w - 8
+        for i, (key_, color) in enumerate(
+            (("bz_low", "#7ff6ff"), ("bz_next", "#96d2ff"), ("bz_drain", "#36d6e8"))
+        ):
+            g.text(bx, y + 108 + i * 16, t(key_), color, 12, align="right")
     pv = app.preview
     if pv is not None and pv.get("board") == run.board_version:
         hud.preview_label(t, g, pv, x + w / 2, y + 24)
@@ -161,13 +181,58 @@ def overlays(app: Any, g: Gfx, run: Run, rect: tuple[float, float, float, float]
         app.warnings_shown = hud.warnings(g, t, run, x + 2 * r + 34, y + 10, ghost, w - 2 * r - 120)
     else:
         app.warnings_shown = []
+    tip_box(app, g, run, rect)
+
+
+def tip_visible(app: Any, run: Run) -> bool:
+    """The beat prompt shows for the first 12 s of a level (always while watching a replay) until
+    the player taps/clicks it away."""
+    if app.tip_closed == id(run) or not app.tip_text(run):
+        return False
+    return run.state.tick < TIP_TICKS or app.player is not None
+
+
+def tip_box(app: Any, g: Gfx, run: Run, rect: tuple[float, float, float, float]) -> None:
+    """The tutorial prompt. On a phone it sits over the HUD strip (the board stays clear); on a
+    desktop at the bottom of the board. A tap or click on it closes it (✕)."""
+    app.tip_rect = None
+    if run.state.outcome is not None or not tip_visible(app, run):
+        return
     tip = app.tip_text(run)
-    if tip and (s.tick < TIP_TICKS or app.player is not None):
-        if app.tip_cache[:2] != (tip, w):
-            app.tip_cache = (tip, w, g.wrap(tip, min(w - 24, 520), 13))
-        lines = app.tip_cache[2]
-        bh = 10 + 17 * len(lines)
-        by = y + h - bh - 8
-        g.rect(x + 12, by, min(w - 24, 540), bh, "rgba(10,16,24,0.82)")
-        for i, line in enumerate(lines):
-            g.text(x + 22, by + 18 + i * 17, line, hud.ACCENT, 13)
+    x, y, w, h = rect
+    hx, hy, hw, hh = app.hud_rect
+    over_hud = hy + hh <= y + 1 and hw >= w - 1  # phone layout: the HUD strip is above the board
+    if over_hud:
+        bx, bw = hx + 6, hw - 12
+    else:
+        bx, bw = x + 12, min(w - 24, 540.0)
+    size = 13.0
+    key = (tip, bw, over_hud)
+    if app.tip_cache[:3] != key:
+        lines = g.wrap(tip, bw - 44, size)
+        if over_hud and 10 + 17 * len(lines) > hh - 8:
+            size = 12.0
+            lines = g.wrap(tip, bw - 40, size)
+        app.tip_cache = (*key, lines, size)
+    lines, size = app.tip_cache[3], app.tip_cache[4]
+    lh = size + 4
+    bh = max(10 + lh * len(lines), 30.0)
+    by = hy + (hh - bh) / 2 if over_hud else y + h - bh - 8
+    g.rect(bx, by, bw, bh, "rgba(10,16,24,0.95)" if over_hud else "rgba(10,16,24,0.82)")
+    g.frame(bx + 0.5, by + 0.5, bw - 1, bh - 1, "rgba(255,210,122,0.5)")
+    for i, line in enumerate(lines):
+        g.text(bx + 10, by + 5 + lh * (i + 0.8), line, hud.ACCENT, size)
+    g.text(bx + bw - 16, by + 18, "✕", hud.DIM, 14, True, align="center")
+    app.tip_rect = (bx, by, bw, bh)
+
+
+def tip_hit(app: Any, px: float, py: float) -> bool:
+    """A pointer down on the prompt closes it (consumed)."""
+    r = app.tip_rect
+    if r is None or app.run is None:
+        return False
+    if r[0] <= px <= r[0] + r[2] and r[1] <= py <= r[1] + r[3]:
+        app.tip_closed = id(app.run)
+        app.tip_rect = None
+        return True
+    return False

@@ -84,6 +84,8 @@ def objective_text(t: Any, cond: dict[str, Any]) -> str:
         "value": cond.get("value", 0),
     }
     text = t(f"o_{cond['type']}", **fmt)
+    if cond.get("maxLostVoxels") is not None:
+        text += ", " + t("o_max_lost", n=cond["maxLostVoxels"])
     if cond.get("surviveTilts"):
         text += f" (+{cond['surviveTilts']}⟳)"
     return text

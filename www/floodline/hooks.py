@@ -16,7 +16,9 @@ def test_hooks(app: Any) -> dict[str, Any]:
     def info(*_a: Any) -> str:
         run = app.run
         if run is None:
-            return json.dumps({"screen": "menu", "progress": app.progress.model_dump()})
+            lr = app.last_run
+            last = None if lr is None else {"level": lr.level, "seed": lr.seed, "inputs": len(lr.inputs)}
+            return json.dumps({"screen": "menu", "progress": app.progress.model_dump(), "lastRun": last})
         s = run.state
         return json.dumps(
             {
@@ -52,6 +54,10 @@ def test_hooks(app: Any) -> dict[str, Any]:
                 },
                 "size": [s.board.sx, s.board.sy, s.board.sz],
                 "heightLimit": s.height_limit,
+                "basins": app.basins,
+                "firstFrameAt": app.first_frame_at,
+                "tipRect": None if app.tip_rect is None else [round(v, 1) for v in app.tip_rect],
+                "basinPreview": run.basins() if app.basins else None,
             }
         )
 

@@ -36,6 +36,7 @@ BINDINGS = {
     "F4": "view4",
     "BracketLeft": "cutDown",
     "BracketRight": "cutUp",
+    "KeyB": "basins",
     "Escape": "pause",
     "KeyM": "mute",
     "Enter": "confirm",

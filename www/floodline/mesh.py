@@ -53,6 +53,12 @@ PREVIEW_EDGE = style("rgba(255,150,120,0.8)")
 SCOPE = style("rgba(54,214,232,0.75)")
 SCOPE_FILL = style("rgba(54,214,232,0.10)")
 BAD_EDGE = style("rgba(255,110,90,0.95)")
+BASIN_LOW = style("#7ff6ff")
+BASIN_LOW_FILL = style("rgba(127,246,255,0.30)")
+BASIN_EDGE = style("rgba(170,220,255,0.7)")
+NEXT_FILL = style("rgba(120,190,255,0.14)")
+NEXT_EDGE = style("rgba(170,215,255,0.5)")
+ZONE_FILL = style("rgba(54,214,232,0.26)")
 
 OPAQUE = {"SOLID", "WALL", "BEDROCK", "ICE", "POROUS", "DRAIN"}
 
@@ -104,11 +110,16 @@ class Mesh:
         return len(self.fills)
 
 
+_NEXT: dict[str, Any] = {"type": "NEXT"}
+
+
 def world_mesh(
     p: Proj,
     cells: list[dict[str, Any]],
     cut: int | None = None,
     marked: set[tuple[int, int, int]] | None = None,
+    scope: list[list[int]] | None = None,
+    basin: dict[str, Any] | None = None,
 ) -> Mesh:
     """Settled world: only faces not hidden by an opaque neighbour (or by water inside water)."""
     kinds: dict[tuple[int, int, int], str] = {}
@@ -118,17 +129,30 @@ def world_mesh(
             continue
         kinds[(pos[0], pos[1], pos[2])] = c["type"]
     na, nb = neighbour_offsets(p.view)
+    get_kind = kinds.get
     order = []
     for c in cells:
         x, y, z = c["pos"]
         if (x, y, z) in kinds:
             order.append((depth_key(p, x, y, z), x, y, z, c))
+    if basin is not None:  # §10.3 next-fill tiles, in painter's order so terrain in front hides them
+        fill = {(c[0], c[1], c[2]) for c in basin["nextFill"]}
+        for x, y, z in fill:  # the top of each column: the surface that level of water would have
+            if (
+                (cut is None or y < cut)
+                and (x, y + 1, z) not in fill
+                and get_kind((x, y + 1, z)) not in OPAQUE
+            ):
+                order.append((depth_key(p, x, y, z), x, y, z, _NEXT))
     order.sort(key=lambda t: t[0])
     m = Mesh()
     get = kinds.get
     vox = m.vox
     for d, x, y, z, c in order:
         t = c["type"]
+        if t == "NEXT":
+            m.add(cube_faces(p, x, y, z)[0], NEXT_FILL, NEXT_EDGE)
+            continue
         water = t == "WATER"
         first = len(m.fills)
         faces = cube_faces(p, x, y, z)
@@ -158,32 +182,32 @@ def world_mesh(
                 m.add(q, UNSUPPORTED, -1)
         if len(m.fills) > first:
             vox[(x, y, z)] = (d, first, len(m.fills), not water)
-    for c in cells:
-        if c["type"] == "DRAIN" and (cut is None or c["pos"][1] < cut):
-            for x, y, z in drain_scope(c, kinds, (p.sx, p.sy, p.sz)):
-                m.add(cube_faces(p, x, y, z)[0], SCOPE_FILL, SCOPE)
+    for x, y, z in scope or ():  # drain reach, computed by the engine under the current gravity
+        if cut is None or y < cut:
+            m.add(cube_faces(p, x, y, z)[0], SCOPE_FILL, SCOPE)
+    if basin is not None:
+        basin_overlay(m, p, basin, cut)
     return m
 
 
-def drain_scope(
-    c: dict[str, Any], kinds: dict[tuple[int, int, int], str], size: tuple[int, int, int]
-) -> list[tuple[int, int, int]]:
-    """Cells (empty or water) a drain reaches, for the scope highlight (Part VIII: drain scope)."""
-    x, y, z = c["pos"]
-    scope = c.get("scope", "ADJ6")
-    if scope == "SELF":
-        offs = [(0, 1, 0)]
-    elif scope == "ADJ26":
-        offs = [(dx, dy, dz) for dx in (-1, 0, 1) for dy in (-1, 0, 1) for dz in (-1, 0, 1) if dx or dy or dz]
-    else:
-        offs = [(1, 0, 0), (-1, 0, 0), (0, 1, 0), (0, -1, 0), (0, 0, 1), (0, 0, -1)]
-    out = []
-    for dx, dy, dz in offs:
-        q = (x + dx, y + dy, z + dz)
-        inside = 0 <= q[0] < size[0] and 0 <= q[1] < size[1] and 0 <= q[2] < size[2]
-        if inside and kinds.get(q) in (None, "WATER"):
-            out.append(q)
-    return out
+def basin_overlay(m: Mesh, p: Proj, basin: dict[str, Any], cut: int | None) -> None:
+    """Part I §10.3 basin preview from the engine's ``basin_preview``: the water bodies' surfaces
+    outlined (the lowest filled), drain reach as cubes. (Next-fill tiles are drawn in ``world_mesh``.)"""
+
+    def keep(c: list[int]) -> bool:
+        return cut is None or c[1] < cut
+
+    for b in basin["basins"]:
+        own = {tuple(c) for c in b["cells"]}
+        edge = BASIN_LOW if b["lowest"] else BASIN_EDGE
+        for c in b["cells"]:
+            if keep(c) and (c[0], c[1] + 1, c[2]) not in own:
+                m.add(cube_faces(p, c[0], c[1], c[2])[0], BASIN_LOW_FILL if b["lowest"] else -1, edge)
+    for d in basin["drains"]:
+        for c in d["cells"]:
+            if keep(c):
+                for q in cube_faces(p, c[0], c[1], c[2]):
+                    m.add(q, ZONE_FILL, SCOPE)
 
 
 def piece_mesh(p: Proj, cells: list[list[int]], look: str, edge: int, only_top: bool = False) -> Mesh:

@@ -12,7 +12,14 @@ from engine.floodline import GAME, Gravity, TickInput, view
 from engine.floodline.conditions import max_world_height
 from engine.floodline.pieces import offsets
 from engine.floodline.rules import rotation_allowed
-from engine.floodline.view import ghost_cells, next_gust, preview_tilt, unsupported_cells
+from engine.floodline.view import (
+    basin_preview,
+    drain_zones,
+    ghost_cells,
+    next_gust,
+    preview_tilt,
+    unsupported_cells,
+)
 
 MOVE_KEYS = ("left", "right", "away", "near")
 TILT_KEYS = {"tilt1": "away", "tilt2": "near", "tilt3": "left", "tilt4": "right"}
@@ -46,6 +53,9 @@ class Run:
         self.water_under: bool = False
         self.unsupported: set[tuple[int, int, int]] = set()
         self.top_cells: list[list[int]] = []
+        self.drain_scope: list[list[int]] = []
+        self.wet = False  # water, ice or drains on the board: the basin preview has something to show
+        self._basin: tuple[int, dict[str, Any]] | None = None
         self.refresh()
 
     @property
@@ -170,12 +180,20 @@ class Run:
             if t == "SOLID"
         )
         self.unsupported = unsupported_cells(s)
+        self.drain_scope = [c for d in drain_zones(s.board, s.gravity) for c in d["cells"]]
+        self.wet = bool(self.drain_scope) or any(c["type"] in ("WATER", "ICE") for c in self.board_cells)
         top = max((c["pos"][1] for c in self.board_cells if c["type"] == "SOLID"), default=-1)
         self.top_cells = [
             list(c["pos"]) for c in self.board_cells if c["type"] == "SOLID" and c["pos"][1] == top
         ][:8]
 
     # -- view-model -----------------------------------------------------------------
+    def basins(self) -> dict[str, Any]:
+        """Part I §10.3 basin preview (engine ``basin_preview``), computed once per board."""
+        if self._basin is None or self._basin[0] != self.board_version:
+            self._basin = (self.board_version, basin_preview(self.state.board, self.state.gravity))
+        return self._basin[1]
+
     def active_cells(self) -> list[list[int]]:
         a = self.state.active
         return [] if a is None else [list(c) for c in a.cells()]

@@ -29,6 +29,7 @@ ACTIONS = (
     "stabilize",
     "freeze",
     "drain",
+    "basins",
     "pause",
 )
 KEEP = ("Arrow", "F1", "F2", "F3", "F4")  # alternates and views are not replaced

@@ -179,6 +179,8 @@ class WorldView:
         marked: set[tuple[int, int, int]] | None,
         open_faces: tuple[str, ...] = (),
         open_label: str = "open",
+        scope: list[list[int]] | None = None,
+        basin: dict[str, Any] | None = None,
     ) -> None:
         """Redraw the layer if ``key`` (board identity, view, cut, size) changed."""
         if key == self.key and self.layer is not None:
@@ -206,7 +208,7 @@ class WorldView:
                 lg.line(x1, y1, x2, y2, color, 2 if k == 1 else 1)
         for face in open_faces:
             open_face(lg, p, face, height_limit, open_label)
-        wm = M.world_mesh(p, cells, cut, marked)
+        wm = M.world_mesh(p, cells, cut, marked, scope, basin)
         draw_mesh(lg, wm)
         self.index = WorldIndex(p, wm)
         self.redraws += 1
