@@ -184,6 +184,23 @@ def _water_bodies(board: Board, elev: list[int]) -> list[tuple[list[int], int, l
 NEXT_FILL_CAP = 256
 
 
+def drain_zones(board: Board, g: Gravity) -> list[dict[str, Any]]:
+    """Each drain (canonical order) with the empty/water cells its scope covers under gravity ``g``."""
+    f = board.frame
+    return [
+        {
+            "pos": list(f.coords(d)),
+            "scope": str(scope.value),
+            "cells": [
+                list(f.coords(j))
+                for j in drain_scope_cells(board, d, scope, g)
+                if board.kind[j] in (Kind.EMPTY, Kind.WATER)
+            ],
+        }
+        for d, (_, scope) in sorted(board.drains.items())
+    ]
+
+
 def basin_preview(board: Board, g: Gravity) -> dict[str, Any]:
     """Part I §10.3 basin preview (RULES.md 41): what the water will do, for the glue to draw.
 
@@ -217,18 +234,7 @@ def basin_preview(board: Board, g: Gravity) -> dict[str, Any]:
                 (i for i in free if req[i] == r0 and kind[i] == Kind.EMPTY), key=t.rank.__getitem__
             )
             nxt = [list(f.coords(i)) for i in level[:NEXT_FILL_CAP]]
-    drains = [
-        {
-            "pos": list(f.coords(d)),
-            "scope": str(scope.value),
-            "cells": [
-                list(f.coords(j))
-                for j in drain_scope_cells(board, d, scope, g)
-                if board.kind[j] in (Kind.EMPTY, Kind.WATER)
-            ],
-        }
-        for d, (_, scope) in sorted(board.drains.items())
-    ]
+    drains = drain_zones(board, g)
     return {"gravity": g.value, "basins": basins, "nextFill": nxt, "drains": drains}
 
 
