@@ -20,7 +20,7 @@ from engine.reactor.presentation import LAYERS, editor_tools
 
 from . import layout as layout_mod
 from .edoc import PROP_KINDS, SUPPLY_ITEMS, Doc, import_text, level_id, new_level, normalize
-from .eissues import issue_en, issue_ru, schema_ru
+from .eissues import issue_en, issue_ru, problems_text
 from .estrings import ET
 from .eview import draw_board
 
@@ -482,13 +482,10 @@ class Editor:
         try:
             data = import_text(text)
         except SchemaError as exc:
-            problems = "; ".join(exc.problems)[:300]
-            self.say(
-                self.t("bad_import")
-                + " "
-                + (schema_ru(problems) if self.shell.i18n.lang == "ru" else problems),
-                BAD,
-            )
+            problems = problems_text(self.shell.i18n.lang, exc.problems[:4])
+            if len(problems) > 360:
+                problems = problems[:359] + "…"
+            self.say(self.t("bad_import") + " " + problems, BAD)
             return False
         self.doc.checkpoint()
         self.doc.data = data

@@ -4,6 +4,7 @@ same facts in the player's language (patterns below; anything unknown stays in E
 from __future__ import annotations
 
 import re
+from typing import Any
 
 W = {
     "fuel": "топливо",
@@ -120,17 +121,20 @@ def issue_en(text: str) -> str:
     return msg if sep and re.fullmatch(r"[a-z_]+", code) else text
 
 
-SCHEMA_RU: list[tuple[str, str]] = [
+SCHEMA_RU: list[tuple[str, Any]] = [  # (pattern, replacement text or function)
     (r"Field required", "поле обязательно"),
     (r"Extra inputs are not permitted", "лишнее поле"),
     (r"Input should be less than or equal to (\S+)", "должно быть не больше \\1"),
     (r"Input should be greater than or equal to (\S+)", "должно быть не меньше \\1"),
+    (r"Input should be a valid integer, unable to parse string as an integer", "нужно целое число"),
+    (r"Input should be a valid integer, got a number with a fractional part", "нужно целое число"),
     (r"Input should be a valid integer", "нужно целое число"),
+    (r"Input should be a valid number, unable to parse string as a number", "нужно число"),
     (r"Input should be a valid number", "нужно число"),
     (r"Input should be a valid string", "нужна строка"),
     (r"Input should be a valid list", "нужен список"),
     (r"String should match pattern '[^']*'", "недопустимые символы"),
-    (r"not valid JSON \(.*?\)", "это не JSON"),
+    (r"not valid JSON \((?:[^()]|\([^()]*\))*\)", "это не JSON"),
     (
         r"checksum mismatch \(the code is damaged or incomplete\)",
         "контрольная сумма не сходится (код повреждён или неполон)",
@@ -146,6 +150,23 @@ SCHEMA_RU: list[tuple[str, str]] = [
     ),
     (r"expected three parts PREFIX-PAYLOAD-CHECKSUM", "в коде должно быть три части"),
     (r"cannot decode payload", "не удаётся распаковать код"),
+    (r"String should have at least (\d+) characters?", "не короче \\1 симв."),
+    (r"String should have at most (\d+) characters?", "не длиннее \\1 симв."),
+    (r"List should have at least (\d+) items? after validation, not (\d+)", "нужно не меньше \\1 (а их \\2)"),
+    (r"List should have at most (\d+) items? after validation, not (\d+)", "нужно не больше \\1 (а их \\2)"),
+    (r"Input should be a valid boolean(, unable to interpret input)?", "нужно true или false"),
+    (r"Input should be a valid dictionary or instance of \w+", "нужен объект {...}"),
+    (r"Input should be a valid dictionary", "нужен объект {...}"),
+    (r"Input should be a valid (tuple|array)", "нужна пара [x, y]"),
+    (r"Input should be a finite number", "нужно конечное число"),
+    (
+        r"Input tag '([^']*)' found using 'kind' does not match any of the expected tags: .*",
+        "неизвестный тип устройства «\\1»",
+    ),
+    (r"Unable to extract tag using discriminator 'kind'", "не указан тип устройства (kind)"),
+    (r"expected a JSON object, got (\w+)", "ожидался объект JSON, а получено \\1"),
+    (r"Input should be ((?:'[^']*'(?:, | or )?)+)", lambda m: "допустимо: " + m[1].replace(" or ", " или ")),
+    (r"Input should be (\d+)", "допустимо только \\1"),
 ]
 
 
@@ -154,3 +175,112 @@ def schema_ru(text: str) -> str:
     for pat, ru in SCHEMA_RU:
         text = re.sub(pat, ru, text)
     return text
+
+
+# -- field paths of import problems (``props.0.reactor.x: ...``) in Russian -------------------------
+FIELD_RU = {
+    "meta": "сведения",
+    "meta.id": "код уровня",
+    "meta.title": "название",
+    "meta.author": "автор",
+    "meta.description": "описание (цель)",
+    "meta.difficulty": "сложность",
+    "format": "формат файла",
+    "version": "версия формата",
+    "width": "ширина",
+    "height": "высота",
+    "terrain": "карта",
+    "layers": "подземные сети",
+    "props": "устройство",
+    "requirements": "требования к реактору",
+    "leaks": "течь",
+    "surface": "клетка поверхности",
+    "robot": "робот",
+    "inventory": "инвентарь",
+    "dynamic": "состояние игры",
+    "forecasts": "прогноз",
+    "x": "x",
+    "y": "y",
+    "state": "состояние",
+    "integrity": "прочность",
+    "amount": "количество",
+    "intensity": "давление",
+    "carrier": "сеть",
+    "enabled": "включено",
+    "ratio_mode": "пропорция",
+    "open": "открыта",
+    "item": "предмет",
+    "depleted": "израсходован",
+    "outlets": "выходы вентиля",
+    "activated": "запущен",
+    "access": "сторона починки",
+    "repaired": "починена",
+    "blocks": "защита от средства",
+    "heat_immunity": "защита от жара",
+    "fuel_neutralizer": "нейтрализатор топлива",
+    "coolant_neutralizer": "нейтрализатор охладителя",
+    "electricity_neutralizer": "нейтрализатор тока",
+    "heat_shield": "теплощит",
+    "kind": "тип",
+    "pulse": "импульс",
+    "services": "службы",
+    "outcome": "исход",
+    "reason": "причина",
+    "eye_access": "доступ к оку",
+    "subject": "предмет прогноза",
+    "message": "сообщение",
+}
+_PATH = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)*|\(top level\)): (.*)$", re.S)
+COORD = {"access": ("x", "y"), "outlets": None}
+
+
+def field_ru(path: str) -> str:
+    """A field path such as ``props.0.reactor.x`` in Russian words: ``устройство №1 (реактор) › x``.
+    Unknown names stay as they are."""
+    if path == "(top level)":
+        return "весь файл"
+    parts = path.split(".")
+    out: list[str] = []
+    seen: list[str] = []  # the named (non-index) parts so far, for two-level names like meta.id
+    prev = ""
+    for k, p in enumerate(parts):
+        if p.isdigit():
+            n = int(p)
+            if prev == "terrain":
+                out[-1] = f"строка карты {n + 1}"
+            elif prev == "access" or (prev.isdigit() and k >= 2 and parts[k - 2] == "outlets"):
+                out.append("xy"[n] if n < 2 else f"№{n + 1}")  # a coordinate pair
+            elif out:
+                out[-1] += f" №{n + 1}"
+            else:
+                out.append(f"№{n + 1}")
+        elif prev.isdigit() and k >= 2 and parts[k - 2] == "props" and p in W:
+            out[-1] += f" ({W[p]})"  # the prop kind pydantic names in the path
+        else:
+            key = ".".join([*seen[-1:], p])
+            name = FIELD_RU.get(key) if seen else None
+            if name is not None:
+                out[-1] = name
+            else:
+                name = FIELD_RU.get(p) or W.get(p) or p
+                out.append(name)
+            seen.append(p)
+        prev = p
+    return " › ".join(out)
+
+
+def problem_ru(problem: str) -> str:
+    """One import problem in Russian: ``код уровня [meta.id]: недопустимые символы``; problems without a
+    field path are translated by phrase."""
+    m = _PATH.match(problem)
+    if not m:
+        return schema_ru(problem)
+    path, msg = m.groups()
+    return f"{field_ru(path)} [{path}]: {schema_ru(msg)}"
+
+
+def problems_text(lang: str, problems: list[str]) -> str:
+    """The problems of a refused import in the player's language, joined by ``; ``."""
+    if lang == "ru":
+        return "; ".join(problem_ru(p) for p in problems)
+    return "; ".join(problems)

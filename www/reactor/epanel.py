@@ -84,7 +84,10 @@ def draw_panel(g: Any, ed: Any, lay: Any) -> None:
     y = _row(g, files, x, y, w, 26, 5 if w > 300 else 3)
     text, col = ed.msg
     if text:
-        for line in g.wrap(text, w - 4, 12, True)[:4]:
+        lines = g.wrap(text, w - 4, 12, True)
+        if len(lines) > 6:  # long import problems: six lines, the last one marked as cut
+            lines = lines[:5] + [lines[5].rstrip() + " …"]
+        for line in lines:
             g.text(x + 2, y + 12, line, col, 12, True)
             y += 15
     _validation(g, ed, x, y + 4, w, bottom)
