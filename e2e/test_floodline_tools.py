@@ -173,6 +173,14 @@ def test_floodline_phone_prompt_keeps_the_board_clear(browser, guard, site):
             assert tip is not None and st["tip"], st
             assert tip[1] + tip[3] <= board[1] + 1, (tip, board)  # over the HUD strip, not the board
             page.screenshot(path=str(ART / f"floodline-phone-tip-lv{n:02d}.png"))
+            if n == 4:  # lv04: the loss limit is on the objective line, the tip names the open sides
+                assert st["objectiveTexts"] == ["Survive 2 tilts, ≤5 lost"], st["objectiveTexts"]
+                assert "east and west sides are open" in st["tip"] and "dark post" in st["tip"], st["tip"]
+                click_button(page, "lang")
+                st = info(page)
+                assert st["objectiveTexts"] == ["Пережить наклонов: 2, ≤5 потеряно"], st["objectiveTexts"]
+                assert "Восточная и западная стороны открыты" in st["tip"] and "тёмным столбом" in st["tip"]
+                click_button(page, "lang")
         page.touchscreen.tap(tip[0] + tip[2] / 2, tip[1] + tip[3] / 2)  # a tap closes it
         page.wait_for_timeout(120)
         st = info(page)

@@ -6,6 +6,7 @@ import json
 from typing import Any
 
 from gwweb.floodline.board_draw import piece_screen_box
+from gwweb.floodline.campaign import objective_text
 
 from engine.floodline import parse_move
 
@@ -54,6 +55,7 @@ def test_hooks(app: Any) -> dict[str, Any]:
                 },
                 "size": [s.board.sx, s.board.sy, s.board.sz],
                 "heightLimit": s.height_limit,
+                "objectiveTexts": [objective_text(app.t, c) for c in run.level.get("objectives", [])],
                 "basins": app.basins,
                 "firstFrameAt": app.first_frame_at,
                 "tipRect": None if app.tip_rect is None else [round(v, 1) for v in app.tip_rect],
