@@ -216,12 +216,16 @@ def tip_box(app: Any, g: Gfx, run: Run, rect: tuple[float, float, float, float])
         app.tip_cache = (*key, lines, size)
     lines, size = app.tip_cache[3], app.tip_cache[4]
     lh = size + 4
-    bh = max(10 + lh * len(lines), 30.0)
-    by = hy + (hh - bh) / 2 if over_hud else y + h - bh - 8
-    g.rect(bx, by, bw, bh, "rgba(10,16,24,0.95)" if over_hud else "rgba(10,16,24,0.82)")
+    th = 10 + lh * len(lines)
+    bh = max(th, 30.0)
+    by = y + h - bh - 8
+    if over_hud:  # cover the whole strip (no half-hidden HUD lines), text centred in it
+        by, bh = hy + 4, max(th, hh - 8)
+    g.rect(bx, by, bw, bh, "rgba(10,16,24,0.97)" if over_hud else "rgba(10,16,24,0.82)")
     g.frame(bx + 0.5, by + 0.5, bw - 1, bh - 1, "rgba(255,210,122,0.5)")
+    ty = by + (bh - th) / 2
     for i, line in enumerate(lines):
-        g.text(bx + 10, by + 5 + lh * (i + 0.8), line, hud.ACCENT, size)
+        g.text(bx + 10, ty + 5 + lh * (i + 0.8), line, hud.ACCENT, size)
     g.text(bx + bw - 16, by + 18, "✕", hud.DIM, 14, True, align="center")
     app.tip_rect = (bx, by, bw, bh)
 
