@@ -9,7 +9,7 @@ from gwweb.floodline.iso import GRAVITY_VEC, move_for, rotation_for, tilt_for
 
 from engine.core.session import IllegalMoveError, Session
 from engine.floodline import GAME, Gravity, TickInput, view
-from engine.floodline.conditions import max_world_height
+from engine.floodline.conditions import max_world_height, resting_on_water
 from engine.floodline.pieces import offsets
 from engine.floodline.rules import rotation_allowed
 from engine.floodline.view import (
@@ -172,13 +172,7 @@ class Run:
         self.board_cells = v["cells"]
         self.objectives = v["objectives"]
         self.board_version += 1
-        g = GRAVITY_VEC[s.gravity.value]
-        kinds = {tuple(c["pos"]): c["type"] for c in self.board_cells}
-        self.water_under = any(
-            kinds.get((p[0] + g[0], p[1] + g[1], p[2] + g[2])) == "WATER"
-            for p, t in kinds.items()
-            if t == "SOLID"
-        )
+        self.water_under = resting_on_water(s.board, s.gravity)  # §10.2 'Resting on water' (Rules §10.4)
         self.unsupported = unsupported_cells(s)
         self.drain_scope = [c for d in drain_zones(s.board, s.gravity) for c in d["cells"]]
         self.wet = bool(self.drain_scope) or any(c["type"] in ("WATER", "ICE") for c in self.board_cells)
