@@ -25,6 +25,21 @@ def ghost_cells(s: State) -> list[list[int]]:
     return [list(c) for c in a.cells()]
 
 
+def ghost_over_water(s: State, ghost: list[list[int]] | None = None) -> bool:
+    """Part I §10.2 "Resting on water" for the falling piece (RULES.md 42): True when a cell of the
+    hard-drop landing (``ghost``, default ``ghost_cells(s)``) has WATER as its neighbour in the
+    direction of gravity, i.e. the piece would lock on water. Ice (frozen water) holds, so it
+    does not count; neither do the box walls or cells outside the box."""
+    cells = ghost_cells(s) if ghost is None else ghost
+    gv = GRAVITY_VEC[s.gravity]
+    b = s.board
+    for c in cells:
+        below = (c[0] + gv[0], c[1] + gv[1], c[2] + gv[2])
+        if b.in_bounds(below) and b.at(below) == Kind.WATER:
+            return True
+    return False
+
+
 def next_gust(s: State) -> dict[str, Any] | None:
     """Ticks until the next gust and its direction (Part V §6 telegraphing)."""
     if s.wind_next < 0 or not s.level.hazards:

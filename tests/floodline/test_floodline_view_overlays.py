@@ -3,11 +3,19 @@ the engine decides what the overlays show."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from floodline_util import cells, floor_board, start
 
 from engine.floodline.board import Board, DrainScope, Kind, Material
 from engine.floodline.geometry import Gravity
-from engine.floodline.view import basin_preview, unsupported_board, unsupported_cells
+from engine.floodline.view import (
+    basin_preview,
+    ghost_cells,
+    ghost_over_water,
+    unsupported_board,
+    unsupported_cells,
+)
 from engine.floodline.water import settle_water
 
 
@@ -116,3 +124,50 @@ def test_basin_preview_drain_scope_follows_gravity_and_skips_solids() -> None:
     assert sorted(by_pos[(0, 0, 0)]["cells"]) == [[0, 0, 1], [0, 1, 0]]  # the solid at x=1 is skipped
     east = {tuple(d["pos"]): d for d in basin_preview(b, Gravity.EAST)["drains"]}
     assert east[(2, 0, 2)]["cells"] == [[1, 0, 2]]  # gravity east: the cell west of it rests on it
+
+
+def _pit_level(pit: tuple[int, int], fill: str) -> list[dict[str, object]]:
+    """A solid floor layer (8×8) with one pit holding ``fill`` (WATER or ICE)."""
+    out: list[dict[str, object]] = []
+    for x in range(8):
+        for z in range(8):
+            if (x, z) == pit:
+                cell: dict[str, object] = {"pos": [x, 0, z], "type": fill}
+                if fill == "ICE":
+                    cell["thawIn"] = 3
+                out.append(cell)
+            else:
+                out.append({"pos": [x, 0, z], "type": "SOLID"})
+    return out
+
+
+def test_ghost_over_water_when_a_landing_cell_sits_on_water() -> None:
+    # the O2 spawns over x 3..4, z 3..4; water fills the pit at (4, 0, 3) under one of its columns
+    s = start(cells=_pit_level((4, 3), "WATER"))
+    assert s.board.at((4, 0, 3)) == Kind.WATER
+    ghost = ghost_cells(s)
+    assert sorted(ghost) == [[3, 1, 3], [3, 1, 4], [4, 1, 3], [4, 1, 4]]
+    assert ghost_over_water(s) is True
+    assert ghost_over_water(s, ghost) is True
+    # the same piece landing one column further west is clear of the pit
+    assert ghost_over_water(s, [[c[0] - 1, c[1], c[2]] for c in ghost]) is False
+
+
+def test_ghost_over_ice_or_a_dry_pit_is_not_over_water() -> None:
+    s = start(cells=_pit_level((4, 3), "ICE"))
+    assert s.board.at((4, 0, 3)) == Kind.ICE
+    assert ghost_over_water(s) is False
+    dry = start(cells=[c for c in _pit_level((4, 3), "WATER") if c["type"] == "SOLID"])
+    assert ghost_over_water(dry) is False
+
+
+def test_ghost_over_water_looks_along_gravity_and_ignores_the_box_edge() -> None:
+    s = start(cells=_pit_level((4, 3), "WATER"))
+    east = replace(s, gravity=Gravity.EAST)
+    # under gravity EAST "below" (3, 0, 3) is (4, 0, 3): the water pit
+    assert ghost_over_water(east, [[3, 0, 3]]) is True
+    # under gravity DOWN the cell below (4, 1, 3) is the pit; below (7, 0, 0) is the box floor
+    assert ghost_over_water(s, [[7, 0, 0]]) is False
+    assert ghost_over_water(east, [[7, 1, 0]]) is False  # east of x=7 is outside the box
+    s_empty = replace(s, active=None)
+    assert ghost_cells(s_empty) == [] and ghost_over_water(s_empty) is False

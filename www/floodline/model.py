@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gwweb.floodline.iso import GRAVITY_VEC, move_for, rotation_for, tilt_for
+from gwweb.floodline.iso import move_for, rotation_for, tilt_for
 
 from engine.core.session import IllegalMoveError, Session
 from engine.floodline import GAME, Gravity, TickInput, view
@@ -16,6 +16,7 @@ from engine.floodline.view import (
     basin_preview,
     drain_zones,
     ghost_cells,
+    ghost_over_water,
     next_gust,
     preview_tilt,
     unsupported_cells,
@@ -196,9 +197,8 @@ class Run:
         return ghost_cells(self.state)
 
     def ghost_on_water(self, ghost: list[list[int]]) -> bool:
-        g = GRAVITY_VEC[self.state.gravity.value]
-        kinds = {tuple(c["pos"]): c["type"] for c in self.board_cells if c["type"] == "WATER"}
-        return any((c[0] + g[0], c[1] + g[1], c[2] + g[2]) in kinds for c in ghost)
+        """§10.2 "Resting on water" for the landing piece: the engine decides (view.ghost_over_water)."""
+        return ghost_over_water(self.state, ghost)
 
     def ghost_overflow(self, ghost: list[list[int]]) -> bool:
         return any(c[1] >= self.state.height_limit for c in ghost)
