@@ -6,8 +6,9 @@ import time
 from typing import Any
 
 import js  # type: ignore[import-not-found]
-from gwweb.floodline import board_draw, fileio, hud, screens
+from gwweb.floodline import board_draw, fileio, hud, screens, sounds
 from gwweb.floodline.campaign import COUNT, Progress, endless_level, level, record, unlocked
+from gwweb.floodline.hints import hint_fmt
 from gwweb.floodline.hooks import test_hooks
 from gwweb.floodline.iso import VIEW_NAMES
 from gwweb.floodline.keys import BINDINGS
@@ -45,6 +46,9 @@ class App:
         self.hud_ms = 0.0
         self.tip_cache: tuple[Any, ...] = ()
         self.alt = False
+        self.peek = False  # touch: the PEEK toggle makes the next T button preview its tilt
+        self.fmt_key: tuple[Any, ...] = ()
+        self.fmt_cache: dict[str, str] = {}
         self.keys_screen = False
         self.rebinder = Rebinder(shell)
         self.last_run = shell.storage.load("lastrun", LastRun)
@@ -92,6 +96,7 @@ class App:
         self.recorded = False
         self.tilt_anim = None
         self.preview = None
+        self.peek = False
         self.first_frame_at = 0.0
 
     def watch(self, lr: LastRun) -> None:
@@ -209,12 +214,21 @@ class App:
                 )
         elif name == "basins":
             self.basins = not self.basins
+        elif name == "peek":
+            self.peek = not self.peek
+            self.preview = None
         elif name in ("cutDown", "cutUp") and run is not None:
             h = run.state.board.sy
             cur = h if self.cut is None else self.cut
             cur = max(1, min(h, cur + (1 if name == "cutUp" else -1)))
             self.cut = None if cur >= h else cur
-        elif name.startswith("tilt") and self.alt and run is not None and run.state.outcome is None:
+        elif (
+            name.startswith("tilt")
+            and (self.alt or self.peek)
+            and run is not None
+            and run.state.outcome is None
+        ):
+            self.peek = False
             pv = run.preview(name)
             cur = {(tuple(c["pos"]), c["type"]) for c in run.board_cells}
             moved = [
@@ -304,42 +318,12 @@ class App:
         elif bid in ("cutUp", "cutDown", "basins"):
             self.action(bid, True)
 
-    # -- sounds --------------------------------------------------------------------------
-    def sounds(self, run: Run) -> None:
-        a = self.shell.audio
-        for e in run.events:
-            if e == "lock":
-                a.tone(180, 0.08, "triangle", 0.2)
-            elif e == "drop":
-                a.tone(260, 0.12, "square", 0.08, glide_to=110)
-            elif e == "rotate":
-                a.tone(660, 0.04, "sine", 0.08)
-            elif e == "hold":
-                a.tone(520, 0.06, "sine", 0.1, glide_to=700)
-            elif e.startswith("tilt:"):
-                a.tone(140, 0.35, "sawtooth", 0.06, glide_to=70)
-                old = e[5:]
-                self.tilt_anim = (old, run.state.gravity.value, 0)
-            elif e == "collapse":
-                a.noise(0.25, 0.12)
-            elif e == "drain":
-                a.tone(420, 0.25, "sine", 0.1, glide_to=160)
-            elif e == "freeze":
-                a.tone(1200, 0.2, "triangle", 0.08, glide_to=1800)
-            elif e == "won":
-                for i, f in enumerate((523, 659, 784, 1046)):
-                    a.tone(f, 0.18, "triangle", 0.14, delay=i * 0.11)
-            elif e == "lost":
-                for i, f in enumerate((392, 330, 262)):
-                    a.tone(f, 0.22, "sine", 0.14, delay=i * 0.14)
-        run.events.clear()
-
     # -- drawing -------------------------------------------------------------------------
     def draw(self, g: Gfx) -> None:
         w, h = g.width, g.height
         self.pad = []
         if self.keys_screen:
-            self.rebinder.draw(g, self.t)
+            self.rebinder.draw(g, self.t, self.shell.i18n.lang)
             self.corner_buttons(g, w)
             return
         if self.run is None:
@@ -348,11 +332,11 @@ class App:
             self.draw_notices(g)
             return
         run = self.run
-        self.sounds(run)
+        sounds.play(self, run)
         g.clear(screens.BG)
         phone = w < 700 or h > w * 1.15
         show_pad = self.touch or w < 700
-        rows = hud.pad_rows(run)
+        rows = hud.pad_rows(run, self.t)
         top = 44
         self.top_bar(g, run, w)
         if phone:
@@ -382,7 +366,7 @@ class App:
                 g, self.t, outcome, run.n, run.n < COUNT and unlocked(self.progress, run.n + 1), best
             )
         elif self.paused:
-            screens.pause(g, self.t, self.t("keys_help"))
+            screens.pause(g, self.t, self.t("tip_touch" if self.touch else "keys_help", **self.hints()))
         self.draw_notices(g)
 
     def draw_pad(self, g: Gfx) -> None:
@@ -391,7 +375,7 @@ class App:
         x1 = max(b[2] + b[4] for b in self.pad) + 3
         y1 = max(b[3] + b[5] for b in self.pad) + 3
         held = frozenset(self.pad_down.values())
-        key = (x0, y0, x1, y1, held)
+        key = (x0, y0, x1, y1, held, self.peek, tuple(b[1] for b in self.pad))
         if key != self.pad_key or self.pad_layer is None:
             self.pad_key = key
             if self.pad_layer is None or self.pad_layer.width != x1 - x0 or self.pad_layer.height != y1 - y0:
@@ -400,7 +384,7 @@ class App:
             lg.fit()
             lg.ctx.clearRect(0, 0, x1 - x0, y1 - y0)
             local = [(a, lbl, bx - x0, by - y0, bw, bh) for a, lbl, bx, by, bw, bh in self.pad]
-            hud.draw_pad(lg, local, set(held))
+            hud.draw_pad(lg, local, set(held), self.peek)
         g.blit(self.pad_layer, x0, y0)
 
     def hud_panel(self, g: Gfx, run: Run, rect: tuple[float, float, float, float], compact: bool) -> None:
@@ -443,13 +427,27 @@ class App:
     def draw_board(self, g: Gfx, run: Run, rect: tuple[float, float, float, float]) -> None:
         board_draw.draw_board(self, g, run, rect)
 
+    def touch_hints(self) -> bool:
+        """Tips name the touch pad (not keys) on touch devices and small screens (where the pad shows)."""
+        return self.touch or self.shell.gfx.width < 700
+
+    def hints(self) -> dict[str, str]:
+        """Key-hint placeholders from the current bindings (or the pad), cached per bindings/lang."""
+        b = self.shell.input.bindings
+        key = (id(b), len(b), self.shell.i18n.lang, self.touch_hints())
+        if key != self.fmt_key:
+            self.fmt_key = key
+            self.fmt_cache = hint_fmt(b, self.shell.i18n.lang, self.touch_hints(), self.t)
+        return self.fmt_cache
+
     def tip_text(self, run: Run) -> str:
-        """The level's beat prompt (tutorial tip), the touch hint on small screens, or the replay note."""
+        """The level's beat prompt (tutorial tip), the pad's how-to on touch in lv01, or the replay note;
+        every key named comes from the current bindings (or the pad's labels on touch)."""
         if self.player is not None:
-            return str(self.t("watching"))
-        if (self.touch or self.shell.gfx.width < 700) and run.n in (1, 2):
-            return str(self.t("tip_touch"))
-        return tip_for(self.t, run.n)
+            return str(self.t("watching", **self.hints()))
+        if self.touch_hints() and run.n == 1:
+            return f"{self.t('tip_touch', **self.hints())} {self.t('tip_1_goal')}"
+        return tip_for(self.t, run.n, self.hints())
 
     def draw_notices(self, g: Gfx) -> None:
         notes = self.shell.notices[-2:]

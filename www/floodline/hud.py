@@ -216,23 +216,30 @@ PAD_ROWS = (
         ("tilt2", "T↓"),
         ("tilt3", "T←"),
         ("tilt4", "T→"),
-        ("viewNext", "VIEW"),
+        ("peek", "PEEK"),
         ("hard", "DROP"),
     ),
 )
 
 
-def pad_rows(run: Run) -> tuple[tuple[tuple[str, str], ...], ...]:
-    """The pad's rows; a fourth row with the level's abilities when it has any."""
+PAD_WORDS = ("hard", "hold", "peek", "stabilize", "freeze", "drain")  # labels from the string table
+
+
+def pad_rows(run: Run, t: Any = None) -> tuple[tuple[tuple[str, str], ...], ...]:
+    """The pad's rows; a fourth row with the level's abilities when it has any. Word labels
+    (DROP, HOLD, PEEK, abilities) come from ``t("pad_<action>")`` in the current language."""
     ab = run.state.level.abilities
     extra = []
     if ab.stabilize_charges:
-        extra.append(("stabilize", "V ⚓"))
+        extra.append(("stabilize", "⚓"))
     if ab.freeze_charges:
-        extra.append(("freeze", "G ❄"))
+        extra.append(("freeze", "❄"))
     if ab.drain_placement_charges:
-        extra.append(("drain", "P ◎"))
-    return PAD_ROWS + ((tuple(extra),) if extra else ())
+        extra.append(("drain", "◎"))
+    rows = PAD_ROWS + ((tuple(extra),) if extra else ())
+    if t is None:
+        return rows
+    return tuple(tuple((a, str(t("pad_" + a)) if a in PAD_WORDS else lbl) for a, lbl in row) for row in rows)
 
 
 def pad_layout(
@@ -247,16 +254,19 @@ def pad_layout(
     return out
 
 
-def draw_pad(g: Gfx, layout: list[tuple[str, str, float, float, float, float]], held: set[str]) -> None:
+def draw_pad(
+    g: Gfx, layout: list[tuple[str, str, float, float, float, float]], held: set[str], armed: bool = False
+) -> None:
+    """The pad; ``armed``: the PEEK toggle is on (the next T button previews its tilt)."""
     for action, label, bx, by, bw, bh in layout:
-        tilt = action.startswith("tilt")
-        bg = (
-            "rgba(255,210,122,0.28)"
-            if action in held
-            else ("rgba(60,90,130,0.55)" if tilt else "rgba(40,55,72,0.85)")
-        )
+        tilt = action.startswith("tilt") or action == "peek"
+        on = action in held or (armed and action == "peek")
+        bg = "rgba(255,210,122,0.28)" if on else ("rgba(60,90,130,0.55)" if tilt else "rgba(40,55,72,0.85)")
         g.rect(bx, by, bw, bh, bg)
-        g.frame(bx + 0.5, by + 0.5, bw - 1, bh - 1, "rgba(255,224,178,0.35)")
+        if armed and (action == "peek" or action.startswith("tilt")):
+            g.frame(bx + 1, by + 1, bw - 2, bh - 2, ACCENT, 2)
+        else:
+            g.frame(bx + 0.5, by + 0.5, bw - 1, bh - 1, "rgba(255,224,178,0.35)")
         size = g.fit_text(label, bw - 12, min(20, bh * 0.42), True)
         g.text(bx + bw / 2, by + bh / 2 + 1, label, INK, size, True, align="center", baseline="middle")
 

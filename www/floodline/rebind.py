@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from gwweb.floodline.hints import key_label
 from gwweb.floodline.hud import ACCENT, DIM, INK
 from gwweb.floodline.keys import BINDINGS
 from gwweb.shared.canvas import Gfx
@@ -75,7 +76,7 @@ class Rebinder:
         self.shell.save_bindings(self.overrides)
         self.shell.bindings(BINDINGS)
 
-    def draw(self, g: Gfx, t: Any) -> None:
+    def draw(self, g: Gfx, t: Any, lang: str = "en") -> None:
         w, h = g.width, g.height
         g.clear("#15202b")
         g.text(w / 2, 34, t("keys_title"), ACCENT, 22, True, align="center")
@@ -88,7 +89,7 @@ class Rebinder:
             c, r = divmod(i, rows)
             x, y = x0 + c * cw, 56 + r * rh
             g.text(x + 6, y + rh * 0.65, t("a_" + action), INK, 13)
-            keys = ", ".join(k.replace("Key", "").replace("Digit", "") for k in self.keys_for(action)) or "—"
+            keys = ", ".join(dict.fromkeys(key_label(k, lang) for k in self.keys_for(action))) or "—"
             label = t("press_key") if self.waiting == action else keys
             g.button(
                 f"bind:{action}",
