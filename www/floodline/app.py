@@ -366,7 +366,8 @@ class App:
                 g, self.t, outcome, run.n, run.n < COUNT and unlocked(self.progress, run.n + 1), best
             )
         elif self.paused:
-            screens.pause(g, self.t, self.t("tip_touch" if self.touch else "keys_help", **self.hints()))
+            keys = self.t("tip_touch" if self.touch else "keys_help", **self.hints())
+            screens.pause(g, self.t, keys, tip_for(self.t, run.n, self.hints()))
         self.draw_notices(g)
 
     def draw_pad(self, g: Gfx) -> None:
@@ -375,7 +376,8 @@ class App:
         x1 = max(b[2] + b[4] for b in self.pad) + 3
         y1 = max(b[3] + b[5] for b in self.pad) + 3
         held = frozenset(self.pad_down.values())
-        key = (x0, y0, x1, y1, held, self.peek, tuple(b[1] for b in self.pad))
+        blocked, cool = self.tilt_state()
+        key = (x0, y0, x1, y1, held, self.peek, tuple(b[1] for b in self.pad), blocked, cool)
         if key != self.pad_key or self.pad_layer is None:
             self.pad_key = key
             if self.pad_layer is None or self.pad_layer.width != x1 - x0 or self.pad_layer.height != y1 - y0:
@@ -384,8 +386,18 @@ class App:
             lg.fit()
             lg.ctx.clearRect(0, 0, x1 - x0, y1 - y0)
             local = [(a, lbl, bx - x0, by - y0, bw, bh) for a, lbl, bx, by, bw, bh in self.pad]
-            hud.draw_pad(lg, local, set(held), self.peek)
+            hud.draw_pad(lg, local, set(held), self.peek, blocked, cool)
         g.blit(self.pad_layer, x0, y0)
+
+    def tilt_state(self) -> tuple[frozenset[str], float]:
+        """T buttons the rules refuse now (engine ``rotation_allowed``) and the cooldown left, in 1/8s."""
+        run = self.run
+        if run is None or run.state.outcome is not None or self.player is not None:
+            return frozenset(), 0.0
+        s = run.state
+        blocked = frozenset(k for k in ("tilt1", "tilt2", "tilt3", "tilt4") if not run.tilt_ok(k))
+        total = max(1, int(s.level.rotation.cooldown_ticks))
+        return blocked, round(8 * min(1.0, s.cooldown / total)) / 8
 
     def hud_panel(self, g: Gfx, run: Run, rect: tuple[float, float, float, float], compact: bool) -> None:
         """The HUD is drawn on its own layer, redrawn only when what it shows changes."""

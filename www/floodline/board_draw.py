@@ -159,21 +159,26 @@ def overlays(app: Any, g: Gfx, run: Run, rect: tuple[float, float, float, float]
     x, y, w, h = rect
     t = app.t
     s = run.state
-    g.button("cutDown", x + w - 72, y + 8, 30, 30, "▾", size=14)
-    g.button("cutUp", x + w - 38, y + 8, 30, 30, "▴", size=14)
+    bs = 40.0 if app.touch_hints() else 30.0  # finger-sized on touch screens
+    g.button("cutDown", x + w - 2 * bs - 12, y + 8, bs, bs, "▾", size=14 + (bs - 30) / 3)
+    g.button("cutUp", x + w - bs - 8, y + 8, bs, bs, "▴", size=14 + (bs - 30) / 3)
     cut = t("slice_off") if app.cut is None else t("slice", n=app.cut)
-    g.text(x + w - 40, y + 54, cut, hud.ACCENT if app.cut is not None else hud.DIM, 12, align="center")
+    g.text(x + w - 8, y + bs + 24, cut, hud.ACCENT if app.cut is not None else hud.DIM, 12, align="right")
     if run.wet or app.basins:
-        g.button("basins", x + w - 72, y + 62, 64, 28, t("basins_btn"), size=12, active=app.basins)
+        bw = 2 * bs + 4
+        g.button(
+            "basins", x + w - bw - 8, y + bs + 32, bw, bs - 2, t("basins_btn"), size=12, active=app.basins
+        )
     if app.basins and run.wet:  # §10.3 legend
         bx = x + w - 8
         for i, (key_, color) in enumerate(
             (("bz_low", "#7ff6ff"), ("bz_next", "#96d2ff"), ("bz_drain", "#36d6e8"))
         ):
-            g.text(bx, y + 108 + i * 16, t(key_), color, 12, align="right")
+            g.text(bx, y + 2 * bs + 48 + i * 16, t(key_), color, 12, align="right")
     pv = app.preview
     if pv is not None and pv.get("board") == run.board_version:
-        hud.preview_label(t, g, pv, x + w / 2, y + 24)
+        # on narrow screens below the board's top corner buttons: at the board's foot, near the pad
+        hud.preview_label(t, g, pv, x + w / 2, y + h - 22 if w < 560 else y + 24)
     r = max(18.0, min(30.0, w * 0.05))
     hud.gravity_badge(g, t, run, p, x + r + 12, y + r + 12, r)
     hud.wind_badge(g, t, run, p, x + r + 12, y + 3 * r + 44, r * 0.8)

@@ -57,6 +57,15 @@ def test_hooks(app: Any) -> dict[str, Any]:
                 "heightLimit": s.height_limit,
                 "objectiveTexts": [objective_text(app.t, c) for c in run.level.get("objectives", [])],
                 "basins": app.basins,
+                "pad": [
+                    [a, lbl, round(x, 1), round(y, 1), round(w, 1), round(h, 1)]
+                    for a, lbl, x, y, w, h in app.pad
+                ],
+                "peek": app.peek,
+                "preview": None
+                if app.preview is None
+                else {k: app.preview.get(k) for k in ("target", "allowed", "rejected", "shift", "lost")},
+                "stars": None if s.outcome is None else s.outcome.stars,
                 "firstFrameAt": app.first_frame_at,
                 "tipRect": None if app.tip_rect is None else [round(v, 1) for v in app.tip_rect],
                 "basinPreview": run.basins() if app.basins else None,

@@ -255,20 +255,32 @@ def pad_layout(
 
 
 def draw_pad(
-    g: Gfx, layout: list[tuple[str, str, float, float, float, float]], held: set[str], armed: bool = False
+    g: Gfx,
+    layout: list[tuple[str, str, float, float, float, float]],
+    held: set[str],
+    armed: bool = False,
+    blocked: frozenset[str] = frozenset(),
+    cool: float = 0.0,
 ) -> None:
-    """The pad; ``armed``: the PEEK toggle is on (the next T button previews its tilt)."""
+    """The pad; ``armed``: the PEEK toggle is on (the next T button previews its tilt); ``blocked``:
+    T buttons whose tilt the rules refuse now (drawn dim); ``cool``: the tilt cooldown left (0..1),
+    drawn as a draining bar under the T buttons."""
     for action, label, bx, by, bw, bh in layout:
         tilt = action.startswith("tilt") or action == "peek"
         on = action in held or (armed and action == "peek")
         bg = "rgba(255,210,122,0.28)" if on else ("rgba(60,90,130,0.55)" if tilt else "rgba(40,55,72,0.85)")
+        if action in blocked and not on:
+            bg = "rgba(40,48,58,0.6)"
         g.rect(bx, by, bw, bh, bg)
+        if cool > 0 and action.startswith("tilt"):
+            g.rect(bx + 4, by + bh - 7, (bw - 8) * cool, 3, WARN)
         if armed and (action == "peek" or action.startswith("tilt")):
             g.frame(bx + 1, by + 1, bw - 2, bh - 2, ACCENT, 2)
         else:
             g.frame(bx + 0.5, by + 0.5, bw - 1, bh - 1, "rgba(255,224,178,0.35)")
         size = g.fit_text(label, bw - 12, min(20, bh * 0.42), True)
-        g.text(bx + bw / 2, by + bh / 2 + 1, label, INK, size, True, align="center", baseline="middle")
+        ink = DIM if action in blocked and not on else INK
+        g.text(bx + bw / 2, by + bh / 2 + 1, label, ink, size, True, align="center", baseline="middle")
 
 
 def drop_line(g: Gfx, p: Any, x: float, y: float, cells: list[list[int]], ghost: list[list[int]]) -> None:

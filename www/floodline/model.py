@@ -44,6 +44,7 @@ class Run:
         self.session: Session[Any, TickInput] = Session(GAME, seed, {"level": level})
         self.view = 0
         self.held: list[str] = []  # held move keys, most recent last
+        self.tapped: str | None = None  # a move key pressed since the last tick (kept if released already)
         self.soft = False
         self.pressed: list[str] = []
         self.events: list[str] = []  # sounds/animations for the app: lock, drop, rotate, tilt, ...
@@ -70,6 +71,7 @@ class Run:
                 self.held.remove(action)
             if down:
                 self.held.append(action)
+                self.tapped = action
         elif action == "soft":
             self.soft = down
         elif down:
@@ -77,6 +79,7 @@ class Run:
 
     def release_all(self) -> None:
         self.held.clear()
+        self.tapped = None
         self.soft = False
 
     def next_input(self) -> TickInput:
@@ -99,7 +102,10 @@ class Run:
             elif a == "freeze":
                 freeze = self.freeze_target()
         self.pressed.clear()
-        move = move_for(self.view, g, self.held[-1]) if self.held else None
+        # a tap shorter than a tick (touch pad) still moves one step: the press is latched until read
+        key = self.held[-1] if self.held else self.tapped
+        self.tapped = None
+        move = move_for(self.view, g, key) if key else None
         return TickInput(
             tilt=tilt,
             hold=flags["hold"],

@@ -94,8 +94,10 @@ def overlay_box(g: Gfx, w: float, h: float) -> tuple[float, float, float, float]
     return x, y, bw, bh
 
 
-def pause(g: Gfx, t: Any, help_text: str) -> None:
-    lines = g.wrap(help_text, min(420.0, g.width - 30) - 30, 11)
+def pause(g: Gfx, t: Any, help_text: str, tip: str = "") -> None:
+    """Pause box: resume/restart/levels, the level's tip again (it hides after 12 s), the key help."""
+    width = min(420.0, g.width - 30) - 30
+    lines = (g.wrap(tip, width, 11) + [""] if tip else []) + g.wrap(help_text, width, 11)
     x, y, bw, bh = overlay_box(g, 420, 236 + 15 * len(lines))
     g.text(x + bw / 2, y + 40, t("paused"), ACCENT, 24, True, align="center")
     by = y + 66
