@@ -33,6 +33,7 @@ from .model import (
 )
 from .render import BoardPainter
 from .screens import draw_end, draw_menu, scroll_menu
+from .stars import record_win
 from .strings import TABLES, reason
 
 BINDINGS = {
@@ -179,8 +180,7 @@ class ReactorApp:
         if new.outcome is not None and old.outcome is None:
             play.queue.clear()
             if new.outcome.result == "won":
-                if play.key not in self.progress.completed and not play.key.startswith("test:"):
-                    self.progress.completed.append(play.key)
+                if record_win(self.progress, play.key, new.pulse):
                     self.storage.save("progress", self.progress)
                 self.show_toast(self.t("won_toast"))
                 for k, f in enumerate((523, 659, 784, 1047)):

@@ -41,6 +41,33 @@ INV_COL = (SURF_COL["fuel"], SURF_COL["coolant"], SURF_COL["electricity"], SURF_
 class Hud:
     def __init__(self) -> None:
         self.rows: list[tuple[float, float, float, float, tuple[int, int] | None]] = []
+        self._text_key: tuple[str, str, int] | None = None
+        self._text: tuple[str, str] = ("", "")
+        self._wrapped: dict[int, tuple[tuple[str, float, int], list[str]]] = {}
+
+    def level_text(self, app: Any, lang: str) -> tuple[str, str]:
+        """Title and goal of the level being played in ``lang`` (read once per level and language)."""
+        key = (app.play.key, lang, id(app.play))
+        if self._text_key != key:
+            self._text_key = key
+            if app.play.key and not app.play.key.startswith("test:"):
+                self._text = level_text(app.play.key, app.custom, lang)
+            else:
+                meta = app.play.state.meta
+                self._text = (meta.title, meta.description)
+        return self._text
+
+    def goal_lines(self, g: Any, text: str, w: float, most: int, slot: int = 0) -> list[str]:
+        """``text`` wrapped to ``w`` at 12 px in at most ``most`` lines, the last cut with "…"
+        (cached per ``slot``: 0 the goal, 1 the caution reasons)."""
+        key = (text, w, most)
+        cached = self._wrapped.get(slot)
+        if cached is None or cached[0] != key:
+            lines = g.wrap(text, w, 12) if text else []
+            if len(lines) > most:
+                lines = lines[: most - 1] + [lines[most - 1].rstrip(" ,") + " …"]
+            cached = self._wrapped[slot] = (key, lines)
+        return cached[1]
 
     def row_at(self, x: float, y: float) -> tuple[int, int] | None:
         for rx, ry, rw, rh, cell in self.rows:
@@ -60,7 +87,7 @@ class Hud:
         g.rect(x - 4, y - 4, w + 8, lay.ph + 8, "#101820")
         self.rows = []
         # title
-        title = level_text(app.play.key, app.custom, lang)[0] if app.play.key else st.meta.title
+        title, goal = self.level_text(app, lang)
         mode = app.cascades.mode
         cb = f"{ctext(lang, 'cascade')}: {ctext(lang, mode)}"
         cw = min(w * 0.4, g.measure(cb, 11) + 14)
@@ -71,6 +98,12 @@ class Hud:
         g.text(x + w - cw - 6, y + 16, pulse, DIM, 13, False, "right")
         g.button("cascade", x + w - cw, y + 1, cw, 22, cb, size=11, bg="#1C2A35", active=mode != "full")
         y += 26
+        # the level's goal, always readable while playing
+        for line in self.goal_lines(g, t("goal") + " " + goal if goal else "", w - 8, 5):
+            g.text(x + 4, y + 11, line, "#B0BEC5", 12)
+            y += 15
+        if goal:
+            y += 3
         # banner
         ls = st.level_state
         bg, fg = BANNER.get(ls, ("#333", TEXT))
@@ -87,8 +120,8 @@ class Hud:
                 g.text(x + 4, y + 12, line, BAD, 13, True)
                 y += 16
         elif ls in ("Caution", "Critical"):
-            reasons = ", ".join(reason(lang, r) for r in dict.fromkeys(caution_reasons(st)))
-            for line in g.wrap(reasons, w - 8, 12)[:2] if reasons else []:
+            reasons = ", ".join(dict.fromkeys(reason(lang, r) for r in caution_reasons(st)))
+            for line in self.goal_lines(g, reasons, w - 8, 3, 1):
                 g.text(x + 4, y + 12, line, WARN, 12)
                 y += 15
         # producing / required

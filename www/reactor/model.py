@@ -28,9 +28,11 @@ DIR_KEYS = {"up": "n", "right": "e", "down": "s", "left": "w"}
 
 
 class Progress(Model):
-    """Campaign progress: completed level keys (``builtin:<name>`` / ``custom:<id>``)."""
+    """Campaign progress: completed level keys (``builtin:<name>`` / ``custom:<id>``) and the best
+    star rating per level (``stars.py``)."""
 
     completed: list[str] = Field(default_factory=list, max_length=1000)
+    stars: dict[str, int] = Field(default_factory=dict, max_length=1000)  # best stars per level key
 
 
 class CurrentGame(Model):

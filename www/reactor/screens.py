@@ -7,27 +7,49 @@ from typing import Any
 from . import layout as layout_mod
 from .egoals import level_text
 from .model import campaign
+from .stars import par, star_text, stars_for
 
 
 def draw_end(g: Any, app: Any, lay: Any, st: Any) -> None:
+    """The end box: won (stars against the level's par when it has one, next level / levels) or
+    lost (undo / restart); it sits in the board half away from the robot."""
     won = st.outcome.result == "won"
+    key = app.play.key if app.play is not None else ""
+    p = par(key) if won else None
+    stars = stars_for(st.pulse, p)
+    bh = 80 + (24 if stars is not None else 0)
     w = min(320.0, lay.cell * lay.gw - 10)
     x = lay.ox + (lay.cell * lay.gw - w) / 2
     ry = st.robot // st.grid.width
     top = ry >= lay.gh / 2  # keep the robot's cell visible: the box goes to the other half
-    y = lay.oy + (lay.cell * 0.6 if top else lay.cell * lay.gh - 80 - lay.cell * 0.6)
-    g.rect(x, y, w, 80, "rgba(10,16,22,0.92)")
-    g.frame(x, y, w, 80, "#FFD600" if won else "#FF5252", 2)
+    y = lay.oy + (lay.cell * 0.6 if top else lay.cell * lay.gh - bh - lay.cell * 0.6)
+    board_h = lay.cell * lay.gh
+    y = max(lay.oy, min(y, lay.oy + board_h - bh))
+    if not lay.wide and board_h < bh + 2 * lay.cell:  # a flat board on a phone: the box goes just
+        y = lay.py - 4  # below it, over the panel's title (the level is over), and the board stays seen
+    g.rect(x, y, w, bh, "rgba(10,16,22,0.92)")
+    g.frame(x, y, w, bh, "#FFD600" if won else "#FF5252", 2)
     label = app.t("won_toast") if won else app.t("state_Lost")
     g.text(x + w / 2, y + 24, label, "#FFD600" if won else "#FF5252", 18, True, "center", "middle")
+    by = y + 42
+    if stars is not None and p is not None:
+        line = app.t("par_line", n=st.pulse, par=p)
+        sw = g.measure(star_text(3), 20, True)
+        lw = g.measure(line, 12)
+        sx = x + (w - sw - 10 - lw) / 2
+        g.text(sx, y + 55, star_text(stars), "#FFD600", 20, True, "left", "middle")
+        g.text(
+            sx + sw + 10, y + 55, line, "#CFD8DC", g.fit_text(line, w - sw - 30, 12), False, "left", "middle"
+        )
+        by += 24
     if won and app.next_level():
-        g.button("next", x + 10, y + 42, w / 2 - 15, 30, app.t("next"), bg="#2E7D32")
-        g.button("levels", x + w / 2 + 5, y + 42, w / 2 - 15, 30, app.t("levels"), bg="#1C2A35")
+        g.button("next", x + 10, by, w / 2 - 15, 30, app.t("next"), bg="#2E7D32")
+        g.button("levels", x + w / 2 + 5, by, w / 2 - 15, 30, app.t("levels"), bg="#1C2A35")
     elif won:
-        g.button("levels", x + 10, y + 42, w - 20, 30, app.t("levels"), bg="#1C2A35")
+        g.button("levels", x + 10, by, w - 20, 30, app.t("levels"), bg="#1C2A35")
     else:
-        g.button("undo", x + 10, y + 42, w / 2 - 15, 30, app.t("undo"), bg="#1C2A35")
-        g.button("restart", x + w / 2 + 5, y + 42, w / 2 - 15, 30, app.t("restart"), bg="#1C2A35")
+        g.button("undo", x + 10, by, w / 2 - 15, 30, app.t("undo"), bg="#1C2A35")
+        g.button("restart", x + w / 2 + 5, by, w / 2 - 15, 30, app.t("restart"), bg="#1C2A35")
 
 
 def menu_columns(width: float) -> int:
@@ -97,8 +119,10 @@ def draw_menu(g: Any, app: Any) -> None:
         g.text(cx + 12, cy + 22, f"{num}. {title}", "#ECEFF1", 16, True)
         tag_x = cx + cw - 12
         if done:
-            g.text(tag_x, cy + 22, "✓ " + t("done"), "#69F0AE", 14, True, "right")
-            tag_x -= g.measure("✓ " + t("done"), 14, True) + 12
+            best = app.progress.stars.get(key)
+            tag = star_text(best) if best else "✓ " + t("done")
+            g.text(tag_x, cy + 22, tag, "#FFD600" if best else "#69F0AE", 14, True, "right")
+            tag_x -= g.measure(tag, 14, True) + 12
         diff = _difficulty(app, key)
         if diff != "normal":
             g.text(
