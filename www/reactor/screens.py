@@ -146,14 +146,17 @@ def draw_menu(g: Any, app: Any) -> None:
             y += 16
     # header last, above scrolled cards
     g.rect(0, top - 6, g.width, 40, "#0B1218")
-    g.text(x0, top + 16, t("choose_level"), "#FFE082", 20, True)
     right = x0 + w
     if max_scroll > 0:
         g.button("menu_down", right - 36, top - 4, 36, 30, "▼", bg="#1C2A35")
         g.button("menu_up", right - 78, top - 4, 36, 30, "▲", bg="#1C2A35")
         right -= 86
     if app.play is not None:
-        g.button("resume", right - 140, top - 4, 140, 30, t("back"), bg="#1C2A35")
+        bw = min(140.0, g.measure(t("back"), 14) + 24)
+        g.button("resume", right - bw, top - 4, bw, 30, t("back"), bg="#1C2A35")
+        right -= bw + 8
+    title = t("choose_level")  # the heading never runs under the buttons (phones, Russian)
+    g.text(x0, top + 16, title, "#FFE082", g.fit_text(title, right - x0 - 4, 20, True, 11), True)
 
 
 def _difficulty(app: Any, key: str) -> str:
