@@ -48,7 +48,7 @@ def test_every_placeholder_in_the_tables_is_filled(lang: str, touch: bool) -> No
         "metric",
         "value",
     }
-    data_keys |= {"d", "s", "l", "m", "t", "v", "seed", "why", ""}
+    data_keys |= {"d", "s", "l", "m", "t", "v", "seed", "why", "", "k"}  # k: the HUD passes an ability key
     for key, text in TABLES[lang].items():
         names = {f for _, f, _, _ in string.Formatter().parse(text) if f is not None}
         missing = names - set(fmt) - data_keys
@@ -88,6 +88,10 @@ def test_rebound_keys_reach_the_tutorial_tips(lang: str) -> None:
     assert "Alt+U/I" in tip_for(t, 4, fmt)
     assert tip_for(t, 6, fmt).startswith("H ") and "Shift" not in tip_for(t, 6, fmt)
     assert tip_for(t, 16, fmt).startswith("K ") and tip_for(t, 25, fmt).startswith("Y ")
+    # the HUD's ability lines name the ability's key (the HUD passes it as {k})
+    assert t("freeze", n=2, k=fmt["freeze"]).endswith("(K) ×2") and "(Y)" in t(
+        "stabilize", n=1, k=fmt["stabilize"]
+    )
     # the tilt range is written 1–4 only while the keys run in order
     assert "Alt+1/2/U/I" in tip_for(t, 3, fmt)
 

@@ -390,12 +390,15 @@ class App:
         g.blit(self.pad_layer, x0, y0)
 
     def tilt_state(self) -> tuple[frozenset[str], float]:
-        """T buttons the rules refuse now (engine ``rotation_allowed``) and the cooldown left, in 1/8s."""
+        """Pad buttons the rules refuse now (tilts: engine ``rotation_allowed``; hold once per drop) and
+        the tilt cooldown left, in 1/8s."""
         run = self.run
         if run is None or run.state.outcome is not None or self.player is not None:
             return frozenset(), 0.0
         s = run.state
         blocked = frozenset(k for k in ("tilt1", "tilt2", "tilt3", "tilt4") if not run.tilt_ok(k))
+        if s.hold_used:  # hold is once per drop
+            blocked |= {"hold"}
         total = max(1, int(s.level.rotation.cooldown_ticks))
         return blocked, round(8 * min(1.0, s.cooldown / total)) / 8
 
@@ -403,7 +406,8 @@ class App:
         """The HUD is drawn on its own layer, redrawn only when what it shows changes."""
         x, y, w, h = rect
         self.hud_rect = rect
-        key = (id(run), w, h, compact, self.shell.i18n.lang, self.view, hud.signature(run))
+        keys = self.hints()
+        key = (id(run), w, h, compact, self.shell.i18n.lang, self.view, self.fmt_key, hud.signature(run))
         if key != self.hud_key or self.hud_layer is None:
             self.hud_key = key
             if self.hud_layer is None or self.hud_layer.width != w or self.hud_layer.height != h:
@@ -412,7 +416,7 @@ class App:
             lg.fit()
             lg.ctx.clearRect(0, 0, w, h)
             t0 = time.perf_counter()
-            hud.panel(lg, self.t, run, 0, 0, w, h, compact)
+            hud.panel(lg, self.t, run, 0, 0, w, h, compact, keys)
             self.hud_redraws += 1
             self.hud_ms = (time.perf_counter() - t0) * 1000
         g.blit(self.hud_layer, x, y)

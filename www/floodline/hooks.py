@@ -62,6 +62,8 @@ def test_hooks(app: Any) -> dict[str, Any]:
                     for a, lbl, x, y, w, h in app.pad
                 ],
                 "peek": app.peek,
+                "keysHelp": app.t("tip_touch" if app.touch else "keys_help", **app.hints()),
+                "padBlocked": sorted(app.tilt_state()[0]),
                 "preview": None
                 if app.preview is None
                 else {k: app.preview.get(k) for k in ("target", "allowed", "rejected", "shift", "lost")},

@@ -72,8 +72,23 @@ def gravity_badge(g: Gfx, t: Any, run: Run, proj: Proj, cx: float, cy: float, r:
     g.text(cx, cy + r + 14, t(grav), ACCENT, 13, True, align="center")
 
 
-def panel(g: Gfx, t: Any, run: Run, x: float, y: float, w: float, h: float, compact: bool) -> None:
-    """The HUD panel. ``compact`` = the phone strip (two columns, fewer lines)."""
+ABILITY_SYMBOL = {"stabilize": "⚓", "freeze": "❄", "drain": "◎"}
+
+
+def panel(
+    g: Gfx,
+    t: Any,
+    run: Run,
+    x: float,
+    y: float,
+    w: float,
+    h: float,
+    compact: bool,
+    keys: dict[str, str] | None = None,
+) -> None:
+    """The HUD panel. ``compact`` = the phone strip (two columns, fewer lines). ``keys``: the key
+    hints (``hints.hint_fmt``) naming each ability's current key (or the pad's button on touch)."""
+    keys = keys or {}
     g.rect(x, y, w, h, PANEL)
     s = run.state
     pad = 10
@@ -120,15 +135,27 @@ def panel(g: Gfx, t: Any, run: Run, x: float, y: float, w: float, h: float, comp
     if s.cooldown > 0:
         lines.append((t("cooldown", s=f"{s.cooldown / 60:.1f}"), WARN))
     ch = s.charges
-    if ch.get("stabilize") or s.level.abilities.stabilize_charges:
-        armed = s.active is not None and s.active.armed
-        lines.append(
-            (t("stabilize", n=ch.get("stabilize", 0)) + (" ✓" if armed else ""), ACCENT if armed else INK)
-        )
-    if ch.get("freeze") or s.level.abilities.freeze_charges:
-        lines.append((t("freeze", n=ch.get("freeze", 0)), INK))
-    if ch.get("drain") or s.level.abilities.drain_placement_charges:
-        lines.append((t("drain", n=ch.get("drain", 0)), INK))
+    ab = s.level.abilities
+    has = {
+        "stabilize": ch.get("stabilize") or ab.stabilize_charges,
+        "freeze": ch.get("freeze") or ab.freeze_charges,
+        "drain": ch.get("drain") or ab.drain_placement_charges,
+    }
+    armed = s.active is not None and s.active.armed
+    if compact:  # one line for all abilities: "⚓ V×2 · ❄ G×1" (on touch the pad's labels)
+        parts = []
+        for a in ("stabilize", "freeze", "drain"):
+            if has[a]:
+                k = keys.get(a, "")
+                label = ABILITY_SYMBOL[a] if k.startswith(ABILITY_SYMBOL[a]) else f"{ABILITY_SYMBOL[a]} {k}"
+                parts.append(f"{label}×{ch.get(a, 0)}" + (" ✓" if a == "stabilize" and armed else ""))
+        if parts:
+            lines.append((" · ".join(parts), ACCENT if armed else INK))
+    else:
+        for a in ("stabilize", "freeze", "drain"):
+            if has[a]:
+                text = t(a, n=ch.get(a, 0), k=keys.get(a, "—")) + (" ✓" if a == "stabilize" and armed else "")
+                lines.append((text, ACCENT if a == "stabilize" and armed else INK))
     wind = run.wind()
     if wind is not None and wind["active"]:
         secs = _wind_text_secs(wind["inTicks"])
@@ -145,7 +172,9 @@ def panel(g: Gfx, t: Any, run: Run, x: float, y: float, w: float, h: float, comp
         if hp is not None:
             mini_piece(g, run, hp, nx + 24, y + 108, 7)
         ly = y + 84
-        for text, color in lines[:4]:
+        for text, color in lines:
+            if ly > y + h - 4:  # the strip is full: the score (last) gives way first
+                break
             g.text(nx + 50, ly, text, color, g.fit_text(text, w * 0.42 - 56, fs - 2))
             ly += fs + 3
         return
@@ -247,8 +276,9 @@ def pad_layout(
 ) -> list[tuple[str, str, float, float, float, float]]:
     out = []
     rows = len(rows_def)
-    bw, bh = w / 6, h / rows
+    bh = h / rows
     for r, row in enumerate(rows_def):
+        bw = w / 6 if len(row) > 3 else w / 3  # the abilities row: wider buttons, readable labels
         for c, (action, label) in enumerate(row):
             out.append((action, label, x + c * bw + 3, y + r * bh + 3, bw - 6, bh - 6))
     return out

@@ -1,0 +1,129 @@
+"""Floodline on a phone with the touch pad only (issue 5, fourth pass), and key hints that follow the
+player's bindings: quick pad taps move the piece, lv01 is won with pad taps alone, the lv04 tip names
+the pad's PEEK toggle (not Alt) and PEEK + T→ previews the tilt without tilting, T buttons the rules
+refuse are reported blocked; after rebinding B → N and Space → J the help and lv01 tip name N and J."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from e2e.conftest import new_context
+from e2e.util import buttons, click_button, open_game
+
+ROOT = Path(__file__).resolve().parents[1]
+ART = ROOT / "e2e-artifacts"
+PHONE = {"width": 390, "height": 844}
+
+
+def info(page: Any) -> dict:
+    return json.loads(page.evaluate("() => window.gridworks.floodlineInfo()"))
+
+
+def tap_button(page: Any, bid: str) -> None:
+    b = next(b for b in buttons(page) if b["id"] == bid)
+    page.touchscreen.tap(b["x"] + b["w"] / 2, b["y"] + b["h"] / 2)
+    page.wait_for_timeout(120)
+
+
+def pad(page: Any, action: str) -> None:
+    a, _, x, y, w, h = next(p for p in info(page)["pad"] if p[0] == action)
+    page.touchscreen.tap(x + w / 2, y + h / 2)
+
+
+def test_floodline_phone_pad_only(browser, guard, site):
+    ctx = new_context(browser, guard, viewport=PHONE, has_touch=True, is_mobile=True)
+    page = ctx.new_page()
+    try:
+        open_game(page, site, "floodline")
+        tap_button(page, "lv:1")
+        st = info(page)
+        assert st["level"] == 1 and "◀▲▼▶" in st["tip"] and "DROP" in st["tip"] and "Space" not in st["tip"]
+        labels = [p[1] for p in st["pad"]]
+        assert "PEEK" in labels and "DROP" in labels and all(p[4] >= 44 and p[5] >= 44 for p in st["pad"])
+        r = st["tipRect"]
+        page.touchscreen.tap(r[0] + r[2] / 2, r[1] + r[3] / 2)  # close the prompt
+        page.wait_for_timeout(80)
+        # every quick tap moves one step (a tap is shorter than a tick here)
+        xs = []
+        for _ in range(2):
+            pad(page, "left")
+            page.wait_for_timeout(70)
+            xs.append(min(c[0] for c in info(page)["active"]))
+        pad(page, "right")
+        page.wait_for_timeout(70)
+        xs.append(min(c[0] for c in info(page)["active"]))
+        assert xs[1] == xs[0] - 1 and xs[2] == xs[1] + 1, xs
+        for i in range(8):
+            for _ in range(i % 4):
+                pad(page, ("left", "right", "away", "near")[i % 4])
+                page.wait_for_timeout(50)
+            pad(page, "hard")
+            page.wait_for_timeout(200)
+        st = info(page)
+        assert st["outcome"] == "WON" and st["pieces"] == 8, st
+        page.screenshot(path=str(ART / "floodline-touch-lv01-won.png"))
+        # lv04: the tip says how to preview on touch; PEEK + T→ previews, the next T→ tilts
+        page.evaluate("() => window.gridworks.floodlineStart(4)")
+        page.wait_for_timeout(150)
+        st = info(page)
+        assert "Alt" not in st["tip"] and "PEEK" in st["tip"], st["tip"]
+        assert st["padBlocked"] == ["tilt1", "tilt2"], st["padBlocked"]  # lv04 allows east/west only
+        click_button(page, "lang")
+        assert "ПРЕВЬЮ" in info(page)["tip"] and "Alt" not in info(page)["tip"]
+        click_button(page, "lang")
+        r = info(page)["tipRect"]
+        page.touchscreen.tap(r[0] + r[2] / 2, r[1] + r[3] / 2)
+        pad(page, "near")
+        page.wait_for_timeout(60)
+        pad(page, "hard")
+        page.wait_for_timeout(200)
+        pad(page, "peek")
+        page.wait_for_timeout(60)
+        assert info(page)["peek"] is True
+        pad(page, "tilt4")
+        page.wait_for_timeout(120)
+        st = info(page)
+        assert st["gravity"] == "DOWN" and not st["peek"], st
+        assert st["preview"]["target"] == "EAST" and st["preview"]["allowed"], st["preview"]
+        page.screenshot(path=str(ART / "floodline-touch-lv04-peek.png"))
+        pad(page, "tilt4")
+        page.wait_for_timeout(200)
+        st = info(page)
+        assert st["gravity"] == "EAST" and st["preview"] is None, st
+        assert (
+            "tilt4" in st["padBlocked"] and "tilt3" not in st["padBlocked"]
+        )  # back to DOWN is the only tilt
+    finally:
+        ctx.close()
+
+
+def test_floodline_hints_follow_rebound_keys(page, site):
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_game(page, site, "floodline")
+    click_button(page, "keys")
+    for action, key in (("basins", "KeyN"), ("hard", "KeyJ")):
+        click_button(page, f"bind:{action}")
+        page.keyboard.press(key)
+        page.wait_for_timeout(80)
+    click_button(page, "keys_done")
+    page.evaluate("() => { window.gridworks.floodlineStart(1); window.gridworks.floodlineFreeze(true); }")
+    page.wait_for_timeout(120)
+    st = info(page)
+    assert "N basins" in st["keysHelp"] and "B basins" not in st["keysHelp"], st["keysHelp"]
+    assert "J drop" in st["keysHelp"] and "Space" not in st["keysHelp"]
+    assert "drop with J." in st["tip"] and "Space" not in st["tip"], st["tip"]
+    click_button(page, "lang")
+    st = info(page)
+    assert "N бассейны" in st["keysHelp"] and "сброс — J." in st["tip"], (st["keysHelp"], st["tip"])
+    click_button(page, "lang")
+    page.reload()  # the bindings are saved: the hints survive a reload
+    page.wait_for_function("() => window.gridworks && window.gridworks.ready === true", timeout=60000)
+    page.evaluate("() => { window.gridworks.floodlineStart(1); window.gridworks.floodlineFreeze(true); }")
+    page.wait_for_timeout(120)
+    assert "N basins" in info(page)["keysHelp"]
+    page.keyboard.press("KeyJ")  # J hard-drops now
+    page.evaluate("() => window.gridworks.floodlineFreeze(false)")
+    page.wait_for_timeout(300)
+    assert info(page)["pieces"] == 1
