@@ -71,7 +71,7 @@ def test_floodline_phone_pad_only(browser, guard, site):
         assert "Alt" not in st["tip"] and "PEEK" in st["tip"], st["tip"]
         assert st["padBlocked"] == ["tilt1", "tilt2"], st["padBlocked"]  # lv04 allows east/west only
         click_button(page, "lang")
-        assert "ПРЕВЬЮ" in info(page)["tip"] and "Alt" not in info(page)["tip"]
+        assert "ПРОБА" in info(page)["tip"] and "Alt" not in info(page)["tip"]
         click_button(page, "lang")
         r = info(page)["tipRect"]
         page.touchscreen.tap(r[0] + r[2] / 2, r[1] + r[3] / 2)

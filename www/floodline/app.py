@@ -399,6 +399,8 @@ class App:
         blocked = frozenset(k for k in ("tilt1", "tilt2", "tilt3", "tilt4") if not run.tilt_ok(k))
         if s.hold_used:  # hold is once per drop
             blocked |= {"hold"}
+        if len(s.level.rotation.allowed) < 2:  # a level without tilts: nothing to preview
+            blocked |= {"peek"}
         total = max(1, int(s.level.rotation.cooldown_ticks))
         return blocked, round(8 * min(1.0, s.cooldown / total)) / 8
 
