@@ -87,6 +87,11 @@ def test_every_campaign_level_wins_through_the_keyboard(page: Any, site: str) ->
                 "(key) => JSON.parse(window.gridworks.reactorInfo()).key == key", arg=levels[k + 1][0]
             )
     print(f"14 levels won in {time.perf_counter() - t0:.1f} s")
+    click(page, "restart")  # a won level forecasts nothing: time the refresh on a live one
+    page.wait_for_function("() => JSON.parse(window.gridworks.reactorInfo()).moves.length == 0")
+    bench = json.loads(page.evaluate("() => window.gridworks.reactorBench('forecast', 9)"))
+    assert bench["kind"] == "forecast" and bench["n"] == 9 and bench["median"] > 0
+    print(f"forecast refresh in the browser on {bench['level']}: median {bench['median']} ms")
     done = info(page)["completed"]
     assert [key for key, _, _ in levels] == done
     stars = json.loads(page.evaluate("() => localStorage.getItem('gridworks:reactor:progress')"))["data"][

@@ -71,7 +71,38 @@ def hooks(app: Any) -> dict[str, Any]:
                 app.cascades.cycle_mode()
         return str(app.cascades.mode)
 
+    def bench(kind: Any = "forecast", n: Any = 21, *_a: Any) -> str:
+        """Time engine work on the current state in this browser: ``forecast`` (a forecast refresh,
+        ``compute_forecasts``) or ``status`` (the panel's status view); the median and p95 in ms."""
+        from engine.reactor import status
+        from engine.reactor.forecast import compute_forecasts
+
+        play = app.play
+        if play is None:
+            return "null"
+        st = play.state
+        fn = {"forecast": lambda: compute_forecasts(st), "status": lambda: status(st)}.get(str(kind))
+        if fn is None:
+            return "null"
+        ms = []
+        for _ in range(max(1, int(n))):
+            t0 = now()
+            fn()
+            ms.append(now() - t0)
+        ms.sort()
+        return json.dumps(
+            {
+                "kind": str(kind),
+                "n": len(ms),
+                "median": round(ms[len(ms) // 2], 2),
+                "p95": round(ms[min(len(ms) - 1, int(0.95 * len(ms)))], 2),
+                "level": play.key,
+                "size": [st.grid.width, st.grid.height],
+            }
+        )
+
     return {
+        "reactorBench": bench,
         "reactorInfo": info,
         "drawnSurface": drawn_surface,
         "cascadeMode": cascade_mode,
