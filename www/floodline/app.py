@@ -335,7 +335,7 @@ class App:
         sounds.play(self, run)
         g.clear(screens.BG)
         phone = w < 700 or h > w * 1.15
-        show_pad = self.touch or w < 700
+        show_pad = (self.touch or w < 700) and self.player is None  # no pad while watching a replay
         rows = hud.pad_rows(run, self.t)
         top = 44
         self.top_bar(g, run, w)

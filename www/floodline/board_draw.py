@@ -183,7 +183,7 @@ def overlays(app: Any, g: Gfx, run: Run, rect: tuple[float, float, float, float]
     hud.gravity_badge(g, t, run, p, x + r + 12, y + r + 12, r)
     hud.wind_badge(g, t, run, p, x + r + 12, y + 3 * r + 44, r * 0.8)
     if s.outcome is None:
-        app.warnings_shown = hud.warnings(g, t, run, x + 2 * r + 34, y + 10, ghost, w - 2 * r - 120)
+        app.warnings_shown = hud.warnings(g, t, run, x + 2 * r + 34, y + 10, ghost, w - 2 * r - 2 * bs - 60)
     else:
         app.warnings_shown = []
     tip_box(app, g, run, rect)
@@ -206,7 +206,9 @@ def tip_box(app: Any, g: Gfx, run: Run, rect: tuple[float, float, float, float])
     tip = app.tip_text(run)
     x, y, w, h = rect
     hx, hy, hw, hh = app.hud_rect
-    over_hud = hy + hh <= y + 1 and hw >= w - 1  # phone layout: the HUD strip is above the board
+    # phone layout: the HUD strip is above the board; a replay's note goes to the board's foot
+    # instead (it stays up the whole replay and would hide the objectives)
+    over_hud = hy + hh <= y + 1 and hw >= w - 1 and app.player is None
     if over_hud:
         bx, bw = hx + 6, hw - 12
     else:
