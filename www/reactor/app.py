@@ -404,8 +404,8 @@ class ReactorApp:
         items = [("editor_top", t("editor")) if self.screen == "menu" else ("levels", t("levels"))]
         if self.screen == "play" and self.play is not None and self.play.key.startswith("test:"):
             items = [("backeditor", "← " + t("editor"))]
-        if self.screen == "play":
-            items += [("undo", t("undo") + " [Z]"), ("restart", t("restart"))]
+        if self.screen == "play":  # the hotkey hint only where it fits at a readable size (not phones)
+            items += [("undo", t("undo") + (" [Z]" if g.width >= 600 else "")), ("restart", t("restart"))]
         items += [
             ("help", "?"),
             ("lang", t("lang")),
