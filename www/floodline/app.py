@@ -425,21 +425,21 @@ class App:
 
     def top_bar(self, g: Gfx, run: Run, w: float) -> None:
         g.rect(0, 0, w, 44, "rgba(10,16,24,0.9)")
-        g.button("levels", 6, 6, 44, 32, "☰", size=18)
-        g.button("pause", 54, 6, 44, 32, "Ⅱ", size=16)
+        g.button("levels", 6, 4, 44, 36, "☰", size=18)
+        g.button("pause", 54, 4, 44, 36, "Ⅱ", size=16)
         title = title_for(self.t, run.n, run.level)
         name = f"{run.n}. {title}" if run.n else self.t("endless_title", seed=self.endless_seed)
         right = self.corner_buttons(g, w)
         vx = right - 56
-        g.button("view", vx, 6, 52, 32, VIEW_NAMES[self.view], size=14)
+        g.button("view", vx, 4, 52, 36, VIEW_NAMES[self.view], size=14)
         avail = vx - 112
         if avail > 40:
             g.text(106, 27, name, hud.INK, g.fit_text(name, avail, 16, True, min_size=11), True)
 
     def corner_buttons(self, g: Gfx, w: float) -> float:
         """Language and mute toggles at the top right; returns their left edge."""
-        g.button("lang", w - 96, 6, 42, 32, self.t("lang"), size=13)
-        g.button("mute", w - 50, 6, 44, 32, "♪ ×" if self.shell.audio.muted else "♪", size=15)
+        g.button("lang", w - 96, 4, 42, 36, self.t("lang"), size=13)
+        g.button("mute", w - 50, 4, 44, 36, "♪ ×" if self.shell.audio.muted else "♪", size=15)
         return w - 100
 
     def draw_board(self, g: Gfx, run: Run, rect: tuple[float, float, float, float]) -> None:
