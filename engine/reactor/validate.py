@@ -36,6 +36,7 @@ WARNING_CODES = (
     "unused_supply",
     "valve_no_target",
     "hazard_no_remedy",
+    "inventory_capacity",
 )
 
 
@@ -257,6 +258,9 @@ def _warnings(st: ReactorState, rep: Report) -> None:
     g = st.grid
     xy = g.xy
     b = st.balance
+    n, cap = st.inventory_total(), b.inventory_capacity
+    if n > cap:  # accepted: the robot just cannot pick up supplies until it has spent some
+        warn(Issue("inventory_capacity", f"{n} items, capacity {cap} on {st.difficulty}"))
     settle(st)
     sourced = _sourced(st)
     walk = _walkable(st)

@@ -146,8 +146,10 @@ def test_warnings_each_name_their_cell() -> None:
         ],
         surface=[{"x": 4, "y": 2, "heat": 4.0}],
         required={"fuel": 1},
+        inventory={"electricity_neutralizer": 5},
     )
     ws = warnings(lv)
+    assert ("inventory_capacity", None, None) in ws  # level-wide: no cell
     assert ("starved_required_consumer", 2, 1) in ws
     assert ("unreachable_consumer", 6, 2) in ws
     assert ("no_source_path", 6, 3) in ws
@@ -185,3 +187,17 @@ def test_every_error_code_is_reachable() -> None:
 @pytest.mark.parametrize("name", builtin_levels())
 def test_builtin_levels_are_valid(name: str) -> None:
     assert check_level(builtin_level(name)).ok
+
+
+def test_start_inventory_above_the_difficulty_capacity_is_a_warning() -> None:
+    """Balance: InventoryCapacity 4 (normal), 3 (hard), 6 (easy); a fuller start is accepted but said."""
+    four = {"fuel_neutralizer": 2, "heat_shield": 2}
+    lv = base(inventory=four)
+    assert errors(lv) == []
+    assert ("inventory_capacity", None, None) not in warnings(lv)  # 4 of 4 on normal
+    lv["meta"]["difficulty"] = "hard"
+    assert errors(lv) == [] and ("inventory_capacity", None, None) in warnings(lv)  # 4 of 3
+    [w] = [w for w in check_level(lv).warnings if w.code == "inventory_capacity"]
+    assert w.message == "4 items, capacity 3 on hard"
+    lv["meta"]["difficulty"] = "easy"
+    assert ("inventory_capacity", None, None) not in warnings(lv)

@@ -107,11 +107,6 @@ class Doc:
             return
         self.errors = [(f"{e.code}: {e.message}", e.x, e.y) for e in rep.errors]
         self.warnings = [(f"{w.code}: {w.message}", w.x, w.y) for w in rep.warnings]
-        cap, n = self.capacity, self.inventory_total
-        if n > cap:  # the engine accepts it; the robot just cannot pick up supplies until it spends some
-            self.warnings.insert(
-                0, (f"inventory_capacity: {n} items, capacity {cap} on {self.difficulty}", None, None)
-            )
 
     @property
     def ok(self) -> bool:
