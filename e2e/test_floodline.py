@@ -100,7 +100,7 @@ def test_floodline_play_replay_progress(page, site):
 
     # win level 2 with its solution replay fed through the page, then reload: the stars stay
     page.evaluate("() => window.gridworks.floodlineStart(2)")
-    replay = json.loads((ROOT / "tests/floodline/levels/lv02_first_tilt.replay.json").read_text())
+    replay = json.loads((ROOT / "www/floodline/levels/solutions/lv02.json").read_text())
     page.evaluate("(m) => window.gridworks.floodlineFeed(m)", replay["inputs"])
     st = info(page)
     assert st["outcome"] == "WON", st

@@ -8,6 +8,9 @@ Run: ``python -m www.floodline.gen_levels``.
 Design pass (issue 5): lv04 needs a brace before its two tilts (open E/W faces, COLLAPSE over 5 lost);
 lv05/lv07 ★3 "survives 2 tilts" is earned in the window of engine RULES.md 36b; lv11 has the table's
 shelf over the pool, lv19 the table's forbidden water elevation 3, lv30 a stronger (push 2) wind.
+lv02/lv03 need their tilt: a short non-looping O2/L3 sequence cannot stack to the target (each piece adds
+at most 2 layers), but a stone slab hangs high on one side (E for lv02, N for lv03) and a piece tilted
+against it while still high sticks there (RULES.md 17) -- see ``_tilt_tutorial``.
 Known limit: REACH_HEIGHT is literal (max y of any solid, RULES.md 32) and wind only pushes the falling
 piece (Part V §1), so height levels can be won with a one-voxel-wide tower of upright pieces.
 """
@@ -54,7 +57,7 @@ TITLES = [
     "Wet Foundation",
     "High-Rise Exam",
 ]
-FIXTURES = {2: "lv02_first_tilt.json", 12: "lv12_meet_the_drain.json"}
+FIXTURES = {12: "lv12_meet_the_drain.json"}
 
 
 def _c(pos: list[int], typ: str, to: list[int] | None = None, **kw: Any) -> dict[str, Any]:
@@ -108,6 +111,43 @@ TERRAIN: dict[int, list[dict[str, Any]]] = {
 }
 
 
+def _tilt_tutorial(lv: int, data: dict[str, Any]) -> dict[str, Any]:
+    """lv02 "First Tilt" / lv03 "Four Winds": the height is only reachable by tilting toward a wall.
+
+    No floor cells (the box bottom holds pieces under DOWN only) and the side faces are open (RULES.md
+    16): a piece tilted to a bare side is lost, so a tilt only pays toward the wall.  The bag is a short non-looping
+    FIXED_SEQUENCE of pieces at most 2 voxels tall in any orientation, so dropping alone tops out at
+    ``y = 2 * pieces - 1`` (lv02: 3 pieces -> 5 < 6; lv03: 4 -> 7 < 8).  A WALL slab fills one side of the
+    box from just above the sideways-spawn row (RULES.md 10, so a spawn under that tilt never collides)
+    to the box top (nothing can rest on it), on two corner posts.  A piece tilted against the slab while
+    still high touches it, so it stays put when gravity turns back down (RULES.md 17): no shift, ★3.
+    """
+    if lv == 2:  # slab on the EAST face (x = 7)
+        sx, sz, height, limit, slab_y = 8, 6, 12, 9, 6
+        cells = [
+            _c([sx - 1, slab_y, 0], "WALL", [sx - 1, height - 1, sz - 1]),
+            _c([sx - 1, 0, 0], "WALL", [sx - 1, slab_y - 1, 0]),
+            _c([sx - 1, 0, sz - 1], "WALL", [sx - 1, slab_y - 1, sz - 1]),
+        ]
+        seq = ["O2", "O2", "O2"]
+        open_faces = ["EAST", "WEST"]
+        data["rotation"] = {"allowed": ["DOWN", "EAST", "WEST"], "maxRotations": 3}
+    else:  # lv03: slab on the NORTH face (z = 0); E/W tilts only slide pieces to the bare box sides
+        sx, sz, height, limit, slab_y = 6, 8, 14, 11, 7
+        cells = [
+            _c([0, slab_y, 0], "WALL", [sx - 1, height - 1, 0]),
+            _c([0, 0, 0], "WALL", [0, slab_y - 1, 0]),
+            _c([sx - 1, 0, 0], "WALL", [sx - 1, slab_y - 1, 0]),
+        ]
+        seq = ["O2", "L3", "O2", "L3"]
+        open_faces = ["NORTH", "SOUTH", "EAST", "WEST"]
+        data["rotation"] = {**data.get("rotation", {}), "cooldownSeconds": 1.5}
+    data["board"] = {"size": [sx, sz], "height": height, "heightLimit": limit, "openFaces": open_faces}
+    data["bag"] = {"type": "FIXED_SEQUENCE", "sequence": seq}
+    data["cells"] = cells
+    return data
+
+
 def need_height(level: dict[str, Any]) -> int:
     hs = [c.get("height", 0) for c in level["objectives"] if c["type"] == "REACH_HEIGHT"]
     hs += [c.get("worldLevel", 0) + 4 for c in level["objectives"] if c["type"] == "BUILD_PLATEAU"]
@@ -125,6 +165,8 @@ def build(lv: int) -> dict[str, Any]:
         data = level_for(lv)
         height = min(36, max(16, need_height(data) + 8))
         data["board"] = {**data["board"], "height": height, "heightLimit": height - 4}
+    if lv in (2, 3):
+        data = _tilt_tutorial(lv, data)
     if lv in TERRAIN:
         data["cells"] = TERRAIN[lv]
     if lv == 20:

@@ -40,6 +40,8 @@ MAX_PIECES = 80
 #: set by ``solve(min_stars=...)``: shape the search toward ★2 height conditions too
 STAR_SHAPING = False
 #: levels where the star-targeted search finds more stars than the plain greedy one
+#: tutorials whose height is only reachable by tilting a piece against a wall (gen_levels._tilt_tutorial)
+TILT_TUTORIALS = {"lv02", "lv03"}
 STAR_TARGETS = {"lv05": 3, "lv07": 3, "lv09": 2, "lv12": 3, "lv23": 3}
 
 
@@ -236,6 +238,29 @@ def tilt_options(s: State) -> list[tuple[float, list[TickInput], State]]:
     return out
 
 
+def tilt_drop_options(s: State) -> list[tuple[float, list[TickInput], State]]:
+    """Tilt with the piece still high, hard-drop it along the new gravity, then tilt back down."""
+    out: list[tuple[float, list[TickInput], State]] = []
+    if s.gravity != Gravity.DOWN or s.active is None:
+        return out
+    for g in s.level.rotation.allowed:
+        if g == Gravity.DOWN or not is_perpendicular(g, Gravity.DOWN) or not rotation_allowed(s, g):
+            continue
+        s1 = step(s, TickInput(tilt=g))
+        if s1.gravity != g:
+            continue
+        ticks = [TickInput(tilt=g), TickInput(hard=True)]
+        s2 = _run(s, ticks)
+        if s2.outcome is None:
+            back = [IDLE] * s2.cooldown + [TickInput(tilt=Gravity.DOWN)]
+            s2 = _run(s2, back)
+            if s2.outcome is None and s2.gravity != Gravity.DOWN:
+                continue
+            ticks += back
+        out.append((_score(s2), ticks, s2))
+    return out
+
+
 def drain_options(s: State) -> list[tuple[float, list[TickInput], State]]:
     """Swap the piece for a one-voxel drain (ability) and try every drop column."""
     if s.charges["drain"] <= 0:
@@ -247,6 +272,8 @@ def drain_options(s: State) -> list[tuple[float, list[TickInput], State]]:
 
 
 def wants_tilts(level: Level) -> bool:
+    if level.meta.id in TILT_TUTORIALS:
+        return True
     objs = [*level.objectives, *level.stars.two, *level.stars.three]
     return any(o.type == "SURVIVE_ROTATIONS" or getattr(o, "survive_tilts", 0) for o in objs) or any(
         o.type == "DRAIN_WATER" for o in objs
@@ -254,14 +281,16 @@ def wants_tilts(level: Level) -> bool:
 
 
 def solve(
-    level: Level, seed: int, verbose: bool = False, min_stars: int = 0
+    level: Level, seed: int, verbose: bool = False, min_stars: int = 0, allow_tilts: bool = True
 ) -> tuple[State, list[TickInput]]:
-    """Greedy play; wins earning fewer than ``min_stars`` are skipped (and ★2 heights shaped)."""
+    """Greedy play; wins earning fewer than ``min_stars`` are skipped (and ★2 heights shaped).
+
+    ``allow_tilts=False`` plays hard drops only (the design tests prove lv02/lv03 need their tilt)."""
     global STAR_SHAPING
     STAR_SHAPING = min_stars >= 2
     s = initial_state(level, seed)
     played: list[TickInput] = []
-    tilts = wants_tilts(level)
+    tilts = allow_tilts and wants_tilts(level)
     last_tilt = False
     for _ in range(4 * MAX_PIECES):
         if s.outcome is not None or s.active is None or s.metrics["piecesUsed"] >= MAX_PIECES:
@@ -269,6 +298,8 @@ def solve(
         cands = placements(s)
         if tilts and not last_tilt:
             cands += [c for c in tilt_options(s) if c[2].board.kind != s.board.kind or c[2].outcome]
+            if level.meta.id in TILT_TUTORIALS:
+                cands += tilt_drop_options(s)
         cands += drain_options(s)
         cands = [c for c in cands if not 1e9 <= c[0] < 1e9 + min_stars]
         cands.sort(key=lambda c: -c[0])
