@@ -15,7 +15,8 @@ from engine.core.schema import SchemaError
 from engine.core.session import IllegalMoveError
 
 from . import layout as layout_mod
-from .cascade import CascadePlayer, draw_board_overlay, hurry_input, play_sound
+from .cascade import CascadePlayer, hurry_input, play_sound
+from .cascade_draw import draw_board_overlay
 from .editor import Editor
 from .help import draw_help
 from .hooks import hooks

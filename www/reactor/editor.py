@@ -11,7 +11,6 @@ import json
 from typing import Any
 
 import js  # type: ignore[import-not-found]
-from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 
 from engine.core.schema import Model, SchemaError
 from engine.core.session import Session
@@ -19,8 +18,10 @@ from engine.reactor import GAME
 from engine.reactor.presentation import LAYERS, editor_tools
 
 from . import layout as layout_mod
-from .edoc import PROP_KINDS, SUPPLY_ITEMS, Doc, import_text, level_id, new_level, normalize
-from .eissues import issue_en, issue_ru, problems_text
+from .edoc import PROP_KINDS, SUPPLY_ITEMS, Doc, level_id, new_level, normalize
+from .efiles import EditorFiles
+from .ehooks import EditorHooks
+from .eissues import issue_en, issue_ru
 from .estrings import ET
 from .eview import draw_board
 
@@ -34,7 +35,7 @@ class EditorDoc(Model):
     data: dict[str, Any]
 
 
-class Editor:
+class Editor(EditorFiles, EditorHooks):
     def __init__(self, app: Any) -> None:
         self.app = app
         self.shell = app.shell
@@ -436,78 +437,6 @@ class Editor:
         ok = self.shell.storage.save("custom", self.app.custom)
         self.say(self.t("saved").format(id=lid) if ok else self.t("not_saved"), OK if ok else BAD)
 
-    def export(self) -> None:
-        try:
-            text = self.doc.export_json()
-        except SchemaError as exc:
-            self.say(str(exc)[:200], BAD)
-            return
-        blob = js.Blob.new([text], js.Object.fromEntries([["type", "application/json"]]))
-        url = js.URL.createObjectURL(blob)
-        a = js.document.createElement("a")
-        a.href = url
-        a.download = self.doc.data["meta"]["id"] + ".json"
-        js.document.body.appendChild(a)
-        a.click()
-        a.remove()
-        js.URL.revokeObjectURL(url)
-        self.say(self.t("exported"), OK)
-
-    def import_file(self) -> None:
-        inp = js.document.createElement("input")
-        inp.type = "file"
-        inp.accept = ".json,application/json"
-        inp.style.display = "none"
-        js.document.body.appendChild(inp)
-
-        def got_text(text: Any) -> None:
-            self.import_from(str(text))
-            self.shell.invalidate()
-
-        def on_change(_e: Any) -> None:
-            files = inp.files
-            if files is not None and files.length > 0:
-                files.item(0).text().then(self._proxy(got_text))
-            inp.remove()
-
-        inp.addEventListener("change", self._proxy(on_change))
-        inp.click()
-
-    def _proxy(self, fn: Any) -> Any:
-        p = create_proxy(fn)
-        self._file_proxy = (self._file_proxy or []) + [p]  # kept alive; a handful per session
-        return p
-
-    def import_from(self, text: str) -> bool:
-        try:
-            data = import_text(text)
-        except SchemaError as exc:
-            problems = problems_text(self.shell.i18n.lang, exc.problems[:4])
-            if len(problems) > 360:
-                problems = problems[:359] + "…"
-            self.say(self.t("bad_import") + " " + problems, BAD)
-            return False
-        self.doc.checkpoint()
-        self.doc.data = data
-        self.selected = None
-        self.changed()
-        self.say(self.t("imported"), OK)
-        return True
-
-    def share(self) -> None:
-        try:
-            code = self.doc.share()
-        except SchemaError as exc:
-            self.say(str(exc)[:200], BAD)
-            return
-        self.last_code = code
-        try:
-            js.navigator.clipboard.writeText(code)
-        except Exception:  # noqa: BLE001 - clipboard may be unavailable; the prompt still shows it
-            pass
-        self.say(self.t("code_copied"), OK)
-        js.window.prompt(self.t("code"), code)
-
     # -- frame ----------------------------------------------------------------------------------------
     def animating(self) -> bool:
         return False
@@ -544,49 +473,3 @@ class Editor:
             g.text(12, 28, self.t("editor"), "#FFE082", 18, True)
         for k, (bid, label, en) in enumerate(items):
             g.button(bid, x + k * (bw + 6), 6, bw, 32, label, size=13, bg="#1C2A35", enabled=en)
-
-    # -- hooks ------------------------------------------------------------------------------------------
-    def info(self) -> dict[str, Any]:
-        return {
-            "layer": self.layer,
-            "tool": self.tool,
-            "errors": [e[0] for e in self.doc.errors],
-            "warnings": [w[0] for w in self.doc.warnings],
-            "msg": self.msg[0],
-            "id": self.doc.data["meta"]["id"],
-            "size": [self.doc.w, self.doc.h],
-            "paint_ms": self.paint_ms[-20:],
-            "validate_ms": self.validate_ms[-20:],
-            "layers_available": list(LAYERS),
-            "tab": self.tab,
-            "confirm": self.confirm,
-            "saved": sorted(self.app.custom.levels),
-        }
-
-    def hook(self, op: Any = "", arg: Any = "", *_a: Any) -> str:
-        """Test driver: ``export`` returns the level JSON, ``import`` loads text, ``cell`` gives a centre."""
-        op, arg = str(op), str(arg)
-        if op == "export":
-            return self.doc.export_json()
-        if op == "import":
-            return json.dumps(self.import_from(arg))
-        if op == "play" and self.app.play is not None:  # what the play-test is running with
-            st = self.app.play.state
-            w = st.grid.width
-            blocks = {
-                e: [[i % w, i // w, int(n)] for i, n in enumerate(a) if n] for e, a in st.blocks.items()
-            }
-            return json.dumps(
-                {
-                    "difficulty": st.difficulty,
-                    "inventory": dict(st.inventory),
-                    "capacity": st.balance.inventory_capacity,
-                    "heat_immunity": st.heat_immunity,
-                    "blocks": {e: v for e, v in blocks.items() if v},
-                }
-            )
-        if op == "cell" and self.lay is not None:
-            x, y = (int(v) for v in arg.split(","))
-            px, py = self.lay.xy(x, y)
-            return json.dumps([px + self.lay.cell / 2, py + self.lay.cell / 2])
-        return ""

@@ -9,8 +9,8 @@ from engine.core.session import IllegalMoveError
 from engine.reactor import inspect_cell, status
 from engine.reactor.pulse import caution_reasons
 
-from .cascade import draw_panel
 from .cascade import text as ctext
+from .cascade_draw import draw_panel
 from .egoals import level_text
 from .model import pair_rules
 from .render import COL, SURF_COL

@@ -1,0 +1,68 @@
+"""Level editor test hooks (``gridworks.editorInfo()`` / ``editorHook(op, arg)``)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from engine.reactor.presentation import LAYERS
+
+
+class EditorHooks:
+    """Mixin of ``Editor``: reads its state for the e2e tests."""
+
+    doc: Any
+    app: Any
+    lay: Any
+    layer: Any
+    tool: Any
+    msg: Any
+    paint_ms: list[float]
+    validate_ms: list[float]
+    tab: str
+    confirm: Any
+
+    def info(self) -> dict[str, Any]:
+        return {
+            "layer": self.layer,
+            "tool": self.tool,
+            "errors": [e[0] for e in self.doc.errors],
+            "warnings": [w[0] for w in self.doc.warnings],
+            "msg": self.msg[0],
+            "id": self.doc.data["meta"]["id"],
+            "size": [self.doc.w, self.doc.h],
+            "paint_ms": self.paint_ms[-20:],
+            "validate_ms": self.validate_ms[-20:],
+            "layers_available": list(LAYERS),
+            "tab": self.tab,
+            "confirm": self.confirm,
+            "saved": sorted(self.app.custom.levels),
+        }
+
+    def hook(self, op: Any = "", arg: Any = "", *_a: Any) -> str:
+        """Test driver: ``export`` returns the level JSON, ``import`` loads text, ``cell`` gives a centre."""
+        op, arg = str(op), str(arg)
+        if op == "export":
+            return self.doc.export_json()
+        if op == "import":
+            return json.dumps(self.import_from(arg))
+        if op == "play" and self.app.play is not None:  # what the play-test is running with
+            st = self.app.play.state
+            w = st.grid.width
+            blocks = {
+                e: [[i % w, i // w, int(n)] for i, n in enumerate(a) if n] for e, a in st.blocks.items()
+            }
+            return json.dumps(
+                {
+                    "difficulty": st.difficulty,
+                    "inventory": dict(st.inventory),
+                    "capacity": st.balance.inventory_capacity,
+                    "heat_immunity": st.heat_immunity,
+                    "blocks": {e: v for e, v in blocks.items() if v},
+                }
+            )
+        if op == "cell" and self.lay is not None:
+            x, y = (int(v) for v in arg.split(","))
+            px, py = self.lay.xy(x, y)
+            return json.dumps([px + self.lay.cell / 2, py + self.lay.cell / 2])
+        return ""
