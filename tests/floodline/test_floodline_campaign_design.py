@@ -92,7 +92,7 @@ def _max_extent(piece: str) -> int:
     return out
 
 
-TILT_TUTORIALS = {"lv02": ("EAST", 6), "lv03": ("NORTH", 8)}
+TILT_TUTORIALS = {"lv02": ("WEST", 6), "lv03": ("SOUTH", 8)}
 
 
 def test_lv02_lv03_dropping_alone_cannot_reach_the_height() -> None:

@@ -9,7 +9,7 @@ Design pass (issue 5): lv04 needs a brace before its two tilts (open E/W faces, 
 lv05/lv07 ★3 "survives 2 tilts" is earned in the window of engine RULES.md 36b; lv11 has the table's
 shelf over the pool, lv19 the table's forbidden water elevation 3, lv30 a stronger (push 2) wind.
 lv02/lv03 need their tilt: a short non-looping O2/L3 sequence cannot stack to the target (each piece adds
-at most 2 layers), but a stone slab hangs high on one side (E for lv02, N for lv03) and a piece tilted
+at most 2 layers), but a stone slab hangs high on one side (W for lv02, S for lv03) and a piece tilted
 against it while still high sticks there (RULES.md 17) -- see ``_tilt_tutorial``.
 Known limit: REACH_HEIGHT is literal (max y of any solid, RULES.md 32) and wind only pushes the falling
 piece (Part V §1), so height levels can be won with a one-voxel-wide tower of upright pieces.
@@ -122,22 +122,23 @@ def _tilt_tutorial(lv: int, data: dict[str, Any]) -> dict[str, Any]:
     to the box top (nothing can rest on it), on two corner posts.  A piece tilted against the slab while
     still high touches it, so it stays put when gravity turns back down (RULES.md 17): no shift, ★3.
     """
-    if lv == 2:  # slab on the EAST face (x = 7)
+    # the slab stands on a far side of the default NE view (W / S), so it never hides the piece
+    if lv == 2:  # slab on the WEST face (x = 0)
         sx, sz, height, limit, slab_y = 8, 6, 12, 9, 6
         cells = [
-            _c([sx - 1, slab_y, 0], "WALL", [sx - 1, height - 1, sz - 1]),
-            _c([sx - 1, 0, 0], "WALL", [sx - 1, slab_y - 1, 0]),
-            _c([sx - 1, 0, sz - 1], "WALL", [sx - 1, slab_y - 1, sz - 1]),
+            _c([0, slab_y, 0], "WALL", [0, height - 1, sz - 1]),
+            _c([0, 0, 0], "WALL", [0, slab_y - 1, 0]),
+            _c([0, 0, sz - 1], "WALL", [0, slab_y - 1, sz - 1]),
         ]
         seq = ["O2", "O2", "O2"]
         open_faces = ["EAST", "WEST"]
         data["rotation"] = {"allowed": ["DOWN", "EAST", "WEST"], "maxRotations": 3}
-    else:  # lv03: slab on the NORTH face (z = 0); E/W tilts only slide pieces to the bare box sides
-        sx, sz, height, limit, slab_y = 6, 8, 14, 11, 7
+    else:  # lv03: slab on the SOUTH face (z = 7); E/W/N tilts lose the piece through open sides
+        sx, sz, height, limit, slab_y = 6, 8, 12, 10, 6
         cells = [
-            _c([0, slab_y, 0], "WALL", [sx - 1, height - 1, 0]),
-            _c([0, 0, 0], "WALL", [0, slab_y - 1, 0]),
-            _c([sx - 1, 0, 0], "WALL", [sx - 1, slab_y - 1, 0]),
+            _c([0, slab_y, sz - 1], "WALL", [sx - 1, height - 1, sz - 1]),
+            _c([0, 0, sz - 1], "WALL", [0, slab_y - 1, sz - 1]),
+            _c([sx - 1, 0, sz - 1], "WALL", [sx - 1, slab_y - 1, sz - 1]),
         ]
         seq = ["O2", "L3", "O2", "L3"]
         open_faces = ["NORTH", "SOUTH", "EAST", "WEST"]
