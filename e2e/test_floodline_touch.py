@@ -37,8 +37,18 @@ def test_floodline_phone_pad_only(browser, guard, site):
     page = ctx.new_page()
     try:
         open_game(page, site, "floodline")
+        # a touch-only phone has no keyboard: the Keys (rebinding) button is replaced by a note
+        assert info(page)["keyboard"] is False
+        assert "keys" not in [b["id"] for b in buttons(page)]
         tap_button(page, "lv:1")
         st = info(page)
+        # the pad how-to names the view button by its current label
+        assert "The NE button" in st["tip"], st["tip"]
+        tap_button(page, "view")
+        assert info(page)["view"] == 1 and "The NW button" in info(page)["tip"]
+        for _ in range(3):
+            tap_button(page, "view")
+        assert info(page)["view"] == 0
         assert st["level"] == 1 and "◀▲▼▶" in st["tip"] and "DROP" in st["tip"] and "Space" not in st["tip"]
         labels = [p[1] for p in st["pad"]]
         assert "PEEK" in labels and "DROP" in labels and all(p[4] >= 44 and p[5] >= 44 for p in st["pad"])
@@ -71,7 +81,13 @@ def test_floodline_phone_pad_only(browser, guard, site):
         assert "Alt" not in st["tip"] and "PEEK" in st["tip"], st["tip"]
         assert st["padBlocked"] == ["tilt1", "tilt2"], st["padBlocked"]  # lv04 allows east/west only
         click_button(page, "lang")
-        assert "ПРОБА" in info(page)["tip"] and "Alt" not in info(page)["tip"]
+        assert "Проба" in info(page)["tip"] and "Alt" not in info(page)["tip"]
+        # the Russian word labels are fitted to their buttons by measuring, not left tiny
+        st = info(page)
+        widths = {p[1]: p[4] for p in st["pad"]}
+        for lbl, size, _bold, width in st["padFonts"]:
+            if lbl in ("Сброс", "Запас", "Проба"):
+                assert size >= 14 and width <= widths[lbl] - 8 + 0.5, (lbl, size, width, widths[lbl])
         click_button(page, "lang")
         r = info(page)["tipRect"]
         page.touchscreen.tap(r[0] + r[2] / 2, r[1] + r[3] / 2)

@@ -126,3 +126,24 @@ def test_key_labels() -> None:
         "Num4",
     ]
     assert key_label("Space", "ru") == "Пробел"
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_keys_help_names_the_ability_keys(lang: str) -> None:
+    words = ("stabilize", "freeze", "drain") if lang == "en" else ("якорь", "заморозка", "сток")
+    help_text = TABLES[lang]["keys_help"].format(**hint_fmt(BINDINGS, lang))
+    assert f"V {words[0]} · G {words[1]} · P {words[2]}" in help_text
+    rebound_text = TABLES[lang]["keys_help"].format(**hint_fmt(rebound(KeyV="KeyY", KeyP="KeyO"), lang))
+    assert f"Y {words[0]}" in rebound_text and f"O {words[2]}" in rebound_text
+    assert f"V {words[0]}" not in rebound_text
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_touch_tip_names_the_view_button_as_it_is_labelled(lang: str) -> None:
+    from www.floodline.iso import VIEW_NAMES
+
+    t = t_for(lang)
+    for name in VIEW_NAMES:
+        tip = t("tip_touch", **hint_fmt(BINDINGS, lang, True, t, name))
+        named = [v for v in VIEW_NAMES if re.search(rf"\b{v}\b", tip)]
+        assert named == [name], (name, tip)

@@ -50,6 +50,8 @@ class App:
         self.fmt_key: tuple[Any, ...] = ()
         self.fmt_cache: dict[str, str] = {}
         self.keys_screen = False
+        self.keyboard_seen = False  # a key event arrived: a keyboard exists whatever the pointer
+        self.coarse_only = _coarse_only()
         self.rebinder = Rebinder(shell)
         self.last_run = shell.storage.load("lastrun", LastRun)
         self.player: Player | None = None
@@ -172,7 +174,14 @@ class App:
         if run.state.outcome is not None:
             self.finish()
 
+    def has_keyboard(self) -> bool:
+        """False on a touch-only device (touch used or only coarse pointers, and no key pressed yet):
+        the Keys (rebinding) screen is then not offered."""
+        return self.keyboard_seen or not (self.touch or self.coarse_only)
+
     def handle(self, ev: Any) -> None:
+        if ev.kind == "key":
+            self.keyboard_seen = True
         if self.keys_screen:
             if ev.kind == "key" and ev.down and self.rebinder.press(ev.name):
                 return
@@ -290,7 +299,7 @@ class App:
             self.paused = False
         elif bid == "restart" and self.run is not None:
             self.start(self.run.n)
-        elif bid == "keys":
+        elif bid == "keys" and self.has_keyboard():
             self.keys_screen = True
         elif bid.startswith("bind:"):
             self.rebinder.waiting = bid[5:]
@@ -327,7 +336,9 @@ class App:
             self.corner_buttons(g, w)
             return
         if self.run is None:
-            screens.level_select(g, self.t, self.progress, self.last_run is not None, self.hover)
+            screens.level_select(
+                g, self.t, self.progress, self.last_run is not None, self.hover, self.has_keyboard()
+            )
             self.corner_buttons(g, w)
             self.draw_notices(g)
             return
@@ -434,7 +445,10 @@ class App:
         g.button("view", vx, 4, 52, 36, VIEW_NAMES[self.view], size=14)
         avail = vx - 112
         if avail > 40:
-            g.text(106, 27, name, hud.INK, g.fit_text(name, avail, 16, True, min_size=11), True)
+            size = g.fit_text(name, avail, 16, True, min_size=11)
+            while len(name) > 4 and g.measure(name, size, True) > avail:  # never under the view button
+                name = name[:-2].rstrip() + "…"
+            g.text(106, 27, name, hud.INK, size, True)
 
     def corner_buttons(self, g: Gfx, w: float) -> float:
         """Language and mute toggles at the top right; returns their left edge."""
@@ -452,10 +466,12 @@ class App:
     def hints(self) -> dict[str, str]:
         """Key-hint placeholders from the current bindings (or the pad), cached per bindings/lang."""
         b = self.shell.input.bindings
-        key = (id(b), len(b), self.shell.i18n.lang, self.touch_hints())
+        key = (id(b), len(b), self.shell.i18n.lang, self.touch_hints(), self.view)
         if key != self.fmt_key:
             self.fmt_key = key
-            self.fmt_cache = hint_fmt(b, self.shell.i18n.lang, self.touch_hints(), self.t)
+            self.fmt_cache = hint_fmt(
+                b, self.shell.i18n.lang, self.touch_hints(), self.t, VIEW_NAMES[self.view]
+            )
         return self.fmt_cache
 
     def tip_text(self, run: Run) -> str:
@@ -485,6 +501,14 @@ class App:
 
     def test_hooks(self) -> dict[str, Any]:
         return test_hooks(self)
+
+
+def _coarse_only() -> bool:
+    """The browser reports no fine pointer and no hover (a phone or tablet without mouse/keyboard)."""
+    try:
+        return bool(js.window.matchMedia("(any-pointer: fine), (any-hover: hover)").matches) is False
+    except Exception:  # noqa: BLE001 - old browsers without matchMedia: assume a keyboard
+        return False
 
 
 def create(shell: Any) -> App:

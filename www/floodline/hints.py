@@ -102,13 +102,14 @@ def _seq(labels: list[str]) -> str:
 
 
 def hint_fmt(
-    bindings: dict[str, str], lang: str = "en", touch: bool = False, t: Any = None
+    bindings: dict[str, str], lang: str = "en", touch: bool = False, t: Any = None, view_label: str = "NE"
 ) -> dict[str, str]:
     """Placeholder values for the string tables' key hints.
 
     Keyboard: the first key of each action (``{hard}`` → ``Space``), joined groups (``{move}`` →
     ``A/D/W/S``, ``{tilt}`` → ``1–4``). Touch (``touch=True``): the pad's labels; ``t`` translates the
-    pad's word labels (``pad_hard`` …)."""
+    pad's word labels (``pad_hard`` …). ``{viewbtn}`` is the top bar's view button label (the current
+    snap view, ``NE`` … ``SE``)."""
     ru = lang == "ru"
     f: dict[str, str] = {}
     actions = (
@@ -133,6 +134,7 @@ def hint_fmt(
     f["preview34"] = f"Alt+{f['tilt34']} — превью наклона" if ru else f"Alt+{f['tilt34']} previews a tilt"
     f["peek"] = "Alt"
     f["stop"] = f["pause"]
+    f["viewbtn"] = view_label
     if not touch:
         return f
     tr = t if t is not None else (lambda key: key)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from gwweb.floodline import hud
 from gwweb.floodline.board_draw import piece_screen_box
 from gwweb.floodline.campaign import objective_text
 
@@ -19,7 +20,8 @@ def test_hooks(app: Any) -> dict[str, Any]:
         if run is None:
             lr = app.last_run
             last = None if lr is None else {"level": lr.level, "seed": lr.seed, "inputs": len(lr.inputs)}
-            return json.dumps({"screen": "menu", "progress": app.progress.model_dump(), "lastRun": last})
+            menu = {"screen": "menu", "progress": app.progress.model_dump(), "lastRun": last}
+            return json.dumps({**menu, "keyboard": app.has_keyboard()})
         s = run.state
         return json.dumps(
             {
@@ -60,6 +62,12 @@ def test_hooks(app: Any) -> dict[str, Any]:
                 "pad": [
                     [a, lbl, round(x, 1), round(y, 1), round(w, 1), round(h, 1)]
                     for a, lbl, x, y, w, h in app.pad
+                ],
+                "padFonts": [
+                    [lbl, size, bold, round(app.shell.gfx.measure(lbl, size, bold), 1)]
+                    for (_a, lbl, *_r), (size, bold) in zip(
+                        app.pad, hud.pad_fonts(app.shell.gfx, app.pad), strict=True
+                    )
                 ],
                 "peek": app.peek,
                 "keysHelp": app.t("tip_touch" if app.touch else "keys_help", **app.hints()),

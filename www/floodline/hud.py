@@ -295,7 +295,8 @@ def draw_pad(
     """The pad; ``armed``: the PEEK toggle is on (the next T button previews its tilt); ``blocked``:
     T buttons whose tilt the rules refuse now (drawn dim); ``cool``: the tilt cooldown left (0..1),
     drawn as a draining bar under the T buttons."""
-    for action, label, bx, by, bw, bh in layout:
+    fonts = pad_fonts(g, layout)
+    for (action, label, bx, by, bw, bh), (size, bold) in zip(layout, fonts, strict=True):
         tilt = action.startswith("tilt") or action == "peek"
         on = action in held or (armed and action == "peek")
         bg = "rgba(255,210,122,0.28)" if on else ("rgba(60,90,130,0.55)" if tilt else "rgba(40,55,72,0.85)")
@@ -308,9 +309,30 @@ def draw_pad(
             g.frame(bx + 1, by + 1, bw - 2, bh - 2, ACCENT, 2)
         else:
             g.frame(bx + 0.5, by + 0.5, bw - 1, bh - 1, "rgba(255,224,178,0.35)")
-        size = g.fit_text(label, bw - 12, min(20, bh * 0.42), True)
         ink = DIM if action in blocked and not on else INK
-        g.text(bx + bw / 2, by + bh / 2 + 1, label, ink, size, True, align="center", baseline="middle")
+        g.text(bx + bw / 2, by + bh / 2 + 1, label, ink, size, bold, align="center", baseline="middle")
+
+
+def pad_fonts(g: Gfx, layout: list[tuple[str, str, float, float, float, float]]) -> list[tuple[float, bool]]:
+    """(size, bold) per pad button: the word labels share one size (the smallest that fits them all)."""
+    fonts = [pad_label_font(g, lb, bw, bh) for _, lb, _, _, bw, bh in layout]
+    words = [f[0] for f, (_, lb, *_r) in zip(fonts, layout, strict=True) if _is_word(lb)]
+    word_size = min(words, default=0.0)
+    return [(word_size, False) if _is_word(lb) else f for f, (_, lb, *_r) in zip(fonts, layout, strict=True)]
+
+
+def _is_word(label: str) -> bool:
+    """DROP / HOLD / PEEK (Сброс / Запас / Проба): drawn in one regular-weight size, fitted together."""
+    return len(label) >= 4 and label.isalpha()
+
+
+def pad_label_font(g: Gfx, label: str, bw: float, bh: float) -> tuple[float, bool]:
+    """(size, bold) of a pad label: symbols bold, words regular, each the largest size at which the
+    measured label fits the button (the Russian words are longer than the English ones)."""
+    cap = min(20.0, bh * 0.42)
+    if _is_word(label):
+        return g.fit_text(label, bw - 8, cap, False), False
+    return g.fit_text(label, bw - 8, cap, True), True
 
 
 def drop_line(g: Gfx, p: Any, x: float, y: float, cells: list[list[int]], ghost: list[list[int]]) -> None:

@@ -21,9 +21,12 @@ def level_at(px: float, py: float) -> int:
     return 0
 
 
-def level_select(g: Gfx, t: Any, prog: Progress, has_replay: bool = False, focus: int = 0) -> None:
+def level_select(
+    g: Gfx, t: Any, prog: Progress, has_replay: bool = False, focus: int = 0, keyboard: bool = True
+) -> None:
     """The campaign grid; the line under it names ``focus`` (the level under the pointer) or the
-    last level played, in the current language."""
+    last level played, in the current language. Without a keyboard (``keyboard=False``: a touch-only
+    phone) the Keys (rebinding) button is replaced by a short note saying why."""
     w, h = g.width, g.height
     g.clear(BG)
     top = 56
@@ -82,7 +85,11 @@ def level_select(g: Gfx, t: Any, prog: Progress, has_replay: bool = False, focus
     g.button("watch", w / 2 - bw3 * 1.5 - 6, ry, bw3, 34, t("watch"), size=13, enabled=has_replay)
     g.button("export", w / 2 - bw3 / 2, ry, bw3, 34, t("export"), size=13, enabled=has_replay)
     g.button("import", w / 2 + bw3 / 2 + 6, ry, bw3, 34, t("import"), size=13)
-    g.button("keys", w / 2 - bw3 / 2, ry + 42, bw3, 34, t("keys"), size=13)
+    if keyboard:
+        g.button("keys", w / 2 - bw3 / 2, ry + 42, bw3, 34, t("keys"), size=13)
+    else:
+        note = str(t("keys_no_keyboard"))
+        g.text(w / 2, ry + 62, note, DIM, g.fit_text(note, w - 24, 12), align="center")
 
 
 def overlay_box(g: Gfx, w: float, h: float) -> tuple[float, float, float, float]:
