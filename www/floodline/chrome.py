@@ -1,0 +1,111 @@
+"""The Floodline page's chrome around the board: top bar, corner toggles, the HUD panel and the touch
+pad, each cached on its own layer and redrawn only when what it shows changes."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from gwweb.floodline import hud
+from gwweb.floodline.iso import VIEW_NAMES
+from gwweb.floodline.model import Run
+from gwweb.floodline.strings import title_for
+from gwweb.shared.canvas import Gfx
+
+
+class AppChrome:
+    """Mixin of ``App`` (uses its run, view, pad, layers, shell and string lookup)."""
+
+    run: Run | None
+    shell: Any
+    view: int
+    pad: Any
+    pad_down: Any
+    pad_key: Any
+    pad_layer: Any
+    peek: bool
+    player: Any
+    hud_rect: Any
+    hud_key: Any
+    hud_layer: Any
+    hud_redraws: int
+    hud_ms: float
+    fmt_key: Any
+    endless_seed: int
+    t: Any
+    hints: Any
+
+    def draw_pad(self, g: Gfx) -> None:
+        """Touch pad from a cached layer (redrawn when its size or pressed buttons change)."""
+        x0, y0 = self.pad[0][2] - 3, self.pad[0][3] - 3
+        x1 = max(b[2] + b[4] for b in self.pad) + 3
+        y1 = max(b[3] + b[5] for b in self.pad) + 3
+        held = frozenset(self.pad_down.values())
+        blocked, cool = self.tilt_state()
+        key = (x0, y0, x1, y1, held, self.peek, tuple(b[1] for b in self.pad), blocked, cool)
+        if key != self.pad_key or self.pad_layer is None:
+            self.pad_key = key
+            if self.pad_layer is None or self.pad_layer.width != x1 - x0 or self.pad_layer.height != y1 - y0:
+                self.pad_layer = g.layer(x1 - x0, y1 - y0)
+            lg = self.pad_layer
+            lg.fit()
+            lg.ctx.clearRect(0, 0, x1 - x0, y1 - y0)
+            local = [(a, lbl, bx - x0, by - y0, bw, bh) for a, lbl, bx, by, bw, bh in self.pad]
+            hud.draw_pad(lg, local, set(held), self.peek, blocked, cool)
+        g.blit(self.pad_layer, x0, y0)
+
+    def tilt_state(self) -> tuple[frozenset[str], float]:
+        """Pad buttons the rules refuse now (tilts: engine ``rotation_allowed``; hold once per drop) and
+        the tilt cooldown left, in 1/8s."""
+        run = self.run
+        if run is None or run.state.outcome is not None or self.player is not None:
+            return frozenset(), 0.0
+        s = run.state
+        blocked = frozenset(k for k in ("tilt1", "tilt2", "tilt3", "tilt4") if not run.tilt_ok(k))
+        if s.hold_used:  # hold is once per drop
+            blocked |= {"hold"}
+        if len(s.level.rotation.allowed) < 2:  # a level without tilts: nothing to preview
+            blocked |= {"peek"}
+        total = max(1, int(s.level.rotation.cooldown_ticks))
+        return blocked, round(8 * min(1.0, s.cooldown / total)) / 8
+
+    def hud_panel(self, g: Gfx, run: Run, rect: tuple[float, float, float, float], compact: bool) -> None:
+        """The HUD is drawn on its own layer, redrawn only when what it shows changes."""
+        x, y, w, h = rect
+        self.hud_rect = rect
+        keys = self.hints()
+        key = (id(run), w, h, compact, self.shell.i18n.lang, self.view, self.fmt_key, hud.signature(run))
+        if key != self.hud_key or self.hud_layer is None:
+            self.hud_key = key
+            if self.hud_layer is None or self.hud_layer.width != w or self.hud_layer.height != h:
+                self.hud_layer = g.layer(w, h)
+            lg = self.hud_layer
+            lg.fit()
+            lg.ctx.clearRect(0, 0, w, h)
+            t0 = time.perf_counter()
+            hud.panel(lg, self.t, run, 0, 0, w, h, compact, keys)
+            self.hud_redraws += 1
+            self.hud_ms = (time.perf_counter() - t0) * 1000
+        g.blit(self.hud_layer, x, y)
+
+    def top_bar(self, g: Gfx, run: Run, w: float) -> None:
+        g.rect(0, 0, w, 44, "rgba(10,16,24,0.9)")
+        g.button("levels", 6, 4, 44, 36, "☰", size=18)
+        g.button("pause", 54, 4, 44, 36, "Ⅱ", size=16)
+        title = title_for(self.t, run.n, run.level)
+        name = f"{run.n}. {title}" if run.n else self.t("endless_title", seed=self.endless_seed)
+        right = self.corner_buttons(g, w)
+        vx = right - 56
+        g.button("view", vx, 4, 52, 36, VIEW_NAMES[self.view], size=14)
+        avail = vx - 112
+        if avail > 40:
+            size = g.fit_text(name, avail, 16, True, min_size=11)
+            while len(name) > 4 and g.measure(name, size, True) > avail:  # never under the view button
+                name = name[:-2].rstrip() + "…"
+            g.text(106, 27, name, hud.INK, size, True)
+
+    def corner_buttons(self, g: Gfx, w: float) -> float:
+        """Language and mute toggles at the top right; returns their left edge."""
+        g.button("lang", w - 96, 4, 42, 36, self.t("lang"), size=13)
+        g.button("mute", w - 50, 4, 44, 36, "♪ ×" if self.shell.audio.muted else "♪", size=15)
+        return w - 100
