@@ -8,15 +8,12 @@ import json
 from pathlib import Path
 from typing import Any
 
+from e2e.floodline_util import info
 from e2e.util import canvas_has_pixels, click_button, notices, open_game, save_json, state_hash
 from engine.core.session import Session
 from engine.floodline import GAME
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def info(page: Any) -> dict:
-    return json.loads(page.evaluate("() => window.gridworks.floodlineInfo()"))
 
 
 def click(page: Any, button: str) -> None:

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from e2e.conftest import new_context
+from e2e.floodline_util import DESKTOP, PHONE, info, start
 from e2e.util import buttons, click_button, notices, open_game
 from engine.floodline.level import parse_level
 from engine.floodline.replay import parse_replay, play
@@ -18,19 +19,6 @@ from engine.floodline.state import Status
 
 ROOT = Path(__file__).resolve().parents[1]
 ART = ROOT / "e2e-artifacts"
-DESKTOP = {"width": 1280, "height": 800}
-PHONE = {"width": 390, "height": 844}
-
-
-def info(page: Any) -> dict:
-    return json.loads(page.evaluate("() => window.gridworks.floodlineInfo()"))
-
-
-def start(page: Any, n: int, frozen: bool = True) -> None:
-    page.evaluate(
-        f"() => {{ window.gridworks.floodlineStart({n}); window.gridworks.floodlineFreeze({str(frozen).lower()}); }}"
-    )
-    page.wait_for_timeout(80)
 
 
 def ids(page: Any) -> list[str]:

@@ -5,20 +5,15 @@ refuse are reported blocked; after rebinding B → N and Space → J the help an
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 from e2e.conftest import new_context
+from e2e.floodline_util import PHONE, info
 from e2e.util import buttons, click_button, open_game
 
 ROOT = Path(__file__).resolve().parents[1]
 ART = ROOT / "e2e-artifacts"
-PHONE = {"width": 390, "height": 844}
-
-
-def info(page: Any) -> dict:
-    return json.loads(page.evaluate("() => window.gridworks.floodlineInfo()"))
 
 
 def tap_button(page: Any, bid: str) -> None:

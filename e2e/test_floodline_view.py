@@ -5,24 +5,10 @@ times with occlusion on stay under budget."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
+from e2e.floodline_util import DESKTOP, PHONE, info, start
 from e2e.util import click_button, open_game
-
-DESKTOP = {"width": 1280, "height": 800}
-PHONE = {"width": 390, "height": 844}
-
-
-def info(page: Any) -> dict:
-    return json.loads(page.evaluate("() => window.gridworks.floodlineInfo()"))
-
-
-def start(page: Any, n: int, frozen: bool = True) -> None:
-    page.evaluate(
-        f"() => {{ window.gridworks.floodlineStart({n}); window.gridworks.floodlineFreeze({str(frozen).lower()}); }}"
-    )
-    page.wait_for_timeout(80)
 
 
 def feed(page: Any, moves: list[str], settle_ms: int = 80) -> None:

@@ -130,18 +130,7 @@ class BoardPainter:
                     break
                 txt = display(v)
                 tw = min(s - 4, g.measure(txt, fs, True) + 6)
-                g.rect(x0 + (s - tw) / 2, ty, tw, fs + 2, "rgba(0,0,0,0.85)")
-                g.frame(x0 + (s - tw) / 2, ty, tw, fs + 2, SURF_COL[q], 1)
-                g.text(
-                    x0 + s / 2,
-                    ty + fs / 2 + 1.5,
-                    txt,
-                    SURF_COL[q],
-                    g.fit_text(txt, s - 8, fs),
-                    True,
-                    "center",
-                    "middle",
-                )
+                _cell_label(g, x0, ty, s, tw, fs, txt, SURF_COL[q], framed=True)
                 k += 1
 
     def integrity_changes(self, g: Any, st: Any, prev: Any, lay: Any, cells: Any, layer: str) -> None:
@@ -164,17 +153,7 @@ class BoardPainter:
                     continue
                 txt = f"i{display(a)}→{display(b)}"
                 ty = y0 + s - 3 - (k + 1) * (fs + 2)
-                g.rect(x0 + 2, ty, s - 4, fs + 2, "rgba(0,0,0,0.85)")
-                g.text(
-                    x0 + s / 2,
-                    ty + fs / 2 + 1.5,
-                    txt,
-                    SURF_COL[c],
-                    g.fit_text(txt, s - 8, fs),
-                    True,
-                    "center",
-                    "middle",
-                )
+                _cell_label(g, x0, ty, s, s - 4, fs, txt, SURF_COL[c])
                 k += 1
 
     # -- props, leaks, robot -------------------------------------------------------------------
@@ -436,3 +415,13 @@ def draw_prop(g: Any, st: Any, p: Any, cx: float, cy: float, s: float) -> None:
         g.poly([(cx + r, cy - r * 0.6), (cx, cy), (cx + r, cy + r * 0.6)], col, "#000000", 1.5)
         g.line(cx, cy, cx, cy - r, "#CFD8DC", 2)
         g.rect(cx - r * 0.4, cy - r - 2, r * 0.8, 4, "#CFD8DC")
+
+
+def _cell_label(
+    g: Any, x0: float, ty: float, s: float, tw: float, fs: float, txt: str, col: str, framed: bool = False
+) -> None:
+    """A small bold label boxed on black, centred in a cell of size ``s`` at row ``ty``."""
+    g.rect(x0 + (s - tw) / 2, ty, tw, fs + 2, "rgba(0,0,0,0.85)")
+    if framed:
+        g.frame(x0 + (s - tw) / 2, ty, tw, fs + 2, col, 1)
+    g.text(x0 + s / 2, ty + fs / 2 + 1.5, txt, col, g.fit_text(txt, s - 8, fs), True, "center", "middle")
