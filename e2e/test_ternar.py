@@ -138,6 +138,25 @@ def test_ternar_drag_keyboard_undo_reload(page: Any, site: str) -> None:
     settle(page)
     assert state_hash(page) == s.state_hash()
 
+    # the New game card: a tap on the dimmed undo button behind it only closes the card (no undo),
+    # and so does a tap anywhere outside the card
+    box = page.locator("canvas").first.bounding_box()
+    press(page, "KeyN")
+    assert info(page)["dialog"] == "new"
+    undo_btn = next(
+        b for b in json.loads(page.evaluate("() => window.gridworks.buttons()")) if b["id"] == "undo"
+    )
+    page.mouse.click(
+        box["x"] + undo_btn["x"] + undo_btn["w"] / 2, box["y"] + undo_btn["y"] + undo_btn["h"] / 2
+    )
+    frames(page)
+    assert info(page)["dialog"] is None and info(page)["undo"] == "0/1"
+    assert state_hash(page) == s.state_hash()
+    press(page, "KeyN")
+    page.mouse.click(box["x"] + 4, box["y"] + box["height"] - 4)
+    frames(page)
+    assert info(page)["dialog"] is None and state_hash(page) == s.state_hash()
+
     # 3. the one Soft Undo of the session (U), score x0.9
     assert info(page)["undo"] == "0/1"
     press(page, "KeyU")

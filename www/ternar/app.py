@@ -85,6 +85,7 @@ class TernarApp:
         self.pending_undo = False
         self.salute: tuple[int, float] | None = None  # 17.8: fireworks for the first singularity
         self.dialog: str | None = None
+        self.dialog_rect: Any = None  # the New game card as last drawn (a tap outside it closes it)
         self.toasts: list[tuple[str, float]] = []
         self.dismissed = 0
         self.last_frame = now()
@@ -252,6 +253,11 @@ class TernarApp:
                 self.hover = h
                 self.shell.invalidate()
         if ev.name == "down":
+            r = self.dialog_rect
+            if self.dialog is not None and r is not None and not r.contains(ev.x, ev.y):
+                self.dialog = None  # a tap on the dimmed page outside the card cancels, like Esc
+                self.shell.invalidate()
+                return
             if self.busy() or self.drag_pointer is not None:
                 return
             n = lay.node_at(ev.x, ev.y)
@@ -367,6 +373,8 @@ class TernarApp:
             sh.set_lang(sh.i18n.toggle())
         elif bid == "dismiss":
             self.dismissed = len(sh.notices) if self.dismissed >= len(sh.notices) - 1 else self.dismissed + 1
+        elif self.dialog is not None and not (bid.startswith("mode:") or bid in ("telemetry", "cancel")):
+            self.dialog = None  # a tap on the dimmed page behind the New game card only closes it
         elif bid == "undo":
             self.undo()
         elif bid == "new":

@@ -103,6 +103,8 @@ def _info(app: Any, g: Any) -> None:
         hud.info_line(g, app.lay, text, sub, strong=True)
     elif len(app.route) == 1:
         hud.info_line(g, app.lay, t("preview_one"))
+    elif app.show_cursor and st.outcome is None:  # a key was pressed: say how the keys work
+        hud.info_line(g, app.lay, t("hint_keys"))
     elif st.outcome is None and st.turns < 2:
         hud.info_line(g, app.lay, t("hint_start"))
     elif st.outcome is None and st.turns < 5:
@@ -212,7 +214,9 @@ def draw_frame(app: Any, g: Any) -> None:
         ),
     )
     if app.dialog == "new":
-        hud.new_game_dialog(g, lay, t, mode=mode, in_progress=st.outcome is None and st.turns > 0)
+        app.dialog_rect = hud.new_game_dialog(
+            g, lay, t, mode=mode, in_progress=st.outcome is None and st.turns > 0
+        )
     elif st.outcome is not None and app.timeline is None:
         hud.game_over(
             g,

@@ -67,8 +67,8 @@ def undo_button(g: Any, r: Rect, counter: str, enabled: bool) -> None:
         fill=color,
     )
     g.text(r.x + d + 6, cy + 1, counter, color, max(12.0, d * 0.34), bold=True, baseline="middle")
-    if enabled:
-        g.regions.append(Region("undo", r.x, r.y, r.w, r.h))
+    # registered even when greyed: a tap then says why (nothing to undo yet / already used / queued)
+    g.regions.append(Region("undo", r.x, r.y, r.w, r.h))
 
 
 def speaker(g: Any, r: Rect, muted: bool) -> None:
@@ -251,7 +251,7 @@ def card(g: Any, lay: Layout, h: float) -> Rect:
     return r
 
 
-def new_game_dialog(g: Any, lay: Layout, t: Any, *, mode: str, in_progress: bool) -> None:
+def new_game_dialog(g: Any, lay: Layout, t: Any, *, mode: str, in_progress: bool) -> Rect:
     h = 330.0 if in_progress else 306.0
     r = card(g, lay, h)
     y = r.y + 36
@@ -270,6 +270,7 @@ def new_game_dialog(g: Any, lay: Layout, t: Any, *, mode: str, in_progress: bool
     bw = (r.w - 44) / 2
     button(g, "telemetry", Rect(r.x + 16, r.y + r.h - 54, bw, 40), t("telemetry"), size=13)
     button(g, "cancel", Rect(r.x + 28 + bw, r.y + r.h - 54, bw, 40), t("cancel"), size=15)
+    return r
 
 
 def game_over(g: Any, lay: Layout, t: Any, *, reason: str, score: int, new_best: bool, zen: bool) -> None:
