@@ -356,7 +356,9 @@ class OrbitApp(Controls):
             self._notices_shown += 1
             self.notify(notices[self._notices_shown - 1], 6000)
         if self.toast_text:
-            screens.toast(g, self.toast_text, g.height - 16)
+            # on a phone the panel (with Execute) fills the bottom: show messages over the orbit view instead
+            low = L.phone and self.mode != "menu" and not self.help_open and L.orbit.h > 0
+            screens.toast(g, self.toast_text, L.orbit.bottom - 8 if low else g.height - 16)
 
     def draw_game(self, g: Any, now: float) -> None:
         m, L = self.match, self.layout

@@ -43,7 +43,8 @@ def compute(w: float, h: float) -> Layout:
     # on short phones the ship cards float over the top of the orbit view instead of taking a strip
     cards: Rect | None = Rect(0, TOP_H, w, 38) if h >= 700 else None
     below = cards.bottom if cards is not None else TOP_H
-    row = 26.0 if h >= 760 else 23.0
+    # taller phones get taller rows: the +/− buttons are the main touch targets
+    row = 28.0 if h >= 800 else 26.0 if h >= 760 else 23.0
     need = 44 + 7 * row + (row + 2) + (row + 11) + (row + 4) + 2 * (row + 3) + 6 + 34 + 4 + (row + 10) + 10
     oh = max(200.0 if h >= 700 else 140.0, min(w, h - below - need))
     orbit = Rect(0, below, w, oh)

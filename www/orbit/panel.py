@@ -36,7 +36,7 @@ def ship_cards(app: Any, g: Any, rect: Rect, state: OrbitState, compact: bool) -
             if s.id == state.active:
                 g.frame(x + 1.5, y + 0.5, cw - 3, rect.h - 7, "#FFFFFF", 1.5)
             swatch(g, x + 10, y + 10, s.id, 5)
-            name = str(s.id + 1) + ("·AI" if app.match.kind(s.id) != "human" else "")
+            name = str(s.id + 1) + ("·" + tr("ai_short") if app.match.kind(s.id) != "human" else "")
             g.text(x + 18, y + 14, name, FG if s.alive else DIM, 11, bold=True)
             bw = cw - 12
             gauge(
@@ -141,7 +141,7 @@ def plan_panel(app: Any, g: Any, rect: Rect) -> None:
     y += 22
     # subsystems
     bs = min(18.0, rh - 10, w * 0.06)
-    bw = min(40.0, rh + 8, w * 0.13)
+    bw = min(44.0, rh + 14, w * 0.12) if lay.phone else min(40.0, rh + 8, w * 0.13)
     minus_x = rect.right - pad - 2 * bw - 4
     for i, sub in enumerate(SUBSYSTEMS):
         c, p = ship.alloc[i], pl.pending[i]

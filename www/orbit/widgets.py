@@ -34,6 +34,17 @@ def gauge(
         g.rect(x, y, w * frac, h, color)
     g.frame(x + 0.5, y + 0.5, w - 1, h - 1, "rgba(255,224,178,0.35)", 1)
     fs = g.fit_text(label, w - 4, size)
+    # a dark shadow keeps the white label readable over the light amber, green and teal fills
+    g.text(
+        x + w / 2 + 1,
+        y + h / 2 + 2,
+        label,
+        "rgba(0,0,0,0.85)",
+        fs,
+        bold=True,
+        align="center",
+        baseline="middle",
+    )
     g.text(x + w / 2, y + h / 2 + 1, label, "#FFFFFF", fs, bold=True, align="center", baseline="middle")
 
 
