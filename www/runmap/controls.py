@@ -211,11 +211,13 @@ def _pointer(app: RunMapApp, ev: Any) -> None:
         return
     on_map = s.phase == Phase.MAP and app.card is None and not app.keypad_open
     if ev.name == "down":
+        if app.legend_open:
+            # the tap that closes the legend overlay does not also inspect or pick a node under it
+            app.legend_open, app.press = False, None
+            app.shell.invalidate()
+            return
         app.press = (ev.x, ev.y, app.scroll, ev.pointer_type)
         app.dragged = False
-        if app.legend_open:
-            app.legend_open = False
-            app.shell.invalidate()
         return
     if ev.name == "move":
         if app.press is not None:

@@ -61,12 +61,12 @@ def panel(
         g.button(
             "legend",
             f.map.x + 8,
-            f.map.y + f.map.h - 36,
-            84,
-            28,
+            f.map.y + f.map.h - 44,
+            88,
+            36,
             t("legend"),
             bg="#4E342E",
-            size=12,
+            size=13,
             active=legend_open,
         )
         return

@@ -60,7 +60,9 @@ class MapLayer:
                 y_top = f.content_h - layout.PAD_Y - max(ls) * f.spacing - f.spacing / 2
                 y_bot = f.content_h - layout.PAD_Y - min(ls) * f.spacing + f.spacing / 2
                 lg.rect(0, y_top, f.map.w, y_bot - y_top, ACT_TINT[(a - 1) % 3])
-                lg.text(10, y_bot - 8, t("act_n", act=a), MUTED, 12, bold=True)
+                lg.text(
+                    10, y_top + 16, t("act_n", act=a), MUTED, 12, bold=True
+                )  # clear of the phone legend button
         for layer_i in range(lay.layer_count):
             y = f.content_h - layout.PAD_Y - layer_i * f.spacing
             lg.line(8, y, f.map.w - 8, y, "rgba(255,224,178,0.05)", 1)
