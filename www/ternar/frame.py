@@ -230,7 +230,7 @@ def draw_frame(app: Any, g: Any) -> None:
     if app.salute is not None:
         _salute(app, g, t_now)
     # notices (storage problems: stay until closed) and short toasts
-    y = lay.board.y + 6 if not lay.wide else 12.0
+    y = lay.board.y + 6 if not lay.wide and app.dialog is None else 12.0  # above the New game card
     pending = sh.notices[app.dismissed :]
     if pending:
         y = hud.toast(g, lay, pending[-1], 1.0, y, closable=True)

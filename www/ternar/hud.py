@@ -11,7 +11,7 @@ from .layout import Layout, Rect, hex_corners
 from .view import BG, TEXT, fill_for, fmt_score, fmt_value, rim_for
 
 MUTED = "#BCAAA4"
-SOFT = "#8D6E63"
+SOFT = "#795548"  # secondary text: 5.9:1 on the page (#8D6E63 was 4.2:1, under AA)
 CARD = "#FFFDF9"
 
 
@@ -66,7 +66,16 @@ def undo_button(g: Any, r: Rect, counter: str, enabled: bool) -> None:
         [(hx - a * 0.45, hy - a * 0.05), (hx + a * 0.2, hy - a * 0.35), (hx + a * 0.05, hy + a * 0.4)],
         fill=color,
     )
-    g.text(r.x + d + 6, cy + 1, counter, color, max(12.0, d * 0.34), bold=True, baseline="middle")
+    # the counter stays readable while the button is greyed (it is the 0/1 -> 1/1 information of 16.7)
+    g.text(
+        r.x + d + 6,
+        cy + 1,
+        counter,
+        TEXT if enabled else SOFT,
+        max(12.0, d * 0.34),
+        bold=True,
+        baseline="middle",
+    )
     # registered even when greyed: a tap then says why (nothing to undo yet / already used / queued)
     g.regions.append(Region("undo", r.x, r.y, r.w, r.h))
 
@@ -302,8 +311,11 @@ def toast(g: Any, lay: Layout, text: str, alpha: float, y: float, closable: bool
     """A small card near the top of the board; returns its bottom."""
     size = 13.5 if lay.compact else 15.0
     maxw = min(lay.width - 24, 460.0)
-    lines = g.wrap(text, maxw - 28 - (24 if closable else 0), size)
-    w = min(maxw, max(g.measure(s, size) for s in lines) + 28 + (24 if closable else 0))
+    avail = maxw - 28 - (24 if closable else 0)
+    lines = g.wrap(text, avail, size)
+    # a word longer than the card (a storage key) is drawn smaller rather than under the × / off the card
+    sizes = [g.fit_text(s, avail, size, False, 8) for s in lines]
+    w = min(maxw, max(g.measure(s, f) for s, f in zip(lines, sizes)) + 28 + (24 if closable else 0))
     h = 12 + len(lines) * (size + 5)
     x = (lay.width - w) / 2
     g.alpha(alpha)
@@ -313,8 +325,8 @@ def toast(g: Any, lay: Layout, text: str, alpha: float, y: float, closable: bool
     g.stroke_style(TEXT, 1.2)
     g._stroke()
     ty = y + 6 + size
-    for s in lines:
-        g.text(x + 14, ty, s, TEXT, size)
+    for s, f in zip(lines, sizes):
+        g.text(x + 14, ty, s, TEXT, f)
         ty += size + 5
     if closable:
         g.text(x + w - 16, y + h / 2 + 1, "×", TEXT, 18, bold=True, align="center", baseline="middle")
