@@ -191,3 +191,19 @@ def test_ternar_drag_keyboard_undo_reload(page: Any, site: str) -> None:
     assert info(page)["turns"] == 0
     kept = page.evaluate("() => Object.keys(localStorage).filter(k => k.includes(':corrupt:')).length")
     assert kept >= 1
+
+    # 7. at game over the greyed Undo behind the card says why nothing happens and changes nothing
+    page.evaluate("() => window.gridworks.newGame(6, 'classic')")  # ends on turn 2
+    page.evaluate("() => window.gridworks.autoplay(10)")
+    assert info(page)["outcome"] is not None
+    over = state_hash(page)
+    box = page.locator("canvas").first.bounding_box()
+    undo_btn = next(
+        b for b in json.loads(page.evaluate("() => window.gridworks.buttons()")) if b["id"] == "undo"
+    )
+    page.mouse.click(
+        box["x"] + undo_btn["x"] + undo_btn["w"] / 2, box["y"] + undo_btn["y"] + undo_btn["h"] / 2
+    )
+    frames(page)
+    assert info(page)["toasts"][-1] in ("Партия окончена: отмены нет", "The game is over: no undo")
+    assert state_hash(page) == over

@@ -217,7 +217,8 @@ class TernarApp:
             return
         st = self.state
         if not st.can_undo:
-            self.toast(self.t("undo_used") if st.undo_used else self.t("undo_none"))
+            key = "undo_over" if st.outcome is not None else "undo_used" if st.undo_used else "undo_none"
+            self.toast(self.t(key))
             return
         self.route, self.drag_pointer, self.kb_route = (), None, False
         self.session.play(SoftUndo())

@@ -31,6 +31,7 @@ def hooks(app: Any) -> dict[str, Any]:
                 "lang": app.shell.i18n.lang,
                 "muted": bool(app.shell.audio.muted),
                 "notices": list(app.shell.notices),
+                "toasts": [text for text, _until in app.toasts],
                 "wide": bool(lay.wide) if lay else None,
                 "cell": lay.cell if lay else None,
             }

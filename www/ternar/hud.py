@@ -205,7 +205,7 @@ def hud(
         g.text(r.x + tw + 10, ty, sub, SOFT, small)
     val = max(15.0, min(24.0, r.h * 0.3))
     base = r.y + r.h - 6
-    stat(g, r.x, base, r.w * 0.44, t("score"), score, val)
+    stat(g, r.x, base, r.w * 0.42, t("score"), score, val)  # a clear gap before Best: 10-digit scores
     if best is None:
         g.text(r.x + r.w * 0.46, base, "—", MUTED, val * 0.8, bold=True)
         g.text(r.x + r.w * 0.46, base - val * 0.8 - 3, t("best"), SOFT, max(10.0, min(13.0, val * 0.55)))
