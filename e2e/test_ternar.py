@@ -207,3 +207,14 @@ def test_ternar_drag_keyboard_undo_reload(page: Any, site: str) -> None:
     frames(page)
     assert info(page)["toasts"][-1] in ("Партия окончена: отмены нет", "The game is over: no undo")
     assert state_hash(page) == over
+
+    # 8. the keyboard picks a mode in the New game card: N, arrows move the highlight, Enter starts it
+    press(page, "KeyN")
+    assert info(page)["dialog"] == "new" and info(page)["dialog_mode"] == "classic"
+    press(page, "ArrowDown")
+    press(page, "ArrowDown")
+    assert info(page)["dialog_mode"] == "storm"
+    press(page, "ArrowUp")
+    press(page, "Enter")
+    got = info(page)
+    assert got["dialog"] is None and got["mode"] == "zen" and got["turns"] == 0

@@ -86,6 +86,7 @@ class TernarApp:
         self.salute: tuple[int, float] | None = None  # 17.8: fireworks for the first singularity
         self.dialog: str | None = None
         self.dialog_rect: Any = None  # the New game card as last drawn (a tap outside it closes it)
+        self.dialog_mode = "classic"  # the mode highlighted in the New game card (keyboard choice)
         self.toasts: list[tuple[str, float]] = []
         self.dismissed = 0
         self.last_frame = now()
@@ -312,8 +313,11 @@ class TernarApp:
         if self.dialog is not None:
             if name == "cancel":
                 self.dialog = None
+            elif name in MOVES:  # keyboard players pick the mode with the arrows, Enter starts it
+                step = -1 if name in ("UP", "NW", "NE", "W") else 1
+                self.dialog_mode = MODES[(MODES.index(self.dialog_mode) + step) % len(MODES)]
             elif name == "select":
-                self.start_new(self.state.options.mode)
+                self.start_new(self.dialog_mode)
             self.shell.invalidate()
             return
         if self.state.outcome is not None and self.timeline is None:
@@ -323,7 +327,7 @@ class TernarApp:
         if name == "undo":
             self.undo()
         elif name == "new":
-            self.dialog = "new"
+            self.open_dialog()
         elif self.timeline is not None:
             return  # 16.5: input is locked while animating
         elif name in MOVES:
@@ -379,7 +383,7 @@ class TernarApp:
         elif bid == "undo":
             self.undo()
         elif bid == "new":
-            self.dialog = "new"
+            self.open_dialog()
         elif bid == "cancel":
             self.dialog = None
         elif bid == "again":
@@ -389,6 +393,10 @@ class TernarApp:
         elif bid == "telemetry":
             self.export_telemetry()
         sh.invalidate()
+
+    def open_dialog(self) -> None:
+        self.dialog = "new"
+        self.dialog_mode = self.state.options.mode
 
     def export_telemetry(self) -> None:
         text = self.telemetry_json()

@@ -215,7 +215,7 @@ def draw_frame(app: Any, g: Any) -> None:
     )
     if app.dialog == "new":
         app.dialog_rect = hud.new_game_dialog(
-            g, lay, t, mode=mode, in_progress=st.outcome is None and st.turns > 0
+            g, lay, t, mode=app.dialog_mode, in_progress=st.outcome is None and st.turns > 0
         )
     elif st.outcome is not None and app.timeline is None:
         hud.game_over(

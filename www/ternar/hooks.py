@@ -27,6 +27,7 @@ def hooks(app: Any) -> dict[str, Any]:
                 "animating": app.timeline is not None,
                 "busy": app.busy(),
                 "dialog": app.dialog,
+                "dialog_mode": app.dialog_mode,
                 "cursor": app.cursor.nid if app.show_cursor else None,
                 "lang": app.shell.i18n.lang,
                 "muted": bool(app.shell.audio.muted),
