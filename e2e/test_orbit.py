@@ -125,6 +125,13 @@ def test_vs_computer_moves_and_reload_restores(page, site):
     assert st["mode"] == "play" and st["turns"] == 2
     assert state_hash(page) == h
     assert canvas_has_pixels(page, min_colors=6)
+    # The menu remembers the restored game's seats and computer level: a third ship is also "random".
+    click(page, "menu")
+    assert info(page)["mode"] == "menu"
+    click(page, "np:3")
+    assert info(page)["menu"] == {"preset": "ai", "seats": ["human", "random", "random"]}
+    click(page, "continue")
+    assert info(page)["mode"] == "play" and state_hash(page) == h
     # A save that no longer replays is set aside and the player is told; the page starts at the menu.
     page.evaluate(
         """() => { const k = 'gridworks:orbit:game'; const v = JSON.parse(localStorage.getItem(k));

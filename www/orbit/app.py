@@ -20,7 +20,7 @@ from engine.orbit.turn import Problem
 
 from . import layout as lay_mod
 from . import panel, screens
-from .controls import BINDINGS, Controls
+from .controls import BINDINGS, Controls, preset_for
 from .model import HUMAN, Match, OrbitSave, Planner, Turn
 from .orbitview import OrbitView
 from .strings import TABLES
@@ -119,6 +119,8 @@ class OrbitApp(Controls):
         try:
             self._start(Match.restore(save))
             self.seats = list(save.seats)
+            self.preset = preset_for(self.seats)
+            self.difficulty = next((k for k in self.seats if k != HUMAN), self.difficulty)
         except (SchemaError, ValueError) as exc:
             raw = st.backend.getItem(st.key(SAVE_NAME))
             if raw is not None:
@@ -387,7 +389,9 @@ class OrbitApp(Controls):
         panel.ship_cards(self, g, strip, state, compact=compact)
         zb = 34.0
         zx, zy = L.orbit.right - zb - 8, L.orbit.bottom - 3 * (zb + 4) - 4
-        for k, (bid, label) in enumerate((("zoom+", "+"), ("zoom-", "−"), ("fit", "⊙"))):
+        # not under the game-over dialog: they would peek out from behind it and do nothing
+        dialog = m.over() and self.anim is None and not replay
+        for k, (bid, label) in enumerate(() if dialog else (("zoom+", "+"), ("zoom-", "−"), ("fit", "⊙"))):
             g.button(bid, zx, zy + k * (zb + 4), zb, zb, label, bg="rgba(43,27,23,0.8)", size=16)
         if replay:
             rect = L.panel
@@ -430,6 +434,7 @@ class OrbitApp(Controls):
                 "planning": self.planning(),
                 "busy": self.animating(),
                 "seats": None if m is None else m.seats,
+                "menu": {"preset": self.preset, "seats": self.seats},
             }
         )
 

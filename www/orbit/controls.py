@@ -50,6 +50,12 @@ BINDINGS = {
 }
 
 
+def preset_for(seats: list[str]) -> str:
+    """The menu preset that matches these seats (so the highlighted preset never contradicts them)."""
+    humans = sum(1 for k in seats if k == HUMAN)
+    return "hotseat" if humans == len(seats) else "demo" if humans == 0 else "ai"
+
+
 class Controls:
     """Event handlers; expects the attributes and helpers defined by ``OrbitApp``."""
 
@@ -130,6 +136,7 @@ class Controls:
         elif head == "seat":
             i = int(rest)
             self.seats[i] = SEAT_KINDS[(SEAT_KINDS.index(self.seats[i]) + 1) % len(SEAT_KINDS)]
+            self.preset = preset_for(self.seats)
         elif head == "diff":
             self.difficulty = AI_LEVELS[(AI_LEVELS.index(self.difficulty) + 1) % len(AI_LEVELS)]
             self.seats = [k if k == HUMAN else self.difficulty for k in self.seats]
