@@ -249,7 +249,8 @@ def menu(
     for k in range(1, 5):
         g.button(f"players:{k}", x + lw + (k - 1) * (pw + 8), y, pw, 40, str(k), active=players == k, bg=bg)
     y += 48
-    if stacked:
+    # a label too long for the label column (Russian) gets the whole row, the toggle at its right end
+    if stacked or g.measure(t("defy"), 13) > lw - 8:
         g.text(x, y + 26, t("defy"), MUTED, g.fit_text(t("defy"), cw - 110, 14, min_size=9))
         g.button(
             "defy",
