@@ -189,8 +189,9 @@ def hud(
         y += 56
         stat(g, r.x, y, r.w, t("turn"), turn, 22)
         y += 34
-        g.text(r.x, y, t("window"), SOFT, 12)
-        pills(g, r.x + r.w, y - 4, 12, window)
+        left = pills(g, r.x + r.w, y - 4, 12, window)
+        if r.x + g.measure(t("window"), 12) + 6 < left:  # narrow side panel: the pills alone
+            g.text(r.x, y, t("window"), SOFT, 12)
         if storm:
             g.text(r.x, y + 30, f"{storm[0]} {t('storm_in', n=storm[1])}", SOFT, 14)
         return
@@ -339,8 +340,12 @@ def info_line(g: Any, lay: Layout, text: str, sub: str = "", strong: bool = Fals
     r = lay.info
     size = max(13.0, min(19.0, r.h * 0.55)) if not lay.wide else 18.0
     if lay.wide:
+        lines = g.wrap(text, r.w, size, strong)
+        while size > 11 and 20 + len(lines) * (size + 6) + (40 if sub else 0) > r.h:  # short screens
+            size -= 1
+            lines = g.wrap(text, r.w, size, strong)
         y = r.y + 20
-        for line in g.wrap(text, r.w, size, strong):
+        for line in lines:
             g.text(r.x, y, line, TEXT if strong else SOFT, size, bold=strong)
             y += size + 6
         if sub:

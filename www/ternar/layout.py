@@ -87,8 +87,11 @@ def compute(width: float, height: float) -> Layout:
         lay.cell = wd_cell
         bw, bh = wd_cell * BOARD_W, wd_cell * BOARD_H
         lay.board = Rect((w - bw) / 2, (h - bh) / 2, bw, bh)
-        lay.hud = Rect(pad, pad, side - 2 * pad, h * 0.55)
-        lay.info = Rect(pad, pad + h * 0.55, side - 2 * pad, h * 0.45 - 2 * pad)
+        # the HUD column needs ~300 px (title .. window pills, storm line); on a landscape phone
+        # (h ~ 390) 55 % of the height put the hint over the Turn value and hid the window pills
+        hud_wh = max(h * 0.55, min(310.0, h - 2 * pad - 70))
+        lay.hud = Rect(pad, pad, side - 2 * pad, hud_wh)
+        lay.info = Rect(pad, pad + hud_wh, side - 2 * pad, h - hud_wh - 3 * pad)
         lay.bar = Rect(w - side + pad, pad, side - 2 * pad, h - 2 * pad)
     else:
         lay.cell = max(st_cell, 12.0)
