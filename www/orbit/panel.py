@@ -251,10 +251,10 @@ def plan_panel(app: Any, g: Any, rect: Rect) -> None:
     cx = x0 + fw + 6
     cy = y
     fire_top = y
-    if not powered:
-        g.text(cx, y + rh / 2, tr("no_weapons"), DIM, fs - 2, baseline="middle")
-    elif not chips:
-        g.text(cx, y + rh / 2, tr("out_of_range"), DIM, fs - 2, baseline="middle")
+    if not powered or not chips:
+        hint = tr("no_weapons" if not powered else "out_of_range")
+        room = rect.right - pad - cx
+        g.text(cx, y + rh / 2, hint, DIM, g.fit_text(hint, room, fs - 2), baseline="middle")
     for wpn, t in chips:
         label = f"{tr('w_' + wpn.value)}→{t + 1}"
         cw = g.measure(label, fs - 1) + 12

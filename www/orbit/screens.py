@@ -92,7 +92,9 @@ def menu(app: Any, g: Any) -> None:
             x = sx0 + (i % 2) * (cw + 6)
         g.rect(x, y, cw, 38, PANEL2)
         swatch(g, x + 16, y + 19, i, 8)
-        g.text(x + 32, y + 19, tr("seat", n=i + 1), SHIP_COLORS[i], 15, bold=True, baseline="middle")
+        name = tr("seat", n=i + 1)
+        fs = g.fit_text(name, cw * 0.45 - 36, 15, True)  # never under the seat button (short screens)
+        g.text(x + 32, y + 19, name, SHIP_COLORS[i], fs, bold=True, baseline="middle")
         g.button(
             f"seat:{i}",
             x + cw * 0.45,
