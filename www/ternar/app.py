@@ -86,6 +86,7 @@ class TernarApp:
         self.salute: tuple[int, float] | None = None  # 17.8: fireworks for the first singularity
         self.dialog: str | None = None
         self.dialog_rect: Any = None  # the New game card as last drawn (a tap outside it closes it)
+        self.touch = False  # the last press was a finger: no keyboard hint on a landscape phone
         self.dialog_mode = "classic"  # the mode highlighted in the New game card (keyboard choice)
         self.toasts: list[tuple[str, float]] = []
         self.dismissed = 0
@@ -255,6 +256,7 @@ class TernarApp:
                 self.hover = h
                 self.shell.invalidate()
         if ev.name == "down":
+            self.touch = ev.pointer_type == "touch"
             r = self.dialog_rect
             if self.dialog is not None and r is not None and not r.contains(ev.x, ev.y):
                 self.dialog = None  # a tap on the dimmed page outside the card cancels, like Esc

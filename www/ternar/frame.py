@@ -109,7 +109,7 @@ def _info(app: Any, g: Any) -> None:
         hud.info_line(g, app.lay, t("hint_start"))
     elif st.outcome is None and st.turns < 5:
         hud.info_line(g, app.lay, t("hint_more"))
-    elif app.show_cursor or app.lay.wide:
+    elif app.show_cursor or (app.lay.wide and not app.touch):
         hud.info_line(g, app.lay, t("hint_keys"))
 
 
@@ -198,7 +198,7 @@ def draw_frame(app: Any, g: Any) -> None:
             lg, lay, t, score=st.score, best=best, turn=st.turns, mode=mode, window=window, storm=storm
         ),
     )
-    info_key = (lang, app.route, st.values, st.turns, st.outcome is None, app.show_cursor)
+    info_key = (lang, app.route, st.values, st.turns, st.outcome is None, app.show_cursor, app.touch)
     _cached(app, g, "info", lay.info, info_key, lambda lg: _info(app, lg))
     sh = app.shell
     undo_ok = st.can_undo and app.timeline is None
