@@ -77,6 +77,20 @@ def test_runmap_boots_draws_and_menu_seeds_match_cpython(page: Any, site: str) -
     assert "seed=777&preset=full&players=3&defy=1" in page.url
 
 
+def legend_click_only_closes_the_legend(page: Any, node: int, moves: int) -> None:
+    """Phone layout: the click that closes the legend overlay does not also pick the node under it."""
+    size = page.viewport_size
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_function("() => window.gridworks.buttonXY('legend') !== 'null'", timeout=5_000)
+    click_button(page, "legend")
+    click_node(page, node)
+    page.wait_for_timeout(100)
+    assert info(page)["moves"] == moves  # closed the legend only
+    assert page.evaluate("() => window.gridworks.buttonXY('legend')") != "null"
+    page.set_viewport_size(size)
+    page.wait_for_function("() => window.gridworks.buttonXY('legend') === 'null'", timeout=5_000)
+
+
 def test_runmap_slice_run_by_clicks_and_keys_matches_cpython_and_reload(page: Any, site: str) -> None:
     seed = 4242
     page.goto(f"{site}runmap/#seed={seed}&preset=slice&players=1")
@@ -125,6 +139,7 @@ def test_runmap_slice_run_by_clicks_and_keys_matches_cpython_and_reload(page: An
             reloaded = True
             assert state_hash(page) == ref.state_hash()
             assert info(page)["screen"] == "run"
+            legend_click_only_closes_the_legend(page, info(page)["available"][0], len(ref.moves))
     st = info(page)
     assert st["phase"] == "over", st
     assert reloaded
