@@ -359,8 +359,14 @@ class OrbitApp(Controls):
             self.notify(notices[self._notices_shown - 1], 6000)
         if self.toast_text:
             # on a phone the panel (with Execute) fills the bottom: show messages over the orbit view instead
-            low = L.phone and self.mode != "menu" and not self.help_open and L.orbit.h > 0
-            screens.toast(g, self.toast_text, L.orbit.bottom - 8 if low else g.height - 16)
+            # on a desktop, centred over the orbit view, clear of the zoom buttons and the panel
+            game = self.mode != "menu" and not self.help_open and L.orbit.h > 0
+            if game and L.phone:
+                screens.toast(g, self.toast_text, L.orbit.bottom - 8)
+            elif game:
+                screens.toast(g, self.toast_text, g.height - 16, cx=L.orbit.cx - 25, max_w=L.orbit.w - 120)
+            else:
+                screens.toast(g, self.toast_text, g.height - 16)
 
     def draw_game(self, g: Any, now: float) -> None:
         m, L = self.match, self.layout

@@ -218,15 +218,19 @@ def replay_bar(app: Any, g: Any, rect: Rect) -> None:
         g.button(bid, x + k * (bw + 6), y, bw, 36, label, size=15)
 
 
-def toast(g: Any, text: str, y: float, color: str = FG) -> None:
+def toast(
+    g: Any, text: str, y: float, color: str = FG, cx: float | None = None, max_w: float = 520.0
+) -> None:
+    """A short message centred at ``cx`` (default: the canvas) with its bottom at ``y``."""
     w = g.width
+    cx = w / 2 if cx is None else cx
     fs = 13.0
-    lines = g.wrap(text, min(520.0, w - 40), fs)[:3]
+    lines = g.wrap(text, min(max_w, w - 40), fs)[:3]
     tw = max(g.measure(ln, fs) for ln in lines) + 24
     th = len(lines) * 18 + 12
-    g.rect((w - tw) / 2, y - th, tw, th, "rgba(0,0,0,0.8)")
+    g.rect(cx - tw / 2, y - th, tw, th, "rgba(0,0,0,0.8)")
     for k, ln in enumerate(lines):
-        g.text(w / 2, y - th + 15 + k * 18, ln, color, fs, align="center", baseline="middle")
+        g.text(cx, y - th + 15 + k * 18, ln, color, fs, align="center", baseline="middle")
 
 
 __all__ = ["SEAT_KINDS", "cover", "game_over", "help_screen", "menu", "replay_bar", "toast", "top_bar"]
