@@ -35,6 +35,8 @@ def top_bar(app: Any, g: Any, rect: Rect, status: str, status_color: str = FG) -
     right_start = x
     for bid, label in ids:
         enabled = bid != "undo" or app.can_undo()
+        if bid == "menu":  # on the menu itself it only leads back to a game that is still running
+            enabled = app.help_open or app.mode != "menu" or (app.match is not None and not app.match.over())
         g.button(
             bid,
             x,
