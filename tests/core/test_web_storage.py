@@ -115,3 +115,20 @@ def test_language_choice():
     assert t.t("hi", name="Аня") == "Привет Аня"
     assert t.t("only_en") == "E" and t.t("nope") == "nope"
     assert t.toggle() == "en" and t.t("hi", name="Ann") == "Hello Ann"
+
+
+def test_corrupt_notice_follows_the_page_language():
+    be = storage.MemoryBackend()
+    st = storage.Storage("ternar", be, clock=lambda: 5)
+    st.lang = lambda: "ru"
+    be.setItem("gridworks:ternar:progress", "garbage")
+    assert st.load("progress", Progress) is None
+    (notice,) = st.take_notices()
+    assert (
+        notice.startswith("Сохранение «progress» не прочитать")
+        and "gridworks:ternar:progress:corrupt:5" in notice
+    )
+    st.lang = lambda: "de"  # no table: English
+    be.setItem("gridworks:ternar:progress", "garbage")
+    st.load("progress", Progress)
+    assert st.take_notices()[0].startswith("Saved data “progress” could not be read")

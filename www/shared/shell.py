@@ -56,6 +56,7 @@ class Shell:
         self.i18n = I18n(
             {"en": {}, "ru": {}}, pick_language(str(js.navigator.language or ""), self._pref("lang"))
         )
+        self.storage.lang = self.prefs.lang = lambda: self.i18n.lang
         self.notices: list[str] = []
         self.loop: Loop | None = None
 

@@ -9,6 +9,7 @@ dictionary stands in, and ``persistent`` is False.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any, Protocol, TypeVar
 
 from pydantic import BaseModel, ValidationError
@@ -47,6 +48,7 @@ class Storage:
     def __init__(self, game: str, backend: Backend | None = None, clock: Any = None) -> None:
         self.game = game
         self.notices: list[str] = []
+        self.lang: Callable[[], str] = lambda: "en"  # the shell points this at the page's language
         self._clock = clock
         self.persistent = backend is not None and self._probe(backend)
         self.backend: Backend = backend if self.persistent and backend is not None else MemoryBackend()
@@ -103,9 +105,7 @@ class Storage:
             backup = f"{key}:corrupt:{self._now()}-{n}"
         self.backend.setItem(backup, raw)
         self.backend.removeItem(key)
-        self.notices.append(
-            f"Saved data “{name}” could not be read ({reason}); it was kept aside as {backup}."
-        )
+        self.notices.append(_text(self.lang(), "corrupt").format(name=name, reason=reason, backup=backup))
         return backup
 
     def save(self, name: str, value: BaseModel, version: int = 1) -> bool:
@@ -115,7 +115,7 @@ class Storage:
             self.backend.setItem(self.key(name), raw)
             return True
         except Exception as exc:
-            self.notices.append(f"Could not save “{name}”: {_short(exc)}")
+            self.notices.append(_text(self.lang(), "quota").format(name=name, why=_short(exc)))
             return False
 
     def remove(self, name: str) -> None:
@@ -135,3 +135,20 @@ def _short(exc: BaseException) -> str:
         loc = ".".join(str(p) for p in e.get("loc", ())) or "value"
         return f"{loc}: {e.get('msg', 'invalid')}"
     return str(exc)[:160] or type(exc).__name__
+
+
+NOTICES = {
+    "en": {
+        "corrupt": "Saved data “{name}” could not be read ({reason}); it was kept aside as {backup}.",
+        "quota": "Could not save “{name}”: {why}",
+    },
+    "ru": {
+        "corrupt": "Сохранение «{name}» не прочитать ({reason}); оно отложено под ключом {backup}.",
+        "quota": "Не удалось сохранить «{name}»: {why}",
+    },
+}
+
+
+def _text(lang: str, key: str) -> str:
+    """A storage notice in ``lang`` (English when the language has no table)."""
+    return NOTICES.get(lang, NOTICES["en"])[key]
