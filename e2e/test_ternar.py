@@ -218,3 +218,17 @@ def test_ternar_drag_keyboard_undo_reload(page: Any, site: str) -> None:
     press(page, "Enter")
     got = info(page)
     assert got["dialog"] is None and got["mode"] == "zen" and got["turns"] == 0
+
+    # 9. a blocked clipboard (permissions, an iframe) is reported, not claimed as copied
+    page.evaluate("() => { navigator.clipboard.writeText = () => Promise.reject(new Error('denied')); }")
+    press(page, "KeyN")
+    tel = next(
+        b for b in json.loads(page.evaluate("() => window.gridworks.buttons()")) if b["id"] == "telemetry"
+    )
+    page.mouse.click(box["x"] + tel["x"] + tel["w"] / 2, box["y"] + tel["y"] + tel["h"] / 2)
+    page.wait_for_function(  # the answer comes with the clipboard's promise; older toasts may still show
+        "() => JSON.parse(window.gridworks.ternarInfo()).toasts.some("
+        "t => t.startsWith('Буфер обмена недоступен') || t.startsWith('Clipboard unavailable'))",
+        timeout=5_000,
+    )
+    assert not any(t.startswith(("Телеметрия скопирована", "Telemetry copied")) for t in info(page)["toasts"])

@@ -11,7 +11,7 @@ import json
 from typing import Any
 
 import js  # type: ignore[import-not-found]
-from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
+from pyodide.ffi import create_once_callable, create_proxy  # type: ignore[import-not-found]
 
 from engine.core.schema import SchemaError
 from engine.core.session import SaveData, Session
@@ -402,11 +402,17 @@ class TernarApp:
 
     def export_telemetry(self) -> None:
         text = self.telemetry_json()
-        try:
-            js.navigator.clipboard.writeText(text)
-            self.toast(self.t("exported"))
-        except Exception:
+
+        def failed(*_a: Any) -> None:  # blocked clipboard (permissions, iframe): say so, keep the text
             js.console.log(text)
+            self.toast(self.t("export_failed"))
+
+        try:  # the toast waits for the clipboard's answer instead of claiming success at once
+            js.navigator.clipboard.writeText(text).then(
+                create_once_callable(lambda *_a: self.toast(self.t("exported"))), create_once_callable(failed)
+            )
+        except Exception:
+            failed()
 
     def telemetry_json(self) -> str:
         recs = list(self.log.records)

@@ -51,6 +51,7 @@ RU: dict[str, str] = {
     "close": "Закрыть",
     "telemetry": "Телеметрия",
     "exported": "Телеметрия скопирована в буфер обмена",
+    "export_failed": "Буфер обмена недоступен: телеметрия выведена в консоль браузера",
     "bad_save": "Сохранение повреждено и отложено; начата новая игра.",
 }
 
@@ -103,6 +104,7 @@ EN: dict[str, str] = {
     "close": "Close",
     "telemetry": "Telemetry",
     "exported": "Telemetry copied to the clipboard",
+    "export_failed": "Clipboard unavailable: telemetry printed to the browser console",
     "bad_save": "The save was damaged and kept aside; a new game started.",
 }
 
