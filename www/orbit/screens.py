@@ -37,6 +37,8 @@ def top_bar(app: Any, g: Any, rect: Rect, status: str, status_color: str = FG) -
         enabled = bid != "undo" or app.can_undo()
         if bid == "menu":  # on the menu itself it only leads back to a game that is still running
             enabled = app.help_open or app.mode != "menu" or (app.match is not None and not app.match.over())
+        elif bid == "tab":  # the log and plan views differ only while a human plans
+            enabled = app.planning() and not app.help_open
         g.button(
             bid,
             x,
