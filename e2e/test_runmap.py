@@ -19,7 +19,7 @@ def info(page: Any) -> dict:
 
 
 def click_button(page: Any, bid: str) -> None:
-    xy = json.loads(page.evaluate(f"() => window.gridworks.buttonXY({json.dumps(bid)})"))
+    xy = json.loads(page.evaluate(f"() => window.gridworks.buttonCenter({json.dumps(bid)})"))
     assert xy is not None, f"no button {bid!r} on screen"
     page.mouse.click(xy[0], xy[1])
     page.wait_for_timeout(40)
@@ -81,14 +81,14 @@ def legend_click_only_closes_the_legend(page: Any, node: int, moves: int) -> Non
     """Phone layout: the click that closes the legend overlay does not also pick the node under it."""
     size = page.viewport_size
     page.set_viewport_size({"width": 390, "height": 844})
-    page.wait_for_function("() => window.gridworks.buttonXY('legend') !== 'null'", timeout=5_000)
+    page.wait_for_function("() => window.gridworks.buttonCenter('legend') !== 'null'", timeout=5_000)
     click_button(page, "legend")
     click_node(page, node)
     page.wait_for_timeout(100)
     assert info(page)["moves"] == moves  # closed the legend only
-    assert page.evaluate("() => window.gridworks.buttonXY('legend')") != "null"
+    assert page.evaluate("() => window.gridworks.buttonCenter('legend')") != "null"
     page.set_viewport_size(size)
-    page.wait_for_function("() => window.gridworks.buttonXY('legend') === 'null'", timeout=5_000)
+    page.wait_for_function("() => window.gridworks.buttonCenter('legend') === 'null'", timeout=5_000)
 
 
 def test_runmap_slice_run_by_clicks_and_keys_matches_cpython_and_reload(page: Any, site: str) -> None:

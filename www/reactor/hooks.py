@@ -45,12 +45,6 @@ def hooks(app: Any) -> dict[str, Any]:
         px, py = lay.xy(int(x), int(y))
         return json.dumps([px + lay.cell / 2, py + lay.cell / 2])
 
-    def button_center(bid: Any, *_a: Any) -> str:
-        for r in app.shell.gfx.regions:
-            if r.id == str(bid):
-                return json.dumps([r.x + r.w / 2, r.y + r.h / 2])
-        return "null"
-
     def drawn_surface(*_a: Any) -> str:
         """The surface values the last frame drew and the engine state's values (cell lists)."""
         play = app.play
@@ -108,5 +102,4 @@ def hooks(app: Any) -> dict[str, Any]:
         "cascadeMode": cascade_mode,
         "cellCenter": cell_center,
         "editorHook": app.editor.hook,
-        "buttonCenter": button_center,
     }

@@ -452,12 +452,6 @@ class RunMapApp:
             x, y = layout.node_xy(f, s.layout.nodes[int(i)], self.scroll)
             return json.dumps([x, y])
 
-        def button_xy(bid: Any, *_a: Any) -> str:
-            for r in self.shell.gfx.regions:
-                if r.id == str(bid):
-                    return json.dumps([r.x + r.w / 2, r.y + r.h / 2])
-            return "null"
-
         def run_info(*_a: Any) -> str:
             s = self.state
             if s is None:
@@ -479,7 +473,7 @@ class RunMapApp:
                 }
             )
 
-        return {"nodeXY": node_xy, "buttonXY": button_xy, "runInfo": run_info}
+        return {"nodeXY": node_xy, "runInfo": run_info}
 
 
 def create(shell: Any) -> RunMapApp:

@@ -183,6 +183,15 @@ def _publish(shell: Shell, app: Any, loop: Loop) -> None:
         )
     )
 
+    def button_center(bid: Any, *_a: Any) -> str:
+        """Centre of the canvas button ``bid`` drawn in the last frame, as JSON; ``"null"`` if not drawn."""
+        for r in shell.gfx.regions:
+            if r.id == str(bid):
+                return json.dumps([r.x + r.w / 2, r.y + r.h / 2])
+        return "null"
+
+    gw.buttonCenter = create_proxy(button_center)
+
     def frame_stats(*_a: Any) -> Any:
         ms = sorted(loop.frame_ms)
         if not ms:
