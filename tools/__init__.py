@@ -1,0 +1,1 @@
+"""Development tooling for Gridworks (CPython only, never shipped to the browser)."""
