@@ -12,7 +12,9 @@ from engine.floodline.replay import parse_replay
 from engine.floodline.rules import initial_state, step
 from engine.floodline.state import Reason, State, Status
 
-LEVELS = Path(__file__).resolve().parents[2] / "www" / "floodline" / "levels"
+ROOT = Path(__file__).resolve().parents[2]
+LEVELS = ROOT / "engine" / "floodline" / "levels"
+SOLUTIONS = ROOT / "tools" / "floodline" / "solutions"
 
 
 def _level(stem: str) -> Level:
@@ -31,7 +33,7 @@ def _play(level: Level, inputs: list[str]) -> State:
 
 
 def _solution(stem: str) -> list[str]:
-    return list(parse_replay((LEVELS / "solutions" / f"{stem}.json").read_text()).inputs)
+    return list(parse_replay((SOLUTIONS / f"{stem}.json").read_text()).inputs)
 
 
 def test_lv04_two_bare_tilts_lose_the_overhang_demo() -> None:
@@ -118,7 +120,7 @@ def test_lv02_lv03_dropping_alone_cannot_reach_the_height() -> None:
 
 
 def test_lv02_lv03_solver_without_tilts_fails_and_the_solution_tilts_to_the_wall() -> None:
-    from www.floodline.solve_levels import solve
+    from tools.floodline.solve_levels import solve
 
     for stem, (wall_side, _h) in TILT_TUTORIALS.items():
         lv = _level(stem)

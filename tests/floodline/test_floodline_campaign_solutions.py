@@ -1,8 +1,8 @@
 """Every campaign level ships a solution replay that wins it with the stars it claims (issue 5).
 
-Solutions live in ``www/floodline/levels/solutions/<stem>.json`` (engine replay schema); the stars
+Solutions live in ``tools/floodline/solutions/<stem>.json`` (engine replay schema); the stars
 each one earns are recorded in ``solutions/index.json``.  They are produced by
-``python -m www.floodline.solve_levels``.  Levels without a solution yet are listed in
+``python -m tools.floodline.solve_levels``.  Levels without a solution yet are listed in
 ``KNOWN_GAPS``; that list may only shrink.
 """
 
@@ -18,8 +18,8 @@ from engine.floodline.replay import parse_replay, play
 from engine.floodline.state import Status
 
 ROOT = Path(__file__).resolve().parents[2]
-LEVELS = ROOT / "www" / "floodline" / "levels"
-SOLUTIONS = LEVELS / "solutions"
+LEVELS = ROOT / "engine" / "floodline" / "levels"
+SOLUTIONS = ROOT / "tools" / "floodline" / "solutions"
 
 #: Levels with no winning solution replay yet (must only shrink; see the report in the git log).
 KNOWN_GAPS: frozenset[str] = frozenset()

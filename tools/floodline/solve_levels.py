@@ -1,11 +1,11 @@
-"""Greedy solver for the Floodline campaign: writes ``levels/solutions/<stem>.json`` winning replays.
+"""Greedy solver for the Floodline campaign: writes ``tools/floodline/solutions/<stem>.json`` winning replays.
 
 Per piece it tries every distinct orientation x every (x, z) column (hard drop) and, where the level
 allows, a world tilt; each candidate is evaluated by running the engine's own ``step`` on the
 result, and scored with a heuristic toward the level's objective.  The chosen plan is then played as
 real tick inputs (rotate, tap-move, hard drop) and checked against the prediction.
 
-Run: ``python -m www.floodline.solve_levels [lv03 lv07 ...] [-v] [-sN] [--force]``.  ``-sN`` skips wins
+Run: ``python -m tools.floodline.solve_levels [lv03 lv07 ...] [-v] [-sN] [--force]``.  ``-sN`` skips wins
 earning fewer than N stars (and shapes the search toward the star conditions); without it the
 levels in ``STAR_TARGETS`` are tried with their target first.  A solution file is only replaced by
 one earning at least as many stars (``--force`` always replaces); ``solutions/index.json``
@@ -32,9 +32,9 @@ from engine.floodline.rules import initial_state, piece_fits, rotation_allowed, 
 from engine.floodline.solids import TiltBlocked
 from engine.floodline.state import State, Status
 
-HERE = Path(__file__).parent
-LEVELS = HERE / "levels"
-SOLUTIONS = LEVELS / "solutions"
+HERE = Path(__file__).resolve().parent
+LEVELS = HERE.parents[1] / "engine" / "floodline" / "levels"
+SOLUTIONS = HERE / "solutions"
 TURNS = ("x+", "x-", "y+", "y-", "z+", "z-")
 MAX_PIECES = 80
 #: set by ``solve(min_stars=...)``: shape the search toward ★2 height conditions too

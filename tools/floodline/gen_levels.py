@@ -3,7 +3,7 @@
 The beats, objectives and star hooks come from the engine's Part VIII plan test
 (``tests/floodline/test_floodline_campaign_hooks.py``); levels 2 and 12 are the engine's
 hand-built fixtures. Boards are cut to the height each level needs so they stay readable.
-Run: ``python -m www.floodline.gen_levels``.
+Run: ``python -m tools.floodline.gen_levels``.
 
 Design pass (issue 5): lv04 needs a brace before its two tilts (open E/W faces, COLLAPSE over 5 lost);
 lv05/lv07 ★3 "survives 2 tilts" is earned in the window of engine RULES.md 36b; lv11 has the table's
@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
-OUT = Path(__file__).resolve().parent / "levels"
+OUT = ROOT / "engine" / "floodline" / "levels"
 
 TITLES = [
     "First Stack",

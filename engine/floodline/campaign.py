@@ -1,0 +1,85 @@
+"""The 30-level campaign (engine package data in ``levels/``), progress, unlocking and the endless level.
+
+Every rule about which level is playable lives here; the browser glue only asks (issue #14).
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+LEVEL_DIR = Path(__file__).resolve().parent / "levels"
+COUNT = 30
+
+
+def level_id(n: int) -> str:
+    """``"lv01"`` … ``"lv30"``."""
+    return f"lv{n:02d}"
+
+
+@cache
+def _level_text(n: int) -> str:
+    if not 1 <= n <= COUNT:
+        raise ValueError(f"campaign level {n} does not exist (1..{COUNT})")
+    return (LEVEL_DIR / f"{level_id(n)}.json").read_text(encoding="utf-8")
+
+
+def level(n: int) -> dict[str, Any]:
+    """Campaign level ``n`` (1-based) as a fresh level dict."""
+    return json.loads(_level_text(n))
+
+
+def chapter(n: int) -> int:
+    """Chapter 1 (Lv 1–10), 2 (11–20) or 3 (21–30)."""
+    return (n - 1) // 10 + 1
+
+
+class Progress(BaseModel):
+    """Best stars per level id (``"lv01"`` …), the best endless score, last played level."""
+
+    stars: dict[str, int] = Field(default_factory=dict)
+    endless_best: int = Field(default=0, ge=0)
+    last: int = Field(default=1, ge=1, le=COUNT)
+    endless_runs: int = Field(default=0, ge=0)
+
+
+def unlocked(p: Progress, n: int) -> bool:
+    """Levels open one after another: a level is playable once the previous one is won."""
+    return n == 1 or p.stars.get(level_id(n - 1), 0) > 0
+
+
+def record(p: Progress, n: int, stars: int) -> bool:
+    """Keep the best stars for level ``n``; True if it improved."""
+    key = level_id(n)
+    if stars > p.stars.get(key, 0):
+        p.stars[key] = stars
+        return True
+    return False
+
+
+def endless_level(seed: int) -> dict[str, Any]:
+    """Part I §7.2: a 10×10 board with stacked mutators every few pieces; no objectives."""
+    return {
+        "meta": {"id": "endless", "title": "Endless", "seed": seed, "mode": "ENDLESS"},
+        "board": {"size": [10, 10], "height": 24, "heightLimit": 20},
+        "bag": {
+            "type": "WEIGHTED",
+            "weights": {"O2": 3, "I3": 3, "L3": 3, "T3": 2, "I4": 2, "L4": 1, "J4": 1},
+            "materials": {"STANDARD": 6, "HEAVY": 1, "REINFORCED": 1},
+        },
+        "rotation": {"cooldownSeconds": 1},
+        "abilities": {"hold": True, "freezeCharges": 2, "stabilizeCharges": 2},
+        "cells": [{"pos": [0, 0, 9], "type": "DRAIN", "rate": 2, "scope": "ADJ26"}],
+        "hazards": [
+            {"type": "WIND_GUST", "params": {"intervalSeconds": 20, "directionMode": "RANDOM_SEEDED"}}
+        ],
+        "mutators": [
+            {"type": "PIECE_COMPLEXITY", "everyPieces": 12},
+            {"type": "HEIGHT_SQUEEZE", "everyPieces": 20, "step": 1, "minHeightLimit": 10},
+            {"type": "WATER_INJECTION", "everyPieces": 8, "units": 4},
+        ],
+    }

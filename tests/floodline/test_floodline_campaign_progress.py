@@ -1,0 +1,42 @@
+"""Campaign rules in the engine (issue #14): levels are package data, unlocking and best stars."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.floodline.campaign import COUNT, Progress, endless_level, level, record, unlocked
+from engine.floodline.level import parse_level
+
+
+def test_every_campaign_level_is_engine_package_data_and_parses() -> None:
+    for n in range(1, COUNT + 1):
+        lv = parse_level(level(n))
+        assert lv.meta.id == f"lv{n:02d}"
+    with pytest.raises(ValueError, match="does not exist"):
+        level(COUNT + 1)
+
+
+def test_level_dicts_are_fresh_copies() -> None:
+    a = level(1)
+    a["meta"]["title"] = "changed"
+    assert level(1)["meta"]["title"] != "changed"
+
+
+def test_a_level_unlocks_once_the_previous_one_is_won() -> None:
+    p = Progress()
+    assert unlocked(p, 1) and not unlocked(p, 2)
+    assert record(p, 1, 1)
+    assert unlocked(p, 2) and not unlocked(p, 3)
+
+
+def test_record_keeps_the_best_stars() -> None:
+    p = Progress()
+    assert record(p, 4, 2)
+    assert not record(p, 4, 1)
+    assert p.stars["lv04"] == 2
+    assert record(p, 4, 3) and p.stars["lv04"] == 3
+
+
+def test_endless_level_parses_and_uses_the_seed() -> None:
+    lv = parse_level(endless_level(77))
+    assert lv.meta.seed == 77 and lv.objectives == []
