@@ -91,13 +91,13 @@ def test_floodline_play_replay_progress(page, site):
     # level 5 (RULES.md 36b in Pyodide): the solution builds the plateau, the game goes on, two tilts
     # with it standing earn the third star
     page.evaluate("() => window.gridworks.floodlineStart(5)")
-    sol = json.loads((ROOT / "www/floodline/levels/solutions/lv05.json").read_text())
+    sol = json.loads((ROOT / "tools/floodline/solutions/lv05.json").read_text())
     page.evaluate("(m) => window.gridworks.floodlineFeed(m)", sol["inputs"])
     assert info(page)["outcome"] == "WON"
 
     # win level 2 with its solution replay fed through the page, then reload: the stars stay
     page.evaluate("() => window.gridworks.floodlineStart(2)")
-    replay = json.loads((ROOT / "www/floodline/levels/solutions/lv02.json").read_text())
+    replay = json.loads((ROOT / "tools/floodline/solutions/lv02.json").read_text())
     page.evaluate("(m) => window.gridworks.floodlineFeed(m)", replay["inputs"])
     st = info(page)
     assert st["outcome"] == "WON", st

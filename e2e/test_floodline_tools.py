@@ -101,7 +101,7 @@ def test_floodline_basins_replays_and_timing(page, site):
     assert not info(page)["basins"]
 
     # replays: win lv01 with its solution, go back to the menu, export the run as a file
-    sol = json.loads((ROOT / "www/floodline/levels/solutions/lv01.json").read_text())
+    sol = json.loads((ROOT / "tools/floodline/solutions/lv01.json").read_text())
     start(page, 1)
     page.evaluate("(m) => window.gridworks.floodlineFeed(m)", sol["inputs"])
     assert info(page)["outcome"] == "WON"
@@ -114,7 +114,7 @@ def test_floodline_basins_replays_and_timing(page, site):
     text = Path(dl.value.path()).read_text(encoding="utf-8")
     data = json.loads(text)
     assert data["floodline"] == 1 and data["level"] == 1
-    level = json.loads((ROOT / "www/floodline/levels/lv01.json").read_text())
+    level = json.loads((ROOT / "engine/floodline/levels/lv01.json").read_text())
     s = play(parse_level(level), parse_replay(data["replay"]))  # the file replays in CPython: a win
     assert s.outcome is not None and s.outcome.status == Status.WON
 
