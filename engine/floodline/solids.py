@@ -165,11 +165,16 @@ def settle_solids(board: Board, g: Gravity, piece: frozenset[int] = frozenset())
     """Drop unsupported components until none remain (Rules §6.3–6.6), mutating ``board``.
 
     Components are processed in ``(minElev, minTie)`` order; a pass finds all unsupported
-    components, drops each (distance computed when its turn comes) and repeats.  Raises
-    ``TiltBlocked`` when ``piece`` is given and a voxel would pass through it.
+    components and drops each in turn (distance computed when its turn comes).  Before its turn
+    a component's support is re-checked (§6.5 "repeat until no unsupported components remain",
+    RULES.md 19): one that an earlier drop of the pass now touches is no longer on its own — it
+    joined that component — and waits for the next pass, where the merged component is judged
+    whole (a block the landed piece now touches is held).  Raises ``TiltBlocked`` when ``piece``
+    is given and a voxel would pass through it.
     """
     rep = SettleReport()
     rank = tables_for(board.sx, board.sy, board.sz, g).rank
+    nb6 = board.frame.nb6
     for k in range(PASS_CAP + 1):
         unsupported = [c for c in components(board) if not is_supported(board, c, g, piece)]
         if not unsupported:
@@ -179,15 +184,36 @@ def settle_solids(board: Board, g: Gravity, piece: frozenset[int] = frozenset())
             break
         unsupported.sort(key=lambda c: min(rank[i] for i in c))
         moved_any = False
+        landed: set[int] = set()  # cells of components dropped in this pass
         for comp in unsupported:
+            if landed and any(j in landed for i in comp for j in nb6[i]):
+                moved_any = True  # merged with a landed component: re-judged next pass
+                continue
+            if is_supported(board, comp, g, piece):
+                continue
             d = drop_distance(board, comp, g)
             if d == 0:
                 continue
             _move(board, comp, g, d, rep, piece)
+            if d is not None:
+                landed.update(_shifted(board, comp, g, d))
             moved_any = True
         if not moved_any:
             break
     return rep
+
+
+def _shifted(board: Board, comp: list[int], g: Gravity, d: int) -> list[int]:
+    """Indices of ``comp``'s cells moved ``d`` along ``g`` (cells outside the box left out)."""
+    frame = board.frame
+    gx, gy, gz = GRAVITY_VEC[g]
+    out = []
+    for i in comp:
+        x, y, z = frame.coords(i)
+        j = frame.index_or_none(x + gx * d, y + gy * d, z + gz * d)
+        if j is not None:
+            out.append(j)
+    return out
 
 
 def unsupported_cells(board: Board, g: Gravity) -> list[int]:

@@ -119,3 +119,22 @@ def test_shift_counts_distinct_voxels_once() -> None:
     b.set_solid((2, 5, 2))  # falls twice? no: lands on the first after it has fallen
     rep = resolve_phase(b, Gravity.DOWN)
     assert rep.shift == 2
+
+
+def test_component_touching_one_that_just_landed_is_held() -> None:
+    """§6.5 "repeat until no unsupported components remain" (RULES.md 19): the L lands first
+    (lower tie) and comes to touch the lone block, which is then part of a supported component."""
+    b = Board(3, 4, 1)
+    for c in ((0, 1, 0), (0, 2, 0), (1, 2, 0), (2, 1, 0)):
+        b.set_solid(c)
+    rep = settle_solids(b, Gravity.DOWN)
+    assert cells(b, Kind.SOLID) == [(0, 0, 0), (0, 1, 0), (1, 1, 0), (2, 1, 0)]
+    assert len(rep.moved) == 3  # only the L moved
+
+
+def test_a_block_not_touched_by_the_landing_still_falls() -> None:
+    b = Board(4, 4, 1)
+    for c in ((0, 1, 0), (0, 2, 0), (1, 2, 0), (3, 1, 0)):
+        b.set_solid(c)
+    settle_solids(b, Gravity.DOWN)
+    assert cells(b, Kind.SOLID) == [(0, 0, 0), (0, 1, 0), (1, 1, 0), (3, 0, 0)]
