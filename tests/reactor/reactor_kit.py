@@ -101,3 +101,13 @@ OPEN_ROOM = [
     "#........#",
     "##########",
 ]
+
+
+def lethal_room(heat_cells: tuple[tuple[int, int], ...] = ((2, 1),), shields: int = 0) -> dict[str, Any]:
+    """The open room with lethal heat (9) on ``heat_cells``; robot at (1, 1)."""
+    lv = level(
+        OPEN_ROOM,
+        surface=[{"x": x, "y": y, "heat": 9.0} for x, y in heat_cells],
+        inventory={"heat_shield": shields} if shields else None,
+    )
+    return lv

@@ -1,0 +1,229 @@
+"""Bounded search for the fewest pulses that win a level (par) and the mechanics a win uses.
+
+A search node is the state after a pulse. Its children are *macro actions*: a safe walk (the walk
+planner's reachable cells, with the heat immunity left on arrival) followed by one lengthy action
+there. Walking is free (quick actions never pulse), so only the cell and the immunity matter.
+Iterative deepening on the pulse count with a transposition table; forecasts are skipped (they
+never change an outcome). The search is exhaustive up to ``proved_below`` pulses: no win exists
+with fewer pulses than that.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from engine.core.session import IllegalMoveError
+from engine.reactor import actions
+from engine.reactor.balance import CARRIERS
+from engine.reactor.pulse import WON, RuntimeInvalid, run_pulse
+from engine.reactor.state import ELEMENTS, ITEM_FOR, ReactorState
+from engine.reactor.walk import plan_walk, safe_cells
+
+# Mechanics a lengthy action uses (what a level can claim to teach).
+MECHANICS = (
+    "flow",
+    "consumer",
+    "junction",
+    "door",
+    "terminal",
+    "supply",
+    "valve",
+    "repair",
+    "remedy",
+    "shield",
+)
+
+
+@dataclass(frozen=True)
+class Macro:
+    """Walk to ``cell`` (arriving with ``immunity``) and play ``action`` (a lengthy action text)."""
+
+    cell: int
+    immunity: int
+    action: str
+    mechanic: str
+
+
+@dataclass
+class SearchResult:
+    """Fewest pulses found (``pulses``, None if no win was found), the winning macros, whether the
+    search finished (``complete``: no win has fewer pulses), and how many pulses it ran."""
+
+    pulses: int | None = None
+    plan: list[Macro] = field(default_factory=list)
+    proved_below: int = 0  # no win with fewer pulses than this exists
+    nodes: int = 0
+    complete: bool = False
+
+    def mechanics(self) -> list[str]:
+        """Mechanics the found win uses, in MECHANICS order (activation excluded)."""
+        used = {m.mechanic for m in self.plan}
+        return [m for m in MECHANICS if m in used]
+
+
+def mechanic_of(st: ReactorState, cell: int, action: str) -> str:
+    """The mechanic a lengthy action at ``cell`` exercises ("" for activation)."""
+    kind = action.split()[0]
+    if kind in ("repair", "remedy", "shield"):
+        return kind
+    if kind == "activate":
+        return ""
+    p = st.props.get(cell)
+    return p.kind if p is not None else ""
+
+
+def macros(st: ReactorState) -> Iterator[Macro]:
+    """Every lengthy action worth trying from ``st`` (terminal access is information, never needed)."""
+    reach = safe_cells(st)
+    heat_lethal = st.balance.robot_unsafe["heat"]
+    hot = heat_lethal is not None and any(st.surface["heat"][i] >= heat_lethal for i in st.grid.floor_cells)
+    for cell in sorted(reach):
+        imm = reach[cell]
+        p = st.props.get(cell)
+        if p is not None:
+            if p.kind == "reactor":
+                if cell in st.ready:
+                    yield Macro(cell, imm, "activate", "")
+            elif p.kind == "terminal":
+                pass
+            elif p.kind == "supply":
+                if not p.depleted and st.inventory_total() < st.balance.inventory_capacity:
+                    yield Macro(cell, imm, "interact", "supply")
+            else:
+                yield Macro(cell, imm, "interact", p.kind)
+        here = [lk for lk in st.leaks if not lk.repaired and lk.access == cell]
+        for lk in here:
+            yield Macro(cell, imm, f"repair {lk.carrier}" if len(here) > 1 else "repair", "repair")
+        for e in ELEMENTS:
+            if st.inventory[ITEM_FOR[e]] > 0:
+                t = st.balance.thresholds[e].safe
+                if st.surface[e][cell] >= t or any(lk.carrier == e and not lk.repaired for lk in here):
+                    yield Macro(cell, imm, f"remedy {e}", "remedy")
+        if hot and st.inventory["heat_shield"] > 0 and imm == 0:
+            near_heat = any(
+                not st.grid.walls[n] and st.surface["heat"][n] >= heat_lethal
+                for _, n in st.grid.neighbors[cell]
+            )
+            if near_heat:
+                yield Macro(cell, imm, "shield", "shield")
+
+
+def play_macro(st: ReactorState, m: Macro) -> ReactorState | None:
+    """The state after walking to ``m.cell`` and playing ``m.action`` (no forecasts); None if refused."""
+    new = st.clone()
+    new.robot = m.cell
+    new.heat_immunity = m.immunity
+    try:
+        a = actions.parse_action(m.action)
+        if a.kind == "interact":
+            actions._interact_prop(new)
+        elif a.kind == "repair":
+            actions._repair(new, a.arg)
+        elif a.kind == "remedy":
+            actions._remedy(new, a.arg)
+        elif a.kind == "shield":
+            actions._shield(new)
+        elif a.kind == "activate":
+            actions._activate(new)
+        run_pulse(new, None, None)
+    except (IllegalMoveError, RuntimeInvalid, ValueError):
+        return None
+    return new
+
+
+def state_key(st: ReactorState) -> tuple[object, ...]:
+    """Everything that can change an outcome (forecasts and the pulse counter left out)."""
+    props = tuple(
+        (c, p.enabled, p.ratio_mode, p.open, p.depleted, p.activated) for c, p in sorted(st.props.items())
+    )
+    return (
+        st.robot,
+        st.heat_immunity,
+        tuple(bytes(st.surface[q]) for q in sorted(st.surface)),
+        tuple(bytes(st.blocks[e]) for e in sorted(st.blocks)),
+        tuple((bytes(st.layers[c].state), bytes(st.layers[c].integrity)) for c in CARRIERS),
+        props,
+        tuple(lk.repaired for lk in st.leaks),
+        tuple(sorted(st.inventory.items())),
+    )
+
+
+def won(st: ReactorState) -> bool:
+    return st.outcome is not None and st.outcome.result == WON
+
+
+def search(st: ReactorState, max_pulses: int = 12, budget: int = 20000) -> SearchResult:
+    """Iterative deepening over pulse counts 1..``max_pulses`` within ``budget`` pulses simulated."""
+    res = SearchResult()
+    for limit in range(1, max_pulses + 1):
+        seen: dict[tuple[object, ...], int] = {}
+        plan: list[Macro] = []
+        out = _dfs(st, limit, plan, seen, res, budget)
+        if out is True:
+            res.pulses = limit
+            res.plan = list(plan)
+            res.proved_below = limit
+            res.complete = True
+            return res
+        if out is None:  # budget ran out inside this depth
+            return res
+        res.proved_below = limit + 1
+    return res
+
+
+def _dfs(
+    st: ReactorState,
+    left: int,
+    plan: list[Macro],
+    seen: dict[tuple[object, ...], int],
+    res: SearchResult,
+    budget: int,
+) -> bool | None:
+    """True: a win within ``left`` pulses (``plan`` holds it); False: none; None: budget spent."""
+    if left <= 0:
+        return False
+    if left == 1:  # only an activation can win in the last pulse
+        for r in st.ready:
+            if r in safe_cells(st):
+                m = Macro(r, 0, "activate", "")
+                plan.append(m)
+                return True
+        return False
+    for m in macros(st):
+        if res.nodes >= budget:
+            return None
+        res.nodes += 1
+        nxt = play_macro(st, m)
+        if nxt is None or (nxt.outcome is not None and not won(nxt)):
+            continue
+        plan.append(m)
+        if won(nxt):
+            return True
+        key = state_key(nxt)
+        if seen.get(key, -1) >= left - 1:
+            plan.pop()
+            continue
+        seen[key] = left - 1
+        out = _dfs(nxt, left - 1, plan, seen, res, budget)
+        if out is True:
+            return True
+        plan.pop()
+        if out is None:
+            return None
+    return False
+
+
+def expand_plan(st: ReactorState, plan: list[Macro]) -> list[str]:
+    """The full action list (walks included) of a found plan, replayed through the real rules."""
+    out: list[str] = []
+    cur = st
+    for m in plan:
+        x, y = cur.grid.xy(m.cell)
+        w = plan_walk(cur, x, y) if m.cell != cur.robot else None
+        for mv in w.moves if w is not None else ():
+            cur = actions.apply_action(cur, actions.parse_action(mv))
+            out.append(mv)
+        cur = actions.apply_action(cur, actions.parse_action(m.action))
+        out.append(m.action)
+    return out
