@@ -1,0 +1,77 @@
+"""Ternar's playtest-lab metrics on hand-made inputs, and one tiny smoke run."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+
+pytest.importorskip("numpy")
+pytest.importorskip("matplotlib")
+
+from engine.ternar import check_route  # noqa: E402
+from engine.ternar.fixtures import empty_rows as lab_rows  # noqa: E402
+from engine.ternar.fixtures import state_from_rows  # noqa: E402
+from tools.playtest import ternar as lab  # noqa: E402
+from tools.playtest.report import LabConfig  # noqa: E402
+
+
+def game(turns: int, over: bool = True, first: int | None = None, maxes: list[int] | None = None) -> lab.Game:
+    g = lab.Game(seed=0, player="x", turns=turns, over=over, first_singularity=first)
+    g.max_by_turn = maxes if maxes is not None else [3] * (turns + 1)
+    return g
+
+
+def test_unsalvageable_counts_dead_and_doomed_deals_only():
+    assert lab.unsalvageable_share(["ok", "dead", "doomed", "forced"]) == 0.5
+    assert lab.unsalvageable_share(["ok", "forced"]) == 0.0
+
+
+def test_early_deaths_count_finished_games_up_to_turn_five_not_capped_ones():
+    games = [game(5), game(6), game(3, over=False), game(1)]
+    assert lab.early_death_share(games) == 0.5
+
+
+def test_value_at_uses_games_still_running_at_that_turn():
+    games = [game(2, maxes=[3, 9, 27]), game(1, maxes=[3, 9])]
+    assert lab.value_at(games, 2) == [27.0]
+    assert lab.value_at(games, 1) == [9.0, 9.0]
+
+
+def test_first_singularity_median_counts_games_without_one_as_never():
+    assert lab.first_singularity_median([game(9, first=100), game(9, first=200), game(9)]) == 200
+    assert math.isinf(lab.first_singularity_median([game(9, first=100), game(9), game(9)]))
+
+
+def test_spawn_violations_follow_the_intro_stages():
+    g = game(60)
+    g.spawns = {1: {"3": 5, "9": 2, "27": 1}, 2: {"27": 3, "81": 2, "ghost 3": 1}, 3: {"243": 9}}
+    assert lab.spawn_violations([g]) == (1, 2)
+
+
+def test_random_route_player_draws_valid_routes_and_none_without_pairs():
+    rows = lab_rows()
+    rows[6] = [3, 3, 9, 0, 0]
+    rows[7] = [3, 9, 9, 27, 0, 0]
+    s = state_from_rows(rows)
+    rng = random.Random(1)
+    for _ in range(50):
+        r = lab.random_route(s.values, rng)
+        assert r is not None and check_route(s.values, r.nodes).ok
+    rows = lab_rows()
+    rows[7] = [3, 9, 27, 0, 0, 0]
+    lone = state_from_rows(rows)
+    assert lab.random_route(lone.values, rng) is None
+
+
+def test_smoke_run_reports_every_target(monkeypatch, tmp_path):
+    monkeypatch.setattr(lab, "START_SEEDS", 6)
+    monkeypatch.setattr(lab, "RANDOM_CAP", 40)
+    monkeypatch.setattr(lab, "GREEDY_CAP", 12)
+    rep = lab.run(LabConfig(games=4, seed=3, out=tmp_path, workers=1))
+    keys = {m.key for m in rep.metrics}
+    for k in ("unsalvageable", "early_greedy", "early_random", "random_max50", "random_first_singularity"):
+        assert k in keys
+    assert rep.metric("input_lock").ok is not None
+    assert len(rep.plots) >= 4
