@@ -8,6 +8,7 @@ from engine.core.rng import XorShift128Plus
 from engine.floodline.board import Board, Kind
 from engine.floodline.geometry import GRAVITY_VEC, Gravity, add, tables_for
 from engine.floodline.pieces import offsets
+from engine.floodline.preview import next_fill, preview_tilt  # noqa: F401 - view.preview_tilt stays public
 from engine.floodline.rules import can_advance, wind_active
 from engine.floodline.scoring import objective_progress
 from engine.floodline.solids import components, is_supported
@@ -195,10 +196,6 @@ def _water_bodies(board: Board, elev: list[int]) -> list[tuple[list[int], int, l
     return out
 
 
-#: At most this many "next fill" cells are reported (one water layer of a 16×16 footprint).
-NEXT_FILL_CAP = 256
-
-
 def drain_zones(board: Board, g: Gravity) -> list[dict[str, Any]]:
     """Each drain (canonical order) with the empty/water cells its scope covers under gravity ``g``."""
     f = board.frame
@@ -220,9 +217,9 @@ def basin_preview(board: Board, g: Gravity) -> dict[str, Any]:
     """Part I §10.3 basin preview (RULES.md 41): what the water will do, for the glue to draw.
 
     ``basins``: each connected water body (cells, ``surfaceElev`` in gravity elevation, ``lowest``
-    = it holds the lowest surface), lowest first. ``nextFill``: the empty cells the next unit(s) of
-    this water would settle in — the reachable passable cells with the smallest Part IV §5.3
-    ``req`` (one level of the global fill), in fill order. ``drains``: each drain with the cells
+    = it holds the lowest surface), lowest first. ``nextFill``: the one cell the next unit of this
+    water would settle in (``preview.next_fill``: the solver's own global fill order, one unit more;
+    empty when there is no water or no room). ``drains``: each drain with the cells
     its scope covers under this gravity (``drain_scope_cells``; SELF is the cell resting on it).
     """
     f = board.frame
@@ -234,51 +231,11 @@ def basin_preview(board: Board, g: Gravity) -> dict[str, Any]:
         {"cells": [list(f.coords(i)) for i in cells], "surfaceElev": surface, "lowest": surface == low}
         for cells, surface, _ in bodies
     ]
-    nxt: list[list[int]] = []
-    water = [i for b in bodies for i in b[0]]
-    if water:
-        probe = board.copy()
-        for i in water:
-            probe.kind[i] = Kind.EMPTY
-        req = compute_req(probe, g, water)
-        kind = board.kind
-        free = [i for i, r in enumerate(req) if r != INF and kind[i] == Kind.EMPTY]
-        if free:
-            r0 = min(req[i] for i in free)
-            level = sorted(
-                (i for i in free if req[i] == r0 and kind[i] == Kind.EMPTY), key=t.rank.__getitem__
-            )
-            nxt = [list(f.coords(i)) for i in level[:NEXT_FILL_CAP]]
+    cell = next_fill(board, g)
+    nxt = [] if cell is None else [cell]
     drains = drain_zones(board, g)
     return {"gravity": g.value, "basins": basins, "nextFill": nxt, "drains": drains}
 
 
 def debug_view(s: State) -> dict[str, Any]:
     return debug_board(s.board, s.gravity)
-
-
-def preview_tilt(s: State, target: Gravity) -> dict[str, Any]:
-    """Part I §10.3 rotation preview: the settled cells a tilt to ``target`` would produce (no state change).
-
-    Returns ``{"allowed": False}`` when the rotation rules refuse it, ``{"rejected": True}`` when the Tilt
-    Resolve would roll back, else ``{"cells": [...], "shift": n, "lost": n}``.
-    """
-    from engine.floodline.resolve import tilt_resolve
-    from engine.floodline.rules import piece_cells_idx, rotation_allowed
-    from engine.floodline.solids import TiltBlocked
-
-    if not rotation_allowed(s, target):
-        return {"allowed": False}
-    board = s.board.copy()
-    piece = frozenset(piece_cells_idx(board, s.active)) if s.active is not None else frozenset()
-    try:
-        rep = tilt_resolve(board, target, piece)
-    except TiltBlocked:
-        return {"allowed": True, "rejected": True}
-    return {
-        "allowed": True,
-        "rejected": False,
-        "cells": board.cell_list(),
-        "shift": rep.shift,
-        "lost": rep.lost,
-    }

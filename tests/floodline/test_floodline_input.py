@@ -305,12 +305,13 @@ def test_preview_tilt_matches_the_real_tilt_and_changes_nothing() -> None:
     before = s.board.snapshot()
     p = preview_tilt(s, Gravity.WEST)
     assert s.board.snapshot() == before
-    real = run(s, "tW")
-    assert p["cells"] == real.board.cell_list() and p["shift"] == 3
-    assert preview_tilt(s, Gravity.EAST) == {"allowed": False}
+    real = run(s, "tW", "d")  # the preview includes the falling piece landing under the new gravity
+    assert p["cells"] == real.board.cell_list() and p["tiltShift"] == 3
+    assert preview_tilt(s, Gravity.EAST)["reason"] == "direction"
     pillar = {"pos": [6, 0, 3], "to": [6, 1, 3], "type": "SOLID"}
     s = run(start(timing=SLOW, cells=[pillar]), "s*10")
-    assert preview_tilt(s, Gravity.WEST) == {"allowed": True, "rejected": True}
+    p = preview_tilt(s, Gravity.WEST)
+    assert p["rejected"] and p["reason"] == "blocked"
 
 
 def test_hold_and_drain_respawn_use_the_spawn_rule() -> None:

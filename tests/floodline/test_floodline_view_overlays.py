@@ -97,9 +97,9 @@ def test_basin_preview_next_fill_is_where_the_next_unit_settles() -> None:
     b.set_kind((0, 5, 0), Kind.WATER)
     settle_water(b, Gravity.DOWN)
     assert (1, 1, 0) in cells(b, Kind.WATER)
-    # the left basin is now full to the ridge: the next level is y=1 on the right (req 2) and y=2 left
-    nxt = basin_preview(b, Gravity.DOWN)["nextFill"]
-    assert [3, 1, 0] in nxt and [6, 1, 0] in nxt and [0, 2, 0] in nxt
+    # the left basin is full to the ridge: the next unit spills over to the right basin's first cell
+    # (req 2, gravElev 1 sorts before the left basin's y=2) — one cell, not the whole level
+    assert basin_preview(b, Gravity.DOWN)["nextFill"] == [[3, 1, 0]]
 
 
 def test_basin_preview_orders_bodies_lowest_first() -> None:
