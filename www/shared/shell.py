@@ -51,14 +51,19 @@ class Shell:
             backend = None
         self.storage = Storage(game, backend, clock=lambda: js.Date.now())
         self.prefs = Storage("prefs", backend, clock=lambda: js.Date.now())
-        self.input = Input(canvas)
+        self.input = Input(canvas, embed=self.embed)
         self.audio = Audio(muted=self._pref("muted") == "1")
         self.i18n = I18n(
             {"en": {}, "ru": {}}, pick_language(str(js.navigator.language or ""), self._pref("lang"))
         )
         self.storage.lang = self.prefs.lang = lambda: self.i18n.lang
         self.notices: list[str] = []
+        self.announced: list[str] = []
         self.loop: Loop | None = None
+        self._live = _live_region(canvas)
+        title = str(getattr(getattr(self.boot.build.games, game, None), "title", "") or game)
+        canvas.setAttribute("role", "application")
+        canvas.setAttribute("aria-label", title)
 
     # -- preferences shared by all games (language, mute) --------------------
     def _pref(self, name: str) -> str | None:
@@ -85,9 +90,31 @@ class Shell:
             self.loop.invalidate()
 
     def notify(self, text: str) -> None:
-        """Queue a notice for the player (drawn by the app, also exposed to tests)."""
+        """Queue a notice for the player (drawn by the app, also exposed to tests); screen readers hear it."""
         self.notices.append(text)
+        self.announce(text)
         self.invalidate()
+
+    def announce(self, text: str) -> None:
+        """Say ``text`` to screen readers (an offscreen ``aria-live="polite"`` region, page language)."""
+        text = str(text).strip()
+        if not text:
+            return
+        self.announced = (self.announced + [text])[-50:]
+        live = self._live
+        if live is None:
+            return
+        try:
+            live.setAttribute("lang", self.i18n.lang)
+            # a fresh child node each time, so the same sentence twice is spoken twice
+            live.textContent = ""
+            live.appendChild(js.document.createTextNode(text))
+        except Exception:
+            pass
+
+    def shell_text(self, key: str) -> str:
+        """One of the shell's own strings in the page language."""
+        return SHELL_TEXT.get(self.i18n.lang, SHELL_TEXT["en"])[key]
 
     def take_storage_notices(self) -> None:
         for n in self.storage.take_notices():
@@ -109,6 +136,55 @@ class Shell:
 
     def save_bindings(self, overrides: dict[str, str]) -> None:
         self.set_pref(f"keys:{self.game}", json.dumps(overrides))
+
+
+SHELL_TEXT = {
+    "en": {
+        "embed_idle": "Click or Tab to play with the keyboard",
+        "embed_focus": "The game has the keyboard. Escape gives it back to the page.",
+        "embed_blur": "The keyboard is back with the page.",
+    },
+    "ru": {
+        "embed_idle": "Щёлкните или Tab — играть с клавиатуры",
+        "embed_focus": "Игра слушает клавиатуру. Escape вернёт её странице.",
+        "embed_blur": "Клавиатура снова у страницы.",
+    },
+}
+
+
+def _live_region(canvas: Any) -> Any:
+    """The page's one offscreen ``aria-live="polite"`` region, placed right after the canvas."""
+    try:
+        doc = js.document
+        el = doc.createElement("div")
+        el.setAttribute("aria-live", "polite")
+        el.setAttribute("aria-atomic", "true")
+        el.setAttribute("data-gridworks-live", "1")
+        el.style.cssText = (
+            "position:absolute;width:1px;height:1px;margin:-1px;padding:0;border:0;"
+            "overflow:hidden;clip:rect(0 0 0 0);clip-path:inset(50%);white-space:nowrap"
+        )
+        parent = canvas.parentNode or doc.body
+        parent.insertBefore(el, canvas.nextSibling)
+        return el
+    except Exception:
+        return None
+
+
+def draw_embed_hint(shell: Shell, g: Gfx) -> None:
+    """In an embed without focus: a small pill saying how to give the game the keyboard."""
+    if not shell.input.embed or shell.input.focused:
+        return
+    text = shell.shell_text("embed_idle")
+    size = g.fit_text(text, g.width - 40, 13)
+    w = g.measure(text, size) + 24
+    h = size + 14
+    x, y = (g.width - w) / 2, g.height - h - 8
+    g.alpha(0.88)
+    g.rect(x, y, w, h, "#3E2723")
+    g.alpha(1.0)
+    g.frame(x + 0.5, y + 0.5, w - 1, h - 1, "#FF9800", 1.5)
+    g.text(g.width / 2, y + h / 2 + 1, text, "#FFE0B2", size, align="center", baseline="middle")
 
 
 def _fail(boot: Any, exc: BaseException) -> None:
@@ -141,6 +217,7 @@ async def start(game: str) -> None:
                 app.on_resize()
             g.begin_frame()
             app.draw(g)
+            draw_embed_hint(shell, g)
             if not first["done"]:
                 first["done"] = True
                 boot.firstFrame()
@@ -148,6 +225,14 @@ async def start(game: str) -> None:
         loop = Loop(realtime, step, draw, lambda: bool(app.animating()), lambda e: _fail(boot, e))
         shell.loop = loop
         shell.input.on_wake = loop.schedule
+
+        def on_focus(focused: bool) -> None:
+            shell.announce(shell.shell_text("embed_focus" if focused else "embed_blur"))
+            if hasattr(app, "on_focus"):
+                app.on_focus(focused)
+            loop.invalidate()
+
+        shell.input.on_focus = on_focus
         resize = create_proxy(lambda _e: loop.invalidate())
         js.window.addEventListener("resize", resize)
         _publish(shell, app, loop)
@@ -177,6 +262,9 @@ def _publish(shell: Shell, app: Any, loop: Loop) -> None:
     gw.stateHash = create_proxy(lambda *a: str(app.state_hash()))
     gw.saveJson = create_proxy(lambda *a: str(app.save_json()))
     gw.notices = create_proxy(lambda *a: to_js(list(shell.notices)))
+    gw.announced = create_proxy(lambda *a: to_js(list(shell.announced)))
+    gw.keysTaken = create_proxy(lambda *a: shell.input.keys_taken)
+    gw.hasKeys = create_proxy(lambda *a: shell.input.takes_keys())
     gw.buttons = create_proxy(
         lambda *a: json.dumps(
             [{"id": r.id, "x": r.x, "y": r.y, "w": r.w, "h": r.h} for r in shell.gfx.regions]
