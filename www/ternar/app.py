@@ -11,7 +11,7 @@ import json
 from typing import Any
 
 import js  # type: ignore[import-not-found]
-from pyodide.ffi import create_once_callable, create_proxy  # type: ignore[import-not-found]
+from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
 
 from engine.core.schema import SchemaError
 from engine.core.session import SaveData, Session
@@ -57,14 +57,7 @@ class TernarApp:
         shell.i18n.set_lang(shell.i18n.lang)
         self.t = shell.i18n.t
         self.embed = bool(getattr(shell, "embed", False))
-        if self.embed:
-            # In a blog post the page must keep its own keys (scrolling): the game answers only while
-            # its canvas has the focus, and only then swallows the keys it uses.
-            shell.bindings({})
-            self._key_guard = create_proxy(self._guard_key)
-            shell.canvas.addEventListener("keydown", self._key_guard)
-        else:
-            shell.bindings(BINDINGS)
+        shell.bindings(BINDINGS)  # in an embed the shared input answers only while the canvas has focus
         self.game = EventsGame()
         self.painter = BoardPainter()
         self.sounds = Sounds(shell.audio)
@@ -232,18 +225,11 @@ class TernarApp:
     def busy(self) -> bool:
         return self.timeline is not None or self.dialog is not None or self.state.outcome is not None
 
-    def _guard_key(self, e: Any) -> None:
-        if str(e.code) in BINDINGS:
-            e.preventDefault()
-
     def handle(self, ev: Any) -> None:
         if ev.kind == "pointer":
             self._pointer(ev)
         elif ev.kind == "action" and ev.down:
             self._action(ev.name)
-        elif ev.kind == "key" and ev.down and self.embed and ev.name in BINDINGS:
-            if js.document.activeElement == self.shell.canvas:
-                self._action(BINDINGS[ev.name])
 
     def _pointer(self, ev: Any) -> None:
         lay = self.lay
