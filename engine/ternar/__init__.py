@@ -42,30 +42,22 @@ class TernarGame:
 
     name = "ternar"
 
-    def __init__(self) -> None:
-        self._memo: tuple[State, Move, State] | None = None
-
     def initial(self, seed: int, options: dict[str, Any]) -> State:
         return initial(seed, options)
 
     def apply(self, state: State, move: Move) -> State:
-        memo, self._memo = self._memo, None
-        if memo is not None and memo[0] is state and memo[1] == move:
-            return memo[2]
         return apply(state, move)
 
+    def apply_with_events(self, state: State, move: Move) -> tuple[State, list[Event]]:
+        """``apply`` plus the turn's events (``Session`` keeps them in ``last_events``)."""
+        return apply_with_events(state, move)
+
     def play_with_events(self, session: Session[State, Move], move: Move) -> list[Event]:
-        """``session.play(move)`` that also returns the turn's events (computed once).
+        """``session.play(move)`` that also returns the turn's events (``session.play_events``).
 
         Raises like ``session.play`` (``InvalidRouteError``/``IllegalMoveError``, session untouched).
         """
-        new, events = apply_with_events(session.state, move)
-        self._memo = (session.state, move, new)
-        try:
-            session.play(move)
-        finally:
-            self._memo = None
-        return events
+        return session.play_events(move)
 
     def parse_move(self, text: str) -> Move:
         return parse_move(text)
