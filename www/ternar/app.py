@@ -15,13 +15,13 @@ from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
 
 from engine.core.schema import SchemaError
 from engine.core.session import SaveData, Session
-from engine.ternar import Route, SoftUndo
+from engine.ternar import GAME, Route, SoftUndo
 from engine.ternar.telemetry import Profile, best_for, live_best, options_for, record_session, telemetry
 
 from .anim import Timeline, build
 from .keys import BINDINGS, MOVES, Cursor
 from .layout import Layout
-from .persist import EventsGame, NullSafeBackend, TelemetryLog
+from .persist import NullSafeBackend, TelemetryLog
 from .render import BoardPainter
 from .sound import Sounds
 from .strings import TABLES
@@ -58,7 +58,7 @@ class TernarApp:
         self.t = shell.i18n.t
         self.embed = bool(getattr(shell, "embed", False))
         shell.bindings(BINDINGS)  # in an embed the shared input answers only while the canvas has focus
-        self.game = EventsGame()
+        self.game = GAME
         self.painter = BoardPainter()
         self.sounds = Sounds(shell.audio)
         self.lay: Layout | None = None
@@ -98,7 +98,7 @@ class TernarApp:
         session: Session | None = None
         if data is not None:
             try:
-                session = Session.load(self.game, data)
+                session = Session.load(self.game, data, keep_events=True)
                 if session.state.turns:
                     self.toast(self.t("restored"))
             except (SchemaError, ValueError) as exc:
@@ -114,9 +114,9 @@ class TernarApp:
         return session
 
     def _fresh(self, mode: str, seed: int | None = None) -> Session:
-        s = Session(self.game, new_seed() if seed is None else seed, options_for(self.profile, mode))
-        self.game.last_events = []
-        return s
+        return Session(
+            self.game, new_seed() if seed is None else seed, options_for(self.profile, mode), keep_events=True
+        )
 
     def save(self) -> None:
         self.shell.storage.save("game", self.session.save())
@@ -165,7 +165,7 @@ class TernarApp:
             self.reject(route[-1])
             return
         new = self.state
-        events = self.game.last_events
+        events = self.session.last_events
         self.dismissed = len(self.shell.notices)  # the player has seen the notice and played on
         self.timeline = build(old.values, old.ghosts, events, new.values)
         self.anim_t0 = now()

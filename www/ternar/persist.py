@@ -6,33 +6,6 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from engine.ternar import GAME, apply_with_events
-
-
-class EventsGame:
-    """``GAME`` for the session, remembering the events of the last move for the animation."""
-
-    name = GAME.name
-
-    def __init__(self) -> None:
-        self.last_events: list[Any] = []
-
-    def initial(self, seed: int, options: dict[str, Any]) -> Any:
-        return GAME.initial(seed, options)
-
-    def apply(self, state: Any, move: Any) -> Any:
-        new, self.last_events = apply_with_events(state, move)
-        return new
-
-    def parse_move(self, text: str) -> Any:
-        return GAME.parse_move(text)
-
-    def format_move(self, move: Any) -> str:
-        return GAME.format_move(move)
-
-    def snapshot(self, state: Any) -> Any:
-        return GAME.snapshot(state)
-
 
 class TelemetryLog(BaseModel):
     """Finished sessions' 19.5 records, newest last (kept locally, exportable)."""
