@@ -267,6 +267,117 @@ class Gfx:
                 return r.id
         return None
 
+    # -- paths (public: games build shapes with these, never with ``ctx`` or ``_arc``) ------
+    def begin_path(self) -> None:
+        self._begin()
+
+    def move_to(self, x: float, y: float) -> None:
+        self._move(x, y)
+
+    def line_to(self, x: float, y: float) -> None:
+        self._line(x, y)
+
+    def arc_to_path(self, x: float, y: float, r: float, a0: float, a1: float, ccw: bool = False) -> None:
+        """Add a circular arc (radians, clockwise on screen unless ``ccw``) to the current path."""
+        self._arc(x, y, r, a0, a1, ccw)
+
+    def rect_path(self, x: float, y: float, w: float, h: float) -> None:
+        self.ctx.rect(x, y, w, h)
+
+    def round_rect_path(self, x: float, y: float, w: float, h: float, r: float) -> None:
+        """Add a rounded rectangle to the current path (plain rectangle where ``roundRect`` is missing)."""
+        try:
+            self.ctx.roundRect(x, y, w, h, r)
+        except Exception:
+            self.ctx.rect(x, y, w, h)
+
+    def close_path(self) -> None:
+        self._close()
+
+    def fill_path(self, color: str) -> None:
+        self.fill_style(color)
+        self._fill()
+
+    def stroke_path(self, color: str, width: float = 1.0) -> None:
+        self.stroke_style(color, width)
+        self._stroke()
+
+    def paint(self, fill: str | None = None, stroke: str | None = None, width: float = 1.0) -> None:
+        """Fill and/or stroke the current path."""
+        self._paint(fill, stroke, width)
+
+    # -- shapes ------------------------------------------------------------------
+    def arc(
+        self,
+        x: float,
+        y: float,
+        r: float,
+        a0: float,
+        a1: float,
+        color: str,
+        width: float = 1.0,
+        cap: str = "butt",
+    ) -> None:
+        """Stroke an arc of a circle (angles in radians)."""
+        self.line_cap(cap)
+        self._begin()
+        self._arc(x, y, r, a0, a1)
+        self.stroke_style(color, width)
+        self._stroke()
+        if cap != "butt":
+            self.line_cap("butt")
+
+    def sector(self, x: float, y: float, r_in: float, r_out: float, a0: float, a1: float, fill: str) -> None:
+        """Fill a ring sector between radii ``r_in`` and ``r_out`` (a pie slice when ``r_in`` is 0)."""
+        self._begin()
+        self._arc(x, y, r_out, a0, a1)
+        if r_in > 0:
+            self._arc(x, y, r_in, a1, a0, True)
+        else:
+            self._line(x, y)
+        self._close()
+        self.fill_style(fill)
+        self._fill()
+
+    def polyline(self, pts: list[tuple[float, float]], color: str, width: float = 1.0) -> None:
+        """Stroke an open path through ``pts``."""
+        if len(pts) < 2:
+            return
+        self._begin()
+        self._move(pts[0][0], pts[0][1])
+        for x, y in pts[1:]:
+            self._line(x, y)
+        self.stroke_style(color, width)
+        self._stroke()
+
+    def round_rect(
+        self,
+        x: float,
+        y: float,
+        w: float,
+        h: float,
+        r: float,
+        fill: str | None = None,
+        stroke: str | None = None,
+        width: float = 1.0,
+    ) -> None:
+        """A filled and/or outlined rounded rectangle."""
+        self._begin()
+        self.round_rect_path(x, y, w, h, r)
+        self._paint(fill, stroke, width)
+
+    def clear_rect(self, x: float, y: float, w: float, h: float) -> None:
+        """Make a rectangle transparent (layers)."""
+        self.ctx.clearRect(x, y, w, h)
+
+    def line_dash(self, dash: list[float] | None = None) -> None:
+        """Dashed strokes from now on (``None`` or ``[]``: solid)."""
+        self.ctx.setLineDash(dash or [])
+
+    def line_cap(self, cap: str) -> None:
+        """``"butt"``, ``"round"`` or ``"square"`` line ends."""
+        self.ctx.lineCap = cap
+
     # -- layers --------------------------------------------------------------
     def layer(self, w: float, h: float) -> Gfx:
         """An offscreen canvas (never attached to the page) for caching static drawing."""
