@@ -236,6 +236,8 @@ async def start(game: str) -> None:
         resize = create_proxy(lambda _e: loop.invalidate())
         js.window.addEventListener("resize", resize)
         _publish(shell, app, loop)
+        if hasattr(boot, "setNotifier"):  # boot.js news (offline copy failed, update saved) as notices
+            boot.setNotifier(create_proxy(lambda text, *_a: shell.notify(str(text))))
         shell.take_storage_notices()
         draw()
         loop.invalidate()
