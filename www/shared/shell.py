@@ -28,7 +28,9 @@ from gwweb.shared.canvas import Gfx
 from gwweb.shared.i18n import I18n, pick_language
 from gwweb.shared.input import Event, Input
 from gwweb.shared.loop import Loop
+from gwweb.shared.progress import Progress
 from gwweb.shared.storage import Storage
+from gwweb.shared.toasts import Toasts
 from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
 
 
@@ -60,6 +62,8 @@ class Shell:
         self.notices: list[str] = []
         self.announced: list[str] = []
         self.loop: Loop | None = None
+        self.toasts = Toasts(self)
+        self._progress: Progress | None = None
         self._live = _live_region(canvas)
         title = str(getattr(getattr(self.boot.build.games, game, None), "title", "") or game)
         canvas.setAttribute("role", "application")
@@ -83,6 +87,13 @@ class Shell:
         self.i18n.set_lang(lang)
         self.set_pref("lang", self.i18n.lang)
         self.invalidate()
+
+    @property
+    def progress(self) -> Progress:
+        """Best scores, stars and "Continue" for this game (also read by the launcher)."""
+        if self._progress is None:
+            self._progress = Progress(self.storage)
+        return self._progress
 
     # -- helpers for apps ------------------------------------------------------
     def invalidate(self) -> None:
@@ -265,6 +276,7 @@ def _publish(shell: Shell, app: Any, loop: Loop) -> None:
     gw.saveJson = create_proxy(lambda *a: str(app.save_json()))
     gw.notices = create_proxy(lambda *a: to_js(list(shell.notices)))
     gw.announced = create_proxy(lambda *a: to_js(list(shell.announced)))
+    gw.toasts = create_proxy(lambda *a: to_js(shell.toasts.texts()))
     gw.keysTaken = create_proxy(lambda *a: shell.input.keys_taken)
     gw.hasKeys = create_proxy(lambda *a: shell.input.takes_keys())
     gw.buttons = create_proxy(

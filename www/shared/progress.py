@@ -1,0 +1,89 @@
+"""One progress record per game: best scores, stars and "can be continued", for the game and the launcher.
+
+Stored as ``gridworks:<game>:scores`` through ``Storage`` (validated, corrupt values kept aside).
+The launcher page reads the same record to show "Continue", the best score and the stars.
+The numbers come from the engine (who decides what a best score or a star is); this only keeps them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+NAME = "scores"
+
+
+class Scores(BaseModel):
+    """The stored record (version 1)."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    best: dict[str, int] = Field(default_factory=dict)  # mode or level -> best score (higher is better)
+    stars: dict[str, int] = Field(default_factory=dict)  # level -> stars earned (the most ever)
+    stars_max: int = Field(default=0, ge=0)  # stars on offer in the whole game (0: no stars)
+    in_progress: bool = False  # a saved game waits to be continued
+    level: int = Field(default=0, ge=0)  # the level "Continue" resumes (0: none)
+    levels: int = Field(default=0, ge=0)  # how many levels the game has (0: not a level game)
+    score: int = 0  # the score of the game in progress
+
+
+class Progress:
+    """Reads and writes a game's ``Scores``; every change is saved at once."""
+
+    def __init__(self, storage: Any) -> None:
+        self.storage = storage
+        self.data: Scores = storage.load(NAME, Scores) or Scores()
+
+    def _save(self) -> None:
+        self.storage.save(NAME, self.data)
+
+    def best(self, key: str = "") -> int | None:
+        return self.data.best.get(key)
+
+    def record_best(self, score: int, key: str = "") -> bool:
+        """Keep ``score`` if it beats the best for ``key``; True when it is a new best."""
+        old = self.data.best.get(key)
+        if old is not None and score <= old:
+            return False
+        self.data.best[key] = int(score)
+        self._save()
+        return True
+
+    def stars(self, key: str) -> int:
+        return self.data.stars.get(key, 0)
+
+    def record_stars(self, key: str, n: int, stars_max: int | None = None) -> bool:
+        """Keep the most stars ever earned on ``key``; True when it improved."""
+        changed = False
+        if stars_max is not None and stars_max != self.data.stars_max:
+            self.data.stars_max = int(stars_max)
+            changed = True
+        improved = n > self.data.stars.get(key, 0)
+        if improved:
+            self.data.stars[key] = int(n)
+        if improved or changed:
+            self._save()
+        return improved
+
+    def total_stars(self) -> int:
+        return sum(self.data.stars.values())
+
+    def set_current(self, in_progress: bool, level: int = 0, levels: int = 0, score: int = 0) -> None:
+        """What "Continue" resumes: whether a game is saved, its level and score."""
+        new = self.data.model_copy(
+            update={
+                "in_progress": in_progress,
+                "level": level,
+                "levels": levels or self.data.levels,
+                "score": score,
+            }
+        )
+        if new != self.data:
+            self.data = new
+            self._save()
+
+    def replace(self, data: Scores) -> None:
+        """Store a whole record (migrating a game's older progress format into this one)."""
+        self.data = data
+        self._save()
