@@ -13,7 +13,15 @@ every command names its seat and is validated against the state. Rules:
 
 from __future__ import annotations
 
-from engine.core.session import IllegalMoveError
+import json
+from typing import Annotated, Any, Literal
+
+from pydantic import Field, TypeAdapter, ValidationError
+
+from engine.core.schema import FrozenModel, SchemaError
+from engine.core.session import IllegalMoveError, SaveData
+from engine.runmap.config import MAX_PLAYERS
+from engine.runmap.moves import parse_move
 from engine.runmap.state import RunState
 
 
@@ -46,3 +54,168 @@ def drop(state: RunState, seat: int) -> RunState:
         host = connected[0] if connected else None
     note = f"p{seat} left" + (f"; p{host} is host" if host != state.host and host is not None else "")
     return state.model_copy(update={"connected": connected, "host": host, "last_event": note})
+
+
+# ---------------------------------------------------------------- peer messages
+# What co-op peers (tabs over BroadcastChannel, devices over a WebRTC data channel) send each
+# other. Every message is validated here before the glue looks at it; a refusal names the problem.
+
+MAX_PEER_MESSAGE = 64_000  # characters of JSON; a full run's save is a few kilobytes
+
+
+class PeerRefusal(SchemaError):
+    """A peer message that is malformed, too large or out of turn; it changes nothing."""
+
+    def __init__(self, problem: str) -> None:
+        super().__init__("peer message", [problem])
+
+
+_Tab = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9_.:-]+$")]
+_Seat = Annotated[int, Field(ge=0, lt=MAX_PLAYERS)]
+_MoveText = Annotated[str, Field(min_length=1, max_length=40)]
+
+
+class _Msg(FrozenModel):
+    src: _Tab = Field(alias="from")  # the sending tab or device
+    to: _Tab | None = None  # the one addressee, or everyone
+    by: _Seat | None = None  # the sender's seat, as it claims (a data channel knows it)
+
+
+class Hello(_Msg):
+    """A tab or device asks the host for a seat."""
+
+    t: Literal["hello"]
+
+
+class Room(_Msg):
+    """The host gives ``seat`` and the run so far."""
+
+    t: Literal["room"]
+    seat: _Seat
+    save: SaveData
+
+
+class Full(_Msg):
+    """The host has no free seat."""
+
+    t: Literal["full"]
+
+
+class MoveMsg(_Msg):
+    """The host announces the ``n``-th accepted move."""
+
+    t: Literal["move"]
+    n: int = Field(ge=0, le=200_000)
+    m: _MoveText
+
+
+class Cmd(_Msg):
+    """A guest asks the host to play a move for its seat."""
+
+    t: Literal["cmd"]
+    seat: _Seat
+    m: _MoveText
+
+
+class Reject(_Msg):
+    """The host refused a command."""
+
+    t: Literal["reject"]
+    why: str = Field(max_length=300)
+
+
+class Aim(_Msg):
+    """Where the host's cursor is on the map."""
+
+    t: Literal["aim"]
+    node: int | None = Field(default=None, ge=0, le=1000)
+
+
+class Bye(_Msg):
+    """A seat leaves."""
+
+    t: Literal["bye"]
+    seat: _Seat | None = None
+
+
+class Beat(_Msg):
+    """A seat is alive; ``n`` moves known; ``hid`` when its page is in the background."""
+
+    t: Literal["beat"]
+    seat: _Seat
+    n: int = Field(ge=0, le=200_000)
+    hid: bool = False
+
+
+class SyncAsk(_Msg):
+    """A seat missed a move and asks for the whole run."""
+
+    t: Literal["sync?"]
+    seat: _Seat | None = None
+
+
+class Sync(_Msg):
+    """The host's whole run, for one seat."""
+
+    t: Literal["sync"]
+    save: SaveData
+
+
+PeerMessage = Annotated[
+    Hello | Room | Full | MoveMsg | Cmd | Reject | Aim | Bye | Beat | SyncAsk | Sync, Field(discriminator="t")
+]
+_ADAPTER: TypeAdapter[Any] = TypeAdapter(PeerMessage)
+
+
+def parse_peer_message(raw: object) -> Any:
+    """Validate one raw peer message (JSON text); ``PeerRefusal`` names what is wrong."""
+    if not isinstance(raw, str):
+        raise PeerRefusal(f"expected JSON text, got {type(raw).__name__}")
+    if len(raw) > MAX_PEER_MESSAGE:
+        raise PeerRefusal(f"too large ({len(raw)} characters, at most {MAX_PEER_MESSAGE})")
+    try:
+        data = json.loads(raw)
+    except ValueError:
+        raise PeerRefusal("not valid JSON") from None
+    if not isinstance(data, dict):
+        raise PeerRefusal(f"expected a JSON object, got {type(data).__name__}")
+    if data.get("t") not in _KINDS:
+        raise PeerRefusal(f"unknown message kind {str(data.get('t'))[:20]!r}")
+    try:
+        return _ADAPTER.validate_python(data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        loc = ".".join(str(p) for p in first.get("loc", ())[1:]) or "(top level)"
+        raise PeerRefusal(f"{data['t']}: {loc}: {first.get('msg', 'invalid')}") from None
+
+
+_KINDS = frozenset({"hello", "room", "full", "move", "cmd", "reject", "aim", "bye", "beat", "sync?", "sync"})
+
+
+def out_of_turn(state: RunState | None, msg: Any, sender: int | None) -> str | None:
+    """Why ``msg`` from the peer on seat ``sender`` (``None``: not known yet) must be refused, or
+    ``None``. Only the host announces moves, hands out seats and sends the run; a seat speaks
+    only for itself."""
+    host = None if state is None else state.host
+    if sender is None:
+        sender = msg.by
+    elif msg.by is not None and msg.by != sender:
+        return f"p{sender} cannot speak for p{msg.by}"
+    if isinstance(msg, (MoveMsg, Room, Sync, Full, Aim)) and state is not None and sender != host:
+        who = "an unseated peer" if sender is None else f"p{sender}"
+        return f"{who} is not the host (p{host}): only the host's {msg.t} counts"
+    if (
+        isinstance(msg, (Cmd, Beat, Bye))
+        and sender is not None
+        and msg.seat is not None
+        and msg.seat != sender
+    ):
+        return f"p{sender} cannot speak for p{msg.seat}"
+    if isinstance(msg, Cmd):
+        try:
+            move = parse_move(msg.m)
+        except ValueError as exc:
+            return str(exc)
+        if move.seat != msg.seat:
+            return f"the command names p{move.seat}, not the sender p{msg.seat}"
+    return None

@@ -3,7 +3,8 @@
 Screens: the new-run menu (preset, party size, Defy the Gods, seed with a canvas keypad or a
 new random seed from the run counter), the run (map + panel + the dialog of the phase), and the
 end of the run. Solo runs are saved in ``shell.storage`` after every move and resumed on load.
-Co-op runs live in the tabs (see ``coop.py``).
+Co-op runs live in the open pages (see ``coop.py``); peer messages are handled by listeners,
+never by ``draw``.
 """
 
 from __future__ import annotations
@@ -352,7 +353,6 @@ class RunMapApp:
         )
 
     def draw(self, g: Any) -> None:
-        self.coop.pump()
         self._toast_new()
         t = self.t
         g.clear(render.BG)

@@ -1,4 +1,13 @@
-"""Co-op protocol between tabs (see ``net.py`` for the transport and the rules of authority)."""
+"""Co-op protocol: one host decides, every member replays the host's accepted moves.
+
+The transport is a link (``net.TabLink`` between tabs, ``rtc.RtcHub`` between devices).
+Every inbound message is handled by an event listener the moment it arrives (also in hidden
+pages, which draw nothing), validated by the engine (``engine.runmap.coop``: schema, size,
+who may send what) and refused with a note when it is malformed or out of turn. The host plays
+every command through the engine and announces each accepted move with its index; members
+replay them. A member that leaves says ``bye``; one that falls silent past the limit of
+``presence.py`` is dropped by the seat the engine's rule makes host.
+"""
 
 from __future__ import annotations
 
@@ -7,31 +16,56 @@ from typing import TYPE_CHECKING, Any
 from engine.core.schema import SchemaError
 from engine.core.session import Session
 from engine.runmap import GAME, Drop, Join, Move
+from engine.runmap.coop import (
+    Aim,
+    Beat,
+    Bye,
+    Cmd,
+    Full,
+    Hello,
+    MoveMsg,
+    PeerRefusal,
+    Reject,
+    Room,
+    Sync,
+    SyncAsk,
+    out_of_turn,
+    parse_peer_message,
+)
+
+from .presence import Presence
 
 if TYPE_CHECKING:
     from .app import RunMapApp
-    from .net import Channel
+
+MAX_NOTES = 20
 
 
 class CoopCtl:
-    """This tab's part in a co-op run: waiting for a host, or a member with a seat."""
+    """This page's part in a co-op run: waiting for a host, or a member with a seat."""
 
     def __init__(self, app: RunMapApp) -> None:
         self.app = app
-        self.net: Channel | None = None
+        self.link: Any = None
+        self.clock: Any = None
         self.role: str | None = None  # None (solo) | "wait" | "member"
         self.seat: int | None = None
-        self.wait_until = 0.0
         self.seed = 0
         self.opts: dict[str, Any] = {}
         self.aim: int | None = None
         self.last_aim: int | None = None
-        self.last_seen: dict[int, float] = {}
+        self.presence = Presence()
+        self.refused: list[str] = []  # notes on refused peer messages (newest last)
+        self.generation = 0  # bumps on every start/stop, so a stale timer does nothing
 
     # ------------------------------------------------------------ queries
     @property
     def active(self) -> bool:
         return self.role == "member"
+
+    @property
+    def transport(self) -> str:
+        return "" if self.link is None else str(self.link.kind)
 
     def waiting(self) -> bool:
         return self.role == "wait"
@@ -51,36 +85,71 @@ class CoopCtl:
 
     def info(self) -> dict[str, Any]:
         role = "host" if self.is_host() else ("guest" if self.active else (self.role or "solo"))
-        return {"coop": role, "seat": self.seat, "aim": self.aim}
+        return {
+            "coop": role,
+            "seat": self.seat,
+            "aim": self.aim,
+            "link": self.transport,
+            "refused": self.refused,
+        }
 
     # ------------------------------------------------------------ lifecycle
     def start(self, seed: int, opts: dict[str, Any]) -> None:
-        from .net import HELLO_WAIT_MS, Channel, now  # noqa: PLC0415
+        """Co-op between tabs: look for a host tab; become the host of a new run if none answers."""
+        from .net import HELLO_WAIT_MS, TabLink, later  # noqa: PLC0415
 
         self.stop()
-        self.net = Channel(self.app.shell.invalidate)
-        self.net.bye = self._bye
+        self._open(TabLink(self.receive), seed, opts)
         self.role = "wait"
-        self.seed = seed
-        self.opts = {**opts, "players": max(2, int(opts.get("players", 2)))}
-        self.wait_until = now() + HELLO_WAIT_MS
+        gen = self.generation
+        self.send({"t": "hello"})
+        later(HELLO_WAIT_MS, lambda: self._wait_over(gen))
         self.app.screen = "menu"
-        self.net.send({"t": "hello"})
         self.app.shell.invalidate()
 
+    def host_new(self, link: Any, seed: int, opts: dict[str, Any]) -> None:
+        """Become seat 0 of a new run on ``link`` at once (used by the device link)."""
+        self.stop()
+        self._open(link, seed, opts)
+        self._host_new()
+
+    def _open(self, link: Any, seed: int, opts: dict[str, Any]) -> None:
+        from .net import Clock  # noqa: PLC0415
+
+        self.generation += 1
+        self.link = link
+        self.clock = Clock(self.tick, self.tick, self._hide)
+        self.seed = seed
+        self.opts = {**opts, "players": max(2, int(opts.get("players", 2)))}
+
+    def _wait_over(self, gen: int) -> None:
+        if gen == self.generation and self.role == "wait":
+            self._host_new()
+
+    def _host_new(self) -> None:
+        from .net import now  # noqa: PLC0415
+
+        self.role = "member"
+        self.seat = 0
+        self.presence.reset([0], now())
+        self.app.start_session(Session(GAME, self.seed, self.opts))
+
     def stop(self) -> None:
-        if self.net is not None:
-            msg = self._bye()
-            if msg is not None:
-                self.net.send(msg)
-            self.net.close()
-        self.net = None
+        if self.link is not None:
+            self._hide()
+            self.link.close()
+        if self.clock is not None:
+            self.clock.close()
+        self.generation += 1
+        self.link = None
+        self.clock = None
         self.role = None
         self.seat = None
         self.aim = None
 
-    def _bye(self) -> dict[str, Any] | None:
-        return {"t": "bye", "seat": self.seat} if self.active else None
+    def _hide(self) -> None:
+        if self.active:
+            self.send({"t": "bye", "seat": self.seat})
 
     def _adopt(self, save: Any, seat: int) -> bool:
         from .net import now  # noqa: PLC0415
@@ -88,119 +157,126 @@ class CoopCtl:
         try:
             session = Session.load(GAME, save)
         except SchemaError as exc:
-            self.app.notify(self.app.t("rejected", why=str(exc)[:100]))
+            self.note(str(exc))
             return False
         self.role = "member"
         self.seat = seat
-        t = now()
-        self.last_seen = {c: t for c in session.state.connected}
+        self.presence.reset(session.state.connected, now())
         self.app.start_session(session)
         return True
 
     # ------------------------------------------------------------ traffic
-    def pump(self) -> None:
-        """Handle what arrived (called at the start of every frame)."""
-        if self.net is None:
+    def send(self, msg: dict[str, Any], peer: str | None = None) -> None:
+        if self.link is not None:
+            if self.active and self.seat is not None:
+                msg = {**msg, "by": self.seat}
+            self.link.send(msg, peer)
+
+    def note(self, why: str) -> None:
+        """A refused peer message: kept for the tests and shown to the player."""
+        self.refused = [*self.refused[-MAX_NOTES + 1 :], why[:200]]
+        self.app.notify(self.app.t("peer_refused", why=why[:120]))
+
+    def receive(self, text: str, peer: str | None = None, peer_seat: int | None = None) -> None:
+        """An event listener: one raw message from a peer (``peer_seat`` when the link knows it)."""
+        try:
+            self._receive(text, peer, peer_seat)
+        except Exception as exc:  # noqa: BLE001 - a listener must never die; the run is unchanged
+            self.note(f"{type(exc).__name__}: {exc}")
+        self.app.shell.invalidate()
+
+    def _receive(self, text: str, peer: str | None, peer_seat: int | None) -> None:
+        if self.link is None:
             return
+        try:
+            msg = parse_peer_message(text)
+        except PeerRefusal as exc:
+            self.note(str(exc))
+            return
+        if msg.src == self.link.me or (msg.to is not None and msg.to != self.link.me):
+            return
+        why = out_of_turn(self.app.state if self.active else None, msg, peer_seat)
+        if why is not None:
+            self.note(why)
+            if isinstance(msg, Cmd):
+                self.send({"t": "reject", "why": why}, peer or msg.src)
+            return
+        self._on(msg, peer or msg.src, peer_seat if peer_seat is not None else msg.by)
+
+    def _on(self, msg: Any, reply_to: str, sender: int | None) -> None:
         from .net import now  # noqa: PLC0415
 
-        for msg in self.net.drain():
-            self._on(msg)
-        if self.role == "wait" and now() > self.wait_until:
-            self.role = "member"
-            self.seat = 0
-            self.last_seen = {0: now()}
-            self.app.start_session(Session(GAME, self.seed, self.opts))
-
-    def _to_me(self, msg: dict[str, Any]) -> bool:
-        return self.net is not None and msg.get("to") == self.net.tab
-
-    def _on(self, msg: dict[str, Any]) -> None:
-        from .net import now  # noqa: PLC0415
-
-        kind = msg.get("t")
-        if kind == "tick":
-            self._beat()
-            return
         if self.role == "wait":
-            if kind == "room" and self._to_me(msg):
-                self._adopt(msg.get("save"), int(msg.get("seat", 0)))
-            elif kind == "full" and self._to_me(msg):
+            if isinstance(msg, Room) and msg.to is not None:
+                if self._adopt(msg.save, msg.seat) and hasattr(self.link, "seated"):
+                    self.link.seated(reply_to, sender)
+            elif isinstance(msg, Full) and msg.to is not None:
                 self.stop()
                 self.app.notify(self.app.t("coop_full"))
             return
-        if not self.active or self.app.session is None or self.net is None:
-            return
         session = self.app.session
-        if isinstance(msg.get("seat"), int):
-            self.last_seen[msg["seat"]] = now()
-        if kind == "hello" and self.is_host():
-            s = session.state
-            free = [k for k in range(s.options.players) if k not in s.connected]
-            if not free:
-                self.net.send({"t": "full", "to": msg.get("from")})
-                return
-            if self.app.apply(Join(free[0])):
-                self.last_seen[free[0]] = now()
-                self.net.send(
-                    {
-                        "t": "room",
-                        "to": msg.get("from"),
-                        "seat": free[0],
-                        "save": session.save().model_dump(mode="json"),
-                    }
-                )
-        elif kind == "move":
-            n = int(msg.get("n", -1))
-            if n == len(session.moves):
-                try:
-                    move = GAME.parse_move(str(msg.get("m")))
-                except ValueError:
-                    return
-                if not self.app.apply(move, remote=True):
-                    self.net.send({"t": "sync?", "seat": self.seat})
-            elif n > len(session.moves):
-                self.net.send({"t": "sync?", "seat": self.seat})
-        elif kind == "cmd" and self.is_host():
-            self._command(msg)
-        elif kind == "reject" and self._to_me(msg):
-            why = str(msg.get("why", ""))
+        if not self.active or session is None:
+            return
+        if sender is not None:
+            self.presence.heard(sender, now(), msg.hid if isinstance(msg, Beat) else None)
+        if isinstance(msg, Hello):
+            if self.is_host():
+                self._welcome(reply_to)
+        elif isinstance(msg, MoveMsg):
+            if msg.n == len(session.moves):
+                move = GAME.parse_move(msg.m)
+                if not self.app.apply(move, remote=True, quiet=True):
+                    self.note(self.app.last_error)
+                    self.send({"t": "sync?", "seat": self.seat})
+            elif msg.n > len(session.moves):
+                self.send({"t": "sync?", "seat": self.seat})
+        elif isinstance(msg, Cmd):
+            if self.is_host():
+                self._command(msg, reply_to)
+        elif isinstance(msg, Reject):
+            why = msg.why
             host = session.state.host
             if "only the host" in why and host is not None:
-                why = self.app.t(
-                    "only_host", n=host + 1
-                )  # the engine numbers seats from 0, the screen from 1
+                why = self.app.t("only_host", n=host + 1)  # the engine numbers seats from 0
             self.app.notify(self.app.t("rejected", why=why))
-        elif kind == "aim" and not self.is_host():
-            node = msg.get("node")
-            self.aim = node if isinstance(node, int) else None
-            self.app.shell.invalidate()
-        elif kind == "bye" and isinstance(msg.get("seat"), int):
-            self._gone(msg["seat"])
-        elif kind == "sync?" and self.is_host():
-            self.net.send(
-                {"t": "sync", "to": msg.get("from"), "save": session.save().model_dump(mode="json")}
-            )
-        elif kind == "sync" and self._to_me(msg) and self.seat is not None:
-            self._adopt(msg.get("save"), self.seat)
+        elif isinstance(msg, Aim):
+            if not self.is_host():
+                self.aim = msg.node
+        elif isinstance(msg, Bye):
+            if msg.seat is not None:
+                self._gone(msg.seat)
+        elif isinstance(msg, SyncAsk):
+            if self.is_host():
+                self.send({"t": "sync", "save": session.save().model_dump(mode="json")}, reply_to)
+        elif isinstance(msg, Sync) and self.seat is not None:
+            self._adopt(msg.save, self.seat)
 
-    def _command(self, msg: dict[str, Any]) -> None:
-        """The host validates a guest's command through the engine; refusals go back to the sender."""
-        assert self.net is not None
-        try:
-            move = GAME.parse_move(str(msg.get("m")))
-        except ValueError as exc:
-            self.net.send({"t": "reject", "to": msg.get("from"), "why": str(exc)})
+    def _welcome(self, peer: str) -> None:
+        from .net import now  # noqa: PLC0415
+
+        session = self.app.session
+        assert session is not None
+        s = session.state
+        free = [k for k in range(s.options.players) if k not in s.connected]
+        if not free:
+            self.send({"t": "full"}, peer)
             return
-        if getattr(move, "seat", None) != msg.get("seat"):
-            self.net.send({"t": "reject", "to": msg.get("from"), "why": "the command names another seat"})
-        elif not self.app.apply(move, quiet=True):
-            self.net.send({"t": "reject", "to": msg.get("from"), "why": self.app.last_error})
+        if self.app.apply(Join(free[0])):
+            self.presence.heard(free[0], now(), False)
+            if hasattr(self.link, "seated"):
+                self.link.seated(peer, free[0])
+            self.send({"t": "room", "seat": free[0], "save": session.save().model_dump(mode="json")}, peer)
+
+    def _command(self, msg: Cmd, peer: str) -> None:
+        """The host plays a guest's command through the engine; a refusal goes back to the sender."""
+        move = GAME.parse_move(msg.m)
+        if not self.app.apply(move, quiet=True):
+            self.send({"t": "reject", "why": self.app.last_error}, peer)
 
     def _gone(self, seat: int) -> None:
         """``seat`` left: the seat the rule makes host plays ``drop``."""
         s = self.app.state
-        if s is None or seat not in s.connected:
+        if s is None or seat not in s.connected or seat == self.seat:
             return
         rest = [c for c in s.connected if c != seat]
         actor = s.host if s.host != seat else (rest[0] if rest else None)
@@ -209,29 +285,32 @@ class CoopCtl:
             if self.app.apply(Drop(seat)) and not was_host:
                 self.app.notify(self.app.t("coop_new_host", n=self.seat + 1))
                 self.aim = None
+        if hasattr(self.link, "unseated"):
+            self.link.unseated(seat)
 
-    def _beat(self) -> None:
-        from .net import SILENT_MS, now  # noqa: PLC0415
+    def tick(self) -> None:
+        """The clock (every second, throttled in hidden pages; and at once on a visibility change)."""
+        from .net import hidden, now  # noqa: PLC0415
 
-        if not self.active or self.net is None or self.app.session is None or self.seat is None:
+        session = self.app.session
+        if not self.active or session is None or self.seat is None:
             return
         t = now()
-        self.last_seen[self.seat] = t
-        self.net.send({"t": "beat", "seat": self.seat, "n": len(self.app.session.moves)})
-        for c in list(self.app.session.state.connected):
-            if c != self.seat and t - self.last_seen.setdefault(c, t) > SILENT_MS:
-                self._gone(c)
+        self.presence.heard(self.seat, t)
+        self.send({"t": "beat", "seat": self.seat, "n": len(session.moves), "hid": hidden()})
+        for c in self.presence.silent(session.state.connected, self.seat, t):
+            self._gone(c)
+        self.app.shell.invalidate()
 
     def broadcast(self, move: Move) -> None:
-        """The authority tells every tab about an accepted move."""
-        if self.active and self.net is not None and self.app.session is not None:
-            self.net.send({"t": "move", "n": len(self.app.session.moves) - 1, "m": GAME.format_move(move)})
+        """The authority tells every member about an accepted move."""
+        if self.active and self.app.session is not None:
+            self.send({"t": "move", "n": len(self.app.session.moves) - 1, "m": GAME.format_move(move)})
 
     def send_cmd(self, move: Move) -> None:
-        if self.net is not None:
-            self.net.send({"t": "cmd", "seat": self.seat, "m": GAME.format_move(move)})
+        self.send({"t": "cmd", "seat": self.seat, "m": GAME.format_move(move)})
 
     def aim_at(self, node: int | None) -> None:
-        if self.is_host() and self.net is not None and node != self.last_aim:
+        if self.is_host() and node != self.last_aim:
             self.last_aim = node
-            self.net.send({"t": "aim", "node": node})
+            self.send({"t": "aim", "node": node})

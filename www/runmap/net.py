@@ -1,78 +1,80 @@
-"""Co-op without a server: browser tabs of one browser talk over ``BroadcastChannel``.
+"""Co-op transport between tabs of one browser (``BroadcastChannel``) and the page clock.
 
-The host tab is the authority: it plays every command through the engine (which validates
-the seat, the phase and the edge) and broadcasts each accepted move with its index; the
-other tabs replay the same moves, so every tab holds the same state. A guest's command is
-sent to the host and refused there when the engine refuses it. When a tab closes (``bye``
-on ``pagehide``) or stops beating for ``SILENT_MS``, the seat that the engine's rule makes
-host (the host, or the lowest other connected seat when the host left) plays ``drop``.
-
-Messages are JSON: hello, room, full, move, cmd, reject, aim, bye, beat, sync?, sync.
+Everything arrives through event listeners and timers, never through the frame loop: a
+hidden tab draws nothing, yet it still answers its peers. ``rtc.py`` is the same interface
+over WebRTC data channels between devices.
 """
 
 from __future__ import annotations
 
 import json
-from collections import deque
 from collections.abc import Callable
 from typing import Any
 
 import js  # type: ignore[import-not-found]
-from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
+from pyodide.ffi import create_once_callable, create_proxy  # type: ignore[import-not-found]
+
+from .presence import BEAT_MS
 
 CHANNEL = "gridworks-runmap-coop"
-HELLO_WAIT_MS = 900.0
-BEAT_MS = 1000
-SILENT_MS = 3500.0
+HELLO_WAIT_MS = 900
+
+OnText = Callable[[str, "str | None", "int | None"], None]
 
 
-class Channel:
-    """The transport: posts JSON, queues what arrives, beats once a second."""
+def new_id() -> str:
+    """A random id for this tab or device."""
+    return f"{int(js.Date.now()) % 10_000_000}-{int(js.Math.random() * 1_000_000)}"
 
-    def __init__(self, wake: Callable[[], None]) -> None:
-        self.tab = f"{int(js.Date.now()) % 10_000_000}-{int(js.Math.random() * 1_000_000)}"
-        self.inbox: deque[dict[str, Any]] = deque()
-        self.wake = wake
+
+class TabLink:
+    """``BroadcastChannel``: every message goes to every other tab; ``to`` names one of them."""
+
+    kind = "tabs"
+
+    def __init__(self, on_text: OnText) -> None:
+        self.me = new_id()
         self.ch = js.BroadcastChannel.new(CHANNEL)
-        self._on_msg = create_proxy(self._receive)
+        self._on_msg = create_proxy(lambda e: on_text(str(e.data), None, None))
         self.ch.addEventListener("message", self._on_msg)
-        self._on_beat = create_proxy(self._beat)
-        self.timer = js.setInterval(self._on_beat, BEAT_MS)
-        self.bye: Callable[[], dict[str, Any] | None] = lambda: None
-        self._on_hide = create_proxy(self._hide)
-        js.window.addEventListener("pagehide", self._on_hide)
 
-    def send(self, msg: dict[str, Any]) -> None:
-        msg = {**msg, "from": self.tab}
-        self.ch.postMessage(json.dumps(msg, separators=(",", ":")))
+    def send(self, msg: dict[str, Any], peer: str | None = None) -> None:
+        """Post ``msg`` (to tab ``peer`` only, if given)."""
+        out = {**msg, "from": self.me}
+        if peer is not None:
+            out["to"] = peer
+        self.ch.postMessage(json.dumps(out, separators=(",", ":")))
 
-    def _receive(self, e: Any) -> None:
-        try:
-            msg = json.loads(str(e.data))
-        except ValueError:
-            return
-        if isinstance(msg, dict) and msg.get("from") != self.tab:
-            self.inbox.append(msg)
-            self.wake()
+    def close(self) -> None:
+        self.ch.close()
 
-    def _beat(self, *_a: Any) -> None:
-        self.inbox.append({"t": "tick"})
-        self.wake()
 
-    def _hide(self, *_a: Any) -> None:
-        msg = self.bye()
-        if msg is not None:
-            self.send(msg)
+class Clock:
+    """A beat every second (throttled in hidden pages), visibility changes and page hide."""
+
+    def __init__(
+        self, beat: Callable[[], None], visibility: Callable[[], None], hide: Callable[[], None]
+    ) -> None:
+        self._beat = create_proxy(lambda *_a: beat())
+        self._vis = create_proxy(lambda *_a: visibility())
+        self._hide = create_proxy(lambda *_a: hide())
+        self.timer = js.setInterval(self._beat, BEAT_MS)
+        js.document.addEventListener("visibilitychange", self._vis)
+        js.window.addEventListener("pagehide", self._hide)
 
     def close(self) -> None:
         js.clearInterval(self.timer)
-        js.window.removeEventListener("pagehide", self._on_hide)
-        self.ch.close()
+        js.document.removeEventListener("visibilitychange", self._vis)
+        js.window.removeEventListener("pagehide", self._hide)
 
-    def drain(self) -> list[dict[str, Any]]:
-        out = list(self.inbox)
-        self.inbox.clear()
-        return out
+
+def later(ms: float, fn: Callable[[], None]) -> None:
+    """Call ``fn`` once after ``ms`` (a timer, so it also runs in a hidden page)."""
+    js.setTimeout(create_once_callable(lambda *_a: fn()), ms)
+
+
+def hidden() -> bool:
+    return bool(js.document.hidden)
 
 
 def now() -> float:
