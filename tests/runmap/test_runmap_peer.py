@@ -19,8 +19,8 @@ from engine.runmap.coop import (
     out_of_turn,
     parse_peer_message,
 )
-from engine.runmap.rules import apply_move
 from engine.runmap.moves import Join
+from engine.runmap.rules import apply_move
 from www.runmap.presence import HIDDEN_SILENT_MS, VISIBLE_SILENT_MS, Presence
 
 
@@ -65,7 +65,9 @@ def test_only_the_host_announces_moves_and_a_seat_speaks_only_for_itself():
     state = two_seats()  # p0 host, p1 guest
     forged = parse_peer_message(raw(t="move", n=0, m="p0 attack", by=1))
     assert "not the host" in (out_of_turn(state, forged, None) or "")
-    assert "not the host" in (out_of_turn(state, parse_peer_message(raw(t="move", n=0, m="p0 attack")), 1) or "")
+    assert "not the host" in (
+        out_of_turn(state, parse_peer_message(raw(t="move", n=0, m="p0 attack")), 1) or ""
+    )
     assert out_of_turn(state, parse_peer_message(raw(t="move", n=0, m="p0 attack", by=0)), 0) is None
     # the data channel knows the sender: a claim for another seat is refused
     claim = parse_peer_message(raw(t="cmd", seat=0, m="p0 select 1", by=0))
