@@ -195,6 +195,7 @@ def _shield(st: ReactorState) -> None:
         raise _refuse("no heat shield in inventory")
     st.inventory["heat_shield"] -= 1
     st.heat_immunity = st.balance.heat_immunity_steps
+    st.shield_raised = True
 
 
 def _activate(st: ReactorState) -> None:

@@ -25,8 +25,10 @@ def zeros(n: int) -> array:
 
 
 def display(value: float) -> str:
-    """Show a value to one decimal, as C# ``ToString("0.0")`` does (exact value, halves away from zero)."""
-    d = Decimal(f32(value)).quantize(Decimal("0.1"), rounding=ROUND_HALF_UP)
+    """Show a value to one decimal, as .NET ``float.ToString("0.0")`` does: the single is first
+    formatted with 7 significant digits, then that decimal is rounded with halves away from zero
+    (``0.35f`` = 0.3499999940… → "0.35" → 0.4)."""
+    d = Decimal(f"{f32(value):.7g}").quantize(Decimal("0.1"), rounding=ROUND_HALF_UP)
     if d == 0:
         d = Decimal("0.0")
     return str(d)

@@ -16,12 +16,17 @@ from engine.reactor.state import ReactorState, level_from_state, snapshot, state
 from engine.reactor.validate import Report, validate_level
 
 DEFAULT_LEVEL = "tutorial"
+# Rules versions: 1 the first release; 2 valves usable on consecutive pulses, a heat shield lasts
+# HeatImmunitySteps moves (the pulse raising it does not spend one), pars from search.
+RULES_VERSION = 2
 
 
 def builtin_levels() -> list[str]:
     """Names of the sample levels shipped in ``engine/reactor/levels``."""
     root = resources.files("engine.reactor.levels")
-    return sorted(p.name[:-5] for p in root.iterdir() if p.name.endswith(".json"))
+    return sorted(
+        p.name[:-5] for p in root.iterdir() if p.name.endswith(".json") and not p.name.startswith("_")
+    )
 
 
 def builtin_level(name: str) -> LevelM:
@@ -70,6 +75,7 @@ class ReactorGame:
     "difficulty": "easy" | "normal" | "hard"}``. The seed is unused (the game has no randomness)."""
 
     name = "reactor"
+    rules = RULES_VERSION
 
     def initial(self, seed: int, options: dict[str, Any]) -> ReactorState:
         level = options.get("level", DEFAULT_LEVEL)

@@ -219,9 +219,13 @@ def drop_profile(st: ReactorState, valve_cell: int) -> dict[int, float]:
 
 
 def valve_has_coolant(st: ReactorState, valve_cell: int) -> bool:
-    """A valve can discharge only when its coolant cell carries positive amount and pressure."""
+    """A valve can discharge only when its coolant cell carries positive amount and pressure.
+
+    The pressure is the network's own: a drop left by a discharge in the last pulse lasted for that
+    pulse only, so it is added back (a valve can be used on two pulses in a row)."""
     lay = st.layers["coolant"]
-    return lay.state[valve_cell] != ABSENT and lay.amount[valve_cell] > 0 and lay.intensity[valve_cell] > 0
+    pressure = f32(lay.intensity[valve_cell] + st.pressure_drop.get(valve_cell, 0.0))
+    return lay.state[valve_cell] != ABSENT and lay.amount[valve_cell] > 0 and pressure > 0
 
 
 def apply_pressure_drops(st: ReactorState) -> None:

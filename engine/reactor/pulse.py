@@ -69,7 +69,9 @@ def advance_durations(st: ReactorState) -> None:
         arr = st.blocks[e]
         if any(arr):
             st.blocks[e] = array("h", [v - 1 if v > 0 else 0 for v in arr])
-    if st.heat_immunity > 0:
+    if st.shield_raised:  # the pulse that raises a shield does not spend it: N steps are N moves
+        st.shield_raised = False
+    elif st.heat_immunity > 0:
         st.heat_immunity -= 1
     for p in st.props_of("valve"):
         p.discharging = False

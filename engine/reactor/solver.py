@@ -10,11 +10,12 @@ with fewer pulses than that.
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from engine.core.session import IllegalMoveError
-from engine.reactor import actions
+from engine.reactor import actions, network
 from engine.reactor.balance import CARRIERS
 from engine.reactor.pulse import WON, RuntimeInvalid, run_pulse
 from engine.reactor.state import ELEMENTS, ITEM_FOR, ReactorState
@@ -153,13 +154,91 @@ def won(st: ReactorState) -> bool:
     return st.outcome is not None and st.outcome.result == WON
 
 
+class Relaxed:
+    """An admissible lower bound on the pulses still needed: the fewest network switches (flow and
+    consumer toggles, junction cycles) that make a reactor ready when hazards, heat and valves are
+    ignored, plus the activation. Every switch costs a pulse in the real game and nothing else makes
+    a reactor ready, so the bound never overestimates. Precomputed over every switch setting when
+    there are at most ``MAX_CONFIGS`` of them (otherwise the bound is the trivial 1 or 2)."""
+
+    MAX_CONFIGS = 20000
+
+    def __init__(self, st: ReactorState) -> None:
+        self.toggles = [c for c, p in sorted(st.props.items()) if p.kind in ("flow", "consumer")]
+        self.juncs = [c for c, p in sorted(st.props.items()) if p.kind == "junction"]
+        self.modes = len(st.balance.junction_ratio_modes)
+        size = 2 ** len(self.toggles) * self.modes ** len(self.juncs)
+        self.dist: dict[tuple[int, ...], int] | None = None
+        if size <= self.MAX_CONFIGS:
+            self.dist = self._distances(st)
+
+    def config(self, st: ReactorState) -> tuple[int, ...]:
+        return tuple(int(st.props[c].enabled) for c in self.toggles) + tuple(
+            st.props[c].ratio_mode % self.modes for c in self.juncs
+        )
+
+    def _ready(self, base: ReactorState, cfg: tuple[int, ...]) -> bool:
+        sim = base.clone()
+        for c, v in zip(self.toggles + self.juncs, cfg):
+            if c in self.toggles:
+                sim.props[c].enabled = bool(v)
+            else:
+                sim.props[c].ratio_mode = v
+        for p in sim.props_of("valve"):
+            p.discharging = False
+        jinfo = network.junctions(sim)
+        if network.runtime_problem(sim, jinfo):
+            return False
+        network.propagate(sim, jinfo)
+        network.resolve_consumers(sim, in_pulse=True)
+        counts = network.producing_counts(sim)
+        if any(counts[c] < sim.required[c] for c in CARRIERS):
+            return False
+        return any(network.reactor_fed(sim, p.cell) for p in sim.props_of("reactor"))
+
+    def _distances(self, st: ReactorState) -> dict[tuple[int, ...], int]:
+        import itertools
+
+        ranges = [range(2)] * len(self.toggles) + [range(self.modes)] * len(self.juncs)
+        configs = list(itertools.product(*ranges))
+        dist = {cfg: 0 for cfg in configs if self._ready(st, cfg)}
+        todo = deque(dist)
+        nt = len(self.toggles)
+        while todo:  # backwards: a toggle is its own inverse; a junction cycle goes mode -> mode + 1
+            cfg = todo.popleft()
+            d = dist[cfg] + 1
+            for k in range(len(cfg)):
+                prev = list(cfg)
+                prev[k] = 1 - cfg[k] if k < nt else (cfg[k] - 1) % self.modes
+                t = tuple(prev)
+                if t not in dist:
+                    dist[t] = d
+                    todo.append(t)
+        return dist
+
+    def bound(self, st: ReactorState) -> int:
+        """Pulses still needed at least (a large number when no switch setting readies a reactor)."""
+        if st.ready:
+            return 1
+        if self.dist is None:
+            return 2
+        d = self.dist.get(self.config(st))
+        if d is None:
+            return 10**6
+        return max(1, d) + 1
+
+
 def search(st: ReactorState, max_pulses: int = 12, budget: int = 20000) -> SearchResult:
     """Iterative deepening over pulse counts 1..``max_pulses`` within ``budget`` pulses simulated."""
     res = SearchResult()
+    relaxed = Relaxed(st)
     for limit in range(1, max_pulses + 1):
+        if relaxed.bound(st) > limit:
+            res.proved_below = limit + 1
+            continue
         seen: dict[tuple[object, ...], int] = {}
         plan: list[Macro] = []
-        out = _dfs(st, limit, plan, seen, res, budget)
+        out = _dfs(st, limit, plan, seen, res, budget, relaxed)
         if out is True:
             res.pulses = limit
             res.plan = list(plan)
@@ -179,6 +258,7 @@ def _dfs(
     seen: dict[tuple[object, ...], int],
     res: SearchResult,
     budget: int,
+    relaxed: Relaxed,
 ) -> bool | None:
     """True: a win within ``left`` pulses (``plan`` holds it); False: none; None: budget spent."""
     if left <= 0:
@@ -200,12 +280,15 @@ def _dfs(
         plan.append(m)
         if won(nxt):
             return True
+        if relaxed.bound(nxt) > left - 1:
+            plan.pop()
+            continue
         key = state_key(nxt)
         if seen.get(key, -1) >= left - 1:
             plan.pop()
             continue
         seen[key] = left - 1
-        out = _dfs(nxt, left - 1, plan, seen, res, budget)
+        out = _dfs(nxt, left - 1, plan, seen, res, budget, relaxed)
         if out is True:
             return True
         plan.pop()

@@ -196,6 +196,7 @@ class ReactorState:
     inventory: dict[str, int]
     required: dict[str, int]
     eye_access: bool = False
+    shield_raised: bool = False  # a shield was raised in the pulse running now (stage 9 spares it)
     pulse: int = 0
     outcome: Outcome | None = None
     services: dict[int, dict[str, str]] = field(default_factory=dict)
@@ -309,7 +310,6 @@ def state_from_level(level: LevelM, balance: Balance, difficulty: str) -> Reacto
     dyn = level.dynamic
     if dyn is not None:
         st.pulse = dyn.pulse
-        st.eye_access = dyn.eye_access
         st.outcome = Outcome(dyn.outcome, dyn.reason) if dyn.outcome else None
         st.services = {cell(s.x, s.y): {str(k): str(v) for k, v in s.services.items()} for s in dyn.services}
         st.forecasts = tuple(
@@ -379,7 +379,6 @@ def level_from_state(st: ReactorState, dynamic: bool = True) -> LevelM:
     if dynamic:
         dyn = DynamicM(
             pulse=st.pulse,
-            eye_access=st.eye_access,
             outcome=st.outcome.result if st.outcome else None,  # type: ignore[arg-type]
             reason=st.outcome.reason if st.outcome else "",
             services=[

@@ -27,6 +27,7 @@ ERROR_CODES = (
     "junction_ambiguous",
     "junction_loop",
     "malformed",
+    "eye_access",
 )
 WARNING_CODES = (
     "unreachable_consumer",
@@ -133,6 +134,16 @@ def _structural(level: LevelM, balance: Balance, rep: Report) -> Grid | None:
 def validate_level(level: LevelM, balance: Balance) -> Report:
     """Every error and warning of the design's Validation section for ``level``."""
     rep = Report()
+    if level.dynamic is not None and level.dynamic.eye_access:
+        rep.errors.append(
+            Issue(
+                "eye_access",
+                "all-seeing-eye access cannot be stored in level data; the robot gains it by visiting a terminal",
+                None,
+                None,
+            )
+        )
+        return rep
     grid = _structural(level, balance, rep)
     if grid is None or rep.errors:
         return rep

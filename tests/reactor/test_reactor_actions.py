@@ -124,7 +124,8 @@ def test_heat_shield_protects_from_heat_only() -> None:
     st = room(inventory={"heat_shield": 1}, surface=hot)
     st2 = act(st, "shield")
     assert st2.outcome is None
-    assert st2.heat_immunity == B.heat_immunity_steps - 1
+    assert st2.heat_immunity == B.heat_immunity_steps  # the raising pulse spends none (RULES.md)
+    assert advance_pulse(st2).heat_immunity == B.heat_immunity_steps - 1  # a later pulse spends one
     assert at(st2, "heat", 1, 1) >= B.robot_unsafe["heat"]  # shield does not remove heat
     lost = advance_pulse(room(surface=hot))
     assert lost.outcome is not None and lost.outcome.reason == "robot_hazard"
@@ -144,6 +145,7 @@ def test_heat_immunity_counts_movement_steps() -> None:
     st = room(inventory={"heat_shield": 1}, surface=hot)
     st = act(st, "shield")
     left = st.heat_immunity
+    assert left == B.heat_immunity_steps  # a shield of N steps gives N protected moves
     for k in range(left):
         st = act(st, "move s" if k == 0 else "move e")
         assert st.outcome is None

@@ -22,7 +22,9 @@ def test_f32_rounds_to_single_precision() -> None:
     [
         (0.0, "0.0"),
         (0.25, "0.3"),
-        (0.35, "0.3"),
+        (0.35, "0.4"),
+        (0.15, "0.2"),
+        (-0.35, "-0.4"),
         (2.45, "2.5"),
         (9.96, "10.0"),
         (1e-9, "0.0"),
@@ -30,8 +32,18 @@ def test_f32_rounds_to_single_precision() -> None:
     ],
 )
 def test_display_one_decimal_half_away_from_zero_on_exact_single(value: float, text: str) -> None:
-    # 0.35f is 0.3499999940..., 2.45f is 2.4500000476..., 0.25f is exactly a half
+    # .NET formats the single with 7 significant digits first: 0.35f (0.3499999940...) -> "0.35" -> 0.4
     assert display(value) == text
+
+
+def test_display_matches_dotnet_on_every_twentieth_from_0_to_10() -> None:
+    # the 201 values k/20: .NET shows the decimal k/20 rounded half away from zero (40 of them
+    # differed when the exact binary value was rounded instead)
+    from decimal import ROUND_HALF_UP, Decimal
+
+    for k in range(201):
+        want = str((Decimal(k) / 20).quantize(Decimal("0.1"), rounding=ROUND_HALF_UP))
+        assert display(f32(k / 20)) == want, k
 
 
 def test_bands() -> None:

@@ -179,6 +179,7 @@ def test_every_error_code_is_reachable() -> None:
         base(fuel=["", "", ".++", "", ""], props=[{"kind": "junction", "x": 2, "y": 2}]),
         base(fuel=["", ".++", ".++", ".+"], props=[flow(1, 1, "fuel"), {"kind": "junction", "x": 1, "y": 2}]),
         base(props=[consumer(2, 1), consumer(2, 1)]),
+        {**base(), "dynamic": {"eye_access": True}},
     ]:
         seen |= {e.code for e in check_level(case).errors}
     assert seen == set(ERROR_CODES)
@@ -201,3 +202,16 @@ def test_start_inventory_above_the_difficulty_capacity_is_a_warning() -> None:
     assert w.message == "4 items, capacity 3 on hard"
     lv["meta"]["difficulty"] = "easy"
     assert ("inventory_capacity", None, None) not in warnings(lv)
+
+
+def test_level_data_cannot_carry_eye_access() -> None:
+    # the design forbids a persistent unlock in level data; a saved state never writes one
+    lv = {**base(), "dynamic": {"eye_access": True}}
+    codes = [e.code for e in check_level(lv).errors]
+    assert codes == ["eye_access"]
+    st = load_level(base(props=[{"kind": "terminal", "x": 1, "y": 1}]))
+    from engine.reactor import apply_action, parse_action, save_level
+
+    st = apply_action(st, parse_action("interact"))
+    assert st.eye_access
+    assert save_level(st).dynamic is not None and not save_level(st).dynamic.eye_access

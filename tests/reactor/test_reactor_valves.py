@@ -97,3 +97,13 @@ def test_valve_validation_errors() -> None:
     far = valve_level()
     far["props"][1]["outlets"] = [[30, 1]]
     assert ("valve_outlet", 3, 2) in [(e.code, e.x, e.y) for e in check_level(far).errors]
+
+
+def test_valve_can_be_used_on_two_pulses_in_a_row() -> None:
+    # the drop lasts for the pulse: the network's own pressure feeds the next discharge
+    st = load(valve_level())
+    st2 = apply_action(st, parse_action("interact"))
+    assert under(st2, "coolant", 3, 2)[1] == 0.0  # the valve's own drop shows for that pulse
+    st3 = apply_action(st2, parse_action("interact"))
+    assert st3.pressure_drop[st.grid.cell(3, 2)] == B.sprinkler_pressure_drop
+    assert at(st3, "coolant", 3, 1) > at(advance_pulse(st2), "coolant", 3, 1)  # it sprayed again

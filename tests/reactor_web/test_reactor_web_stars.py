@@ -1,28 +1,31 @@
-"""Stars on the win screen: pulses against the par of the level's committed solution; the best is kept
-in the saved progress; levels without a committed solution get no rating."""
+"""Stars on the win screen: pulses against the engine's par (from search); the best is kept in the
+saved progress; levels outside the campaign get no rating; a hint costs a star."""
 
 from __future__ import annotations
 
-import json
-
 from engine.core.session import Session
 from engine.reactor import GAME
-from www.reactor.model import LEVEL_DIR, CustomLevels, Progress, campaign, session_for
-from www.reactor.stars import SLACK, par, record_win, star_text, stars_for
+from engine.reactor.campaign import SLACK, entries
+from www.reactor.model import CustomLevels, Progress, campaign, session_for
+from www.reactor.stars import par, record_win, star_text, stars_for
 
 
-def test_every_campaign_level_has_a_par_equal_to_its_solution_pulses() -> None:
+def test_every_campaign_level_plays_its_solution_at_par_through_the_page_session() -> None:
     keys = campaign()
-    assert len(keys) == 14
-    sol = json.loads((LEVEL_DIR / "solutions.json").read_text())
-    for key in keys:
-        kind, _, name = key.partition(":")
-        moves = sol["solutions" if kind == "campaign" else "samples"][name]
-        s = session_for(key, CustomLevels())
-        for m in moves:
+    assert keys[: len(entries())] == [e.key for e in entries()]
+    for e in entries():
+        s = session_for(e.key, CustomLevels())
+        for m in e.solution:
             s.play_text(m)
-        assert s.state.outcome is not None and s.state.outcome.result == "won", key
-        assert par(key) == s.state.pulse > 0, key
+        assert s.state.outcome is not None and s.state.outcome.result == "won", e.key
+        assert par(e.key) == s.state.pulse > 0, e.key
+
+
+def test_a_hint_costs_a_star() -> None:
+    pr = Progress()
+    key = campaign()[0]
+    p = par(key) or 0
+    assert record_win(pr, key, p, hinted=True) and pr.stars == {key: 2}
 
 
 def test_star_thresholds() -> None:

@@ -13,6 +13,7 @@ import js  # type: ignore[import-not-found]
 
 from engine.core.schema import SchemaError
 from engine.core.session import IllegalMoveError
+from engine.reactor.walk import plan_walk
 
 from . import layout as layout_mod
 from .cascade import CascadePlayer, hurry_input, play_sound
@@ -30,7 +31,6 @@ from .model import (
     campaign,
     replay,
     session_for,
-    walk_path,
 )
 from .render import BoardPainter
 from .screens import draw_end, draw_menu, scroll_menu
@@ -208,7 +208,8 @@ class ReactorApp:
         if self.play is None:
             return
         if not self.eye and not self.play.can_view():
-            self.play.message = self.t("eye_need")
+            has_terminal = bool(self.play.state.props_of("terminal"))
+            self.play.message = self.t("eye_need" if has_terminal else "eye_none")
             self.shell.invalidate()
             return
         self.eye = not self.eye
@@ -291,8 +292,11 @@ class ReactorApp:
         if c is None:
             return
         if self.selected == c and play.state.outcome is None:
-            path = walk_path(play.state, play.state.grid.cell(*c))
-            play.queue = path
+            walk = plan_walk(play.state, *c)
+            play.queue = list(walk.moves)
+            if walk.code and walk.code != "same_cell":
+                q = walk.quantity
+                play.message = self.t("walk_" + walk.code, q=self.t(q) if q else "")
             self.next_walk = now()
         self.selected = c
         self.shell.invalidate()

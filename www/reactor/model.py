@@ -7,7 +7,6 @@ for, keeps the session (undo = replay minus one) and turns engine views into dis
 from __future__ import annotations
 
 import json
-from collections import deque
 from pathlib import Path
 from typing import Any
 
@@ -16,12 +15,12 @@ from pydantic import Field
 from engine.core.schema import Model, SchemaError
 from engine.core.session import IllegalMoveError, Session
 from engine.reactor import GAME, builtin_level, builtin_levels, can_view_underground, status
-from engine.reactor.pulse import robot_hazard
+from engine.reactor.campaign import keys as campaign_keys
 from engine.reactor.stages import PulseTrace, trace_action
-from engine.reactor.state import DIRS, ReactorState
+from engine.reactor.state import ReactorState
 from engine.reactor.table import verb
+from engine.reactor.walk import plan_walk
 
-CAMPAIGN_ORDER = ("tutorial", "control_room", "switchyard")
 QUANT = ("fuel", "coolant", "electricity", "heat")
 BANDS = ("safe", "caution", "critical")
 DIR_KEYS = {"up": "n", "right": "e", "down": "s", "left": "w"}
@@ -48,40 +47,23 @@ class CustomLevels(Model):
     levels: dict[str, dict[str, Any]] = Field(default_factory=dict)
 
 
-LEVEL_DIR = Path(__file__).with_name("levels")
-
-
-def intro_levels() -> list[str]:
-    """The page's own introductory levels, in the order of ``levels/solutions.json``."""
-    try:
-        return list(json.loads((LEVEL_DIR / "solutions.json").read_text(encoding="utf-8"))["order"])
-    except (OSError, ValueError, KeyError):
-        return []
-
-
-def intro_level_text(name: str) -> str:
-    if name not in intro_levels():
-        raise KeyError(name)
-    return (LEVEL_DIR / f"{name}.json").read_text(encoding="utf-8")
+LEVEL_DIR = Path(__file__).with_name("levels")  # the page's own data (Russian goal texts)
 
 
 def campaign() -> list[str]:
-    """Level keys in campaign order: the introductory levels, then the engine's sample levels."""
-    names = builtin_levels()
-    samples = [n for n in CAMPAIGN_ORDER if n in names] + [n for n in names if n not in CAMPAIGN_ORDER]
-    return ["campaign:" + n for n in intro_levels()] + ["builtin:" + n for n in samples]
+    """Level keys in the engine's campaign order (then any other shipped level)."""
+    keys = campaign_keys()
+    listed = {k.partition(":")[2] for k in keys}
+    return keys + ["builtin:" + n for n in builtin_levels() if n not in listed]
 
 
 def level_title(key: str, custom: CustomLevels) -> tuple[str, str]:
     """Title and description of a level key."""
     kind, _, name = key.partition(":")
     try:
-        if kind == "builtin":
+        if kind in ("builtin", "campaign"):
             lv = builtin_level(name)
             return lv.meta.title, lv.meta.description
-        if kind == "campaign":
-            meta = json.loads(intro_level_text(name))["meta"]
-            return str(meta["title"]), str(meta.get("description", ""))
         data = custom.levels.get(name) or {}
         meta = data.get("meta", {})
         return str(meta.get("title", name)), str(meta.get("description", ""))
@@ -92,10 +74,8 @@ def level_title(key: str, custom: CustomLevels) -> tuple[str, str]:
 def session_for(key: str, custom: CustomLevels) -> Session:
     """A fresh session for a level key; ``SchemaError`` / ``KeyError`` when it cannot load."""
     kind, _, name = key.partition(":")
-    if kind == "builtin":
+    if kind in ("builtin", "campaign"):
         return Session(GAME, 0, {"level": name})
-    if kind == "campaign":
-        return Session(GAME, 0, {"level": intro_level_text(name)})
     if kind == "custom" and name in custom.levels:
         return Session(GAME, 0, {"level": json.dumps(custom.levels[name])})
     raise KeyError(key)
@@ -108,36 +88,9 @@ def replay(session: Session, moves: list[str]) -> None:
 
 
 def walk_path(st: ReactorState, target: int) -> list[str]:
-    """Moves from the robot to ``target`` over floor cells, avoiding cells that are unsafe to
-    enter right now (the target itself is allowed); empty when unreachable."""
-    g = st.grid
-    if g.walls[target] or target == st.robot:
-        return []
-    prev: dict[int, tuple[int, str]] = {}
-    seen = {st.robot}
-    q = deque([st.robot])
-    while q:
-        c = q.popleft()
-        if c == target:
-            break
-        for d, n in g.neighbors[c]:
-            if n in seen or g.walls[n]:
-                continue
-            if n != target and robot_hazard(st, n):
-                continue
-            seen.add(n)
-            prev[n] = (c, DIRS[d][0].lower())
-            q.append(n)
-    if target not in prev:
-        return []
-    out: list[str] = []
-    c = target
-    while c != st.robot:
-        p, d = prev[c]
-        out.append(f"move {d}")
-        c = p
-    out.reverse()
-    return out
+    """The engine's safe walk from the robot to ``target`` (empty when it refuses)."""
+    x, y = st.grid.xy(target)
+    return list(plan_walk(st, x, y).moves)
 
 
 def pair_rules(st: ReactorState, cell: int) -> list[tuple[str, str, str]]:
