@@ -81,25 +81,35 @@ def test_boots_and_hotseat_clicks_and_keys_match_engine(page, site):
     assert ships(page)[0]["transit"]["to_ring"] == ring0 + 1  # in transit, drawn on its transfer arc
     # Ship 2, with the keyboard: select engines, two units, cycle to a light burn, Enter.
     assert uncover(page, 1)["active"] == 1
+    ring1 = ships(page)[1]["ring"]
     page.keyboard.press("Digit1")
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowRight")
     page.keyboard.press("KeyB")
     page.keyboard.press("Enter")
-    # Ship 1 again: it has arrived on its new ring. Coast.
-    assert uncover(page, 2)["active"] == 0
-    assert ships(page)[0]["ring"] == ring0 + 1 and ships(page)[0]["transit"] is None
+    # Rules 2: the initiative rotates, so ship 2 opens round 2 (no cover: same player); its transfer
+    # completes as its next turn starts. Coast.
+    st = uncover(page, 2)
+    assert st["active"] == 1 and st["round"] == 2
+    assert ships(page)[1]["ring"] == ring1 - 1 or ships(page)[1]["ring"] == ring1 + 1
+    assert ships(page)[1]["transit"] is None
     page.keyboard.press("Enter")
     settle(page, 3)
     save = save_json(page)
     plans = ["eng=1 burn=light", "eng=2 burn=light", "coast"]
     assert save["session"]["moves"] == plans
+    assert save["session"]["options"]["rules"] == 2
     assert state_hash(page) == replay_cpython(save, plans).state_hash()
-    # Undo (not offered under the pass-the-device cover) takes back the last turn, as in the engine.
+    assert ships(page)[0]["ring"] == ring0 + 1 and ships(page)[0]["transit"] is None
+    # Hot-seat: the next player can never undo (and so replan) the previous player's turn, neither
+    # on the pass-the-device cover nor after taking the device (issue 18).
+    page.keyboard.press("KeyU")
     click(page, "cover")
-    click(page, "undo")
-    settle(page, 2)
-    assert state_hash(page) == replay_cpython(save, plans[:2]).state_hash()
+    page.keyboard.press("KeyU")
+    if any(r["id"] == "undo" for r in buttons(page)):
+        click(page, "undo")
+    page.wait_for_timeout(200)
+    assert info(page)["turns"] == 3 and state_hash(page) == replay_cpython(save, plans).state_hash()
     play_full_game_against_the_computer(page)
 
 

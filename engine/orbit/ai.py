@@ -42,7 +42,7 @@ from engine.orbit.rules import (
 from engine.orbit.state import OrbitState, Ship
 from engine.orbit.turn import facing_after, is_active, moved_position, resolve, validate
 
-AI_LEVELS: tuple[str, ...] = ("random", "greedy", "tactical")
+AI_LEVELS: tuple[str, ...] = ("random", "greedy", "tactical", "expert")
 
 ENG = SUB_INDEX[Subsystem.ENGINES]
 THR = SUB_INDEX[Subsystem.THRUSTERS]
@@ -414,6 +414,10 @@ def _think(state: OrbitState, level: str, seed: int) -> Thinking:
         return random_plan(state, _rng(seed, state))
     if level == "greedy":
         return (yield from _greedy_steps(state, seed))
+    if level == "expert":
+        from engine.orbit.expert import expert_steps
+
+        return (yield from expert_steps(state, seed))  # type: ignore[return-value]
     me = state.active
     ranked = (yield from _ranked_steps(state, seed, lookahead=True))[:TACTICAL_WIDTH]
     rounds = TACTICAL_ROUNDS[len(state.alive_ids())]

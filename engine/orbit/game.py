@@ -23,6 +23,10 @@ from engine.orbit.state import OrbitState, Ship, Transit, new_ship
 from engine.orbit.turn import execute_turn
 
 DEFAULT_MAX_ROUNDS = 100
+RULES_VERSION = 2
+"""Rules of new games. 1 (issue 8): fixed seat order, all ships on one ring. 2 (issue 18): the
+initiative rotates each round and the start is a seeded scenario (RULES.md). A game keeps the rules it
+was started under (``OrbitOptions.rules``; saves without it are rules 1)."""
 
 
 class ShipSetup(Model):
@@ -64,6 +68,7 @@ class OrbitOptions(Model):
     max_rounds: int = Field(default=DEFAULT_MAX_ROUNDS, ge=1, le=10_000)
     ships: list[ShipSetup] | None = Field(default=None, min_length=2, max_length=4)
     first: int = Field(default=0, ge=0, le=3)
+    rules: int = Field(default=1, ge=1, le=RULES_VERSION)
 
     @model_validator(mode="after")
     def _check(self) -> OrbitOptions:
@@ -82,7 +87,7 @@ class Scenario(Model):
 
 
 def seeded_ships(seed: int, players: int) -> tuple[Ship, ...]:
-    """Seeded setup: all ships on one ring (2, 3 or 4), evenly spaced from a seeded offset, prograde."""
+    """Rules 1 setup: all ships on one ring (2, 3 or 4), evenly spaced from a seeded offset, prograde."""
     rng = Lcg32(seed)
     ring = 2 + rng.next_below(3)
     n = RING_SECTORS[ring]
@@ -90,16 +95,27 @@ def seeded_ships(seed: int, players: int) -> tuple[Ship, ...]:
     return tuple(new_ship(i, ring, offset + i * n // players) for i in range(players))
 
 
+def new_game_options(players: int) -> dict[str, Any]:
+    """Options for a new seeded game under the current rules."""
+    return {"players": players, "rules": RULES_VERSION}
+
+
 def initial_state(seed: int, options: dict[str, Any] | None = None) -> OrbitState:
     """The starting state; ``options`` are checked against ``OrbitOptions`` (``SchemaError`` if bad)."""
+    from engine.orbit.scenarios import scenario_ships
+
     opts = parse_model(OrbitOptions, dict(options or {}), "options")
     if opts.ships is not None:
         ships = tuple(s.build(i) for i, s in enumerate(opts.ships))
+    elif opts.rules >= 2:
+        ships = scenario_ships(seed, opts.players).ships
     else:
         ships = seeded_ships(seed, opts.players)
     if opts.first >= len(ships):
         raise SchemaError("options", [f"first: ship {opts.first} does not exist"])
-    return OrbitState(ships=ships, active=opts.first, turn=0, max_turns=opts.max_rounds * len(ships))
+    return OrbitState(
+        ships=ships, active=opts.first, turn=0, max_rounds=opts.max_rounds, lead=opts.first, rules=opts.rules
+    )
 
 
 def scenario_options(sc: Scenario) -> dict[str, Any]:

@@ -130,22 +130,25 @@ class Outcome:
 
 @dataclass(frozen=True, slots=True)
 class OrbitState:
-    """Everything undo must restore: ships, the active ship (hot-seat seat), turn count, outcome."""
+    """Everything undo must restore: ships, the active ship (hot-seat seat), turn count, outcome.
+
+    ``round`` counts from 1 and goes up when every living ship has moved once; ``lead`` is the ship
+    that opened the current round; ``rules`` is the rules version the game is played under (1: fixed
+    seat order, one-ring start; 2: initiative rotates each round, scenario starts; see RULES.md).
+    """
 
     ships: tuple[Ship, ...]
     active: int
     turn: int = 0
-    max_turns: int = 400
+    max_rounds: int = 100
     outcome: Outcome | None = None
+    round: int = 1
+    lead: int = 0
+    rules: int = 1
 
     @property
     def active_ship(self) -> Ship:
         return self.ships[self.active]
-
-    @property
-    def round(self) -> int:
-        """Rounds started so far, counting from 1 (one round = one turn per ship that began it)."""
-        return self.turn // len(self.ships) + 1
 
     def alive_ids(self) -> list[int]:
         return [s.id for s in self.ships if s.alive]
@@ -161,7 +164,10 @@ class OrbitState:
             "ships": [s.to_json() for s in self.ships],
             "active": self.active,
             "turn": self.turn,
-            "max_turns": self.max_turns,
+            "round": self.round,
+            "lead": self.lead,
+            "max_rounds": self.max_rounds,
+            "rules": self.rules,
             "outcome": None if self.outcome is None else self.outcome.to_json(),
         }
 

@@ -121,7 +121,13 @@ def validate(state: OrbitState, plan: TurnPlan) -> list[Problem]:
             )
     up, down = energy_diff(ship, pending)
     if up > ship.reactor_free:
-        probs.append(Problem("reactor", f"allocating {up} but only {ship.reactor_free} left in the reactor"))
+        later = " (energy returned this turn is usable next turn)" if down else ""
+        probs.append(
+            Problem(
+                "reactor",
+                f"allocating {up} but only {ship.reactor_free} free in the reactor this turn{later}",
+            )
+        )
     if down > RETURN_LIMIT:
         probs.append(Problem("dealloc_limit", f"deallocating {down}: at most {RETURN_LIMIT} per turn"))
     if down + plan.vent > RETURN_LIMIT:
@@ -166,9 +172,9 @@ def validate(state: OrbitState, plan: TurnPlan) -> list[Problem]:
             probs.append(Problem("too_many_targets", f"{spec.label} fires at {spec.max_targets} target(s)"))
         for t in order.targets:
             if t >= len(state.ships) or t == ship.id or not state.ships[t].alive:
-                probs.append(Problem("bad_target", f"ship {t} is not an enemy in the game"))
+                probs.append(Problem("bad_target", f"ship {t + 1} is not an enemy in the game"))
             elif not in_range(order.weapon, where, facing, state.ships[t].position):
-                probs.append(Problem("out_of_range", f"ship {t} is out of {spec.label} range"))
+                probs.append(Problem("out_of_range", f"ship {t + 1} is out of {spec.label} range"))
     return probs
 
 
@@ -206,7 +212,7 @@ def plan_actions(state: OrbitState, plan: TurnPlan) -> list[Action]:
             )
         )
     for order in plan.fire:
-        tgt = ", ".join(str(t) for t in order.targets)
+        tgt = ", ".join(f"ship {t + 1}" for t in order.targets)
         acts.append(
             Action(
                 6,
@@ -238,6 +244,17 @@ def turn_heat(pending: tuple[int, ...], railgun_fired: bool) -> int:
         if pending[i] > threshold:
             total += (pending[i] - threshold) * rate
     return total
+
+
+def heat_by_subsystem(pending: tuple[int, ...], railgun_fired: bool) -> dict[Subsystem, int]:
+    """Heat each subsystem will generate in step 8 (0 for most; the railgun only when it fires)."""
+    out = {s: 0 for s in SUBSYSTEMS}
+    for i, threshold, rate in _OVERCLOCKERS:
+        if i == _RAIL and not railgun_fired:
+            continue
+        if pending[i] > threshold:
+            out[SUBSYSTEMS[i]] = (pending[i] - threshold) * rate
+    return out
 
 
 def execute_turn(state: OrbitState, plan: TurnPlan) -> tuple[OrbitState, list[Event]]:
@@ -316,12 +333,14 @@ def resolve(state: OrbitState, plan: TurnPlan, log: bool = True) -> tuple[OrbitS
                 damage[t] = damage.get(t, 0) + dealt
                 if log:
                     note = f" ({spec.damage} - {SHIELD_REDUCTION} shield)" if shielded else ""
-                    ev.append(Event(6, "hit", me, f"{spec.label} hits ship {t} for {dealt}{note}", t, dealt))
+                    ev.append(
+                        Event(6, "hit", me, f"{spec.label} hits ship {t + 1} for {dealt}{note}", t, dealt)
+                    )
         for t in sorted(damage):
             hull = max(0, ships[t].hull - damage[t])
             ships[t] = replace(ships[t], hull=hull)
             if hull == 0 and log:
-                ev.append(Event(6, "destroyed", t, f"ship {t} is destroyed", t))
+                ev.append(Event(6, "destroyed", t, f"ship {t + 1} is destroyed", t))
         if railgun_fired:
             sector = (sector - facing.sign * RAILGUN_RECOIL) % RING_SECTORS[ring]
             if transit is not None:
@@ -339,7 +358,7 @@ def resolve(state: OrbitState, plan: TurnPlan, log: bool = True) -> tuple[OrbitS
             ev.append(Event(7, "heat_damage", me, f"{heat} heat damage to hull", me, heat))
         hull = max(0, hull - heat)
         if hull == 0 and log:
-            ev.append(Event(7, "destroyed", me, f"ship {me} is destroyed by its own heat", me))
+            ev.append(Event(7, "destroyed", me, f"ship {me + 1} is destroyed by its own heat", me))
     # 8. Heat generation from this turn's overclocking.
     gen = turn_heat(alloc, railgun_fired)
     if gen:
@@ -351,36 +370,75 @@ def resolve(state: OrbitState, plan: TurnPlan, log: bool = True) -> tuple[OrbitS
     if log:
         names = ", ".join(s.value for s in sorted(used, key=SUB_INDEX.__getitem__)) or "none used"
         ev.append(Event(9, "reset", me, f"subsystems ready again: {names}"))
-    nxt = OrbitState(tuple(ships), me, state.turn + 1, state.max_turns, None)
+    nxt = replace(state, ships=tuple(ships), turn=state.turn + 1, outcome=None)
     return advance(nxt, ev, log)
 
 
 def game_outcome(state: OrbitState) -> Outcome | None:
-    """Last ship flying wins; none left is a draw; the turn limit ends the game drawn."""
+    """Last ship flying wins; none left is a draw (the round limit is checked in ``advance``)."""
     alive = state.alive_ids()
     if len(alive) == 1:
         return Outcome(Termination.LAST_SHIP_FLYING, alive[0])
     if not alive:
         return Outcome(Termination.MUTUAL_DESTRUCTION, None)
-    if state.turn >= state.max_turns:
-        return Outcome(Termination.TURN_LIMIT, None)
     return None
 
 
+INITIATIVE_STEP = 1
+"""Rules 2: how the round's lead moves each round (+1: to the next ship in seat order)."""
+
+
+def next_turn(state: OrbitState) -> tuple[int, int, int]:
+    """``(active, round, lead)`` after the active ship's turn: who moves next and in which round.
+
+    A round is one turn for every living ship, in seat order starting from the round's ``lead``.
+    When everyone has moved a new round begins; under rules 1 the lead stays, under rules 2 the
+    initiative rotates: the next living ship after the old lead opens the new round.
+    """
+    n = len(state.ships)
+    alive = [s.alive for s in state.ships]
+    pos = (state.active - state.lead) % n
+    for k in range(pos + 1, n):
+        cand = (state.lead + k) % n
+        if alive[cand]:
+            return cand, state.round, state.lead
+    lead = state.lead
+    if state.rules >= 2 and INITIATIVE_STEP:
+        step = INITIATIVE_STEP
+        lead = next((lead + step * k) % n for k in range(1, n + 1) if alive[(lead + step * k) % n])
+    active = next((lead + k) % n for k in range(n) if alive[(lead + k) % n])
+    return active, state.round + 1, lead
+
+
+def turn_order(state: OrbitState, turns: int) -> list[int]:
+    """The ships that will move in the next ``turns`` turns if nobody dies (for the panel's queue)."""
+    out = []
+    s = state
+    for _ in range(turns):
+        out.append(s.active)
+        active, rnd, lead = next_turn(s)
+        s = replace(s, active=active, round=rnd, lead=lead)
+    return out
+
+
 def advance(state: OrbitState, ev: list[Event], log: bool = True) -> tuple[OrbitState, list[Event]]:
-    """End of turn: decide the outcome, else pass to the next living ship and complete its transfer."""
+    """End of turn: decide the outcome, else pass to the next ship (a new round past the round
+    limit ends the game drawn) and complete its transfer."""
     outcome = game_outcome(state)
     if outcome is not None:
         return replace(state, outcome=outcome), ev
-    n = len(state.ships)
-    nxt = next((state.active + k) % n for k in range(1, n + 1) if state.ships[(state.active + k) % n].alive)
+    nxt, rnd, lead = next_turn(state)
+    if rnd > state.max_rounds:
+        return replace(state, outcome=Outcome(Termination.TURN_LIMIT, None)), ev
     ship = state.ships[nxt]
     if ship.transit is not None:
         ship = complete_transfer(ship)
         if log:
-            ev.append(Event(0, "arrive", nxt, f"ship {nxt} arrives at ring {ship.ring} sector {ship.sector}"))
+            ev.append(
+                Event(0, "arrive", nxt, f"ship {nxt + 1} arrives at ring {ship.ring} sector {ship.sector}")
+            )
         state = state.with_ship(ship)
-    return replace(state, active=nxt), ev
+    return replace(state, active=nxt, round=rnd, lead=lead), ev
 
 
 def fire_targets(state: OrbitState, plan: TurnPlan, weapon: Weapon) -> list[int]:
@@ -398,7 +456,10 @@ def preview(state: OrbitState, plan: TurnPlan) -> dict[str, Any]:
     """Everything a planning panel shows for a pending plan, JSON-ready.
 
     ``pending`` energy per subsystem, ``active`` (at or above minimum), ``overclocked``, ``reactor_free``
-    after allocation, ``returned`` (deallocated + vented) against ``return_limit``, ``heat_next`` (heat
+    after allocation (what can still be allocated this turn), ``returning`` (energy deallocated this
+    turn: back in the reactor, usable from the next turn), ``reactor_next`` (free at the start of the
+    next turn), ``heat_by_sub`` (heat each subsystem adds this turn), ``returned`` (deallocated +
+    vented) against ``return_limit``, ``heat_next`` (heat
     aboard after this turn if it resolves), ``arrival`` of a burn, ``targets`` per weapon, the
     ``actions`` in order and the ``problems`` (empty when the plan can be executed).
     """
@@ -412,6 +473,9 @@ def preview(state: OrbitState, plan: TurnPlan) -> dict[str, Any]:
         "active": {s.value: is_active(s, p) for s, p in zip(SUBSYSTEMS, pending)},
         "overclocked": {s.value: p > SPECS[s].threshold for s, p in zip(SUBSYSTEMS, pending)},
         "reactor_free": ship.reactor_free - up,
+        "returning": down,
+        "reactor_next": ship.reactor_free - up + down,
+        "heat_by_sub": {s.value: h for s, h in heat_by_subsystem(pending, fires_rail).items()},
         "returned": down + plan.vent,
         "return_limit": RETURN_LIMIT,
         "heat_next": max(0, ship.heat - plan.vent) + turn_heat(pending, fires_rail),

@@ -94,7 +94,7 @@ def test_golden_selfplay():
 # Regenerate on purpose only (any change to rules or AI changes it):
 #   python -c "from engine.orbit.play import selfplay; r = selfplay(2026, ('tactical', 'greedy'));
 #              print(len(r.moves), r.outcome.winner, r.hash)"
-GOLDEN_SELFPLAY = (23, 0, "f5b28d5133b0fe56cfe5feaab0594a9187da7b69f7a40c3110539d4d9e6f13ef")
+GOLDEN_SELFPLAY = (23, 0, "43f7e8630889780fd4aa2a302c188ff96fc0f463d6dd5f237be6d89eeea47a78")
 
 
 def test_four_ship_game_with_every_level_finishes():

@@ -115,7 +115,7 @@ def test_snapshot_has_everything_the_page_draws():
         "transit",
     }
     assert set(ship["energy"]) == {"eng", "thr", "scp", "las", "rail", "mis", "shd"}
-    assert set(snap) == {"ships", "active", "turn", "max_turns", "outcome"}
+    assert set(snap) == {"ships", "active", "turn", "round", "lead", "max_rounds", "rules", "outcome"}
 
 
 SCENARIO = {
@@ -193,7 +193,7 @@ def test_cli_selfplay_replay_hash_validate(tmp_path, capsys):
 
 
 # Regenerate on purpose only: python -m engine.orbit hash --seed 77 <GOLDEN_MOVES...>
-GOLDEN_HASH = "84e157054db5ccc11d49a51de5516df95354e25d4849464eea7824a5d4f48a6e"
+GOLDEN_HASH = "4b04698e8978874c517ba2e8975653d2b9a63cddcd12746cf0c0d02f06f3b043"
 
 
 def test_example_scenario_file_runs(capsys):
@@ -207,4 +207,4 @@ def test_example_scenario_file_runs(capsys):
     assert [r["plan"] for r in lines[:-1]][2] == "coast fire=mis:1"
     assert [r["ships"][1]["hull"] for r in lines[:-1]] == [20, 20, 19, 19, 18, 18]  # shields: 2 - 1
     assert lines[4]["ships"][0]["transit"] == {"to_ring": 1, "dest_sector": 5, "adjust": 1}
-    assert lines[-1]["hash"] == "044960888724c786605753d4265c058e42fa9688f0f4a92086d1963ae0cd6688"
+    assert lines[-1]["hash"] == "19758319d36df9e2e19cb1144ffee6122ba41f3d29617f1ecf6fdfa85cfaa647"

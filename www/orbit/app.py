@@ -51,7 +51,7 @@ class OrbitApp(Controls):
         self.help_open = False
         self.help_page = 0
         self.preset = "ai"
-        self.difficulty = "tactical"
+        self.difficulty = "expert"
         self.seats: list[str] = [HUMAN, self.difficulty]
         self.tab = "plan"
         self.sel = 0
@@ -439,6 +439,8 @@ class OrbitApp(Controls):
                 "covered": self.covered(),
                 "planning": self.planning(),
                 "busy": self.animating(),
+                "round": None if m is None else m.state.round,
+                "can_undo": self.can_undo(),
                 "seats": None if m is None else m.seats,
                 "menu": {"preset": self.preset, "seats": self.seats},
             }

@@ -12,7 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from engine.core.session import SaveData, Session
 from engine.orbit.ai import AI_LEVELS, Thinking, targets_in_range, think
-from engine.orbit.game import GAME
+from engine.orbit.game import GAME, new_game_options
 from engine.orbit.moves import FireOrder, TurnPlan
 from engine.orbit.rules import (
     SPECS,
@@ -33,6 +33,7 @@ from engine.orbit.turn import (
     facing_after,
     is_active,
     moved_position,
+    preview,
     resolve,
     validate,
 )
@@ -117,8 +118,9 @@ class Planner:
         down = sum(max(0, c - p) for p, c in zip(self.pending, self.ship.alloc))
         return down + self.vent
 
-    def reactor_free(self) -> int:
-        return 10 - sum(self.pending)
+    def budget(self) -> dict[str, Any]:
+        """The engine's preview of the pending plan (reactor free now / next turn, heat per subsystem...)."""
+        return preview(self.state, self.plan())
 
     def fire_position(self) -> tuple[tuple[int, int], Any]:
         base = self.plan(with_fire=False)
@@ -280,7 +282,7 @@ class Match:
     """A game in progress: the session (undo, save), the seats and the derived turn log."""
 
     def __init__(self, seed: int, seats: list[str], options: dict[str, Any] | None = None) -> None:
-        opts = dict(options or {"players": len(seats)})
+        opts = dict(options or new_game_options(len(seats)))
         self.session: Session[OrbitState, TurnPlan] = Session(GAME, seed, opts)
         self.seats = list(seats)
         self.turns: list[Turn] = []
@@ -341,8 +343,13 @@ class Match:
         return think(self.state, self.kind(), self.seed)
 
     def can_undo(self) -> bool:
-        """Undo goes back to the last turn a human planned (taking back computer replies too)."""
-        return self.humans() > 0 and any(self.seats[t.ship] == HUMAN for t in self.turns)
+        """Undo goes back to the last turn a human planned (taking back computer replies too), and only
+        for the player at the controls: in a hot-seat game the last human turn must be the active
+        ship's own (the next player can never replan the previous player's turn)."""
+        last = next((t for t in reversed(self.turns) if self.seats[t.ship] == HUMAN), None)
+        if last is None or self.over():
+            return last is not None and self.humans() == 1
+        return self.humans() == 1 or last.ship == self.state.active
 
     def undo(self) -> bool:
         if not self.can_undo():

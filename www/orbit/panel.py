@@ -5,7 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from engine.orbit.rules import (
+    HULL_START,
     MASS_MAX,
+    REACTOR_UNITS,
     SPECS,
     SUB_INDEX,
     SUBSYSTEMS,
@@ -20,7 +22,9 @@ from .model import Turn
 from .orbitview import SHIP_COLORS, WEAPON_LINE
 from .widgets import BAD, DIM, FG, GOOD, HOT, PANEL, PANEL2, button2, gauge, swatch
 
-HULL_MAX = 20
+HULL_MAX = HULL_START
+HEAT_SCALE = REACTOR_UNITS
+"""Heat gauges run to this (a display scale, not a rule)."""
 
 
 def ship_cards(app: Any, g: Any, rect: Rect, state: OrbitState, compact: bool) -> None:
@@ -51,7 +55,7 @@ def ship_cards(app: Any, g: Any, rect: Rect, state: OrbitState, compact: bool) -
                 f"{s.hull}",
                 10,
             )
-            gauge(g, x + 5 + bw * 0.5, y + 18, bw * 0.5 - 2, 12, s.heat, 10, HOT, f"{s.heat}", 10)
+            gauge(g, x + 5 + bw * 0.5, y + 18, bw * 0.5 - 2, 12, s.heat, HEAT_SCALE, HOT, f"{s.heat}", 10)
         return
     cw, ch = 156.0, 52.0
     for s in state.ships:
@@ -65,7 +69,7 @@ def ship_cards(app: Any, g: Any, rect: Rect, state: OrbitState, compact: bool) -
         label = tr("ship_ai" if app.match.kind(s.id) != "human" else "ship", n=s.id + 1)
         g.text(x + 22, y + 16, label, FG if s.alive else DIM, g.fit_text(label, cw - 76, 12, True), bold=True)
         used = sum(s.alloc)
-        g.text(x + cw - 6, y + 16, f"⚡{used}/10", DIM, 11, align="right")
+        g.text(x + cw - 6, y + 16, f"⚡{used}/{REACTOR_UNITS}", DIM, 11, align="right")
         gauge(
             g,
             x + 6,
@@ -78,7 +82,7 @@ def ship_cards(app: Any, g: Any, rect: Rect, state: OrbitState, compact: bool) -
             f"{tr('hull')} {s.hull}",
             9,
         )
-        gauge(g, x + 6, y + 37, (cw - 12) / 2 - 2, 11, s.heat, 10, HOT, f"{tr('heat')} {s.heat}", 9)
+        gauge(g, x + 6, y + 37, (cw - 12) / 2 - 2, 11, s.heat, HEAT_SCALE, HOT, f"{tr('heat')} {s.heat}", 9)
         gauge(
             g,
             x + 6 + (cw - 12) / 2 + 2,
@@ -132,11 +136,17 @@ def plan_panel(app: Any, g: Any, rect: Rect) -> None:
     head = f"{app.ship_name(ship.id)} · R{ship.ring} S{ship.sector} · {facing}"
     g.text(x0 + 18, y + 14, head, FG, g.fit_text(head, w - 20, fs + 1, True), bold=True)
     y += 22
-    free = pl.reactor_free()
+    budget = pl.budget()
+    free, back = budget["reactor_free"], budget["returning"]
     gw3 = (w - 12) / 4
-    gauge(g, x0, y, gw3, 16, free, 10, "#FFCA28", tr("reactor", n=free), 11)
+    # free now (allocatable this turn); energy being deallocated comes back only next turn
+    label = tr("reactor", n=free, m=REACTOR_UNITS) + (" · " + tr("reactor_back", n=back) if back else "")
+    gauge(g, x0, y, gw3, 16, free, REACTOR_UNITS, "#FFCA28", label, g.fit_text(label, gw3 - 4, 11))
+    if back:
+        bx = x0 + gw3 * min(1.0, free / REACTOR_UNITS)
+        g.rect(bx, y + 12, gw3 * back / REACTOR_UNITS, 4, "#81C784")
     gauge(g, x0 + gw3 + 4, y, gw3, 16, ship.hull, HULL_MAX, "#66BB6A", f"{tr('hull')} {ship.hull}", 11)
-    gauge(g, x0 + 2 * (gw3 + 4), y, gw3, 16, ship.heat, 10, HOT, f"{tr('heat')} {ship.heat}", 11)
+    gauge(g, x0 + 2 * (gw3 + 4), y, gw3, 16, ship.heat, HEAT_SCALE, HOT, f"{tr('heat')} {ship.heat}", 11)
     gauge(g, x0 + 3 * (gw3 + 4), y, gw3, 16, ship.mass, MASS_MAX, "#4DB6AC", f"{tr('mass')} {ship.mass}", 11)
     y += 22
     # subsystems
@@ -161,7 +171,7 @@ def plan_panel(app: Any, g: Any, rect: Rect) -> None:
             baseline="middle",
         )
         bx = _boxes(g, x0 + lw + 4, y + (rh - bs) / 2 - 2, bs, sub, c, p)
-        heat = max(0, p - SPECS[sub].threshold) * SPECS[sub].heat_per_overclock
+        heat = budget["heat_by_sub"][sub.value]
         note = ""
         if heat:
             note = f"+{heat} {tr('heat').lower()}"
@@ -299,7 +309,7 @@ def plan_panel(app: Any, g: Any, rect: Rect) -> None:
                 g.text(x0, y + 8, warn, HOT, g.fit_text(warn, w, fs - 1), baseline="middle")
                 y += 17
             if y < block_end:
-                plan_txt = pl.plan().text()
+                plan_txt = "; ".join(budget["actions"])
                 g.text(x0, y + 8, plan_txt, DIM, g.fit_text(plan_txt, w, fs - 2), baseline="middle")
     y = block_end + 4
     # execute

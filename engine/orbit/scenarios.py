@@ -1,0 +1,73 @@
+"""Seeded start scenarios (rules 2): where the ships start, and with what energy already allocated.
+
+A scenario is picked from the game's seed, so a seed (the shareable game code) names one start. Every
+scenario is symmetric in what matters: all ships get the same loadout, the same angular spacing, and
+each ring used holds the same number of ships where the count allows.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.core.rng import Lcg32
+from engine.orbit.rules import ARC_UNITS, RING_SECTORS, SUB_INDEX, SUBSYSTEMS, Subsystem
+from engine.orbit.state import Ship, new_ship
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """Where ships start: one ring per ship (cycled), angles evenly spread from a seeded offset."""
+
+    key: str
+    rings: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Loadout:
+    """Energy already allocated at the start (the same for every ship)."""
+
+    key: str
+    energy: tuple[tuple[Subsystem, int], ...]
+
+
+LAYOUTS: tuple[Layout, ...] = (
+    Layout("inner-outer", (2, 4)),
+    Layout("middle-outer", (3, 5)),
+    Layout("staggered", (2, 3, 4, 5)),
+    Layout("wide", (3, 5, 4, 2)),
+)
+"""Start layouts; ship i starts on ``rings[i % len(rings)]``. No layout puts ships on one ring, so no
+railgun (same ring, a quarter turn ahead) has a target in round 1."""
+
+LOADOUTS: tuple[Loadout, ...] = (
+    Loadout("cold", ()),
+    Loadout("patrol", ((Subsystem.ENGINES, 1), (Subsystem.THRUSTERS, 1), (Subsystem.SHIELDS, 2))),
+    Loadout("escort", ((Subsystem.MISSILES, 2), (Subsystem.SHIELDS, 2))),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Start:
+    """A scenario: its layout and loadout names (shown to players) and the ships."""
+
+    layout: str
+    loadout: str
+    ships: tuple[Ship, ...]
+
+
+def scenario_ships(seed: int, players: int) -> Start:
+    """The start of a rules-2 game: a layout and a loadout from the seed, angles from a seeded offset."""
+    rng = Lcg32(seed ^ 0x5EED0B17)
+    layout = LAYOUTS[rng.next_below(len(LAYOUTS))]
+    loadout = LOADOUTS[rng.next_below(len(LOADOUTS))]
+    offset = rng.next_below(ARC_UNITS)
+    alloc = [0] * len(SUBSYSTEMS)
+    for sub, n in loadout.energy:
+        alloc[SUB_INDEX[sub]] = n
+    ships = []
+    for i in range(players):
+        ring = layout.rings[i % len(layout.rings)]
+        angle = (offset + i * ARC_UNITS // players) % ARC_UNITS
+        sector = angle * RING_SECTORS[ring] // ARC_UNITS
+        ships.append(new_ship(i, ring, sector, alloc=tuple(alloc)))
+    return Start(layout.key, loadout.key, tuple(ships))

@@ -1,0 +1,93 @@
+"""Issue 18 rules: the round counter and round limit after a ship dies, rotating initiative (rules 2),
+seeded scenarios, the planning figures (reactor now / next turn, heat per subsystem), 1-based texts,
+and games saved under rules 1 staying playable."""
+
+from __future__ import annotations
+
+from orbit_helpers import make, run, turn
+
+from engine.core.session import Session
+from engine.orbit import initial_state
+from engine.orbit.game import GAME, RULES_VERSION, new_game_options
+from engine.orbit.moves import parse_plan
+from engine.orbit.scenarios import scenario_ships
+from engine.orbit.state import Termination
+from engine.orbit.turn import preview, turn_order
+
+# Ship 1 (id 0) on ring 5 with 1 hull: ship 2's missiles kill it at once; ship 3 far away.
+THREE = ({"ring": 5, "sector": 0}, {"ring": 5, "sector": 2, "energy": {"mis": 2}}, {"ring": 5, "sector": 48})
+
+
+def test_round_counter_and_limit_count_living_ships_after_a_death():
+    s = make({**THREE[0], "hull": 1}, *THREE[1:], max_rounds=3)
+    s = run(s, "coast")
+    s, ev = turn(s, "coast fire=mis:0")
+    assert not s.ships[0].alive and any(e.text == "ship 1 is destroyed" for e in ev)
+    assert s.round == 1 and s.active == 2
+    s = run(s, "coast")  # ship 3 closes round 1
+    assert (s.round, s.active) == (2, 1)
+    s = run(s, "coast", "coast")  # round 2: two living ships, two turns
+    assert (s.round, s.active) == (3, 1) and s.outcome is None
+    s = run(s, "coast", "coast")  # round 3 is the last of max_rounds=3
+    assert s.outcome is not None and s.outcome.termination is Termination.TURN_LIMIT
+    assert s.turn == 7  # 3 + 2 + 2, not 3 ships x 3 rounds
+
+
+def test_rules_two_rotate_the_initiative_each_round():
+    opts = {"ships": [{"ring": 5, "sector": k * 30} for k in range(3)], "rules": 2}
+    s = initial_state(0, opts)
+    assert turn_order(s, 9) == [0, 1, 2, 1, 2, 0, 2, 0, 1]
+    seen = []
+    for _ in range(9):
+        seen.append((s.round, s.active))
+        s = run(s, "coast")
+    assert seen == [(1, 0), (1, 1), (1, 2), (2, 1), (2, 2), (2, 0), (3, 2), (3, 0), (3, 1)]
+    two = initial_state(0, {"ships": [{"ring": 5, "sector": 0}, {"ring": 5, "sector": 48}], "rules": 2})
+    assert turn_order(two, 6) == [0, 1, 1, 0, 0, 1]
+
+
+def test_rules_one_keep_the_fixed_seat_order():
+    s = make(*({"ring": 5, "sector": k * 30} for k in range(3)))
+    assert turn_order(s, 6) == [0, 1, 2, 0, 1, 2]
+
+
+def test_scenarios_are_seeded_symmetric_and_never_on_one_ring():
+    kinds = set()
+    for seed in range(40):
+        for n in (2, 3, 4):
+            start = scenario_ships(seed, n)
+            assert start == scenario_ships(seed, n)
+            rings = [s.ring for s in start.ships]
+            assert len(set(rings)) > 1  # no railgun (same ring) has a target in round 1
+            assert len({s.alloc for s in start.ships}) == 1  # the same loadout for everyone
+            kinds.add((start.layout, start.loadout))
+    assert len(kinds) >= 6
+    st = initial_state(5, new_game_options(4))
+    assert st.rules == RULES_VERSION and st.ships == scenario_ships(5, 4).ships
+
+
+def test_preview_separates_energy_free_now_from_energy_returning_next_turn():
+    s = make(
+        {"ring": 5, "sector": 0, "energy": {"rail": 4, "las": 2, "mis": 2, "shd": 2}},
+        {"ring": 5, "sector": 48},
+    )
+    p = preview(s, parse_plan("rail=1 las=2 coast"))
+    assert (p["reactor_free"], p["returning"], p["reactor_next"]) == (0, 3, 3)
+    assert p["heat_by_sub"]["rail"] == 0
+    s2 = make({"ring": 5, "sector": 0, "energy": {"rail": 4}}, {"ring": 5, "sector": 1})
+    assert preview(s2, parse_plan("coast"))["heat_by_sub"]["rail"] == 0  # charged, not firing: no heat
+    p2 = preview(s2, parse_plan("coast fire=rail:1"))
+    assert p2["heat_by_sub"]["rail"] == 1 and p2["heat_next"] == 1
+    assert "fire Railgun at ship 2" in p2["actions"]
+
+
+def test_a_game_saved_under_rules_one_replays_the_same():
+    # today's save format: options without "rules"; ship 0 on the one-ring start
+    sess = Session(GAME, 77, {"players": 2})
+    assert sess.state.rules == 1
+    a, b = sess.state.ships
+    assert a.ring == b.ring and (b.sector - a.sector) % {2: 12, 3: 24, 4: 48}[a.ring] * 2 in (12, 24, 48)
+    for text in ("coast", "coast", "eng=1 coast", "coast"):
+        sess.play_text(text)
+    again = Session.load(GAME, sess.save_json())
+    assert again.state == sess.state and again.state.rules == 1

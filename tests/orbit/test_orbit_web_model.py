@@ -1,0 +1,40 @@
+"""The Orbit page's view-model (pure Python): hot-seat undo, the reactor figures it shows."""
+
+from __future__ import annotations
+
+from engine.orbit.moves import parse_plan
+from engine.orbit.rules import Subsystem
+from www.orbit.model import HUMAN, Match, Planner
+
+
+def test_hot_seat_next_player_cannot_undo_the_previous_players_turn():
+    m = Match(7, [HUMAN, HUMAN])
+    assert not m.can_undo()
+    m.play(parse_plan("coast"))
+    # ship 2 now holds the device: ship 1's executed turn is not theirs to take back
+    assert m.state.active == 1 and not m.can_undo() and not m.undo()
+    assert len(m.turns) == 1
+
+
+def test_against_the_computer_undo_takes_back_the_humans_turn_and_the_reply():
+    m = Match(7, [HUMAN, "random"])
+    m.play(parse_plan("coast"))
+    m.play(parse_plan("coast"))
+    assert m.can_undo() and m.undo() and len(m.turns) == 0
+
+
+def test_planner_reactor_gauge_counts_returned_energy_for_next_turn_only():
+    m = Match(
+        3,
+        [HUMAN, HUMAN],
+        {
+            "ships": [
+                {"ring": 5, "sector": 0, "energy": {"las": 2, "rail": 4, "mis": 2, "shd": 2}},
+                {"ring": 5, "sector": 48},
+            ]
+        },
+    )
+    pl = Planner(m.state)
+    assert pl.energy(Subsystem.RAILGUN, -1) is None
+    b = pl.budget()
+    assert (b["reactor_free"], b["returning"], b["reactor_next"]) == (0, 1, 1)
