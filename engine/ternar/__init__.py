@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core.session import Session
+from engine.core.session import SaveData, Session
 from engine.ternar.engine import (
     InvalidRouteError,
     apply,
@@ -37,10 +37,23 @@ def format_move(move: Move) -> str:
     return move.text()
 
 
+RULES_VERSION = 2  # 2: deal with a future, 12.1 intro values, paced window, light regeneration (RULES.md)
+
+
+def migrate_save(save: SaveData) -> SaveData:
+    """A save from rules 1 stays playable: its options pin the first readings (``ruleset`` 1, five
+    start nodes), so its moves replay exactly as they were played."""
+    options = dict(save.options)
+    options.setdefault("ruleset", 1)
+    options.setdefault("start_nodes", 5)
+    return save.model_copy(update={"options": options})
+
+
 class TernarGame:
     """The ``engine.core.session.Game`` implementation for Ternar."""
 
     name = "ternar"
+    rules = RULES_VERSION
 
     def initial(self, seed: int, options: dict[str, Any]) -> State:
         return initial(seed, options)
@@ -59,6 +72,9 @@ class TernarGame:
         """
         return session.play_events(move)
 
+    def migrate_save(self, save: SaveData) -> SaveData:
+        return migrate_save(save)
+
     def parse_move(self, text: str) -> Move:
         return parse_move(text)
 
@@ -73,6 +89,7 @@ GAME = TernarGame()
 
 __all__ = [
     "GAME",
+    "RULES_VERSION",
     "Event",
     "InvalidRouteError",
     "Move",
@@ -95,6 +112,7 @@ __all__ = [
     "has_route",
     "initial",
     "initial_with_events",
+    "migrate_save",
     "parse_move",
     "parse_options",
     "route_score",

@@ -15,6 +15,7 @@ from engine.ternar import events as ev
 from engine.ternar.generation import (
     MAX_WINDOW_LOW,
     deal,
+    draw_regen_value,
     draw_spawn_value,
     ghost_chance_per_10000,
     ghost_eligible,
@@ -36,12 +37,24 @@ from engine.ternar.rules import (
     multiplier_tenths,
     route_score,
 )
-from engine.ternar.topology import DOWN, N_NODES, UP
+from engine.ternar.topology import DOWN, N_NODES, NEIGHBOUR_SETS, UP
 
 DEAL_RETRIES = 100  # a starting deal without any route is dealt again, at most this many times
 BIG_BANG_SIZE = 3  # 9.3: three edge-connected singularities
 BIG_BANG_SHIFT = 3  # 9.3: window +3 levels
 INVERSION_EVERY = 10  # 11.3: Hexa-Storm flips the regeneration direction every 10 turns
+
+
+def has_future(values: list[int]) -> bool:
+    """Rules 2 deal check: two node-disjoint adjacent equal pairs, so one merge still leaves a route."""
+    pairs = [
+        (a, b)
+        for a in range(N_NODES)
+        if 0 < values[a] < SINGULARITY
+        for b in NEIGHBOUR_SETS[a]
+        if b > a and values[b] == values[a]
+    ]
+    return any(not {a, b} & {c, d} for i, (a, b) in enumerate(pairs) for c, d in pairs[i + 1 :])
 
 
 class InvalidRouteError(IllegalMoveError):
@@ -92,14 +105,16 @@ class _Work:
     def settle(self) -> None:
         self.emit_passes(settle(self.values, self.ghosts, self.direction, self.rng))
 
-    def fresh_deal(self, count: int, window_low: int) -> None:
-        """Clear the field and deal ``count`` nodes; deal again (up to 100 times) while no route exists."""
+    def fresh_deal(self, count: int, window_low: int, ruleset: int) -> None:
+        """Clear the field and deal ``count`` nodes; deal again (up to 100 times) while the deal has no
+        route (rules 1) or no future (rules 2: two disjoint pairs, ``has_future``)."""
+        ok = has_future if ruleset >= 2 else has_route
         for attempt in range(DEAL_RETRIES):
             values = [0] * N_NODES
             ghosts = [False] * N_NODES
             placed = deal(values, self.rng, count, window_low, self.direction)
             passes = settle(values, ghosts, self.direction, self.rng)
-            if has_route(values) or attempt == DEAL_RETRIES - 1:
+            if ok(values) or attempt == DEAL_RETRIES - 1:
                 break
         self.values, self.ghosts = values, ghosts
         self.events.append(ev.DealEvent(nodes=tuple(placed)))
@@ -126,7 +141,7 @@ def initial_with_events(
     rng_state = seed_state(seed)
     blank = State(options=opts, seed=seed, rng=rng_state, values=(0,) * N_NODES)
     work = _Work(blank)
-    work.fresh_deal(opts.start_nodes, 1)
+    work.fresh_deal(opts.start_nodes, 1, opts.ruleset)
     state = blank.model_copy(
         update={
             "values": tuple(work.values),
@@ -214,7 +229,7 @@ def apply_with_events(state: State, move: Move) -> tuple[State, list[ev.Event]]:
     turns = state.turns + 1
     score = state.score + points
     # PROCESSING: window shift (6.4) when the merge reached the window top; freeze of 10.2
-    low, pool = shifted_window(mode, state.window_low, state.pool, 0 if sing else result, turns)
+    low, pool = shifted_window(mode, state.window_low, state.pool, 0 if sing else result, turns, opts.ruleset)
     if low != state.window_low:
         w.events.append(
             ev.WindowShiftEvent(
@@ -225,12 +240,20 @@ def apply_with_events(state: State, move: Move) -> tuple[State, list[ev.Event]]:
         )
     # FALLING (5.4)
     w.settle()
-    # SPAWNING (17.2): regeneration of the L-1 vanished nodes (RULES.md), then the one new node
+    # SPAWNING (17.2): rules 1 regenerate the L-1 vanished nodes from the window, then the one new
+    # node; rules 2 spawn the one new node first, then regenerate the vanished ones as light sand
     outcome: Outcome | None = None
     ghosts_spawned = state.ghosts_spawned
-    batch = [True] * (len(route) - 1 if opts.regeneration else 0) + [False] * opts.spawn_per_turn
+    regens = [True] * (len(route) - 1 if opts.regeneration else 0)
+    news = [False] * opts.spawn_per_turn
+    batch = news + regens if opts.ruleset >= 2 else regens + news
     for regen in batch:
-        value, is_ghost = draw_spawn_value(w.rng, mode, low, turns, opts.guardrail, pool, w.values)
+        if regen and opts.ruleset >= 2:
+            value, is_ghost = draw_regen_value(w.rng, mode), False
+        else:
+            value, is_ghost = draw_spawn_value(
+                w.rng, mode, low, turns, opts.guardrail, pool, w.values, opts.ruleset
+            )
         cell = spawn_cell(w.values, w.rng, w.direction)
         if cell is None:
             break  # the field is full: nothing more flows in (game over is decided below, 19.6)
@@ -274,7 +297,7 @@ def apply_with_events(state: State, move: Move) -> tuple[State, list[ev.Event]]:
                     new_window=window_values(low),
                 )
             )
-            w.fresh_deal(opts.start_nodes, low)
+            w.fresh_deal(opts.start_nodes, low, opts.ruleset)
     if mode != "zen" and intro_stage(turns) != intro_stage(state.turns):
         w.events.append(ev.StageEvent(stage=intro_stage(turns)))
     # Death (8, 19.6)
@@ -297,7 +320,7 @@ def apply_with_events(state: State, move: Move) -> tuple[State, list[ev.Event]]:
             if mode == "zen":
                 zen_resets += 1
                 w.events.append(ev.ZenRefillEvent(cleared=tuple(i for i, v in enumerate(w.values) if v)))
-                w.fresh_deal(opts.start_nodes, low)
+                w.fresh_deal(opts.start_nodes, low, opts.ruleset)
             else:
                 outcome = Outcome(reason=classify_end(w.values, window_values(low)), turns=turns)
     if outcome is not None:

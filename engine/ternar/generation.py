@@ -14,6 +14,14 @@ MAX_WINDOW_LOW = 12  # the window top never passes 3^14, the display cap (9.1)
 FREEZE_TURN = 150  # 10.2: from the 150th turn on the window no longer shifts
 DEAL_ATTEMPTS = 100  # 16.2 (revised): attempts per starting node
 START_LOW_PERCENT = 70  # 16.2: 70 % the lower start value (3), 30 % the next (9)
+INTRO_TABLES: dict[int, tuple[tuple[int, int], ...]] = {1: ((3, 70), (9, 30))}  # 12.1 stage 1: only 3 and 9
+LIGHT_TABLE: tuple[tuple[int, int], ...] = (
+    (3, 70),
+    (9, 30),
+)  # regenerated "sand" (16.2 weights, 16.3 3 and 9)
+# Readings of rules 2 that set the pace (RULES.md "Growth"); module constants so the lab can try others.
+HOLD_WINDOW_IN_INTRO = True  # 6.4 shifts start with stage 3 (turn 51): 12.1 names the values of 0-50
+SHIFT_GAP = 2  # rules 2: a shift needs a merge of top * 3^2 (RULES.md "Growth"); 0 = the literal V(n+2)
 
 
 def window_values(low: int) -> tuple[int, int, int]:
@@ -34,21 +42,29 @@ def intro_cap(turns: int) -> int | None:
     return 9 if stage == 1 else 27 if stage == 2 else None
 
 
-def spawn_table(mode: str, window_low: int, turns: int, guardrail: bool) -> list[tuple[int, int]]:
+def spawn_table(
+    mode: str, window_low: int, turns: int, guardrail: bool, ruleset: int = 2
+) -> list[tuple[int, int]]:
     """(value, percent) pairs for a new node; percents sum to 100.
 
     Full window: low 75 - p, mid 25, top p (p from 10.1; 70/25/5 at the start). Zen: fixed 70/25/5 on
-    [3, 9, 27]. During intro stages values above the stage cap are left out; two remaining values
-    weigh 70/30 (as the 16.2 start), one weighs 100; if the window has moved wholly above the cap the
-    window's low value is used alone.
+    [3, 9, 27]. Rules 2: the intro stages of 12.1 name the values whatever the window did: stage 1
+    only 3 and 9 (70/30, the 16.2 start), stage 2 the [3, 9, 27] window with 10.1's weights.
+    Rules 1: values above the stage cap are left out of the window (two left weigh 70/30, one 100;
+    a window wholly above the cap gives its low value).
     """
     if mode == "zen":
         return list(ZEN_TABLE)
+    stage = intro_stage(turns)
+    if ruleset >= 2 and stage < 3:
+        window_low = 1
+        if stage in INTRO_TABLES:
+            return list(INTRO_TABLES[stage])
     w = window_values(window_low)
     p = top_weight_percent(turns, guardrail)
     table = [(w[0], 75 - p), (w[1], 25), (w[2], p)]
     cap = intro_cap(turns)
-    if cap is None:
+    if cap is None or ruleset >= 2:
         return table
     allowed = [v for v in w if v <= cap]
     if len(allowed) == 3:
@@ -107,13 +123,19 @@ def draw_spawn_value(
     guardrail: bool,
     pool: Sequence[int],
     values: Sequence[int],
+    ruleset: int = 2,
 ) -> tuple[int, bool]:
     """(value, is_ghost) of a new node: the ghost roll first (when eligible), then the window weights."""
     if ghost_eligible(mode, turns, pool, values, window_low) and chance(
         rng, ghost_chance_per_10000(turns, guardrail)
     ):
         return pool[below(rng, len(pool))], True
-    return draw_weighted(rng, spawn_table(mode, window_low, turns, guardrail)), False
+    return draw_weighted(rng, spawn_table(mode, window_low, turns, guardrail, ruleset)), False
+
+
+def draw_regen_value(rng: Lcg32, mode: str) -> int:
+    """Rules 2: a regenerated node (one of the L-1 a collapse removed) is light sand, 3 or 9 at 70/30."""
+    return draw_weighted(rng, ZEN_TABLE if mode == "zen" else LIGHT_TABLE)
 
 
 def deal_rows(direction: int) -> tuple[int, int]:
@@ -144,7 +166,7 @@ def deal(values: list[int], rng: Lcg32, count: int, window_low: int, direction: 
 
 
 def shifted_window(
-    mode: str, window_low: int, pool: Sequence[int], reached: int, turns: int
+    mode: str, window_low: int, pool: Sequence[int], reached: int, turns: int, ruleset: int = 2
 ) -> tuple[int, tuple[int, ...]]:
     """6.4: while the value the player just ``reached`` by a merge is >= the window top, shift by one.
 
@@ -155,6 +177,13 @@ def shifted_window(
     if mode == "zen" or turns >= FREEZE_TURN:
         return window_low, tuple(pool)
     new_pool = list(pool)
+    if ruleset >= 2:
+        if HOLD_WINDOW_IN_INTRO and intro_stage(turns) < 3:
+            return window_low, tuple(pool)
+        if window_low < MAX_WINDOW_LOW and reached >= 3 ** (window_low + 2 + SHIFT_GAP):
+            new_pool.append(3**window_low)
+            window_low += 1
+        return window_low, tuple(new_pool)
     while window_low < MAX_WINDOW_LOW and reached >= 3 ** (window_low + 2):
         new_pool.append(3**window_low)
         window_low += 1

@@ -81,13 +81,35 @@ def telemetry(state: State, sid: str | None = None) -> Telemetry:
 
 
 class Profile(Model):
-    """What survives between sessions: Best per mode (Zen writes none), the guardrail and its streak."""
+    """What survives between sessions: Best per mode (Zen writes none), the guardrail and its streak.
+
+    Best holds finished (or abandoned) sessions only: the game in progress lives in its save, so a
+    Soft Undo takes its points back and a reload shows the same Best. ``recorded`` names the last
+    session written (``session_key``) and ``best_before`` the Best it had to beat, so recording is
+    idempotent and the game-over card can still tell a new record after a reload.
+    """
 
     best_classic: int = Field(default=0, ge=0)
     best_storm: int = Field(default=0, ge=0)
     short_losses: int = Field(default=0, ge=0)
     guardrail: bool = False
     sessions: int = Field(default=0, ge=0)
+    recorded: str = Field(default="", max_length=120)
+    best_before: int = Field(default=0, ge=0)
+
+
+class BestView(FrozenModel):
+    """What the page shows about Best for a game: ``best`` (None in Zen), and whether the score is a
+    new record (it beats a previous, non-zero Best)."""
+
+    score: int
+    best: int | None
+    new_best: bool
+
+
+def session_key(state: State) -> str:
+    """Names one session at one point: mode, seed, turns and score."""
+    return f"{state.options.mode}:{state.seed}:{state.turns}:{state.score}"
 
 
 def best_for(profile: Profile, mode: str) -> int | None:
@@ -101,8 +123,18 @@ def best_for(profile: Profile, mode: str) -> int | None:
 
 def live_best(profile: Profile, state: State) -> int | None:
     """Best to show during play: max(stored Best, current score); None in Zen."""
+    return best_view(profile, state).best
+
+
+def best_view(profile: Profile, state: State) -> BestView:
+    """Best for the HUD and the game-over card, before or after ``record_session`` of ``state``:
+    Best = max(the Best this session had to beat, the score); "new best" when the score beats a
+    previous non-zero Best."""
     b = best_for(profile, state.options.mode)
-    return None if b is None else max(b, state.score)
+    if b is None:
+        return BestView(score=state.score, best=None, new_best=False)
+    before = profile.best_before if profile.recorded == session_key(state) else b
+    return BestView(score=state.score, best=max(before, state.score), new_best=state.score > before > 0)
 
 
 def options_for(profile: Profile, mode: str) -> dict[str, object]:
@@ -113,16 +145,19 @@ def options_for(profile: Profile, mode: str) -> dict[str, object]:
 def record_session(profile: Profile, state: State) -> Profile:
     """The profile after a session ends (game over, or abandoned for a new game).
 
-    Best rises to the score (not in Zen). A defeat under 50 turns extends the streak, any other defeat
+    Best rises to the score (not in Zen); recording the same session twice changes nothing (a reload
+    after game over). A defeat under 50 turns extends the streak, any other defeat
     resets it; the third short defeat in a row turns the guardrail on. Any session of more than 100
     turns turns it off and resets the streak. Zen sessions leave the profile unchanged.
     """
     mode = state.options.mode
-    if mode == "zen":
-        return profile
+    if mode == "zen" or profile.recorded == session_key(state):
+        return profile  # Zen writes nothing; the same session is never recorded twice
     data = profile.model_dump()
     data["sessions"] += 1
     key = "best_classic" if mode == "classic" else "best_storm"
+    data["best_before"] = data[key]
+    data["recorded"] = session_key(state)
     data[key] = max(data[key], state.score)
     if state.outcome is not None:
         if state.turns < SHORT_GAME:

@@ -144,3 +144,25 @@ def test_malformed_state_json(patch):
     data.update(patch)
     with pytest.raises(SchemaError):
         state_from_json(data)
+
+
+GOLDEN_RULES1 = Path(__file__).with_name("ternar_golden_rules1.json")
+
+
+@pytest.mark.parametrize("i", range(len(CASES)))
+def test_saves_of_rules_1_replay_exactly_as_they_were_played(i):
+    """Saves written before rules 2 (today's format at the time, no ``rules`` key) keep playing under
+    the first readings: the same field and score as under the old build, and the game goes on."""
+    case = json.loads(GOLDEN_RULES1.read_text())[i]
+    assert "rules" not in case["save"] and "ruleset" not in case["save"]["options"]
+    s = Session.load(GAME, case["save"])
+    assert s.state.options.ruleset == 1 and s.state.options.start_nodes == 5
+    assert list(s.state.values) == case["values"] and s.state.score == case["score"]
+    assert s.state.window_low == case["window_low"]
+    resaved = json.loads(s.save_json())
+    assert resaved["rules"] == GAME.rules and resaved["options"]["ruleset"] == 1
+    again = Session.load(GAME, resaved)
+    assert again.state_hash() == s.state_hash()
+    if s.state.outcome is None:
+        s.play(greedy_route(s.state, 40, 800))
+        assert s.state.turns == case["turns"] + 1

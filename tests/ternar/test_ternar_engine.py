@@ -39,13 +39,13 @@ def test_collapse_puts_max_times_3_on_the_last_node_and_scores():
 
 def test_superchain_in_play_gives_max_times_9_bonus_and_flash():
     path = [(7, c) for c in range(6)] + [(6, c) for c in range(4, -1, -1)] + [(5, 0)]
-    s = field({rc: 9 for rc in path}, turns=60)
+    s = field({rc: 9 for rc in path}, turns=60, options={"ruleset": 1})
     route = Route(nodes=tuple(node_id(*rc) for rc in path))
     new, evs = apply_with_events(s, route)
     col = evs[0]
     assert col.superchain and col.flash and col.result == 81 and col.bonus == 1000
     assert new.score == 108 * 4 + 1000
-    # 81 >= 27 and >= 81: the window shifts twice, 3 and 9 join the historical pool
+    # rules 1: 81 >= 27 and >= 81: the window shifts twice, 3 and 9 join the historical pool
     shift = next(e for e in evs if e.kind == "window_shift")
     assert shift.old_window == (3, 9, 27) and shift.new_window == (27, 81, 243) and shift.excluded == (3, 9)
     assert new.window == (27, 81, 243) and new.pool == (3, 9)
@@ -65,13 +65,19 @@ def test_invalid_route_changes_nothing():
 
 
 def test_window_shifts_when_max_reaches_top_and_freezes_at_150():
-    cells = {(7, 0): 9, (7, 1): 9}
+    cells = {(7, 0): 81, (7, 1): 81}  # 81 * 3 = 243 = top 27 * 3^2 (rules 2)
     new = apply(field(cells, turns=148), Route.parse("38-39"))  # turn 149 may still shift
     assert new.window == (9, 27, 81) and new.pool == (3,)
     new = apply(field(cells, turns=149), Route.parse("38-39"))  # the 150th turn: frozen
     assert new.window == (3, 9, 27) and new.pool == ()
+    new = apply(field(cells, turns=40), Route.parse("38-39"))  # intro (12.1): the window waits
+    assert new.window == (3, 9, 27)
+    new = apply(field({(7, 0): 27, (7, 1): 27}, turns=60), Route.parse("38-39"))  # 81 < 243
+    assert new.window == (3, 9, 27)
     new = apply(field(cells, options={"mode": "zen"}), Route.parse("38-39"))
     assert new.window == (3, 9, 27)
+    old = apply(field({(7, 0): 9, (7, 1): 9}, turns=148, options={"ruleset": 1}), Route.parse("38-39"))
+    assert old.window == (9, 27, 81)
 
 
 def test_window_top_never_passes_display_cap():
@@ -81,12 +87,17 @@ def test_window_top_never_passes_display_cap():
 
 
 def test_one_new_node_per_turn_plus_regeneration_of_the_vanished():
-    s = field(BOTTOM_CHAIN)
+    s = field(BOTTOM_CHAIN, turns=60, window_low=3)
     new, evs = apply_with_events(s, Route.parse("38-39-40-41-42"))
     spawns = [e for e in evs if e.kind == "spawn"]
-    assert [e.regen for e in spawns] == [True] * 4 + [False]
+    assert [e.regen for e in spawns] == [False] + [True] * 4  # rules 2: the new node first
+    assert spawns[0].value in (27, 81, 243)  # the new node: window weights
+    assert all(e.value in (3, 9) for e in spawns[1:])  # regenerated: light sand (16.3)
     assert all(coords(e.node)[0] == 0 for e in spawns)  # they flow in at the top row
     assert new.occupied() == 5 - 4 + 4 + 1
+    old = field(BOTTOM_CHAIN, options={"ruleset": 1})
+    evs = apply_with_events(old, Route.parse("38-39-40-41-42"))[1]
+    assert [e.regen for e in evs if e.kind == "spawn"] == [True] * 4 + [False]
     lit = field(BOTTOM_CHAIN, options={"regeneration": False})
     new, evs = apply_with_events(lit, Route.parse("38-39-40-41-42"))
     assert [e.regen for e in evs if e.kind == "spawn"] == [False]
@@ -265,6 +276,6 @@ def test_a_spawned_top_value_does_not_shift_the_window():
     # a 27 that flowed in is not "reached": merging 3-3 -> 9 keeps [3, 9, 27]
     s = field({(7, 0): 3, (7, 1): 3, (7, 5): 27}, turns=60)
     assert apply(s, Route.parse("38-39")).window == (3, 9, 27)
-    # merging into the window top does shift it
-    s = field({(7, 0): 9, (7, 1): 9, (7, 5): 27}, turns=60)
+    # a merge reaching top * 9 does shift it
+    s = field({(7, 0): 81, (7, 1): 81, (7, 5): 27}, turns=60)
     assert apply(s, Route.parse("38-39")).window == (9, 27, 81)

@@ -5,6 +5,7 @@ from ternar_util import HIGH, LOW, FixedRng, values
 
 from engine.core.rng import Lcg32
 from engine.ternar import initial
+from engine.ternar.engine import has_future
 from engine.ternar.generation import (
     deal,
     draw_spawn_value,
@@ -37,16 +38,23 @@ def test_difficulty_curve_top_weight():
 
 
 def test_spawn_tables_sum_to_100_and_follow_window_and_stages():
-    assert spawn_table("classic", 1, 0, False) == [(3, 70), (9, 30)]  # stage 1: only 3 and 9
-    assert spawn_table("classic", 1, 21, False) == [(3, 65), (9, 25), (27, 10)]  # stage 2 adds 27
+    # rules 2: 12.1 names the intro values whatever the window did
+    for w in (1, 2, 5):
+        assert spawn_table("classic", w, 0, False) == [(3, 70), (9, 30)]  # stage 1: only 3 and 9
+        assert spawn_table("classic", w, 20, False) == [(3, 70), (9, 30)]
+        assert spawn_table("classic", w, 21, False) == [(3, 65), (9, 25), (27, 10)]  # stage 2 adds 27
+        assert spawn_table("classic", w, 50, False) == [(3, 60), (9, 25), (27, 15)]
     assert spawn_table("classic", 1, 51, False) == [(3, 60), (9, 25), (27, 15)]
     assert spawn_table("classic", 2, 100, False) == [(9, 50), (27, 25), (81, 25)]
     assert spawn_table("classic", 2, 100, True) == [(9, 70), (27, 25), (81, 5)]  # the 70/25/5 of 6.3
-    assert spawn_table("classic", 2, 5, False) == [(9, 100)]  # window moved during stage 1
-    assert spawn_table("classic", 2, 30, False) == [(9, 70), (27, 30)]
-    assert spawn_table("classic", 3, 5, False) == [(27, 100)]
     assert spawn_table("zen", 1, 500, False) == [(3, 70), (9, 25), (27, 5)]
-    for args in [("classic", w, t, g) for w in (1, 2, 5) for t in (0, 21, 60, 200) for g in (False, True)]:
+    # rules 1 capped the moved window instead
+    assert spawn_table("classic", 2, 5, False, 1) == [(9, 100)]
+    assert spawn_table("classic", 2, 30, False, 1) == [(9, 70), (27, 30)]
+    assert spawn_table("classic", 3, 5, False, 1) == [(27, 100)]
+    for args in [
+        ("classic", w, t, g, r) for w in (1, 2, 5) for t in (0, 21, 60, 200) for g in (0, 1) for r in (1, 2)
+    ]:
         assert sum(p for _, p in spawn_table(*args)) == 100
 
 
@@ -64,12 +72,21 @@ def test_weighted_draw_edges_and_frequencies():
 
 
 def test_window_shift_rule():
-    assert shifted_window("classic", 1, (), 9, 10) == (1, ())
-    assert shifted_window("classic", 1, (), 27, 10) == (2, (3,))  # max >= V(n+2)
-    assert shifted_window("classic", 2, (3,), 243, 10) == (4, (3, 9, 27))
-    assert shifted_window("classic", 1, (), 243, 150) == (1, ())  # frozen from turn 150
-    assert shifted_window("zen", 1, (), 243, 10) == (1, ())
-    assert shifted_window("storm", 11, (), 3**14, 10) == (12, (3**11,))  # top capped at 3^14
+    # rules 2: no shift in the intro (turns 0-50); then one level per turn, when a merge reaches
+    # the window top * 3^2 (RULES.md "Growth"); frozen from turn 150
+    assert shifted_window("classic", 1, (), 27 * 3, 60) == (1, ())
+    assert shifted_window("classic", 1, (), 27 * 9, 60) == (2, (3,))
+    assert shifted_window("classic", 2, (3,), 3**10, 60) == (3, (3, 9))  # one level per turn
+    assert shifted_window("classic", 1, (), 3**10, 50) == (1, ())  # intro: the window waits
+    assert shifted_window("classic", 1, (), 3**10, 150) == (1, ())  # frozen from turn 150
+    assert shifted_window("zen", 1, (), 3**10, 60) == (1, ())
+    assert shifted_window("storm", 12, (), 3**14, 60) == (12, ())  # top capped at 3^14
+    # rules 1: the literal maxValue >= V(n+2), several levels at once, also in the intro
+    assert shifted_window("classic", 1, (), 9, 10, 1) == (1, ())
+    assert shifted_window("classic", 1, (), 27, 10, 1) == (2, (3,))
+    assert shifted_window("classic", 2, (3,), 243, 10, 1) == (4, (3, 9, 27))
+    assert shifted_window("classic", 1, (), 243, 150, 1) == (1, ())
+    assert shifted_window("storm", 11, (), 3**14, 10, 1) == (12, (3**11,))
 
 
 def test_ghost_chance_and_eligibility():
@@ -138,15 +155,17 @@ def test_deal_value_split_is_70_30():
 def test_initial_state(seed):
     s = initial(seed)
     nodes = [(n, v) for n, v in enumerate(s.values) if v]
-    assert len(nodes) == 5
+    assert len(nodes) == 7  # rules 2: the 7 start nodes 16.2 allows (5 left 1 game in 20 dead by turn 5)
     assert all(coords(n)[0] in (6, 7) and v in (3, 9) for n, v in nodes)
-    assert has_route(list(s.values)) and is_settled(list(s.values), DOWN)
+    assert has_future(list(s.values)) and is_settled(list(s.values), DOWN)
+    old = initial(seed, {"ruleset": 1, "start_nodes": 5})
+    assert old.occupied() == 5 and has_route(list(old.values))
     assert s.window == (3, 9, 27) and s.turns == 0 and s.score == 0 and s.undo_counter == "0/1"
     assert s.phase.value == "IDLE" and s.stage() == 1
 
 
 def test_initial_options():
-    assert initial(3, {"start_nodes": 7}).occupied() == 7
+    assert initial(3, {"start_nodes": 5}).occupied() == 5
     for bad in (
         {"mode": "hard"},
         {"start_nodes": 8},
@@ -170,3 +189,21 @@ def test_values_are_always_powers_of_three():
     assert all(v == 0 or is_power(v) for v in s.values)
     assert s.stage() == 3  # Zen has no intro stages
     assert node_id(7, 0) == 38
+
+
+def test_a_deal_needs_two_disjoint_pairs():
+    assert has_future(values({(7, 0): 3, (7, 1): 3, (7, 3): 9, (7, 4): 9}))
+    assert not has_future(values({(7, 0): 3, (7, 1): 3, (7, 2): 3}))  # one pair shares its node
+    assert not has_future(values({(7, 0): 3, (7, 1): 3, (7, 3): 9}))
+    assert has_future(values({(7, 0): 3, (7, 1): 3, (7, 2): 3, (7, 3): 3}))
+
+
+def test_no_start_is_lost_before_it_begins():
+    """Issue 15: no deal of seeds 0..199 is dead or lost on every first move."""
+    from engine.ternar import Route, apply
+    from engine.ternar.bot import iter_routes
+
+    for seed in range(200):
+        s = initial(seed)
+        routes = [r for r, _ in iter_routes(s.values, 10_000, 100_000)]
+        assert any(apply(s, Route(nodes=r)).outcome is None for r in routes), seed

@@ -55,8 +55,12 @@ def test_telemetry_reports_the_game_over_reason():
     assert telemetry(s).termination.reason == "window_lock"
 
 
-def _ended(turns, mode="classic", score=100):
-    return initial(1, {"mode": mode}).model_copy(
+_SEEDS = iter(range(1, 10**6))
+
+
+def _ended(turns, mode="classic", score=100, seed=None):
+    """A finished session (a fresh seed each time unless given: one session is recorded once)."""
+    return initial(next(_SEEDS) if seed is None else seed, {"mode": mode}).model_copy(
         update={
             "turns": turns,
             "score": score,
@@ -96,6 +100,40 @@ def test_best_is_kept_per_mode_and_never_for_zen():
     assert p2 == p
     assert live_best(p, _ended(5, score=900)) == 900
     assert live_best(p, _ended(5, mode="zen", score=900)) is None
+
+
+def test_best_belongs_to_the_engine_across_undo_reload_and_game_over():
+    """Issue 15: Best never keeps the points of an undone move, and "New best!" means above the old
+    record, also when the card is drawn again after a reload."""
+    from engine.core.session import Session
+    from engine.ternar import GAME, SoftUndo
+    from engine.ternar.bot import greedy_route
+    from engine.ternar.telemetry import best_view
+
+    p = record_session(Profile(), _ended(10, score=50))
+    s = Session(GAME, 4, {"mode": "classic"})
+    while s.state.score <= 50:
+        s.play(greedy_route(s.state, 40, 800))
+    high = s.state.score
+    assert best_view(p, s.state) == best_view(p, s.state).model_copy(update={"best": high, "new_best": True})
+    s.play(SoftUndo())
+    v = best_view(p, s.state)
+    assert v.best == max(50, s.state.score) < high  # the undone points are gone from Best
+    assert v.new_best == (s.state.score > 50)
+    reloaded = Session.load(GAME, s.save_json())
+    assert best_view(p, reloaded.state) == v
+    # game over below the record: no "New best!", Best stays
+    low = _ended(30, score=20)
+    p2 = record_session(p, low)
+    assert best_view(p2, low) == best_view(p2, low).model_copy(update={"best": 50, "new_best": False})
+    assert record_session(p2, low) == p2  # a reload records nothing twice
+    # game over above the record: the card says so before and after recording (and after reload)
+    top = _ended(30, score=80)
+    assert best_view(p2, top).new_best and best_view(p2, top).best == 80
+    p3 = record_session(p2, top)
+    assert p3.best_classic == 80 and best_view(p3, top).new_best and best_view(p3, top).best == 80
+    assert record_session(p3, top) == p3
+    assert not best_view(Profile(), top).new_best  # the very first game sets Best, it beats nothing
 
 
 def test_guardrail_option_changes_generation():

@@ -43,9 +43,9 @@ MARK_TURNS = (5, 10, 20, 30, 50, 100, 150, 200, 300, 400)
 
 def lock_ms(old: State, events: Sequence[Any], new: State) -> float:
     """Input lock after a move: the total length of the glue's animation timeline for that turn."""
-    from www.ternar.anim import build
+    from engine.ternar.timeline import lock_ms as timeline_lock
 
-    return build(old.values, old.ghosts, list(events), new.values).total
+    return timeline_lock(old, events, new)
 
 
 @dataclass
