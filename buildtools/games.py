@@ -1,4 +1,6 @@
-"""The five games of the collection: slug, titles and short descriptions (≤ 150 chars)."""
+"""The one list of games: slug, titles and short descriptions (≤ 150 chars) in the page language,
+English and Russian. The build, the launcher, the self-check and the tests all read this list;
+adding a game starts here (see docs/adding-a-game.md)."""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ GAMES: dict[str, dict[str, str]] = {
         "lang": "ru",
         "description": "Тернар — троичная логика в навигации живой числовой сети: соединяйте равные, растите ×3.",
         "description_en": "A hex network of powers of three: connect equal values, climb ×3, keep the net alive.",
+        "description_ru": "Тернар — троичная логика в навигации живой числовой сети: соединяйте равные, растите ×3.",
     },
     "floodline": {
         "title": "Floodline",
@@ -16,6 +19,7 @@ GAMES: dict[str, dict[str, str]] = {
         "lang": "en",
         "description": "Stack voxel pieces, tilt gravity and steer water in a deterministic 3D puzzle.",
         "description_en": "Stack voxel pieces, tilt gravity and steer water in a deterministic 3D puzzle.",
+        "description_ru": "Складывайте воксельные фигуры, наклоняйте гравитацию и направляйте воду в детерминированной 3D-головоломке.",
     },
     "reactor": {
         "title": "Reactor Maintenance",
@@ -23,6 +27,7 @@ GAMES: dict[str, dict[str, str]] = {
         "lang": "en",
         "description": "Repair networks, tame hazards and read forecasts until the reactor is ready.",
         "description_en": "Repair networks, tame hazards and read forecasts until the reactor is ready.",
+        "description_ru": "Чините сети, укрощайте опасности и читайте прогнозы, пока реактор не будет готов.",
     },
     "orbit": {
         "title": "Orbit Simulator",
@@ -30,6 +35,7 @@ GAMES: dict[str, dict[str, str]] = {
         "lang": "en",
         "description": "Manage energy and heat, transfer between rings and outplay a rival in orbit.",
         "description_en": "Manage energy and heat, transfer between rings and outplay a rival in orbit.",
+        "description_ru": "Распределяйте энергию и тепло, переходите между кольцами и переиграйте соперника на орбите.",
     },
     "runmap": {
         "title": "Run Map",
@@ -37,6 +43,7 @@ GAMES: dict[str, dict[str, str]] = {
         "lang": "en",
         "description": "Chart a seeded route through combat, elites and rests to the boss, alone or as co-op host.",
         "description_en": "Chart a seeded route through combat, elites and rests to the boss, alone or as co-op host.",
+        "description_ru": "Проложите маршрут через бои, элиту и привалы к боссу — в одиночку или вместе с друзьями.",
     },
 }
 
@@ -48,5 +55,6 @@ TOOLS: dict[str, dict[str, str]] = {
         "lang": "en",
         "description": "Checks that this browser computes the same hashes as the reference build.",
         "description_en": "Checks that this browser computes the same hashes as the reference build.",
+        "description_ru": "Проверяет, что этот браузер считает те же хэши, что и эталонная сборка.",
     },
 }

@@ -277,6 +277,7 @@ def _publish(shell: Shell, app: Any, loop: Loop) -> None:
     gw.notices = create_proxy(lambda *a: to_js(list(shell.notices)))
     gw.announced = create_proxy(lambda *a: to_js(list(shell.announced)))
     gw.toasts = create_proxy(lambda *a: to_js(shell.toasts.texts()))
+    gw.lang = create_proxy(lambda *a: shell.i18n.lang)
     gw.keysTaken = create_proxy(lambda *a: shell.input.keys_taken)
     gw.hasKeys = create_proxy(lambda *a: shell.input.takes_keys())
     gw.buttons = create_proxy(

@@ -1,0 +1,274 @@
+"""The launcher page (``dist/index.html``): a picture of each game, "Play" or "Continue" with the
+saved progress, best score and stars, in Russian or English like the games.
+
+The page is plain HTML in tables (it works without script); a small inline script reads each
+game's ``gridworks:<slug>:scores`` record (``www/shared/progress.py``) and the shared language
+preference ``gridworks:prefs:lang`` from localStorage. Pictures are committed JPEGs in
+``static/launcher/`` made by ``python -m buildtools.launcher shots`` (screenshots of the built games).
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import shutil
+import sys
+from pathlib import Path
+
+from buildtools.games import GAMES
+
+ROOT = Path(__file__).resolve().parent.parent
+PICTURES = ROOT / "static" / "launcher"
+PIC_W, PIC_H = 120, 90
+# canvas buttons clicked before a game's picture is taken (from its first screen into play)
+SHOT_CLICKS = {
+    "floodline": ["lv:1"],
+    "reactor": ["level:campaign:power_on"],
+    "orbit": ["preset:demo", "start"],
+    "runmap": ["start"],
+}
+
+TEXT = {
+    "en": {
+        "title": "Gridworks — five deterministic puzzle and strategy games",
+        "intro": "Five deterministic puzzle and strategy games. They run in your browser and keep working "
+        "offline after the first visit.",
+        "play": "Play ▸",
+        "continue": "Continue ▸",
+        "soon": "coming soon",
+        "best": "Best {n}",
+        "level": "Level {n} of {m}",
+        "level1": "Level {n}",
+        "stars": "★ {n} of {m}",
+        "stars1": "★ {n}",
+        "selfcheck": "Self-check this browser",
+        "build": "build",
+        "lang": "Русский",
+    },
+    "ru": {
+        "title": "Gridworks — пять детерминированных головоломок и стратегий",
+        "intro": "Пять детерминированных головоломок и стратегий. Они идут прямо в браузере и после первого "
+        "визита работают без сети.",
+        "play": "Играть ▸",
+        "continue": "Продолжить ▸",
+        "soon": "скоро",
+        "best": "Рекорд {n}",
+        "level": "Уровень {n} из {m}",
+        "level1": "Уровень {n}",
+        "stars": "★ {n} из {m}",
+        "stars1": "★ {n}",
+        "selfcheck": "Проверить этот браузер",
+        "build": "сборка",
+        "lang": "English",
+    },
+}
+
+SCRIPT = """
+const T = @TEXT@, G = @GAMES@;
+const get = (k) => { try { return localStorage.getItem(k); } catch (e) { return null; } };
+const set = (k, v) => { try { localStorage.setItem(k, v); } catch (e) { /* private mode */ } };
+function pickLang() {
+  const stored = get("gridworks:prefs:lang");
+  if (stored === "ru" || stored === "en") return stored;
+  const b = (navigator.language || "").split("-")[0].toLowerCase();
+  return b === "ru" ? "ru" : "en";
+}
+function scores(slug) {
+  try { const r = JSON.parse(get("gridworks:" + slug + ":scores")); return r && r.data ? r.data : null; }
+  catch (e) { return null; }
+}
+function hasSave(slug) {
+  try {
+    for (let i = 0; i < localStorage.length; i++) {
+      const k = localStorage.key(i);
+      if (k.startsWith("gridworks:" + slug + ":") && k.indexOf(":corrupt:") < 0 && !k.endsWith(":scores")) return true;
+    }
+  } catch (e) { /* no storage */ }
+  return false;
+}
+const fmt = (s, v) => s.replace(/\\{(\\w+)\\}/g, (_, k) => String(v[k]));
+const num = (n, lang) => Number(n).toLocaleString(lang === "ru" ? "ru-RU" : "en-US");
+function render(lang) {
+  const t = T[lang];
+  document.documentElement.lang = lang;
+  document.title = t.title;
+  for (const el of document.querySelectorAll("[data-t]")) el.textContent = t[el.dataset.t];
+  for (const slug of Object.keys(G)) {
+    const cell = document.querySelector('td[data-game="' + slug + '"]');
+    if (!cell) continue;
+    const g = G[slug], main = lang === "ru" ? g.title_ru : g.title, other = lang === "ru" ? g.title : g.title_ru;
+    cell.querySelector("[data-part=title]").textContent = main;
+    cell.querySelector("[data-part=other]").textContent = other;
+    cell.querySelector("[data-part=desc]").textContent = lang === "ru" ? g.description_ru : g.description_en;
+    const img = cell.querySelector("img");
+    if (img) img.alt = main;
+    const a = cell.querySelector("a[data-part=play]");
+    if (!a) continue;
+    const s = scores(slug), parts = [];
+    const going = s ? s.in_progress : hasSave(slug);
+    a.textContent = going ? t.continue : t.play;
+    a.dataset.continue = going ? "1" : "0";
+    if (s) {
+      if (s.in_progress && s.level) parts.push(s.levels ? fmt(t.level, {n: s.level, m: s.levels}) : fmt(t.level1, {n: s.level}));
+      const bests = Object.values(s.best || {});
+      if (bests.length) parts.push(fmt(t.best, {n: num(Math.max(...bests), lang)}));
+      const stars = Object.values(s.stars || {}).reduce((x, y) => x + y, 0);
+      if (s.stars_max) parts.push(fmt(t.stars, {n: stars, m: s.stars_max}));
+      else if (stars) parts.push(fmt(t.stars1, {n: stars}));
+    }
+    cell.querySelector("[data-part=progress]").textContent = parts.join(" · ");
+  }
+  document.getElementById("gw-lang").textContent = t.lang;
+}
+let lang = pickLang();
+render(lang);
+document.getElementById("gw-lang").addEventListener("click", (e) => {
+  e.preventDefault();
+  lang = lang === "ru" ? "en" : "ru";
+  set("gridworks:prefs:lang", lang);
+  render(lang);
+});
+addEventListener("pageshow", () => render(lang));  // back from a game: fresh progress
+if ("serviceWorker" in navigator && location.protocol !== "file:") navigator.serviceWorker.register("sw.js");
+"""
+
+
+def picture_name(slug: str) -> str:
+    return f"{slug}.jpg"
+
+
+def _row(slug: str, meta: dict[str, str], built: bool, has_picture: bool) -> str:
+    t = TEXT["en"]
+    title, ru = html.escape(meta["title"]), html.escape(meta["title_ru"])
+    desc = html.escape(meta["description_en"])
+    if built:
+        action = (
+            f'<a href="{slug}/" data-part="play" data-continue="0" style="display:inline-block;padding:8px 12px;'
+            f'border:2px solid #3E2723;color:#3E2723;text-decoration:none;font-weight:bold;white-space:nowrap">'
+            f"{t['play']}</a>"
+        )
+        pic_open, pic_close = f'<a href="{slug}/" tabindex="-1">', "</a>"
+    else:
+        action = f'<span style="color:#795548" data-t="soon">{t["soon"]}</span>'
+        pic_open = pic_close = ""
+    picture = (
+        f'{pic_open}<img src="launcher/{picture_name(slug)}" width="{PIC_W}" height="{PIC_H}" alt="{title}" '
+        f'style="display:block;border:1px solid #3E2723">{pic_close}'
+        if has_picture
+        else ""
+    )
+    return (
+        f'<tr><td style="padding:10px;border-top:1px solid #D7CCC8" data-game="{slug}" '
+        f'data-built="{str(built).lower()}">'
+        f'<table width="100%" cellpadding="0" cellspacing="0"><tr>'
+        f'<td width="{PIC_W + 12}" valign="top">{picture}</td>'
+        f'<td valign="top" style="overflow-wrap:anywhere"><b style="font-size:20px;color:#3E2723" data-part="title">{title}</b> '
+        f'<span style="color:#795548" data-part="other">{ru}</span><br>'
+        f'<span style="color:#5D4037" data-part="desc">{desc}</span><br>'
+        f'<small style="color:#795548" data-part="progress"></small>'
+        f'<table cellpadding="0" cellspacing="0"><tr><td style="padding-top:8px">{action}</td></tr></table>'
+        f"</td></tr></table></td></tr>"
+    )
+
+
+def launcher_html(games: list[str], version: str, pictures: set[str] | None = None) -> str:
+    """The launcher page for the built ``games`` (the others are listed as coming soon)."""
+    pictures = pictures if pictures is not None else {p.name for p in PICTURES.glob("*.jpg")}
+    rows = "\n".join(
+        _row(slug, meta, slug in games, picture_name(slug) in pictures) for slug, meta in GAMES.items()
+    )
+    t = TEXT["en"]
+    info = {
+        slug: {k: m[k] for k in ("title", "title_ru", "description_en", "description_ru")}
+        for slug, m in GAMES.items()
+    }
+    script = SCRIPT.replace("@TEXT@", json.dumps(TEXT, ensure_ascii=False)).replace(
+        "@GAMES@", json.dumps(info, ensure_ascii=False)
+    )
+    return f"""<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{html.escape(t["title"])}</title>
+<meta name="theme-color" content="#3E2723">
+<link rel="manifest" href="manifest.webmanifest">
+<link rel="icon" href="icons/icon-192.png">
+</head>
+<body style="margin:0;font-family:system-ui,sans-serif;background:#FBF7F3">
+<table width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:10px">
+<table width="100%" style="max-width:680px" cellpadding="0" cellspacing="0">
+<tr><td style="padding:10px"><table width="100%" cellpadding="0" cellspacing="0"><tr>
+<td><h1 style="color:#3E2723;margin:0 0 6px 0">Gridworks</h1></td>
+<td align="right"><a href="#" id="gw-lang" style="color:#3E2723">{TEXT["en"]["lang"]}</a></td></tr></table>
+<span style="color:#5D4037" data-t="intro">{html.escape(t["intro"])}</span></td></tr>
+{rows}
+<tr><td style="padding:10px"><small><a href="selfcheck/" data-t="selfcheck">{t["selfcheck"]}</a> ·
+<span data-t="build">{t["build"]}</span> {html.escape(version)}</small></td></tr>
+</table></td></tr></table>
+<script type="module">{script}</script>
+</body>
+</html>
+"""
+
+
+def write_launcher(dist: Path, games: list[str], version: str) -> None:
+    """Write ``index.html`` and copy the pictures of the built games to ``launcher/``."""
+    have = {p.name for p in PICTURES.glob("*.jpg")}
+    wanted = {picture_name(g) for g in games} & have
+    if wanted:
+        (dist / "launcher").mkdir(exist_ok=True)
+        for name in sorted(wanted):
+            shutil.copy2(PICTURES / name, dist / "launcher" / name)
+    (dist / "index.html").write_text(launcher_html(games, version, wanted))
+
+
+def take_pictures(out: Path = PICTURES) -> list[Path]:
+    """Build the site, open each game at 640×480, step into play and save a 240×180 JPEG."""
+    import tempfile
+
+    from playwright.sync_api import sync_playwright
+
+    import build
+    from buildtools.browser import CHROMIUM_ARGS, chromium_path
+    from buildtools.serve import serve_in_thread
+    from buildtools.site import built_games
+
+    out.mkdir(parents=True, exist_ok=True)
+    saved = []
+    with tempfile.TemporaryDirectory() as tmp:
+        dist = Path(tmp) / "dist"
+        build.build(dist=dist)
+        srv, url = serve_in_thread(dist)
+        try:
+            with sync_playwright() as p:
+                b = p.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+                for slug in built_games():
+                    page = b.new_page(viewport={"width": 640, "height": 480}, device_scale_factor=0.375)
+                    page.goto(f"{url}{slug}/")
+                    page.wait_for_function(
+                        "() => window.gridworks && window.gridworks.ready", timeout=120_000
+                    )
+                    for button in SHOT_CLICKS.get(slug, []):
+                        xy = json.loads(page.evaluate(f"() => window.gridworks.buttonCenter({button!r})"))
+                        if xy:
+                            page.mouse.click(xy[0], xy[1])
+                            page.wait_for_timeout(400)
+                    page.wait_for_timeout(1500)
+                    path = out / picture_name(slug)
+                    page.screenshot(path=str(path), type="jpeg", quality=72)
+                    saved.append(path)
+                    page.close()
+                b.close()
+        finally:
+            srv.shutdown()
+    return saved
+
+
+if __name__ == "__main__":
+    if sys.argv[1:] == ["shots"]:
+        for path in take_pictures():
+            print(f"{path.relative_to(ROOT)}  {path.stat().st_size} bytes")
+    else:
+        print("usage: python -m buildtools.launcher shots", file=sys.stderr)
+        sys.exit(2)
