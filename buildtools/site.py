@@ -14,6 +14,7 @@ import zlib
 from pathlib import Path
 
 from buildtools.games import GAMES, TOOLS
+from buildtools.launcher import write_launcher
 from buildtools.wheels import build_wheel
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -100,54 +101,6 @@ def _png(size: int) -> bytes:
         + chunk(b"IDAT", raw)
         + chunk(b"IEND", b"")
     )
-
-
-def _launcher(games: list[str]) -> str:
-    rows = []
-    for slug, g in GAMES.items():
-        title = html.escape(g["title"])
-        desc = html.escape(g["description_en"])
-        ru = html.escape(g["title_ru"])
-        if slug in games:
-            action = (
-                f'<a href="{slug}/" style="display:inline-block;padding:8px 16px;border:2px solid #3E2723;'
-                f'color:#3E2723;text-decoration:none;font-weight:bold">Play ▸</a>'
-            )
-        else:
-            action = '<span style="color:#8D6E63">coming soon</span>'
-        rows.append(
-            f'<tr><td style="padding:10px;border-top:1px solid #D7CCC8" data-game="{slug}" '
-            f'data-built="{str(slug in games).lower()}">'
-            f'<table width="100%" cellpadding="0" cellspacing="0"><tr><td>'
-            f'<b style="font-size:20px;color:#3E2723">{title}</b> <span style="color:#8D6E63">{ru}</span><br>'
-            f'<span style="color:#5D4037">{desc}</span></td>'
-            f'<td align="right" width="120" style="padding-left:10px">{action}</td></tr></table></td></tr>'
-        )
-    return f"""<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Gridworks — five deterministic puzzle and strategy games</title>
-<meta name="theme-color" content="#3E2723">
-<link rel="manifest" href="manifest.webmanifest">
-<link rel="icon" href="icons/icon-192.png">
-</head>
-<body style="margin:0;font-family:system-ui,sans-serif;background:#FBF7F3">
-<table width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:10px">
-<table width="100%" style="max-width:640px" cellpadding="0" cellspacing="0">
-<tr><td style="padding:10px"><h1 style="color:#3E2723;margin:0 0 6px 0">Gridworks</h1>
-<span style="color:#5D4037">Five deterministic puzzle and strategy games. They run in your browser and keep working
-offline after the first visit.</span></td></tr>
-{chr(10).join(rows)}
-<tr><td style="padding:10px"><small><a href="selfcheck/">Self-check this browser</a> · build {VERSION}</small></td></tr>
-</table></td></tr></table>
-<script type="module">
-if ("serviceWorker" in navigator && location.protocol !== "file:") navigator.serviceWorker.register("sw.js");
-</script>
-</body>
-</html>
-"""
 
 
 def _game_page(slug: str, meta: dict[str, str], preload: list[str]) -> str:
@@ -287,7 +240,7 @@ def assemble(
         (dist / slug / "index.html").write_text(_game_page(slug, meta, preload))
     (dist / "bench").mkdir()
     (dist / "bench" / "bare.html").write_text((STATIC / "bare.html").read_text())
-    (dist / "index.html").write_text(_launcher(games))
+    write_launcher(dist, games, VERSION)
     (dist / "icons").mkdir()
     for size in (192, 512):
         (dist / "icons" / f"icon-{size}.png").write_bytes(_png(size))
