@@ -280,3 +280,27 @@ def advance_step(st: ReactorState) -> ReactorState:
     new = st.clone()
     run_step(new, None)
     return new
+
+
+def action_options(st: ReactorState) -> dict[str, bool]:
+    """Which lengthy actions the robot can play where it stands (the cheap preconditions of the
+    refusals above; a pulse's runtime validation can still refuse an enabled one)."""
+    over = st.outcome is not None
+    p = st.props.get(st.robot)
+    interact = p is not None and p.kind != "reactor"
+    if p is not None:
+        if p.kind == "terminal" and st.eye_access:
+            interact = False
+        elif p.kind == "supply" and (p.depleted or st.inventory_total() >= st.balance.inventory_capacity):
+            interact = False
+        elif p.kind == "valve" and not network.valve_has_coolant(st, p.cell):
+            interact = False
+    out = {
+        "interact": interact,
+        "repair": bool(_leaks_here(st)),
+        "activate": p is not None and p.kind == "reactor" and st.robot in st.ready,
+        "shield": st.inventory["heat_shield"] > 0,
+    }
+    for e in ELEMENTS:
+        out[f"remedy {e}"] = st.inventory[ITEM_FOR[e]] > 0
+    return {k: v and not over for k, v in out.items()}

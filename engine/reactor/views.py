@@ -158,3 +158,41 @@ def status(st: ReactorState) -> dict[str, Any]:
         "warnings": status_warnings(st),
         "events": list(st.events),
     }
+
+
+def danger_cells(st: ReactorState) -> dict[int, tuple[str, str]]:
+    """Floor cells that kill the robot: cell -> (quantity lethal now, quantity lethal after the next
+    pulse), each "" when safe; heat counts as lethal here (a shield only delays it). Cells safe both
+    now and next pulse are left out. The next pulse is the forecast's (no player action)."""
+    from engine.reactor.walk import lethal_quantity
+
+    out: dict[int, tuple[str, str]] = {}
+    surfaces = getattr(st.trace, "surfaces", ()) or ()
+    nxt = surfaces[0] if surfaces else None
+    limits = st.balance.robot_unsafe
+    for i in st.grid.floor_cells:
+        now = lethal_quantity(st, i, 0)
+        later = ""
+        if nxt is not None:
+            for q in QUANTITIES:
+                lim = limits[q]
+                if lim is not None and nxt[q][i] >= lim:
+                    later = q
+                    break
+        if now or later:
+            out[i] = (now, later)
+    return out
+
+
+def kill_thresholds(st: ReactorState) -> dict[str, float]:
+    """What kills: robot limits per surface quantity (coolant water never does) and reactor heat."""
+    out = {q: float(v) for q, v in st.balance.robot_unsafe.items() if v is not None}
+    out["reactor_heat"] = float(st.balance.reactor_heat_terminal)
+    return out
+
+
+def robot_doomed_next_pulse(st: ReactorState) -> bool:
+    """The forecast says the robot dies in the next pulse where it stands."""
+    return any(
+        w.kind == "terminal_loss" and w.pulse == 1 and w.subject == "robot_hazard" for w in st.forecasts
+    )

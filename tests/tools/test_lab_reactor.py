@@ -21,6 +21,7 @@ def test_below_par_only_when_the_search_beats_par() -> None:
 def test_missing_mechanics_lists_taught_ones_the_win_skips() -> None:
     assert lab.missing_mechanics(["supply"], ["repair", "supply", "remedy"]) == ["repair", "remedy"]
     assert lab.missing_mechanics(["flow", "door"], ["door"]) == []
+    assert lab.missing_mechanics(["flow"], ["flow", "terminal"]) == []  # the eye is information
 
 
 def test_terminals_in_counts_levels_with_a_terminal() -> None:

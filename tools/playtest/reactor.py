@@ -101,9 +101,13 @@ def below_par(min_pulses: int | None, par: int | None) -> bool:
     return min_pulses is not None and par is not None and min_pulses < par
 
 
+INFO_MECHANICS = ("terminal",)  # information: the eye shows, it never wins a pulse
+
+
 def missing_mechanics(used: list[str], teaches: list[str]) -> list[str]:
-    """Declared mechanics the shortest win does not use (a level that teaches X must need X)."""
-    return [m for m in teaches if m not in used]
+    """Declared mechanics the shortest win does not use (a level that teaches X must need X);
+    information mechanics (the eye terminal) are exempt."""
+    return [m for m in teaches if m not in used and m not in INFO_MECHANICS]
 
 
 def terminals_in(levels: list[dict[str, Any]]) -> int:

@@ -437,6 +437,7 @@ class ReactorApp:
         p.hazards(g, view, lay, surf)
         p.leaks(g, view, lay)
         p.props(g, view, lay)
+        p.danger(g, view, lay)
         p.hazard_labels(g, view, lay, surf)
         if self.eye and play.can_view():  # type: ignore[union-attr]
             p.underground(g, view, lay, self.eye_layer)

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.reactor.f32 import display
+from engine.reactor.views import kill_thresholds
+
 from .egoals import level_text
-from .render import ALPHA, SURF_COL, pattern
+from .render import ALPHA, LETHAL, SURF_COL, pattern, skull
 
 QS = ("fuel", "coolant", "electricity", "heat")
 
@@ -36,6 +39,16 @@ def draw_help(g: Any, app: Any) -> None:
             g.text(x + 12, yy + 14, line, "#ECEFF1", 13)
             yy += 17
         yy += 12
+        kills = kill_thresholds(play.state)
+        text = t("kills", **{k: display(v) for k, v in kills.items()})
+        for line in g.wrap(text, w - 24, 13)[:4]:
+            g.text(x + 12, yy + 14, line, LETHAL, 13, True)
+            yy += 17
+        skull(g, x + 24, yy + 16, 7)
+        for line in g.wrap(t("lethal_marks"), w - 56, 12)[:3]:
+            g.text(x + 44, yy + 14, line, "#ECEFF1", 12)
+            yy += 16
+        yy += 10
     n = 26.0
     for b, band in enumerate(("safe", "caution", "critical")):
         g.text(x + 130 + b * 70 + n / 2, yy + 10, t(band), "#B0BEC5", 12, False, "center")

@@ -7,6 +7,7 @@ from typing import Any
 
 from engine.core.session import IllegalMoveError
 from engine.reactor import inspect_cell, status
+from engine.reactor.actions import action_options
 from engine.reactor.pulse import caution_reasons
 
 from .cascade import text as ctext
@@ -154,10 +155,25 @@ class Hud:
             y += 17
         # actions: three columns
         bw, bh = (w - 8) / 3, 34 if lay.wide else 32
+        options = action_options(st)
         for k, (text, key, hot) in enumerate(ACTIONS):
             bx = x + (k % 3) * (bw + 4)
             by = y + (k // 3) * (bh + 4)
-            g.button(f"act:{text}", bx, by, bw, bh, f"{t(key)} [{hot}]", size=13, bg="#1C2A35")
+            on = options.get(text, True)
+            # a greyed button still answers a tap (the engine's refusal says why)
+            g.button(
+                f"act:{text}",
+                bx,
+                by,
+                bw,
+                bh,
+                f"{t(key)} [{hot}]",
+                size=13,
+                bg="#1C2A35" if on else "#141B22",
+                fg="#FFE0B2" if on else "rgba(255,224,178,0.38)",
+            )
+            if on and text in ("activate",):
+                g.frame(bx + 2.5, by + 2.5, bw - 5, bh - 5, "#00E676", 2)
         k = len(ACTIONS)
         can = app.play.can_view()
         g.button(

@@ -10,6 +10,7 @@ from engine.reactor import network
 from engine.reactor.f32 import display
 from engine.reactor.presentation import layer_opacity
 from engine.reactor.state import ABSENT, LEAKING
+from engine.reactor.views import danger_cells, robot_doomed_next_pulse
 
 # carrier colours of the design (coolant blue, fuel red, electricity yellow); heat orange
 COL = {"fuel": "#E53935", "coolant": "#2F80ED", "electricity": "#F2D21B", "heat": "#FF8F00"}
@@ -26,6 +27,8 @@ CONSUMER_COL = {
 CONSUMER_MARK = {"producing": "✓", "supplied": "~", "starved": "!", "disabled": "off", "unknown": "?"}
 QUAD = {"fuel": (0, 0), "coolant": (1, 0), "electricity": (0, 1), "heat": (1, 1)}
 ALPHA = (0.42, 0.62, 0.88)
+LETHAL = "#FF1744"
+OPEN_DOOR = "#69F0AE"
 CARRIER_OFFSET = {"fuel": -1, "electricity": 0, "coolant": 1}
 
 
@@ -84,6 +87,32 @@ class BoardPainter:
                 for k, e in enumerate(blocks):
                     g.frame(x0 + 2 + 2 * k, y0 + 2 + 2 * k, s - 4 - 4 * k, s - 4 - 4 * k, COL[e], 1.5)
                 ctx.setLineDash([])
+
+    def danger(self, g: Any, st: Any, lay: Any) -> None:
+        """Cells that kill the robot (engine ``danger_cells``): lethal now = a solid red frame with
+        black-and-red corner stripes and a skull mark; lethal after the next pulse = a dashed red
+        frame. A shape, not only a colour. The robot's own cell doomed next pulse pulses red."""
+        s = lay.cell
+        w = st.grid.width
+        ctx = g.ctx
+        for i, (now, later) in danger_cells(st).items():
+            x0, y0 = lay.ox + (i % w) * s, lay.oy + (i // w) * s
+            if now:
+                g.frame(x0 + 1, y0 + 1, s - 2, s - 2, LETHAL, max(2.0, s * 0.06))
+                c = s * 0.28
+                for ax, ay, dx, dy in ((x0, y0, 1, 1), (x0 + s, y0 + s, -1, -1)):
+                    g.poly([(ax, ay), (ax + dx * c, ay), (ax, ay + dy * c)], LETHAL)
+                    g.line(ax + dx * c * 0.5, ay, ax, ay + dy * c * 0.5, "#000000", max(1.5, s * 0.05))
+                skull(g, x0 + s * 0.5, y0 + s * 0.5, s * 0.16)
+            elif later:
+                ctx.setLineDash([max(3.0, s * 0.12), max(2.0, s * 0.08)])
+                g.frame(x0 + 2, y0 + 2, s - 4, s - 4, LETHAL, max(2.0, s * 0.06))
+                ctx.setLineDash([])
+        if robot_doomed_next_pulse(st):
+            r = st.robot
+            cx, cy = lay.ox + (r % w + 0.5) * s, lay.oy + (r // w + 0.5) * s
+            g.circle(cx, cy, s * 0.48, None, LETHAL, max(3.0, s * 0.08))
+            g.text(cx - s * 0.36, cy - s * 0.32, "!", LETHAL, max(10.0, s * 0.34), True, "center", "middle")
 
     def hazard_labels(self, g: Any, st: Any, lay: Any, surf: dict[str, Any]) -> None:
         """Numeric values (one decimal) in the hazard quadrants, drawn above the props."""
@@ -286,6 +315,15 @@ class BoardPainter:
                 g.text(x0 + s / 2, ty + fs / 2 + 1, text, col, fsz, True, "center", "middle")
 
 
+def skull(g: Any, cx: float, cy: float, r: float) -> None:
+    """The lethal mark: a small skull (round head, two eye holes, jaw) on a black disc."""
+    g.circle(cx, cy, r * 1.35, "rgba(0,0,0,0.78)")
+    g.circle(cx, cy - r * 0.15, r * 0.8, "#FFFFFF")
+    g.rect(cx - r * 0.45, cy + r * 0.35, r * 0.9, r * 0.55, "#FFFFFF")
+    g.circle(cx - r * 0.32, cy - r * 0.15, r * 0.24, "#000000")
+    g.circle(cx + r * 0.32, cy - r * 0.15, r * 0.24, "#000000")
+
+
 def pattern(g: Any, q: str, band: int, x: float, y: float, n: float) -> None:
     """The colour-blind pattern of a quantity: fuel diagonals, water dots, electricity zigzags,
     heat vertical strokes; one to three marks for the safe, caution and critical bands."""
@@ -378,20 +416,33 @@ def draw_prop(g: Any, st: Any, p: Any, cx: float, cy: float, s: float) -> None:
         )
         col = "#8D6E63" if not p.open else "#A1887F"
         half = s * 0.5
+        # open: two jamb stubs and a green arrow through the gap; closed: a solid leaf with a lock dot
         if ew:  # corridor runs west-east: the door is a vertical leaf
             if p.open:
                 g.rect(cx - 3, cy - half, 6, s * 0.2, col)
                 g.rect(cx - 3, cy + half - s * 0.2, 6, s * 0.2, col)
+                g.line(cx - s * 0.3, cy, cx + s * 0.3, cy, OPEN_DOOR, 2.5)
+                g.poly(
+                    [(cx + s * 0.34, cy), (cx + s * 0.2, cy - s * 0.1), (cx + s * 0.2, cy + s * 0.1)],
+                    OPEN_DOOR,
+                )
             else:
                 g.rect(cx - 4, cy - half, 8, s, col)
                 g.frame(cx - 4, cy - half, 8, s, "#000000", 1.5)
+                g.circle(cx, cy, max(2.5, s * 0.08), "#FFD54F", "#000000", 1)
         else:
             if p.open:
                 g.rect(cx - half, cy - 3, s * 0.2, 6, col)
                 g.rect(cx + half - s * 0.2, cy - 3, s * 0.2, 6, col)
+                g.line(cx, cy - s * 0.3, cx, cy + s * 0.3, OPEN_DOOR, 2.5)
+                g.poly(
+                    [(cx, cy + s * 0.34), (cx - s * 0.1, cy + s * 0.2), (cx + s * 0.1, cy + s * 0.2)],
+                    OPEN_DOOR,
+                )
             else:
                 g.rect(cx - half, cy - 4, s, 8, col)
                 g.frame(cx - half, cy - 4, s, 8, "#000000", 1.5)
+                g.circle(cx, cy, max(2.5, s * 0.08), "#FFD54F", "#000000", 1)
     elif k == "terminal":
         g.rect(cx - r, cy - r * 0.8, 2 * r, r * 1.6, "#1A237E")
         g.frame(cx - r, cy - r * 0.8, 2 * r, r * 1.6, "#9FA8DA", 2)
