@@ -2,22 +2,68 @@
 
 ``run()`` returns ``{name: sha256}`` for fixed PRNG streams, float32 rounding,
 canonical JSON and a reference session (a tiny built-in dice game that
-exercises save/replay/undo). The browser's /selfcheck/ page runs the same code
-and compares with the figures computed by CPython at build time.
+exercises save/replay/undo), plus every engine's own checks. The browser's
+/selfcheck/ page runs the same code and compares with the figures computed by
+CPython at build time.
+
+An engine registers its checks by having a module ``engine/<game>/selfcheck.py``
+with ``checks() -> dict[str, str]`` (a few fast reference computations, well under a
+second in the browser; ``session_check`` below does the usual play-save-reload one).
+Engines are found by scanning the ``engine`` package, so there is no list to keep here.
 """
 
 from __future__ import annotations
 
 import importlib
+import pkgutil
 import struct
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import engine
 from engine.core.hashing import canonical_json, state_hash
 from engine.core.rng import GodotRng, Lcg32, Pcg32, XorShift128Plus
-from engine.core.session import IllegalMoveError, Session
+from engine.core.session import Game, IllegalMoveError, Session
 
-GAMES = ("ternar", "floodline", "reactor", "orbit", "runmap")
+NOT_GAMES = ("core", "template")
+
+
+def engines() -> list[str]:
+    """Names of the game engines in the ``engine`` package (sorted; ``core`` and the template excluded)."""
+    return sorted(
+        m.name for m in pkgutil.iter_modules(engine.__path__) if m.ispkg and m.name not in NOT_GAMES
+    )
+
+
+def session_check(
+    game: Game[Any, Any],
+    seed: int,
+    options: dict[str, Any] | None = None,
+    policy: Callable[[Any], Any] | None = None,
+    moves: Sequence[str] = (),
+    max_moves: int = 20,
+) -> str:
+    """Play ``moves`` (texts) then up to ``max_moves`` moves chosen by ``policy(state)`` (``None``
+    stops), hashing every state; then undo/redo, save and reload. One hash of the whole trail."""
+    s: Session[Any, Any] = Session(game, seed, options)
+    trail = [s.state_hash()]
+    for text in moves:
+        s.play_text(text)
+        trail.append(s.state_hash())
+    for _ in range(max_moves):
+        move = policy(s.state) if policy is not None else None
+        if move is None:
+            break
+        s.play(move)
+        trail.append(s.state_hash())
+    if s.moves:
+        s.undo()
+        trail.append(s.state_hash())
+        s.redo()
+    again = Session.load(game, s.save_json())
+    trail += [again.state_hash(), s.state_hash(), s.save_json()]
+    return state_hash(trail)
 
 
 @dataclass(frozen=True)
@@ -93,16 +139,20 @@ def run(include_games: bool = True) -> dict[str, str]:
     out["canonical_json"] = state_hash(canonical_json({"b": [1, 2.5, "ж"], "a": {"z": None, "y": True}}))
     out["session"] = reference_session_hash()
     if include_games:
-        for game in GAMES:
-            try:
-                mod = importlib.import_module(f"engine.{game}")
-            except ImportError:
-                continue
-            fn = getattr(mod, "selfcheck", None)
-            if callable(fn):
-                for name, value in fn().items():
-                    out[f"{game}.{name}"] = str(value)
+        for game in engines():
+            out.update(engine_checks(game))
     return out
+
+
+def engine_checks(game: str) -> dict[str, str]:
+    """``{"<game>.<name>": hash}`` from ``engine.<game>.selfcheck.checks()`` (empty if it has none)."""
+    try:
+        mod = importlib.import_module(f"engine.{game}.selfcheck")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"engine.{game}.selfcheck":
+            raise
+        return {}
+    return {f"{game}.{name}": str(value) for name, value in mod.checks().items()}
 
 
 def reference_session_hash() -> str:

@@ -111,3 +111,23 @@ def test_selfcheck_is_stable_and_has_core_entries():
     assert a == b
     assert set(a) == {"lcg32", "pcg32", "godot_rng", "xorshift128p", "float32", "canonical_json", "session"}
     assert reference_session_hash() == a["session"]
+
+
+def test_every_game_in_the_list_has_an_engine_with_its_own_selfcheck():
+    from buildtools.games import GAMES
+    from engine.core.selfcheck import engine_checks, engines
+
+    assert set(engines()) == set(GAMES)  # one list: buildtools/games.py; engines are found, not listed
+    for game in engines():
+        checks = engine_checks(game)
+        assert checks, f"engine.{game}.selfcheck registers no checks"
+        assert all(k.startswith(f"{game}.") and len(v) == 64 for k, v in checks.items())
+
+
+def test_session_check_sees_every_move():
+    from engine.core.selfcheck import session_check
+
+    a = session_check(DiceGame(), 3, moves=["roll", "add:2"])
+    assert a == session_check(DiceGame(), 3, moves=["roll", "add:2"])
+    assert a != session_check(DiceGame(), 3, moves=["roll", "add:3"])
+    assert a != session_check(DiceGame(), 4, moves=["roll", "add:2"])

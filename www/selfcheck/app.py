@@ -112,7 +112,7 @@ def run_engine_bench(game: str) -> str:
     import importlib
     import io
 
-    if game not in selfcheck.GAMES:
+    if game not in selfcheck.engines():
         return f"unknown game {game!r}"
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
