@@ -11,7 +11,14 @@ from typing import Any
 
 from e2e.util import canvas_has_pixels, notices, open_game, save_json, state_hash, wait_ready
 from engine.core.session import Session
-from engine.runmap import GAME
+from engine.runmap import GAME, migrate_save
+
+# A save written before rules 2 (as in tests/runmap/test_runmap_session.py): no "rules" option.
+OLD_SAVE = (
+    '{"game": "runmap", "version": 1, "seed": 4242, "options": {"preset": "full", "players": 2}, '
+    '"moves": ["p1 join", "p0 attack", "p0 select 1", "p0 attack", "p0 select 2", "p0 attack", '
+    '"p0 attack", "p0 attack", "p0 select 3", "p0 select 4"]}'
+)
 
 
 def info(page: Any) -> dict:
@@ -64,17 +71,27 @@ def test_runmap_boots_draws_and_menu_seeds_match_cpython(page: Any, site: str) -
     assert canvas_has_pixels(page, min_colors=8)
     assert state_hash(page) == Session(GAME, 90217, {"preset": "slice", "players": 2}).state_hash()
     assert "seed=90217" in page.url
-    # back to the menu: the full run, party of 3, Defy the Gods
+    # back to the menu: the full run, party of 3 (its map ends in the Kraken / RNG Portal choice)
     click_button(page, "menu")
     click_button(page, "preset:full")
     click_button(page, "players:3")
-    click_button(page, "defy")
     type_seed(page, "777")
     click_button(page, "start")
     wait_info(page, "i.screen === 'run' && i.moves === 0")
-    expected = Session(GAME, 777, {"preset": "full", "players": 3, "defy_the_gods": True})
+    expected = Session(GAME, 777, {"preset": "full", "players": 3})
     assert state_hash(page) == expected.state_hash()
-    assert "seed=777&preset=full&players=3&defy=1" in page.url
+    assert "seed=777&preset=full&players=3" in page.url
+    assert json.loads(page.evaluate("() => window.gridworks.saveJson()"))["options"]["rules"] == 2
+    # a run saved before rules 2 (no "rules" option) is restored with the old generator
+    page.evaluate(
+        "(raw) => localStorage.setItem('gridworks:runmap:run', JSON.stringify({v: 1, data: JSON.parse(raw)}))",
+        OLD_SAVE,
+    )
+    page.goto(f"{site}runmap/")
+    page.reload()
+    wait_ready(page)
+    assert info(page)["screen"] == "run"
+    assert state_hash(page) == Session.load(GAME, migrate_save(OLD_SAVE)).state_hash()
 
 
 def legend_click_only_closes_the_legend(page: Any, node: int, moves: int) -> None:

@@ -10,10 +10,12 @@ Public API for the browser glue:
 - state: ``RunState`` (``layout``, ``current_node_index``, ``phase``, ``players``, ``combat``,
   ``host``, ``connected``, ``available_nodes()``, ``last_event``), ``outcome(state)``.
 - ``generate_map(seed, players, RunOptions)`` -> ``MapLayout`` (pydantic, JSON round trip).
+- rules versions: ``current_options(opts)`` stamps a new run with ``RULES_VERSION``;
+  ``migrate_save(save)`` reads a save written before rules 2 as rules 1 (old generator).
 """
 
 from engine.runmap.config import Knobs, RunOptions, parse_options
-from engine.runmap.game import GAME, RunMapGame, bot_move
+from engine.runmap.game import GAME, RunMapGame, bot_move, current_options, migrate_save
 from engine.runmap.generate import generate_map
 from engine.runmap.model import EncounterData, EnemyData, MapEdge, MapLayout, MapNode, NodeType, Vector2
 from engine.runmap.moves import Buy, Choose, Drop, Fight, Join, Leave, Move, Select, format_move, parse_move
@@ -48,11 +50,13 @@ __all__ = [
     "Termination",
     "Vector2",
     "bot_move",
+    "current_options",
     "format_move",
     "generate_map",
     "layout_problems",
     "legal_moves",
     "load_layout",
+    "migrate_save",
     "new_run",
     "outcome",
     "parse_move",

@@ -22,6 +22,7 @@ from engine.core.schema import FrozenModel, SchemaError, parse_model
 Preset = Literal["slice", "full"]
 
 MAX_PLAYERS = 4
+RULES_VERSION = 2  # 1: the pseudocode's generator (issue 9); 2: real decisions (issue 19)
 
 
 class Knobs(FrozenModel):
@@ -40,8 +41,11 @@ class Knobs(FrozenModel):
 
 
 class RunOptions(FrozenModel):
-    """Options of a run: preset, party size, the "Defy the Gods" switch and knob overrides."""
+    """Options of a run: rules version, preset, party size, the "Defy the Gods" switch (rules 1)
+    and knob overrides. A run without ``rules`` is played by the current rules; saves from before
+    rules 2 carry none and are read as rules 1 (``migrate_save``)."""
 
+    rules: int = Field(default=RULES_VERSION, ge=1, le=RULES_VERSION)
     preset: Preset = "slice"
     players: int = Field(default=1, ge=1, le=MAX_PLAYERS)
     defy_the_gods: bool = False
@@ -51,6 +55,8 @@ class RunOptions(FrozenModel):
     def _check(self) -> RunOptions:
         if self.preset == "slice" and self.defy_the_gods:
             raise ValueError("defy_the_gods needs the full preset (the RNG Portal is in act 3)")
+        if self.defy_the_gods and self.rules >= 2:
+            raise ValueError("in rules 2 the RNG Portal is a choice on every full map (no defy_the_gods)")
         if self.preset == "full" and self.knobs != Knobs():
             raise ValueError("knob overrides only apply to the slice preset")
         return self
@@ -94,6 +100,7 @@ __all__ = [
     "MAX_PLAYERS",
     "Preset",
     "RNG_PORTAL",
+    "RULES_VERSION",
     "RunOptions",
     "SchemaError",
     "parse_options",

@@ -31,6 +31,7 @@ GUARDIAN_STATS: dict[str, tuple[int, int, int]] = {
     "rng": (62, 2, 4),
 }
 GOLD = {"basic": 10, "elite": 25, "boss": 40}
+PORTAL_GOLD = 300  # rules 2: the RNG Portal's hoard, the reward for defying the gods (lab: worth it)
 
 
 def scale_hp(hp: int, players: int) -> int:
@@ -38,24 +39,37 @@ def scale_hp(hp: int, players: int) -> int:
     return hp * players
 
 
-def _basic(rng: GodotRng, players: int, act: int) -> EnemyData:
+def hit_bonus(bonus: int, players: int, rules: int) -> int:
+    """Rules 1: every hit + (players - 1). Rules 2: each enemy attacks every standing player
+    instead (``rules.py``), so a hit is the same at any party size."""
+    return bonus + players - 1 if rules == 1 else bonus
+
+
+def extra_enemies(players: int, rules: int) -> int:
+    """Rules 1: one more enemy with 3+ players; rules 2: none (HP and attacks already scale)."""
+    return 1 if players >= 3 and rules == 1 else 0
+
+
+def _basic(rng: GodotRng, players: int, act: int, rules: int = 1) -> EnemyData:
     eid, hp, dice, bonus = BASIC[rng.randi_range(0, len(BASIC) - 1)]
     return EnemyData(
         enemy_id=eid,
         rank="basic",
         hp=scale_hp(hp + 4 * (act - 1), players),
         dice=dice,
-        bonus=bonus + players - 1,
+        bonus=hit_bonus(bonus, players, rules),
     )
 
 
-def roll_encounter(node_type: NodeType, player_count: int, act: int, rng: GodotRng) -> EncounterData:
-    """Pre-roll a COMBAT (1-2 basic enemies, +1 with 3+ players) or ELITE encounter
-    (one elite, +1 basic with 3+ players)."""
-    extra = 1 if player_count >= 3 else 0
+def roll_encounter(
+    node_type: NodeType, player_count: int, act: int, rng: GodotRng, rules: int = 1
+) -> EncounterData:
+    """Pre-roll a COMBAT (1-2 basic enemies, +1 with 3+ players in rules 1) or ELITE encounter
+    (one elite, +1 basic with 3+ players in rules 1)."""
+    extra = extra_enemies(player_count, rules)
     if node_type == NodeType.COMBAT:
         count = rng.randi_range(1, 2) + extra
-        enemies = tuple(_basic(rng, player_count, act) for _ in range(count))
+        enemies = tuple(_basic(rng, player_count, act, rules) for _ in range(count))
         return EncounterData(tier="basic", enemies=enemies, gold=GOLD["basic"])
     if node_type == NodeType.ELITE:
         eid, hp, dice, bonus = ELITE[rng.randi_range(0, len(ELITE) - 1)]
@@ -64,14 +78,16 @@ def roll_encounter(node_type: NodeType, player_count: int, act: int, rng: GodotR
             rank="elite",
             hp=scale_hp(hp + 4 * (act - 1), player_count),
             dice=dice,
-            bonus=bonus + player_count - 1,
+            bonus=hit_bonus(bonus, player_count, rules),
         )
-        minions = tuple(_basic(rng, player_count, act) for _ in range(extra))
+        minions = tuple(_basic(rng, player_count, act, rules) for _ in range(extra))
         return EncounterData(tier="elite", enemies=(elite, *minions), gold=GOLD["elite"])
     raise ValueError(f"no encounter table for {node_type.value}")
 
 
-def roll_guardian_encounter(guardian_id: str, player_count: int, act: int, rng: GodotRng) -> EncounterData:
+def roll_guardian_encounter(
+    guardian_id: str, player_count: int, act: int, rng: GodotRng, rules: int = 1
+) -> EncounterData:
     """Pre-roll a guardian fight: the guardian plus 0-1 basic minions (one more with 3+ players)."""
     if guardian_id not in GUARDIAN_STATS:
         raise ValueError(f"unknown guardian {guardian_id!r}")
@@ -81,11 +97,12 @@ def roll_guardian_encounter(guardian_id: str, player_count: int, act: int, rng: 
         rank="boss",
         hp=scale_hp(hp, player_count),
         dice=dice,
-        bonus=bonus + player_count - 1,
+        bonus=hit_bonus(bonus, player_count, rules),
     )
-    minions = rng.randi_range(0, 1) + (1 if player_count >= 3 else 0)
+    minions = rng.randi_range(0, 1) + extra_enemies(player_count, rules)
+    gold = PORTAL_GOLD if rules >= 2 and guardian_id == "rng" else GOLD["boss"]
     return EncounterData(
         tier="boss",
-        enemies=(boss, *(_basic(rng, player_count, act) for _ in range(minions))),
-        gold=GOLD["boss"],
+        enemies=(boss, *(_basic(rng, player_count, act, rules) for _ in range(minions))),
+        gold=gold,
     )

@@ -1,4 +1,4 @@
-"""Map generation following the design's ``generate_map`` pseudocode on Godot's RNG.
+"""Map generation; generator 1 follows the design's ``generate_map`` pseudocode on Godot's RNG.
 
 Order of random draws (one ``GodotRng(seed)``, i.e. ``rng = RandomNumberGenerator.new();
 rng.seed = seed``), as in the pseudocode:
@@ -185,7 +185,17 @@ def _position(slot: int, size: int, layer: int, layer_count: int) -> Vector2:
 
 
 def generate_map(seed: int, player_count: int, options: RunOptions) -> MapLayout:
-    """``generate_map(seed, player_count)`` for the preset in ``options``; same inputs, same map."""
+    """``generate_map(seed, player_count)`` for the preset and rules version in ``options``;
+    same inputs, same map. Rules 1 is below; rules 2 is ``generate2``."""
+    if options.rules >= 2:
+        from engine.runmap.generate2 import generate_map_v2  # noqa: PLC0415 - generate2 builds on this module
+
+        return generate_map_v2(seed, player_count, options)
+    return generate_map_v1(seed, player_count, options)
+
+
+def generate_map_v1(seed: int, player_count: int, options: RunOptions) -> MapLayout:
+    """Generator 1: the design's pseudocode (issue 9)."""
     rng = GodotRng(seed)
     plans = plan_layers(options)
     layer_count = len(plans)

@@ -39,6 +39,7 @@ ATONEMENT_COST, ATONEMENT_HEAL = 10, 20
 MEMORY_MAX_HP = 5
 EVENT_GOLD, EVENT_HURT, EVENT_HEAL = 15, 5, 10
 TRAP_BASE = 2
+SCORE_PER_GUARDIAN, SCORE_PER_FLOOR = 100, 10
 
 
 def rest_heal_percent(options: RunOptions) -> float:
@@ -74,16 +75,30 @@ def _heal_all(players: tuple[PlayerState, ...], amount: int) -> tuple[PlayerStat
     return tuple(p.model_copy(update={"hp": min(p.max_hp, p.hp + amount)}) for p in players)
 
 
+def run_score(gold: int, guardians: int, floor: int) -> int:
+    """A run's score: its gold, 100 per guardian defeated and 10 per floor reached. The RNG
+    Portal's hoard (``encounters.PORTAL_GOLD``) is what makes defying the gods worth it."""
+    return gold + SCORE_PER_GUARDIAN * guardians + SCORE_PER_FLOOR * floor
+
+
+def best_score(best: int, end: RunOutcome | None) -> int:
+    """The best score after a run ended with ``end`` (``best`` so far; unchanged while in play)."""
+    return best if end is None else max(best, end.score)
+
+
 def _end(state: RunState, termination: Termination, note: str) -> RunState:
     node = state.current_node
+    floor = 0 if node is None else node.floor
     outcome = RunOutcome(
         termination=termination,
-        floor=0 if node is None else node.floor,
+        floor=floor,
         node_index=state.current_node_index,
         guardians_defeated=state.guardians_defeated,
         gold=state.gold,
         memories=state.memories,
         path=state.path,
+        score=run_score(state.gold, len(state.guardians_defeated), floor),
+        defied=state.options.rules >= 2 and "rng" in state.guardians_defeated,
     )
     return state.model_copy(
         update={"phase": Phase.OVER, "combat": None, "result": outcome, "last_event": note}
@@ -181,6 +196,7 @@ def _fight_round(state: RunState, action: str) -> RunState:
     combat = state.combat
     assert combat is not None
     rng = _rng(state)
+    rules = state.options.rules
     enemies = list(combat.enemies)
     players = list(state.players)
     party_rolls: list[int] = []
@@ -204,16 +220,20 @@ def _fight_round(state: RunState, action: str) -> RunState:
         for e in enemies:
             if e.hp == 0:
                 continue
-            hit = sum(rng.randi_range(1, 6) for _ in range(e.dice)) + e.bonus
-            enemy_rolls.append(hit)
-            absorbed = min(block, hit)
-            block -= absorbed
-            hit -= absorbed
             standing = [i for i, p in enumerate(players) if p.hp > 0]
             if not standing:
                 break
-            target = max(standing, key=lambda i: (players[i].hp, -i))
-            players[target] = players[target].model_copy(update={"hp": max(0, players[target].hp - hit)})
+            # rules 1: one hit on the standing player with the most HP; rules 2: one on each
+            targets = [max(standing, key=lambda i: (players[i].hp, -i))] if rules == 1 else standing
+            for target in targets:
+                if players[target].hp == 0:
+                    continue
+                hit = sum(rng.randi_range(1, 6) for _ in range(e.dice)) + e.bonus
+                enemy_rolls.append(hit)
+                absorbed = min(block, hit)
+                block -= absorbed
+                hit -= absorbed
+                players[target] = players[target].model_copy(update={"hp": max(0, players[target].hp - hit)})
     new_combat = combat.model_copy(
         update={
             "enemies": tuple(enemies),

@@ -67,6 +67,8 @@ class RunOutcome(FrozenModel):
     gold: int
     memories: tuple[int, ...]
     path: tuple[int, ...]
+    score: int = 0  # gold + 100 per guardian + 10 per floor reached (``rules.run_score``)
+    defied: bool = False  # rules 2: the RNG Portal was beaten ("Defy the Gods")
 
 
 class RunState(FrozenModel):

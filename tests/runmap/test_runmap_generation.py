@@ -16,9 +16,10 @@ from engine.runmap.generate import edge_windows, weighted_random
 from engine.runmap.model import count_types
 from engine.runmap.validate import crossing_pairs, reachable_from_start, reaching_boss
 
-SLICE = RunOptions(preset="slice")
-FULL = RunOptions(preset="full")
-DEFY = RunOptions(preset="full", defy_the_gods=True)
+# Generator 1 (rules 1): the pseudocode's draws; generator 2 is in test_runmap_generator2.py.
+SLICE = RunOptions(rules=1, preset="slice")
+FULL = RunOptions(rules=1, preset="full")
+DEFY = RunOptions(rules=1, preset="full", defy_the_gods=True)
 SEEDS = range(300)
 
 
@@ -259,7 +260,7 @@ def test_edge_windows_cover_without_crossing(n: int, m: int, emax: int) -> None:
 
 def test_knob_overrides_within_safe_ranges() -> None:
     opts = RunOptions(
-        preset="slice", knobs=Knobs(layer_count=12, elite_cap=0, rest_cap=0, nodes_per_layer_max=4)
+        rules=1, preset="slice", knobs=Knobs(layer_count=12, elite_cap=0, rest_cap=0, nodes_per_layer_max=4)
     )
     for seed in range(60):
         layout = generate_map(seed, 1, opts)
@@ -268,9 +269,9 @@ def test_knob_overrides_within_safe_ranges() -> None:
         assert c[NodeType.ELITE] == 0 and c[NodeType.REST] == 0
         assert max(len(layout.nodes_at(k)) for k in range(12)) <= 4
         assert layout_problems(layout) == []
-    wide = RunOptions(preset="slice", knobs=Knobs(nodes_per_layer_min=2))
+    wide = RunOptions(rules=1, preset="slice", knobs=Knobs(nodes_per_layer_min=2))
     assert all(len(generate_map(s, 1, wide).nodes_at(k)) >= 2 for s in range(20) for k in range(1, 7))
-    narrow = RunOptions(preset="slice", knobs=Knobs(edges_per_node_max=1))
+    narrow = RunOptions(rules=1, preset="slice", knobs=Knobs(edges_per_node_max=1))
     assert all(len(generate_map(s, 1, narrow).nodes_at(k)) == 1 for s in range(10) for k in range(8))
     with pytest.raises(ValueError):
         Knobs(layer_count=13)

@@ -220,7 +220,7 @@ def test_victory_on_the_final_boss_only() -> None:
 
 
 def test_defy_the_gods_victory_through_the_rng_portal() -> None:
-    state = GAME.initial(8, {"preset": "full", "defy_the_gods": True})
+    state = GAME.initial(8, {"rules": 1, "preset": "full", "defy_the_gods": True})
     portal = next(n.index for n in state.layout.nodes if n.guardian_id == "rng")
     while state.phase != Phase.OVER:
         if state.phase == Phase.MAP:

@@ -8,8 +8,18 @@ import pytest
 
 from engine.core.schema import SchemaError
 from engine.core.session import IllegalMoveError, Session
-from engine.runmap import GAME, Phase, bot_move, outcome
+from engine.runmap import (
+    GAME,
+    Phase,
+    RunOptions,
+    bot_move,
+    current_options,
+    generate_map,
+    migrate_save,
+    outcome,
+)
 from engine.runmap.__main__ import main
+from engine.runmap.config import RULES_VERSION
 from engine.runmap.moves import Buy, Choose, Drop, Fight, Join, Leave, Select, format_move, parse_move
 
 ALL_MOVES = [
@@ -89,15 +99,15 @@ def test_save_is_seed_plus_moves_and_load_replays_to_the_same_hash() -> None:
 
 
 def test_golden_replays() -> None:
-    """Committed hashes of bot-played runs: regenerate only on purpose."""
-    slice_run = play_bot(12345, {"preset": "slice"})
-    full_run = play_bot(2026, {"preset": "full", "players": 3, "defy_the_gods": True})
+    """Committed hashes of bot-played runs of rules 1: regenerate only on purpose."""
+    slice_run = play_bot(12345, {"rules": 1, "preset": "slice"})
+    full_run = play_bot(2026, {"rules": 1, "preset": "full", "players": 3, "defy_the_gods": True})
     assert (len(slice_run.moves), slice_run.state_hash()) == GOLDEN_SLICE
     assert (len(full_run.moves), full_run.state_hash()) == GOLDEN_FULL
 
 
-GOLDEN_SLICE = (26, "36a9a596bf109be6068838d6fbc4ef3536caae365fffdb6572e84bc1c9b1251e")
-GOLDEN_FULL = (63, "2998f0e8fbfbbd20f981effe825a1e6f947e5da30925b06b32f4b1aa6ac5d044")
+GOLDEN_SLICE = (26, "1a1cfdde7d6c94148b7198aa3992125d23b07bfe1d46ac1925e2336743a23fbc")
+GOLDEN_FULL = (63, "c4c5dd8c105573a4162c0a3533e2ff3bceea97705f32c8775520f08f01e22fa0")
 
 
 def test_undo_restores_the_previous_state() -> None:
@@ -175,3 +185,36 @@ def test_cli_play_replay_hash_check_stats(tmp_path, capsys: pytest.CaptureFixtur
 def test_one_screen_mode_plays_alone_to_the_end() -> None:
     s = play_bot(40, {"preset": "slice"})
     assert s.state.phase == Phase.OVER and s.state.connected == (0,)
+
+
+# A save written by the build before rules 2 (issue 9's generator): no "rules" in its options.
+OLD_SAVE = (
+    '{"game": "runmap", "version": 1, "seed": 4242, "options": {"preset": "full", "players": 2}, '
+    '"moves": ["p1 join", "p0 attack", "p0 select 1", "p0 attack", "p0 select 2", "p0 attack", '
+    '"p0 attack", "p0 attack", "p0 select 3", "p0 select 4"]}'
+)
+
+
+def test_a_save_from_before_rules_2_replays_with_the_old_generator() -> None:
+    save = migrate_save(OLD_SAVE)
+    assert save.options == {"preset": "full", "players": 2, "rules": 1}
+    s = Session.load(GAME, save)
+    assert s.state.path == (0, 1, 2, 3, 4) and s.state.phase.value == "combat"
+    assert s.state.layout.structure() == generate_map(4242, 2, RunOptions(rules=1, preset="full", players=2))
+    # the run goes on: the bot plays it to its end under rules 1
+    while (m := bot_move(s.state)) is not None:
+        s.play(m)
+    assert outcome(s.state) is not None
+    again = Session.load(GAME, migrate_save(s.save_json()))  # a rules-1 save keeps its version
+    assert again.state_hash() == s.state_hash()
+    # read as today's rules the old moves do not fit the new map: the save would be refused
+    with pytest.raises(SchemaError, match="moves"):
+        Session.load(GAME, OLD_SAVE)
+
+
+def test_new_runs_are_stamped_with_the_current_rules() -> None:
+    opts = current_options({"preset": "full", "players": 2})
+    assert opts["rules"] == RULES_VERSION == 2
+    s = Session(GAME, 4242, opts)
+    assert migrate_save(s.save_json()).options["rules"] == 2
+    assert s.state.layout.structure() == generate_map(4242, 2, RunOptions(preset="full", players=2))

@@ -62,5 +62,6 @@ def test_a_tiny_lab_run_reports_every_target(tmp_path):
     assert {"single_route_slice", "single_route_full", "decisions_median", "shop_maps", "win_spread"} <= keys
     assert {f"per_map_{t}" for t in ("elite", "rest", "shop", "shrine")} <= keys
     assert set(report.data["win"]) == {1, 2, 3, 4}
-    assert report.data["per_map"]["BOSS"] == 3  # every full map has its three guardians
+    assert report.data["per_map"]["BOSS"] == 4  # three guardians and the RNG Portal beside the last
+    assert set(report.data["defy"]) == {"shadow_kraken", "rng"}
     assert len(report.plots) == 4

@@ -19,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-from engine.runmap import GAME, NodeType, bot_move
+from engine.runmap import GAME, NodeType, Select, bot_move
 from engine.runmap.config import RunOptions
 from engine.runmap.generate import generate_map
 from engine.runmap.model import MapLayout, count_types
@@ -101,16 +101,23 @@ def map_metrics(item: tuple[str, int]) -> dict[str, Any]:
     }
 
 
-def bot_run(item: tuple[str, int, int]) -> dict[str, Any]:
-    """One whole run by the engine's bot: outcome, floor reached, gold in and out, decisions met."""
-    preset, players, seed = item
+def bot_run(item: tuple[str, int, int] | tuple[str, int, int, str]) -> dict[str, Any]:
+    """One whole run by the engine's bot: outcome, floor reached, gold in and out, decisions met.
+    A fourth item names the final guardian the bot goes for (default: the bot's own pick)."""
+    preset, players, seed = item[:3]
+    final = item[3] if len(item) > 3 else ""
     state = GAME.initial(seed, {"preset": preset, "players": players})
     earned = spent = decisions = 0
+    reached_final = False
     while (move := bot_move(state)) is not None:
         if state.phase == Phase.MAP:
             avail = state.available_nodes()
             if len({_key(state.layout, n.index) for n in avail}) >= 2:
                 decisions += 1
+            wanted = [n for n in avail if final and n.guardian_id == final]
+            if wanted:
+                move = Select(move.seat, wanted[0].index)  # type: ignore[union-attr]
+                reached_final = True
         new = apply_move(state, move)
         delta = new.gold - state.gold
         earned += max(delta, 0)
@@ -126,6 +133,8 @@ def bot_run(item: tuple[str, int, int]) -> dict[str, Any]:
         "spent": spent,
         "decisions": decisions,
         "act": node.act if node else 1,
+        "score": result.score,
+        "reached_final": reached_final,
     }
 
 
@@ -152,6 +161,10 @@ def run(cfg: LabConfig) -> Report:
         items3 = [("full", p, cfg.seed + i) for i in range(n_runs)]
         runs[p] = run_many(bot_run, items3, f"runmap bot {p}p", cfg.workers)
 
+    defy: dict[str, list[dict[str, Any]]] = {}
+    for final in ("shadow_kraken", "rng"):
+        items4 = [("full", 1 + i % 4, cfg.seed + i, final) for i in range(n_runs)]
+        defy[final] = run_many(bot_run, items4, f"runmap final {final}", cfg.workers)
     full = maps["full"]
     single = {pr: stats.share([m["routes"] == 1 for m in maps[pr]]) for pr in PRESETS}
     dec = [m["decisions"] for m in full]
@@ -285,6 +298,25 @@ def run(cfg: LabConfig) -> Report:
             f"Maps over a cap (ELITE/REST/SHOP > {CAP}): {_fmt_pct(over_cap)}.",
         )
     )
+
+    def final_row(final: str) -> list[Any]:
+        at = [r for r in defy[final] if r["reached_final"]]
+        return [
+            final,
+            len(at),
+            _fmt_pct(stats.share([r["won"] for r in at])),
+            round(float(np.mean([r["score"] for r in at])) if at else float("nan"), 1),
+            round(float(np.mean([r["score"] for r in defy[final]])), 1),
+        ]
+
+    report.tables.append(
+        Table(
+            "Defy the Gods: the final choice (full preset, party sizes 1-4 in turn, same seeds)",
+            ["final guardian", "runs reaching it", "won there", "score there (mean)", "score per run (mean)"],
+            [final_row("shadow_kraken"), final_row("rng")],
+            note="The bot plays as usual and, at the last fork, goes for the named guardian.",
+        )
+    )
     report.tables.append(
         Table(
             "Bot runs by party size (full preset)",
@@ -352,5 +384,6 @@ def run(cfg: LabConfig) -> Report:
         "win": win,
         "gold_earned": earned,
         "gold_spent": spent,
+        "defy": {f: final_row(f)[1:] for f in defy},
     }
     return report

@@ -19,7 +19,20 @@ from pydantic import BaseModel, Field
 from engine.core.hashing import state_hash
 from engine.core.schema import SchemaError
 from engine.core.session import IllegalMoveError, SaveData, Session
-from engine.runmap import GAME, Buy, Choose, Fight, Leave, Move, Phase, RunState, Select
+from engine.runmap import (
+    GAME,
+    Buy,
+    Choose,
+    Fight,
+    Leave,
+    Move,
+    Phase,
+    RunState,
+    Select,
+    current_options,
+    migrate_save,
+)
+from engine.runmap.rules import best_score
 
 from . import hud, layout, render, screens
 from .cards import Card, card_for
@@ -57,8 +70,9 @@ class Prefs(BaseModel):
     salt: int = Field(default=0, ge=0, lt=2**32)
     preset: str = Field(default="slice", pattern="^(slice|full)$")
     players: int = Field(default=1, ge=1, le=4)
-    defy: bool = False
+    defy: bool = False  # rules 1 only; the RNG Portal is now a choice on every full map
     seed: int = Field(default=0, ge=0, lt=10**MAX_SEED_DIGITS)
+    best: dict[str, int] = Field(default_factory=dict)  # best score per preset
 
 
 def seed_for(salt: int, counter: int) -> int:
@@ -115,7 +129,7 @@ class RunMapApp:
         if save is None:
             return
         try:
-            self.session = Session.load(GAME, save)
+            self.session = Session.load(GAME, migrate_save(save))
         except SchemaError as exc:
             self.shell.storage.quarantine("run", save.model_dump_json(), str(exc)[:120])
             self.shell.take_storage_notices()
@@ -131,7 +145,6 @@ class RunMapApp:
             self.prefs.preset = args["preset"]
         if args.get("players", "").isdigit() and 1 <= int(args["players"]) <= 4:
             self.prefs.players = int(args["players"])
-        self.prefs.defy = args.get("defy") == "1" and self.prefs.preset == "full"
         seed = args.get("seed", "")
         if seed.isdigit() and len(seed) <= MAX_SEED_DIGITS:
             self.prefs.seed = int(seed)
@@ -145,10 +158,7 @@ class RunMapApp:
 
     def _opts(self) -> dict[str, Any]:
         p = self.prefs
-        opts: dict[str, Any] = {"preset": p.preset, "players": p.players}
-        if p.defy and p.preset == "full":
-            opts["defy_the_gods"] = True
-        return opts
+        return current_options({"preset": p.preset, "players": p.players})
 
     def new_run(self, seed: int | None = None) -> None:
         self.coop.stop()
@@ -179,8 +189,6 @@ class RunMapApp:
         seed = s.seed if s else self.prefs.seed
         opts = s.options if s else self._opts()
         frag = f"seed={seed}&preset={opts.get('preset', 'slice')}&players={opts.get('players', 1)}"
-        if opts.get("defy_the_gods"):
-            frag += "&defy=1"
         return str(js.location.href).split("#")[0] + "#" + frag
 
     def _set_url(self) -> None:
@@ -249,6 +257,10 @@ class RunMapApp:
             elif self.coop.aim not in avail:
                 self.coop.aim = None
         self.inspect = None
+        if old is not None and old.phase != Phase.OVER and s.phase == Phase.OVER and not self.coop.active:
+            key = s.options.preset
+            self.prefs.best[key] = best_score(self.prefs.best.get(key, 0), s.result)
+            self.shell.storage.save("prefs", self.prefs)
         if old is not None:
             c = card_for(old, s)
             if c is not None:
@@ -376,7 +388,6 @@ class RunMapApp:
                 t,
                 preset=p.preset,
                 players=p.players,
-                defy=p.defy,
                 seed=str(p.seed),
                 has_run=self.session is not None,
             )
@@ -430,7 +441,9 @@ class RunMapApp:
         if self.card is not None:
             screens.card(g, f, self.card, t)
         else:
-            screens.phase_dialog(g, f, s, t, self.me(), self.can_act())
+            screens.phase_dialog(
+                g, f, s, t, self.me(), self.can_act(), self.prefs.best.get(s.options.preset, 0)
+            )
         if self.legend_open and f.phone:
             hud.legend_overlay(g, f, s, t)
         if self.toast_until > now:

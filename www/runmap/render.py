@@ -268,6 +268,8 @@ def node_details(g: Any, x: float, y: float, w: float, s: RunState, idx: int, t:
         lines.append(t("d_REST", pct=pct, hp=hp))
     else:
         lines.append(t("d_" + kind, base=R.TRAP_BASE, hp=R.MEMORY_MAX_HP))
+    if n.guardian_id == "rng" and s.options.rules >= 2 and n.encounter_data is not None:
+        lines.insert(0, t("d_rng", gold=n.encounter_data.gold))
     if n.encounter_data is not None:
         for e in n.encounter_data.enemies:
             lines.append("• " + t("enemy_line", name=t(e.enemy_id), hp=e.hp, dice=e.dice, bonus=e.bonus))

@@ -171,17 +171,20 @@ def card(g: Any, f: layout.Frame, c: Card, t: T) -> None:
     g.button("card_ok", r.x + r.w / 2 - 80, r.y + r.h - 56, 160, 42, t("continue_btn"), bg=BTN, size=16)
 
 
-def end(g: Any, f: layout.Frame, s: RunState, t: T) -> None:
+def end(g: Any, f: layout.Frame, s: RunState, t: T, best: int) -> None:
     res = s.result
     assert res is not None
     won = res.termination.value == "victory"
-    text = t("victory_text") if won else t("defeat_text", floor=res.floor)
+    text = (
+        t("defied_text") if res.defied else (t("victory_text") if won else t("defeat_text", floor=res.floor))
+    )
     names = ", ".join(t(n) for n in res.guardians_defeated) or t("none")
     raw = (
         text,
         t("summary_guardians", names=names),
         t("summary_gold", gold=res.gold, mem=len(res.memories)),
         t("summary_path", n=len(res.path)),
+        t("score_best", score=res.score, best=best),
         t("seed_n", seed=s.seed),
     )
     width = min(440.0, f.w - 16) - 32
@@ -201,7 +204,9 @@ def end(g: Any, f: layout.Frame, s: RunState, t: T) -> None:
     g.button("share", r.x + 32 + 2 * bw, by, bw, 42, t("share"), bg=BTN, size=15)
 
 
-def phase_dialog(g: Any, f: layout.Frame, s: RunState, t: T, me: int | None, can_act: bool) -> bool:
+def phase_dialog(
+    g: Any, f: layout.Frame, s: RunState, t: T, me: int | None, can_act: bool, best: int = 0
+) -> bool:
     """Draw the dialog of the current phase; False when the map itself is the screen."""
     if s.phase == Phase.COMBAT:
         fight(g, f, s, t, me, can_act)
@@ -210,15 +215,13 @@ def phase_dialog(g: Any, f: layout.Frame, s: RunState, t: T, me: int | None, can
     elif s.phase == Phase.SHRINE:
         shrine(g, f, s, t, me, can_act)
     elif s.phase == Phase.OVER:
-        end(g, f, s, t)
+        end(g, f, s, t, best)
     else:
         return False
     return True
 
 
-def menu(
-    g: Any, w: float, h: float, t: T, *, preset: str, players: int, defy: bool, seed: str, has_run: bool
-) -> None:
+def menu(g: Any, w: float, h: float, t: T, *, preset: str, players: int, seed: str, has_run: bool) -> None:
     """The new-run screen; on narrow screens each label sits above its controls."""
     cw = min(480.0, w - 24)
     x = (w - cw) / 2
@@ -249,34 +252,7 @@ def menu(
     for k in range(1, 5):
         g.button(f"players:{k}", x + lw + (k - 1) * (pw + 8), y, pw, 40, str(k), active=players == k, bg=bg)
     y += 48
-    # a label too long for the label column (Russian) gets the whole row, the toggle at its right end
-    if stacked or g.measure(t("defy"), 13) > lw - 8:
-        g.text(x, y + 26, t("defy"), MUTED, g.fit_text(t("defy"), cw - 110, 14, min_size=9))
-        g.button(
-            "defy",
-            x + cw - 90,
-            y,
-            90,
-            40,
-            t("on") if defy else t("off"),
-            active=defy,
-            enabled=preset == "full",
-            bg=bg,
-        )
-    else:
-        label(t("defy"), y)
-        g.button(
-            "defy",
-            x + lw,
-            y,
-            90,
-            40,
-            t("on") if defy else t("off"),
-            active=defy,
-            enabled=preset == "full",
-            bg=bg,
-        )
-    y = label(t("seed"), y + 48)
+    y = label(t("seed"), y)
     g.rect(x + lw, y, cw - lw, 40, "#1F1411")
     g.text(x + lw + 12, y + 28, seed, GOLD, g.fit_text(seed, cw - lw - 24, 22, True), bold=True)
     y += 46
