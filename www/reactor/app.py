@@ -1,18 +1,20 @@
 """Reactor Maintenance page: input → engine action → engine state → drawing.
 
-The glue keeps only UI state (selection, hover, eye-view layer, the pulse cascade, the walk queue,
-screens); rules, refusals, forecasts and views come from ``engine.reactor``. Saves are the level key
-plus the action list (``shell.storage``), replayed through the engine on load.
+The glue keeps only UI state (selection, hover, eye-view layer, zoom, the pulse cascade, the walk
+queue, screens); rules, refusals, walks, forecasts and views come from ``engine.reactor``. Saves are
+the level key
+with the hint flag and the engine's ``SaveData`` (seed + options + moves + rules version), restored
+through ``Session.load``; the older key + moves format is migrated on load.
 """
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import js  # type: ignore[import-not-found]
 
 from engine.core.schema import SchemaError
-from engine.core.session import IllegalMoveError
 from engine.reactor.walk import plan_walk
 
 from . import layout as layout_mod
@@ -24,13 +26,14 @@ from .hooks import hooks
 from .hud import Hud
 from .model import (
     DIR_KEYS,
-    CurrentGame,
+    GAME_FORMAT,
     CustomLevels,
     Play,
     Progress,
     campaign,
-    replay,
+    restore_play,
     session_for,
+    upgrade_saved,
 )
 from .render import BoardPainter
 from .screens import draw_end, draw_menu, scroll_menu
@@ -88,6 +91,9 @@ class ReactorApp:
         self.hover_cell: tuple[int, int] | None = None
         self.eye = False
         self.eye_layer = "all"
+        self.zoom = True  # small boards zoom to finger-sized cells (toggled by the zoom button)
+        self.pan: tuple[float, float] | None = None  # board cell at the view's centre; None = robot
+        self.drag: tuple[float, float, tuple[float, float], bool] | None = None
         self.cascades = CascadePlayer(shell)
         self.anim: Any = None  # the pulse cascade being played (cascade.Cascade)
         self.next_walk = 0.0
@@ -107,25 +113,35 @@ class ReactorApp:
 
     # -- persistence ----------------------------------------------------------------------------
     def _restore(self) -> None:
-        saved = self.storage.load("game", CurrentGame)
-        if saved is None:
+        """The game in progress, of any stored format (format 1 = key + moves, migrated); a save
+        that cannot continue under today's rules is kept aside with a notice (stars stay)."""
+        raw = self.storage.read_raw("game")
+        if raw is None:
             return
         try:
-            play = Play(saved.key, session_for(saved.key, self.custom))
-            replay(play.session, saved.moves)
-        except (SchemaError, IllegalMoveError, ValueError, KeyError) as exc:
-            raw = self.storage.read_raw("game")
-            if raw is not None:
-                self.storage.quarantine("game", raw, str(exc)[:160])
+            wrapper = json.loads(raw)
+            version = int(wrapper.get("v", 1))
+            if version > GAME_FORMAT:
+                raise ValueError(f"made by a newer version ({version})")
+            saved = upgrade_saved(version, wrapper["data"], self.custom)
+            play, status, why = restore_play(saved)
+        except (SchemaError, ValueError, KeyError, TypeError, AttributeError) as exc:
+            self.storage.quarantine("game", raw, str(exc)[:160])
+            return
+        if play is None:
+            self.storage.quarantine("game", raw, why[:160])
+            if status == "closed":
+                self.shell.notify(self.t("rules_closed"))
             return
         self.play = play
         self.screen = "play"
-        if saved.moves:
-            self.show_toast(self.t("restored"))
+        self.save_game()  # stored in today's format
+        if play.session.moves:
+            self.show_toast(self.t("restored") if status == "ok" else self.t("rules_migrated"))
 
     def save_game(self) -> None:
         if self.play is not None and self.play.key.startswith(("builtin:", "campaign:", "custom:")):
-            self.storage.save("game", self.play.save())
+            self.storage.save("game", self.play.save(), version=GAME_FORMAT)
 
     def show_toast(self, text: str) -> None:
         self.toast = text
@@ -164,6 +180,8 @@ class ReactorApp:
         old = play.state
         t0 = now()
         ok, why = play.try_play(text, capture=self.cascades.mode != "off")
+        if ok and text.startswith("move"):
+            self.pan = None  # the zoomed view follows the robot again
         self.act_ms.append((text.split()[0], round(now() - t0, 1)))
         del self.act_ms[:-40]
         audio = self.shell.audio
@@ -181,7 +199,7 @@ class ReactorApp:
         if new.outcome is not None and old.outcome is None:
             play.queue.clear()
             if new.outcome.result == "won":
-                if record_win(self.progress, play.key, new.pulse):
+                if record_win(self.progress, play.key, new.pulse, play.hinted):
                     self.storage.save("progress", self.progress)
                 self.show_toast(self.t("won_toast"))
                 for k, f in enumerate((523, 659, 784, 1047)):
@@ -266,13 +284,23 @@ class ReactorApp:
                 if cell != self.hover_cell:
                     self.hover_cell = cell
                     self.shell.invalidate()
+                if self.drag is not None:
+                    self.drag_to(ev.x, ev.y)
             elif ev.name == "down":
                 row = self.hud.row_at(ev.x, ev.y)
                 if row is not None:  # touch: a tapped forecast row highlights and inspects its cell
                     self.hover_cell = self.selected = row
                     self.shell.invalidate()
                     return
+                if self.lay.zoomed and self.lay.cell_at(ev.x, ev.y) is not None:
+                    self.drag = (ev.x, ev.y, self.view_centre(), False)  # a tap, or a drag that pans
+                    return
                 self.click_board(ev.x, ev.y)
+            elif ev.name in ("up", "cancel") and self.drag is not None:
+                x0, y0, _, moved = self.drag
+                self.drag = None
+                if not moved and ev.name == "up":
+                    self.click_board(x0, y0)
 
     def skip_hurries(self, ev: Any) -> bool:
         """Is this cascade-skipping input a move or an action (a pointer press that starts a walk)?"""
@@ -283,6 +311,26 @@ class ReactorApp:
             cell = lay.cell_at(ev.x, ev.y)
             return hurry_input("walk" if cell is not None and cell == self.selected else "pointer", "")
         return hurry_input(ev.kind, ev.name, self.shell.input.bindings)
+
+    def view_centre(self) -> tuple[float, float]:
+        """The board cell (fractional) at the middle of the zoomed view."""
+        lay = self.lay
+        if lay is None:
+            return (0.0, 0.0)
+        vx, vy, vw, vh = lay.view
+        return ((vx + vw / 2 - lay.ox) / lay.cell, (vy + vh / 2 - lay.oy) / lay.cell)
+
+    def drag_to(self, x: float, y: float) -> None:
+        """Pan the zoomed board with a finger or mouse drag (beyond a small slop it is no tap)."""
+        if self.drag is None or self.lay is None:
+            return
+        x0, y0, (cx, cy), moved = self.drag
+        if not moved and abs(x - x0) + abs(y - y0) < 10:
+            return
+        s = self.lay.cell
+        self.pan = (cx - (x - x0) / s, cy - (y - y0) / s)
+        self.drag = (x0, y0, (cx, cy), True)
+        self.shell.invalidate()
 
     def click_board(self, x: float, y: float) -> None:
         lay, play = self.lay, self.play
@@ -328,6 +376,14 @@ class ReactorApp:
             self.screen = "play"
         elif id == "eye":
             self.toggle_eye()
+        elif id == "hint" and self.play is not None:
+            text = self.play.hint(self.shell.i18n.lang)
+            if text:
+                self.play.note = self.t("hint_used", h=text)
+                self.save_game()
+        elif id == "zoom":
+            self.zoom = not self.zoom
+            self.pan = None
         elif id == "eyelayer":
             order = ["all", "fuel", "coolant", "electricity"]
             self.eye_layer = order[(order.index(self.eye_layer) + 1) % len(order)]
@@ -427,8 +483,17 @@ class ReactorApp:
     def draw_play(self, g: Any, t: float) -> None:
         play = self.play
         st = play.state  # type: ignore[union-attr]
-        lay = layout_mod.compute(g.width, g.height, st.grid.width, st.grid.height)
+        rx, ry = st.grid.xy(st.robot)
+        centre = self.pan if self.pan is not None else (rx + 0.5, ry + 0.5)
+        lay = layout_mod.compute(
+            g.width, g.height, st.grid.width, st.grid.height, zoom=self.zoom, centre=centre
+        )
         self.lay = lay
+        ctx = g.ctx
+        ctx.save()
+        ctx.beginPath()
+        ctx.rect(*lay.view)
+        ctx.clip()
         surf = self.surface_now(t)
         self.drawn = surf
         view = self.anim.shown if self.anim is not None else st  # the cascade's current stage
@@ -456,6 +521,11 @@ class ReactorApp:
         if self.hover_cell is not None:
             x, y = lay.xy(*self.hover_cell)
             g.frame(x - 2, y - 2, s + 4, s + 4, "#FFEA00", 4)
+        ctx.restore()
+        if lay.can_zoom:  # finger-sized cells on small screens; drag pans, the robot is followed
+            vx, vy, vw, _ = lay.view
+            label = self.t("zoom_out") if lay.zoomed else self.t("zoom_in")
+            g.button("zoom", vx + vw - 96, vy + 4, 92, 40, label, size=13, bg="rgba(21,32,42,0.92)")
         self.hud.draw(g, self, lay)
         if st.outcome is not None and self.anim is None:
             self.draw_end(g, lay, st)

@@ -44,16 +44,17 @@ def draw_board_overlay(g: Any, app: Any, c: Cascade, lay: Any) -> None:
     tw = c.fits.get((label, 0.0, fs, True))
     if tw is None:
         tw = c.fits[(label, 0.0, fs, True)] = g.measure(label, fs, True) + 16
-    bw = min(tw, s * lay.gw)
-    g.rect(lay.ox, lay.oy, bw, fs + 12, "rgba(8,14,20,0.86)")
+    bx0, by0, bw0, _ = lay.board_rect
+    bw = min(tw, bw0)
+    g.rect(bx0, by0, bw, fs + 12, "rgba(8,14,20,0.86)")
     g.rect(
-        lay.ox,
-        lay.oy + fs + 10,
+        bx0,
+        by0 + fs + 10,
         bw * min(1.0, (c.starts[c.index] + c.durs[c.index] * c.frac) / max(1.0, c.total)),
         2,
         col,
     )
-    g.text(lay.ox + 8, lay.oy + fs + 3, label, col, c.fit(g, label, bw - 12, fs, True), True)
+    g.text(bx0 + 8, by0 + fs + 3, label, col, c.fit(g, label, bw - 12, fs, True), True)
 
 
 def draw_panel(g: Any, app: Any, c: Cascade, x: float, y: float, w: float, end: float) -> float:

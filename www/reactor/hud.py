@@ -8,6 +8,7 @@ from typing import Any
 from engine.core.session import IllegalMoveError
 from engine.reactor import inspect_cell, status
 from engine.reactor.actions import action_options
+from engine.reactor.campaign import entry as campaign_entry
 from engine.reactor.pulse import caution_reasons
 
 from .cascade import text as ctext
@@ -120,6 +121,10 @@ class Hud:
             for line in g.wrap(msg, w - 8, 13)[:2]:
                 g.text(x + 4, y + 12, line, BAD, 13, True)
                 y += 16
+        elif app.play.note:
+            for line in g.wrap(app.play.note, w - 8, 13)[:3]:
+                g.text(x + 4, y + 12, line, "#FFE082", 13, True)
+                y += 16
         elif ls in ("Caution", "Critical"):
             reasons = ", ".join(dict.fromkeys(reason(lang, r) for r in caution_reasons(st)))
             for line in self.goal_lines(g, reasons, w - 8, 3, 1):
@@ -199,6 +204,19 @@ class Hud:
                 f"{t('eye_layers')}: {t(app.eye_layer) if app.eye_layer != 'all' else t('all')}",
                 size=12,
                 bg="#1C2A35",
+            )
+            k += 1
+        if campaign_entry(app.play.key) is not None and st.outcome is None:
+            g.button(
+                "hint",
+                x + (k % 3) * (bw + 4),
+                y + (k // 3) * (bh + 4),
+                bw,
+                bh,
+                t("hint"),
+                size=12,
+                bg="#1C2A35",
+                active=app.play.hinted,
             )
         y += 3 * (bh + 4) + 4
         if app.eye:

@@ -13,8 +13,9 @@ from typing import Any
 from pydantic import Field
 
 from engine.core.schema import Model, SchemaError
-from engine.core.session import IllegalMoveError, Session
+from engine.core.session import IllegalMoveError, SaveData, Session, restore
 from engine.reactor import GAME, builtin_level, builtin_levels, can_view_underground, status
+from engine.reactor.campaign import entry as campaign_entry
 from engine.reactor.campaign import keys as campaign_keys
 from engine.reactor.stages import PulseTrace, trace_action
 from engine.reactor.state import ReactorState
@@ -39,6 +40,57 @@ class CurrentGame(Model):
 
     key: str = Field(min_length=1, max_length=100)
     moves: list[str] = Field(default_factory=list, max_length=100_000)
+
+
+class SavedGame(Model):
+    """The game in progress, format 2: the level key, whether a hint was shown (it costs a star),
+    and the engine's ``SaveData`` (seed + options + moves, with the rules version), restored with
+    ``Session.load``. Format 1 was ``CurrentGame`` (key + moves); ``upgrade_saved`` converts it."""
+
+    key: str = Field(min_length=1, max_length=100)
+    hinted: bool = False
+    save: SaveData
+
+
+GAME_FORMAT = 2  # storage record version of the "game" record
+
+
+def options_for(key: str, custom: CustomLevels) -> dict[str, Any]:
+    """Session options of a level key (a custom level travels inside the save)."""
+    kind, _, name = key.partition(":")
+    if kind in ("builtin", "campaign"):
+        return {"level": name}
+    if kind == "custom" and name in custom.levels:
+        return {"level": custom.levels[name]}
+    raise KeyError(key)
+
+
+def upgrade_saved(version: int, data: Any, custom: CustomLevels) -> SavedGame:
+    """A stored "game" record of any format as ``SavedGame``; format 1 moves were played under
+    rules 1 (the replay decides whether they still stand). ``ValueError``/``KeyError`` if unusable."""
+    if version >= 2:
+        return SavedGame.model_validate(data)
+    old = CurrentGame.model_validate(data)
+    save = SaveData(
+        game=GAME.name,
+        version=Session.SAVE_VERSION,
+        rules=1,
+        seed=0,
+        options=options_for(old.key, custom),
+        moves=old.moves,
+    )
+    return SavedGame(key=old.key, save=save)
+
+
+def restore_play(saved: SavedGame) -> tuple[Play | None, str, str]:
+    """(play, status, reason) from a saved game: status ``ok``, ``migrated`` (older rules, still
+    playable), ``closed`` (older rules, cannot continue) or ``corrupt``."""
+    got = restore(GAME, saved.save)
+    if got.session is None:
+        return None, got.status, got.reason
+    play = Play(saved.key, got.session)
+    play.hinted = saved.hinted
+    return play, got.status, ""
 
 
 class CustomLevels(Model):
@@ -124,6 +176,7 @@ class TracingGame:
     def __init__(self, inner: Any) -> None:
         self.inner = inner
         self.name = inner.name
+        self.rules = getattr(inner, "rules", 1)
         self.capture = False
         self.trace: PulseTrace | None = None
 
@@ -157,6 +210,8 @@ class Play:
         self.message = ""
         self.queue: list[str] = []
         self.last_trace: PulseTrace | None = None
+        self.hinted = False  # a hint was shown in this game (costs a star)
+        self.note = ""  # an informative line (the hint), shown when there is no refusal
 
     @property
     def state(self) -> ReactorState:
@@ -202,8 +257,17 @@ class Play:
     def status(self) -> dict[str, Any]:
         return status(self.state)
 
-    def save(self) -> CurrentGame:
-        return CurrentGame(key=self.key, moves=[GAME.format_move(m) for m in self.session.moves])
+    def save(self) -> SavedGame:
+        """The game in progress as saved (format 2: the engine's SaveData)."""
+        return SavedGame(key=self.key, hinted=self.hinted, save=self.session.save())
+
+    def hint(self, lang: str) -> str:
+        """The level's one-step hint in ``lang`` (engine campaign data); marks the game hinted."""
+        e = campaign_entry(self.key)
+        if e is None or not e.hint:
+            return ""
+        self.hinted = True
+        return e.hint_ru if lang == "ru" and e.hint_ru else e.hint
 
     def repair_text(self) -> str:
         """``repair`` naming the carrier of the first visible unrepaired leak at the robot's cell."""

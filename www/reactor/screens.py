@@ -16,15 +16,15 @@ def draw_end(g: Any, app: Any, lay: Any, st: Any) -> None:
     won = st.outcome.result == "won"
     key = app.play.key if app.play is not None else ""
     p = par(key) if won else None
-    stars = stars_for(st.pulse, p)
+    stars = stars_for(st.pulse, p, bool(app.play is not None and app.play.hinted))
     bh = 80 + (24 if stars is not None else 0)
-    w = min(320.0, lay.cell * lay.gw - 10)
-    x = lay.ox + (lay.cell * lay.gw - w) / 2
-    ry = st.robot // st.grid.width
-    top = ry >= lay.gh / 2  # keep the robot's cell visible: the box goes to the other half
-    y = lay.oy + (lay.cell * 0.6 if top else lay.cell * lay.gh - bh - lay.cell * 0.6)
-    board_h = lay.cell * lay.gh
-    y = max(lay.oy, min(y, lay.oy + board_h - bh))
+    bx0, by0, board_w, board_h = lay.board_rect
+    w = min(320.0, board_w - 10)
+    x = bx0 + (board_w - w) / 2
+    ry = lay.oy + (st.robot // st.grid.width + 0.5) * lay.cell
+    top = ry >= by0 + board_h / 2  # keep the robot's cell visible: the box goes to the other half
+    y = by0 + (lay.cell * 0.6 if top else board_h - bh - lay.cell * 0.6)
+    y = max(by0, min(y, by0 + board_h - bh))
     if not lay.wide and board_h < bh + 2 * lay.cell:  # a flat board on a phone: the box goes just
         y = lay.py - 4  # below it, over the panel's title (the level is over), and the board stays seen
     g.rect(x, y, w, bh, "rgba(10,16,22,0.92)")
