@@ -57,4 +57,13 @@ TOOLS: dict[str, dict[str, str]] = {
         "description_en": "Checks that this browser computes the same hashes as the reference build.",
         "description_ru": "Проверяет, что этот браузер считает те же хэши, что и эталонная сборка.",
     },
+    # the template game (engine/template, www/template): the smallest complete game, kept working
+    "template": {
+        "title": "Gridworks template game",
+        "title_ru": "Шаблон игры Gridworks",
+        "lang": "en",
+        "description": "Walk to the gold square: the smallest complete Gridworks game, to copy when adding one.",
+        "description_en": "Walk to the gold square: the smallest complete Gridworks game, to copy when adding one.",
+        "description_ru": "Дойдите до золотой клетки: самая маленькая полная игра Gridworks, образец для новой.",
+    },
 }

@@ -111,7 +111,7 @@ function render(lang) {
     if (s) {
       if (s.in_progress && s.level) parts.push(s.levels ? fmt(t.level, {n: s.level, m: s.levels}) : fmt(t.level1, {n: s.level}));
       const bests = Object.values(s.best || {});
-      if (bests.length) parts.push(fmt(t.best, {n: num(Math.max(...bests), lang)}));
+      if (bests.length) parts.push(fmt(t.best, {n: num(s.lower_better ? Math.min(...bests) : Math.max(...bests), lang)}));
       const stars = Object.values(s.stars || {}).reduce((x, y) => x + y, 0);
       if (s.stars_max) parts.push(fmt(t.stars, {n: stars, m: s.stars_max}));
       else if (stars) parts.push(fmt(t.stars1, {n: stars}));

@@ -125,26 +125,6 @@ def test_host_allow_list(page, site):
     assert allowed == [True, True, True, True, True, False, False, False]
 
 
-def test_works_offline_after_one_visit(browser, site):
-    guard = Guard()
-    ctx = new_context(browser, guard)
-    try:
-        page = ctx.new_page()
-        page.add_init_script("""navigator.serviceWorker && navigator.serviceWorker.addEventListener('message',
-            e => { if (e.data && e.data.type === 'precached') window.__precached = true; });""")
-        open_game(page, site, "selfcheck")
-        page.wait_for_function("() => window.__precached === true", timeout=60_000)
-        ctx.set_offline(True)
-        page.reload()
-        wait_ready(page)
-        assert canvas_has_pixels(page)
-        page.goto(site)  # the launcher too
-        assert page.locator("td[data-game]").count() == 5
-    finally:
-        ctx.close()
-    assert not guard.violations
-
-
 def test_service_worker_lists_every_file_with_its_hash(dist_dir: Path):
     import hashlib
     import re
@@ -190,3 +170,30 @@ def test_blogger_embed_runs_from_second_origin(browser, site, slug, tmp_path):
         ctx.close()
         srv.shutdown()
     assert not guard.violations
+
+
+def test_template_game_plays_saves_restores_and_speaks(page, site):
+    from engine.template import GAME as TEMPLATE
+
+    open_game(page, site, "template")
+    assert canvas_has_pixels(page)
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("() => JSON.parse(window.gridworks.saveJson()).moves.length === 1")
+    live = page.locator("[aria-live=polite]")
+    assert live.count() == 1 and "Steps 1" in live.inner_text()
+    page.reload()
+    wait_ready(page)
+    save = json.loads(page.evaluate("() => window.gridworks.saveJson()"))
+    assert save["moves"] == ["R"]  # restored from localStorage through Session.load
+    gx, gy = TEMPLATE.initial(save["seed"], {}).goal
+    page.keyboard.press("KeyZ")  # undo
+    page.wait_for_function("() => JSON.parse(window.gridworks.saveJson()).moves.length === 0")
+    for key in ["ArrowRight"] * gx + ["ArrowDown"] * gy:
+        page.keyboard.press(key)
+    page.wait_for_function("() => Array.from(window.gridworks.toasts()).some(t => t.startsWith('Reached'))")
+    assert any(
+        a.startswith("Reached") for a in page.evaluate("() => Array.from(window.gridworks.announced())")
+    )
+    scores = json.loads(page.evaluate("() => localStorage.getItem('gridworks:template:scores')"))
+    assert scores["data"]["best"] == {"": gx + gy} and scores["data"]["lower_better"] is True
+    assert scores["data"]["in_progress"] is False

@@ -47,6 +47,9 @@ def test_progress_keeps_best_and_most_stars_and_survives_reload():
     p = progress.Progress(storage.Storage("reactor", backend))
     assert p.record_best(120, "classic")
     assert not p.record_best(100, "classic") and p.best("classic") == 120
+    steps = progress.Progress(storage.Storage("template", storage.MemoryBackend()))
+    assert steps.record_best(9, lower_better=True) and steps.record_best(7, lower_better=True)
+    assert not steps.record_best(8, lower_better=True) and steps.best() == 7
     assert p.record_stars("lv01", 2, stars_max=90)
     assert not p.record_stars("lv01", 1) and p.stars("lv01") == 2
     p.set_current(True, level=4, levels=30, score=55)

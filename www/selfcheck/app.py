@@ -53,7 +53,9 @@ class SelfCheckApp:
         shell.storage.save("visits", Visits(count=self.visits))
         self.results = selfcheck.run()
         expected = json.loads(js.JSON.stringify(shell.boot.build.selfcheck))
-        self.rows = [(k, v, expected.get(k)) for k, v in self.results.items()]
+        self.rows: list[tuple[str, str | None, str | None]] = [
+            (k, v, expected.get(k)) for k, v in self.results.items()
+        ]
         self.rows += [(k, None, v) for k, v in expected.items() if k not in self.results]
         self.failures = sum(1 for _, got, exp in self.rows if got != exp)
 

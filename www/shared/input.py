@@ -134,12 +134,12 @@ class Input:
                 return
         self.keys_taken += 1
         action = self._action_for(e)
-        mods = dict(shift=bool(e.shiftKey), ctrl=bool(e.ctrlKey or e.metaKey), repeat=bool(e.repeat))
-        self._push(Event("key", str(e.code) or str(e.key), True, **mods))
+        shift, ctrl, repeat = bool(e.shiftKey), bool(e.ctrlKey or e.metaKey), bool(e.repeat)
+        self._push(Event("key", str(e.code) or str(e.key), True, shift=shift, ctrl=ctrl, repeat=repeat))
         if action:
             e.preventDefault()
             self.held.add(action)
-            self._push(Event("action", action, True, **mods))
+            self._push(Event("action", action, True, shift=shift, ctrl=ctrl, repeat=repeat))
 
     def _key_up(self, e: Any) -> None:
         if self.embed and not self.focused:

@@ -19,7 +19,8 @@ class Scores(BaseModel):
 
     model_config = ConfigDict(extra="ignore")
 
-    best: dict[str, int] = Field(default_factory=dict)  # mode or level -> best score (higher is better)
+    best: dict[str, int] = Field(default_factory=dict)  # mode or level -> best score
+    lower_better: bool = False  # best scores are fewest (steps, time) rather than most (points)
     stars: dict[str, int] = Field(default_factory=dict)  # level -> stars earned (the most ever)
     stars_max: int = Field(default=0, ge=0)  # stars on offer in the whole game (0: no stars)
     in_progress: bool = False  # a saved game waits to be continued
@@ -41,10 +42,12 @@ class Progress:
     def best(self, key: str = "") -> int | None:
         return self.data.best.get(key)
 
-    def record_best(self, score: int, key: str = "") -> bool:
-        """Keep ``score`` if it beats the best for ``key``; True when it is a new best."""
+    def record_best(self, score: int, key: str = "", lower_better: bool = False) -> bool:
+        """Keep ``score`` if it beats the best for ``key`` (higher wins, or lower with
+        ``lower_better``); True when it is a new best."""
         old = self.data.best.get(key)
-        if old is not None and score <= old:
+        self.data.lower_better = lower_better
+        if old is not None and (score >= old if lower_better else score <= old):
             return False
         self.data.best[key] = int(score)
         self._save()

@@ -23,6 +23,7 @@ import traceback
 from typing import Any
 
 import js  # type: ignore[import-not-found]
+from gwweb.shared.app import App
 from gwweb.shared.audio import Audio
 from gwweb.shared.canvas import Gfx
 from gwweb.shared.i18n import I18n, pick_language
@@ -210,7 +211,7 @@ async def start(game: str) -> None:
     try:
         module = importlib.import_module(f"gwweb.{game}.app")
         shell = Shell(game)
-        app = module.create(shell)
+        app: App = module.create(shell)
         realtime = bool(getattr(app, "realtime", False))
 
         def step(ticks: int) -> None:
@@ -218,14 +219,14 @@ async def start(game: str) -> None:
                 _dispatch(shell, app, ev)
             if realtime:
                 for _ in range(ticks):
-                    app.tick()
+                    app.tick()  # type: ignore[attr-defined]  # real-time apps only
 
         first = {"done": False}
 
         def draw() -> None:
             g = shell.gfx
             if g.fit() and hasattr(app, "on_resize"):
-                app.on_resize()
+                app.on_resize()  # optional member
             g.begin_frame()
             app.draw(g)
             draw_embed_hint(shell, g)
@@ -257,7 +258,7 @@ async def start(game: str) -> None:
         _fail(boot, exc)
 
 
-def _dispatch(shell: Shell, app: Any, ev: Event) -> None:
+def _dispatch(shell: Shell, app: App, ev: Event) -> None:
     if ev.kind == "pointer" and ev.name == "down":
         shell.audio.unlock()
         hit = shell.gfx.region_at(ev.x, ev.y)
@@ -270,7 +271,7 @@ def _dispatch(shell: Shell, app: Any, ev: Event) -> None:
     app.handle(ev)
 
 
-def _publish(shell: Shell, app: Any, loop: Loop) -> None:
+def _publish(shell: Shell, app: App, loop: Loop) -> None:
     gw = js.window.gridworks
     gw.stateHash = create_proxy(lambda *a: str(app.state_hash()))
     gw.saveJson = create_proxy(lambda *a: str(app.save_json()))

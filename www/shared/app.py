@@ -1,0 +1,187 @@
+"""The app contract between the shell and a game page, typed.
+
+``App`` is what ``gwweb.<game>.app.create(shell)`` returns (see ``www/README.md``). The optional
+members (``tick``, ``on_resize``, ``on_focus``, ``test_hooks``) are found with ``hasattr``.
+
+``TurnApp`` is the one app shape for a turn-based game, after Tatham's midend: a UI-state object
+(cursor, selection, drag: never undone), ``interpret(ui, state, ev) -> move | None`` (what did the
+player mean), the engine's ``apply`` through ``Session`` (what happens), and
+``draw(g, ui, state, t)``. It saves every move (seed + moves, ``SaveData``), restores through
+``engine.core.session.restore`` (older rules kept playable or closed with a notice) and offers
+undo/redo. ``www/template/app.py`` is the smallest example.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
+
+from gwweb.shared.canvas import Gfx
+from gwweb.shared.input import Event
+
+from engine.core.session import Game, SaveData, Session, restore
+
+S = TypeVar("S")
+M = TypeVar("M")
+U = TypeVar("U")
+
+
+@runtime_checkable
+class App(Protocol):
+    """What the shell drives."""
+
+    realtime: bool
+
+    def handle(self, ev: Event) -> None: ...
+    def on_button(self, id: str) -> None: ...
+    def draw(self, g: Gfx) -> None: ...
+    def animating(self) -> bool: ...
+    def state_hash(self) -> str: ...
+    def save_json(self) -> str: ...
+
+
+class ShellLike(Protocol):
+    """The parts of ``gwweb.shared.shell.Shell`` a ``TurnApp`` uses (a fake one in tests)."""
+
+    storage: Any
+    notices: list[str]
+    i18n: Any
+    toasts: Any
+
+    @property
+    def progress(self) -> Any: ...
+    def set_lang(self, lang: str) -> None: ...
+    def invalidate(self) -> None: ...
+    def notify(self, text: str) -> None: ...
+    def announce(self, text: str) -> None: ...
+
+
+Interpret = Callable[[U, S, Event], M | None]
+Draw = Callable[[Gfx, U, S, float], None]
+
+
+class TurnApp(Generic[S, M, U]):
+    """A turn-based game page: UI state + interpret + Session + draw, saved after every move.
+
+    Subclasses (or callers) give ``game``, ``ui`` (a fresh UI-state object), ``interpret`` and
+    ``render``; override ``on_events(events)`` to animate, play sounds and ``announce`` results.
+    """
+
+    realtime = False
+    SAVE = "game"
+
+    def __init__(
+        self,
+        shell: ShellLike,
+        game: Game[S, M],
+        ui: U,
+        interpret: Interpret[U, S, M],
+        render: Draw[U, S],
+        new_seed: Callable[[], int],
+        options: dict[str, Any] | None = None,
+        clock: Callable[[], float] | None = None,
+    ) -> None:
+        self.shell = shell
+        self.game = game
+        self.ui = ui
+        self.interpret = interpret
+        self.render = render
+        self.new_seed = new_seed
+        self.options = dict(options or {})
+        self.clock = clock or (lambda: 0.0)
+        self.session: Session[S, M] = self._restore()
+
+    # -- persistence -----------------------------------------------------------
+    def _restore(self) -> Session[S, M]:
+        st = self.shell.storage
+        raw = st.read_raw(self.SAVE)
+        if raw is not None:
+            got = restore(self.game, raw_save(raw), keep_events=True)
+            if got.session is not None:
+                return got.session
+            st.quarantine(self.SAVE, raw, got.reason[:160])
+            for n in st.take_notices():
+                self.shell.notify(n)
+        return self.fresh()
+
+    def fresh(self, seed: int | None = None) -> Session[S, M]:
+        return Session(self.game, self.new_seed() if seed is None else seed, self.options, keep_events=True)
+
+    def save(self) -> None:
+        self.shell.storage.save(self.SAVE, self.session.save())
+
+    @property
+    def state(self) -> S:
+        return self.session.state
+
+    # -- moves -----------------------------------------------------------------
+    def play(self, move: M) -> bool:
+        """Apply ``move`` through the session; a refusal is announced and changes nothing."""
+        try:
+            self.session.play(move)
+        except ValueError as exc:
+            self.refused(str(exc))
+            return False
+        self.save()
+        self.on_events(self.session.last_events)
+        self.shell.invalidate()
+        return True
+
+    def undo(self) -> None:
+        if self.session.can_undo():
+            self.session.undo()
+            self.save()
+            self.shell.invalidate()
+
+    def new_game(self, seed: int | None = None) -> None:
+        self.session = self.fresh(seed)
+        self.save()
+        self.shell.invalidate()
+
+    def refused(self, why: str) -> None:
+        self.shell.announce(why)
+
+    def on_events(self, events: list[Any]) -> None:
+        """The events of the move just played (animation, sound, announcements)."""
+
+    # -- the App contract --------------------------------------------------------
+    def handle(self, ev: Event) -> None:
+        move = self.interpret(self.ui, self.state, ev)
+        if move is not None:
+            self.play(move)
+        else:
+            self.shell.invalidate()  # the UI state may have changed (cursor, hover)
+
+    def on_button(self, id: str) -> None:
+        if id == "undo":
+            self.undo()
+        elif id == "new":
+            self.new_game()
+
+    def draw(self, g: Gfx) -> None:
+        self.render(g, self.ui, self.state, self.clock())
+
+    def animating(self) -> bool:
+        return False
+
+    def state_hash(self) -> str:
+        return self.session.state_hash()
+
+    def save_json(self) -> str:
+        return self.session.save_json()
+
+
+def raw_save(raw: str) -> dict[str, Any] | str:
+    """The ``SaveData`` inside a storage record ``{"v": .., "data": ..}`` (or the text as it is)."""
+    try:
+        rec = json.loads(raw)
+    except ValueError:
+        return raw
+    if isinstance(rec, dict) and isinstance(rec.get("data"), dict):
+        data: dict[str, Any] = rec["data"]
+        return data
+    return raw
+
+
+__all__ = ["App", "SaveData", "ShellLike", "TurnApp", "raw_save"]
