@@ -302,6 +302,14 @@ class Gfx:
         self.stroke_style(color, width)
         self._stroke()
 
+    def fill(self) -> None:
+        """Fill the current path with the current fill style."""
+        self._fill()
+
+    def stroke(self) -> None:
+        """Stroke the current path with the current stroke style and width."""
+        self._stroke()
+
     def paint(self, fill: str | None = None, stroke: str | None = None, width: float = 1.0) -> None:
         """Fill and/or stroke the current path."""
         self._paint(fill, stroke, width)
