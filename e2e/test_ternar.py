@@ -95,11 +95,30 @@ def direction(a: int, b: int) -> str:
     return next(d for d in KEY_FOR if neighbour_in(a, d) == b)
 
 
+def rules1_save(seed: int) -> dict:
+    """A save in the format of rules 1 (no ``rules``, no ``ruleset``): GreedyBot until game over."""
+    s = Session(GAME, seed, {"mode": "classic", "ruleset": 1, "start_nodes": 5})
+    while s.state.outcome is None:
+        s.play(greedy_route(s.state))
+    return {
+        "game": "ternar",
+        "version": 1,
+        "seed": seed,
+        "options": {"mode": "classic"},
+        "moves": [GAME.format_move(m) for m in s.moves],
+    }
+
+
 def test_ternar_drag_keyboard_undo_reload(page: Any, site: str) -> None:
+    # a release build has no bot hooks (17.10); the test build (?test=1) has them
     open_game(page, site, "ternar")
+    assert page.evaluate("() => typeof window.gridworks.autoplay") == "undefined"
+    page.goto(f"{site}ternar/?test=1")
+    wait_ready(page)
     assert canvas_has_pixels(page)
     page.evaluate(f"() => window.gridworks.newGame({SEED}, 'classic')")
     assert info(page)["turns"] == 0
+    assert info(page)["tutorial"] == 0  # first run: the tutorial shows a route on the board
 
     # 1. a route dragged with the real mouse == the same move in CPython
     s = cpython_session(page)
@@ -112,6 +131,39 @@ def test_ternar_drag_keyboard_undo_reload(page: Any, site: str) -> None:
     got = info(page)
     assert got["turns"] == 1 and got["score"] == s.state.score > 0
     assert state_hash(page) == s.state_hash()
+    assert got["best"] == s.state.score and not got["new_best"]  # Best is the engine's best_view
+
+    # the tutorial: after the first route, cards (window, ghost, singularity); Enter = next, Skip ends it
+    assert got["tutorial"] == 1 and got["busy"]
+    press(page, "Enter")
+    assert info(page)["tutorial"] == 2
+    box = page.locator("canvas").first.bounding_box()
+    skip = next(
+        b for b in json.loads(page.evaluate("() => window.gridworks.buttons()")) if b["id"] == "tut_skip"
+    )
+    page.mouse.click(box["x"] + skip["x"] + skip["w"] / 2, box["y"] + skip["y"] + skip["h"] / 2)
+    frames(page)
+    assert info(page)["tutorial"] is None and not info(page)["busy"]
+
+    # 19.1: a drag released over a node that does not match (or off the board) plays nothing
+    s = cpython_session(page)
+    route = greedy_route(s.state)
+    assert route is not None
+    before = state_hash(page)
+    stray = next(
+        n
+        for n in range(44)
+        if s.state.values[n] and n not in route.nodes and s.state.values[n] != s.state.values[route.nodes[-1]]
+    )
+    x, y = center(page, route.nodes[0])
+    page.mouse.move(x, y)
+    page.mouse.down()
+    for n in route.nodes[1:]:
+        page.mouse.move(*center(page, n), steps=4)
+    page.mouse.move(*center(page, stray), steps=6)
+    page.mouse.up()
+    frames(page)
+    assert state_hash(page) == before and info(page)["turns"] == 1 and not info(page)["animating"]
 
     # an invalid release (a single node) changes nothing (19.1)
     before = state_hash(page)
@@ -192,10 +244,17 @@ def test_ternar_drag_keyboard_undo_reload(page: Any, site: str) -> None:
     kept = page.evaluate("() => Object.keys(localStorage).filter(k => k.includes(':corrupt:')).length")
     assert kept >= 1
 
-    # 7. at game over the greyed Undo behind the card says why nothing happens and changes nothing
-    page.evaluate("() => window.gridworks.newGame(6, 'classic')")  # ends on turn 2
-    page.evaluate("() => window.gridworks.autoplay(10)")
-    assert info(page)["outcome"] is not None
+    # 7. a save of rules 1 (today's format before rules 2) is migrated and replays exactly: here a
+    # finished game, and at game over the greyed Undo behind the card says why nothing happens
+    old = rules1_save(6)
+    page.evaluate(
+        "(raw) => localStorage.setItem('gridworks:ternar:game', raw)", json.dumps({"v": 1, "data": old})
+    )
+    page.reload()
+    wait_ready(page)
+    assert info(page)["ruleset"] == 1 and info(page)["outcome"] is not None
+    assert state_hash(page) == Session.load(GAME, old).state_hash()
+    assert info(page)["tutorial"] is None  # the tutorial, once skipped, stays away
     over = state_hash(page)
     box = page.locator("canvas").first.bounding_box()
     undo_btn = next(

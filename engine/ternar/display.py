@@ -19,6 +19,8 @@ from engine.ternar.rules import SINGULARITY, exponent
 PALETTE: tuple[str, ...] = ("#D1EAFF", "#D1F2EB", "#FEF5D1", "#FADBD8", "#EBDEF0", "#FCF3CF")
 TEXT_COLOR = "#3E2723"
 SINGULARITY_COLOR = "#000000"
+# darker rims of the same hues (not in the spec: the two pale yellows need a border to stay apart)
+RIM_PALETTE: tuple[str, ...] = ("#9CC3E6", "#93D1BF", "#E0CB78", "#E6A7A1", "#C7AAD6", "#E3AAB4")
 INVALID_TINT = "#FFCDD2"
 INVALID_TINT_MS = 100
 GHOST_ALPHA = 0.6
@@ -66,6 +68,13 @@ def node_color(value: int) -> str:
     if value >= SINGULARITY:
         return SINGULARITY_COLOR
     return PALETTE[color_index(value)]
+
+
+def node_rim(value: int) -> str:
+    """Border colour of a node: the darker ring, black for a singularity."""
+    if value >= SINGULARITY:
+        return SINGULARITY_COLOR
+    return RIM_PALETTE[color_index(value)]
 
 
 def line_style(length: int, stage: int = 3) -> tuple[int, bool, bool]:

@@ -8,6 +8,7 @@ rule decision comes from ``engine.ternar``. Saves are the engine session (seed +
 from __future__ import annotations
 
 import json
+import math
 from typing import Any
 
 import js  # type: ignore[import-not-found]
@@ -15,8 +16,8 @@ from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
 
 from engine.core.schema import SchemaError
 from engine.core.session import SaveData, Session
-from engine.ternar import GAME, Route, SoftUndo
-from engine.ternar.telemetry import Profile, best_for, live_best, options_for, record_session, telemetry
+from engine.ternar import GAME, Route, SoftUndo, display
+from engine.ternar.telemetry import Profile, best_view, options_for, record_session, telemetry
 
 from .anim import Timeline, build
 from .keys import BINDINGS, MOVES, Cursor
@@ -25,12 +26,14 @@ from .persist import NullSafeBackend, TelemetryLog
 from .render import BoardPainter
 from .sound import Sounds
 from .strings import TABLES
+from .tutorial import STEPS, Tutorial, TutorialSeen
 from .view import fmt_value, route_step
 
-SWELL = 1.2  # 1.6: the active node grows to 1.2x ...
-LERP_K = 0.15  # ... by k = 0.15 per frame
-TINT_MS = 100.0  # 19.1: the rejected target in #FFCDD2 for 100 ms
+SWELL = display.SWELL_SCALE  # 1.6: the active node grows to 1.2x ...
+TINT_MS = float(display.INVALID_TINT_MS)  # 19.1: the rejected target in #FFCDD2 for 100 ms
 TOAST_MS = 2600.0
+SALUTE_MS = 3200.0  # 17.8: the Soft Win salute
+MOMENT_MS = 3200.0  # the Architect / Big Bang banner over the board
 MODES = ("classic", "zen", "storm")
 
 
@@ -47,6 +50,7 @@ def new_seed() -> int:
 
 class TernarApp:
     realtime = False
+    SALUTE_MS = SALUTE_MS
 
     def __init__(self, shell: Any) -> None:
         self.shell = shell
@@ -85,11 +89,16 @@ class TernarApp:
         self.dismissed = 0
         self.last_frame = now()
         self.vibrating = False
-        self.new_best = False
+        self.moment: tuple[str, str, str, float, float] | None = (
+            None  # 17.8 / 9.3: kind, title, line, t0, until
+        )
         self.profile = shell.storage.load("profile", Profile) or Profile()
         self.log = shell.storage.load("telemetry", TelemetryLog) or TelemetryLog()
         self.session = self._restore()
-        self.best_at_start = self._stored_best()
+        seen = shell.storage.load("tutorial", TutorialSeen)
+        self.tutorial: Tutorial | None = (
+            None if seen is not None else Tutorial(0 if self.state.turns == 0 else 1)
+        )
 
     # -- persistence --------------------------------------------------------------
     def _restore(self) -> Session:
@@ -121,8 +130,10 @@ class TernarApp:
     def save(self) -> None:
         self.shell.storage.save("game", self.session.save())
 
-    def _stored_best(self) -> int:
-        return best_for(self.profile, self.state.options.mode) or 0
+    @property
+    def best(self) -> Any:
+        """Best as the engine sees it for this game (HUD and game-over card): ``best_view``."""
+        return best_view(self.profile, self.state)
 
     @property
     def state(self) -> Any:
@@ -134,8 +145,6 @@ class TernarApp:
         if old.outcome is None and old.turns > 0:
             self._end_session(old)
         self.session = self._fresh(mode, seed)
-        self.best_at_start = self._stored_best()
-        self.new_best = False
         self.route, self.drag_pointer, self.kb_route = (), None, False
         self.timeline = None
         self.pending_undo = False
@@ -151,6 +160,17 @@ class TernarApp:
         rec = telemetry(state).model_dump(mode="json")
         self.log.records = (self.log.records + [rec])[-200:]
         self.shell.storage.save("telemetry", self.log)
+
+    def release(self, over: int | None) -> None:
+        """The finger/mouse let go over node ``over`` (None: off the board). Only a release on the
+        route's last node plays it; over another node or off the board it is an invalid
+        interaction (19.1): the line vanishes, that node is tinted, nothing is played."""
+        route = self.route
+        if route and over == route[-1]:
+            self.commit(route)
+            return
+        self.route, self.drag_pointer, self.kb_route = (), None, False
+        self.reject(over)
 
     def commit(self, route: tuple[int, ...]) -> None:
         """Release the route: invalid ones change nothing (19.1); valid ones are played through the engine."""
@@ -170,29 +190,37 @@ class TernarApp:
         self.timeline = build(old.values, old.ghosts, events, new.values)
         self.anim_t0 = now()
         self.sounds.collapse(len(route), new.values[route[-1]])
-        self._announce(events)
-        if live_best(self.profile, new) is not None and new.score > self.best_at_start > 0:
-            self.new_best = True
-        key = {"classic": "best_classic", "storm": "best_storm"}.get(new.options.mode)
-        if key and new.score > getattr(self.profile, key):  # Best is kept safe after every turn
-            self.profile = self.profile.model_copy(update={key: new.score})
-            self.shell.storage.save("profile", self.profile)
+        self._announce(events, old.window)
+        if self.tutorial is not None and self.tutorial.step == 0:
+            self.tutorial.step = 1  # the first route is played: the cards follow once it has settled
         if new.outcome is not None:
             self._end_session(new)
         self.save()
         self.shell.invalidate()
 
-    def _announce(self, events: list[Any]) -> None:
+    def _announce(self, events: list[Any], old_window: tuple[int, ...] = (3, 9, 27)) -> None:
         for e in events:
             k = e.kind
             if k == "window_shift":
                 self.toast(self.t("window_shift", window="·".join(fmt_value(v) for v in e.new_window)))
             elif k == "big_bang":
-                self.toast(self.t("big_bang"))
+                levels = round(
+                    math.log(e.new_window[0] / old_window[0], 3)
+                )  # 0 once the window is at the cap
+                text = self.t("big_bang", levels=levels) if levels > 0 else self.t("big_bang_capped")
+                self.toast(text)
+                self.moment = ("big_bang", self.t("big_bang_title"), text, now(), now() + MOMENT_MS)
                 self.sounds.big_bang()
             elif k == "achievement":
                 self.toast(self.t("architect"))
-                self.salute = (e.node, now() + 1800.0)
+                self.salute = (e.node, now() + SALUTE_MS)
+                self.moment = (
+                    "architect",
+                    self.t("architect_title"),
+                    self.t("architect_sub"),
+                    now(),
+                    now() + MOMENT_MS,
+                )
                 self.sounds.singularity()
             elif k == "inversion":
                 self.toast(self.t("storm_flip"))
@@ -223,7 +251,26 @@ class TernarApp:
 
     # -- input ------------------------------------------------------------------------
     def busy(self) -> bool:
-        return self.timeline is not None or self.dialog is not None or self.state.outcome is not None
+        return (
+            self.timeline is not None
+            or self.dialog is not None
+            or self.state.outcome is not None
+            or self.tutorial_card()
+        )
+
+    def tutorial_card(self) -> bool:
+        """A tutorial card is up (steps 1-3, once the turn's animation is over): the board waits."""
+        return self.tutorial is not None and self.tutorial.modal and self.timeline is None
+
+    def tutorial_next(self, skip: bool = False) -> None:
+        tut = self.tutorial
+        if tut is None:
+            return
+        tut.step += 1
+        if skip or tut.step >= len(STEPS):
+            self.tutorial = None
+            self.shell.storage.save("tutorial", TutorialSeen())
+        self.shell.invalidate()
 
     def handle(self, ev: Any) -> None:
         if ev.kind == "pointer":
@@ -269,7 +316,7 @@ class TernarApp:
                     self._enter(n)
             self.last_xy = (ev.x, ev.y)
         elif ev.name == "up" and self.drag_pointer == ev.pointer_id:
-            self.commit(self.route)
+            self.release(lay.node_at(ev.x, ev.y))
         elif ev.name == "cancel" and self.drag_pointer == ev.pointer_id:
             self.route, self.drag_pointer = (), None
             self.shell.invalidate()
@@ -297,6 +344,13 @@ class TernarApp:
             return
         if name == "lang":
             self.on_button("lang")
+            return
+        if self.tutorial_card() and self.dialog is None:
+            if name in ("select", "cancel"):
+                self.tutorial_next(skip=name == "cancel")
+            return
+        if self.tutorial is not None and name == "cancel" and not self.route and self.dialog is None:
+            self.tutorial_next(skip=True)  # Esc skips the tutorial in its first, board step too
             return
         if self.dialog is not None:
             if name == "cancel":
@@ -364,6 +418,8 @@ class TernarApp:
             sh.set_muted(not sh.audio.muted)
         elif bid == "lang":
             sh.set_lang(sh.i18n.toggle())
+        elif bid in ("tut_next", "tut_skip"):
+            self.tutorial_next(skip=bid == "tut_skip")
         elif bid == "dismiss":
             self.dismissed = len(sh.notices) if self.dismissed >= len(sh.notices) - 1 else self.dismissed + 1
         elif self.dialog is not None and not (bid.startswith("mode:") or bid in ("telemetry", "cancel")):
@@ -422,6 +478,8 @@ class TernarApp:
             or bool(self.toasts)
             or self.tint is not None
             or self.salute is not None
+            or self.moment is not None
+            or self.tutorial is not None
             or any(abs(s - self._target(n)) > 0.004 for n, s in self.scales.items())
             or (self._active() is not None and self._active() not in self.scales)
         )

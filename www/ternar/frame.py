@@ -7,9 +7,9 @@ from typing import Any
 
 import js  # type: ignore[import-not-found]
 
-from engine.ternar.telemetry import live_best
+from engine.ternar import display
 
-from . import hud
+from . import hud, tutorial
 from .layout import compute
 from .render import background
 from .view import RING, fmt_mult, fmt_score, fmt_value, preview
@@ -19,7 +19,7 @@ FRAME_MS = 1000.0 / 60.0
 
 def _lerp_scales(app: Any, dt: float) -> None:
     """1.6: scale += (target - scale) * k, k = 0.15 per 60 Hz frame (frame-rate independent)."""
-    k = 1.0 - (1.0 - 0.15) ** (min(dt, 100.0) / FRAME_MS)
+    k = 1.0 - (1.0 - display.LERP_K) ** (min(dt, 100.0) / FRAME_MS)
     active = app._active()
     if active is not None and active not in app.scales:
         app.scales[active] = 1.0
@@ -87,6 +87,9 @@ def _board(app: Any, g: Any, t_now: float, dt: float) -> None:
         _badge(app, g, lay.cx[last], y, r, pv.result)
     if app.show_cursor and app.timeline is None:
         p.cursor(g, app.cursor.nid, t_now / 1000.0)
+    tut = app.tutorial
+    if tut is not None and tut.step == 0 and not route and st.outcome is None and app.dialog is None:
+        tutorial.draw_route_hint(app, g, tut.route_hint(st.values, st), t_now / 1000.0)
 
 
 def _info(app: Any, g: Any) -> None:
@@ -103,6 +106,8 @@ def _info(app: Any, g: Any) -> None:
         hud.info_line(g, app.lay, text, sub, strong=True)
     elif len(app.route) == 1:
         hud.info_line(g, app.lay, t("preview_one"))
+    elif app.tutorial is not None and app.tutorial.step == 0 and st.outcome is None:
+        hud.info_line(g, app.lay, t("tut_route"), strong=True)
     elif app.show_cursor and st.outcome is None:  # a key was pressed: say how the keys work
         hud.info_line(g, app.lay, t("hint_keys"))
     elif st.outcome is None and st.turns < 2:
@@ -131,7 +136,7 @@ def _salute(app: Any, g: Any, t_now: float) -> None:
     if left <= 0 or app.lay is None:
         app.salute = None
         return
-    q = 1.0 - left / 1800.0
+    q = 1.0 - left / app.SALUTE_MS
     lay = app.lay
     x0, y0 = lay.cx[nid], lay.cy[nid]
     g.alpha(max(0.0, 1.0 - q))
@@ -141,6 +146,35 @@ def _salute(app: Any, g: Any, t_now: float) -> None:
         x = x0 + math.cos(ang) * dist
         y = y0 + math.sin(ang) * dist + lay.cell * 0.9 * q * q
         g.circle(x, y, max(1.5, lay.cell * 0.07 * (1.0 - 0.5 * q)), fill=RING[i % 6] if i % 3 else "#FFB74D")
+    g.alpha(1.0)
+
+
+def _moment(app: Any, g: Any, t_now: float) -> None:
+    """17.8 Soft Win and 9.3 Big Bang: a banner over the board (and, for the Big Bang, a white shock
+    ring from the centre) that fades out; input is not locked by it."""
+    kind, title, line, t0, until = app.moment
+    lay = app.lay
+    if t_now >= until or lay is None:
+        app.moment = None
+        return
+    q = (t_now - t0) / max(1.0, until - t0)
+    b = lay.board
+    if kind == "big_bang" and q < 0.5:
+        k = q / 0.5
+        g.alpha(0.8 * (1.0 - k))
+        g.circle(b.cx, b.cy, max(4.0, k * max(b.w, b.h)), stroke="#FFB74D", width=max(4.0, lay.cell * 0.3))
+        g.alpha(1.0)
+    a = min(1.0, q / 0.1, (1.0 - q) / 0.25)
+    g.alpha(max(0.0, a))
+    h = lay.cell * 1.6
+    w = min(b.w, 420.0)
+    hud.rounded(g, b.cx - w / 2, b.cy - h / 2, w, h, 14)
+    g.fill_style("#3E2723")
+    g._fill()
+    size = g.fit_text(title, w - 24, lay.cell * 0.55, True)
+    g.text(b.cx, b.cy - h * 0.14, title, "#FFE0B2", size, bold=True, align="center", baseline="middle")
+    sub = g.fit_text(line, w - 24, max(12.0, lay.cell * 0.28))
+    g.text(b.cx, b.cy + h * 0.26, line, "#FFFFFF", sub, align="center", baseline="middle")
     g.alpha(1.0)
 
 
@@ -182,7 +216,8 @@ def draw_frame(app: Any, g: Any) -> None:
     _board(app, g, t_now, dt)
     st = app.state
     mode = st.options.mode
-    best = live_best(app.profile, st)
+    bv = app.best
+    best = bv.best
     storm = None
     if mode == "storm":
         storm = ("↓" if st.gravity == "down" else "↑", st.turns_to_inversion)
@@ -224,11 +259,15 @@ def draw_frame(app: Any, g: Any) -> None:
             t,
             reason=st.outcome.reason.value,
             score=st.score,
-            new_best=app.new_best,
+            new_best=bv.new_best,
             zen=mode == "zen",
         )
+    elif app.tutorial_card():
+        tutorial.draw_card(app, g, t_now / 1000.0)
     if app.salute is not None:
         _salute(app, g, t_now)
+    if app.moment is not None:
+        _moment(app, g, t_now)
     # notices (storage problems: stay until closed) and short toasts
     y = lay.board.y + 6 if not lay.wide and app.dialog is None else 12.0  # above the New game card
     pending = sh.notices[app.dismissed :]

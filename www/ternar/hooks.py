@@ -1,4 +1,6 @@
-"""Test hooks published on ``window.gridworks`` (read-only views plus a few drivers for e2e tests)."""
+"""Test hooks published on ``window.gridworks``: read-only views and a new-game driver always; the
+GreedyBot drivers (``autoplay``, ``botGame``) only in a test build of the page, i.e. with ``?test=1``
+in the address (17.10: the bot is cut from the release)."""
 
 from __future__ import annotations
 
@@ -18,6 +20,11 @@ def hooks(app: Any) -> dict[str, Any]:
                 "values": list(st.values),
                 "ghosts": list(st.ghosts),
                 "score": st.score,
+                "best": app.best.best,
+                "new_best": app.best.new_best,
+                "ruleset": st.options.ruleset,
+                "lock_ms": app.timeline.total if app.timeline is not None else 0.0,
+                "tutorial": app.tutorial.step if app.tutorial is not None else None,
                 "turns": st.turns,
                 "mode": st.options.mode,
                 "window": list(st.window),
@@ -79,11 +86,21 @@ def hooks(app: Any) -> dict[str, Any]:
         app.shell.invalidate()
         return app.state_hash()
 
-    return {
+    out = {
         "ternarInfo": info,
-        "autoplay": autoplay,
         "nodeCenter": node_center,
         "newGame": new_game,
-        "botGame": bot_game,
         "telemetry": lambda *_a: app.telemetry_json(),
     }
+    if test_build():
+        out.update({"autoplay": autoplay, "botGame": bot_game})
+    return out
+
+
+def test_build() -> bool:
+    """The page was opened as a test build (``?test=1``): only then may a bot play moves."""
+    from urllib.parse import parse_qs
+
+    import js  # type: ignore[import-not-found]
+
+    return parse_qs(str(js.location.search).lstrip("?")).get("test", [""])[0] == "1"

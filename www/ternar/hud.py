@@ -16,11 +16,11 @@ CARD = "#FFFDF9"
 
 
 def rounded(g: Any, x: float, y: float, w: float, h: float, r: float) -> None:
-    g._begin()
+    g.begin_path()
     try:
-        g.ctx.roundRect(x, y, w, h, r)
+        g.round_rect_path(x, y, w, h, r)
     except Exception:  # very old browsers
-        g.ctx.rect(x, y, w, h)
+        g.rect_path(x, y, w, h)
 
 
 def button(
@@ -39,9 +39,9 @@ def button(
     rounded(g, r.x + 0.75, r.y + 0.75, r.w - 1.5, r.h - 1.5, min(10.0, r.h / 3))
     if fill:
         g.fill_style(fill)
-        g._fill()
+        g.fill()
     g.stroke_style(color, 1.5)
-    g._stroke()
+    g.stroke()
     fs = g.fit_text(label, r.w - 10, size, bold)
     g.text(r.cx, r.cy + 1, label, color, fs, bold=bold, align="center", baseline="middle")
     if enabled:
@@ -55,11 +55,11 @@ def undo_button(g: Any, r: Rect, counter: str, enabled: bool) -> None:
     cx, cy, rad = r.x + d / 2, r.cy, d / 2 - 1
     g.circle(cx, cy, rad, stroke=color, width=1.5)
     a = rad * 0.48
-    g.ctx.lineCap = "round"
+    g.line_cap("round")
     g.stroke_style(color, 2.0)
-    g._begin()
-    g._arc(cx, cy + a * 0.15, a, math.pi * 1.15, math.pi * 2.25)
-    g._stroke()
+    g.begin_path()
+    g.arc_to_path(cx, cy + a * 0.15, a, math.pi * 1.15, math.pi * 2.25)
+    g.stroke()
     # arrow head at the arc's start (left side), pointing down-left
     hx, hy = cx + a * math.cos(math.pi * 1.15), cy + a * 0.15 + a * math.sin(math.pi * 1.15)
     g.poly(
@@ -84,7 +84,7 @@ def speaker(g: Any, r: Rect, muted: bool) -> None:
     """The «Динамик» icon button (16.6)."""
     rounded(g, r.x + 0.75, r.y + 0.75, r.w - 1.5, r.h - 1.5, min(10.0, r.h / 3))
     g.stroke_style(TEXT, 1.5)
-    g._stroke()
+    g.stroke()
     s = min(r.w, r.h) * 0.22
     x, y = r.cx - s * 0.6, r.cy
     g.poly(
@@ -98,16 +98,16 @@ def speaker(g: Any, r: Rect, muted: bool) -> None:
         ],
         fill=TEXT,
     )
-    g.ctx.lineCap = "round"
+    g.line_cap("round")
     if muted:
         g.line(x + s * 0.8, y - s * 0.5, x + s * 1.8, y + s * 0.5, TEXT, 2)
         g.line(x + s * 0.8, y + s * 0.5, x + s * 1.8, y - s * 0.5, TEXT, 2)
     else:
         for k in (0.9, 1.5):
             g.stroke_style(TEXT, 1.6)
-            g._begin()
-            g._arc(x + s * 0.3, y, s * k, -0.8, 0.8)
-            g._stroke()
+            g.begin_path()
+            g.arc_to_path(x + s * 0.3, y, s * k, -0.8, 0.8)
+            g.stroke()
     g.regions.append(Region("mute", r.x, r.y, r.w, r.h))
 
 
@@ -138,9 +138,9 @@ def pills(g: Any, right: float, cy: float, size: float, window: tuple[int, ...])
         x -= w
         rounded(g, x, cy - h / 2, w, h, h / 2)
         g.fill_style(fill_for(v))
-        g._fill()
+        g.fill()
         g.stroke_style(rim_for(v), 1.2)
-        g._stroke()
+        g.stroke()
         g.text(x + w / 2, cy + 1, label, TEXT, size, bold=True, align="center", baseline="middle")
         x -= 4
     return x + 4
@@ -255,9 +255,9 @@ def card(g: Any, lay: Layout, h: float) -> Rect:
     r = Rect((lay.width - w) / 2, max(8.0, (lay.height - h) / 2), w, h)
     rounded(g, r.x, r.y, r.w, r.h, 14)
     g.fill_style(CARD)
-    g._fill()
+    g.fill()
     g.stroke_style(TEXT, 1.5)
-    g._stroke()
+    g.stroke()
     return r
 
 
@@ -322,9 +322,9 @@ def toast(g: Any, lay: Layout, text: str, alpha: float, y: float, closable: bool
     g.alpha(alpha)
     rounded(g, x, y, w, h, 10)
     g.fill_style(CARD)
-    g._fill()
+    g.fill()
     g.stroke_style(TEXT, 1.2)
-    g._stroke()
+    g.stroke()
     ty = y + 6 + size
     for s, f in zip(lines, sizes):
         g.text(x + 14, ty, s, TEXT, f)

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from gwweb.shared.geometry import Rect  # noqa: F401 - re-exported for this game's modules
 
+from engine.ternar import display
 from engine.ternar.topology import COORDS, N_NODES
 
 SQRT3 = math.sqrt(3.0)
@@ -19,7 +20,7 @@ ROW_STEP = SQRT3 / 2  # in cells
 HEX_R = 1 / SQRT3  # corner radius in cells
 BOARD_W = 6.0  # in cells
 BOARD_H = 7 * ROW_STEP + 2 * HEX_R  # ~7.217 cells
-SNAP = 0.8  # 3.3: magnetic capture inside 80 % of the cell's radius
+SNAP = display.SNAP_RADIUS  # 3.3: magnetic capture inside 80 % of the cell's radius
 
 
 @dataclass

@@ -9,10 +9,11 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from engine.ternar import display
 from engine.ternar.rules import SINGULARITY
 from engine.ternar.topology import N_NODES
 
-from .anim import Step, ease_in, ease_out_back
+from .anim import POP_MS, Step, ease_in, ease_out_back
 from .layout import Layout, hex_corners
 from .view import BG, INVALID, SLOT, TEXT, fill_for, fmt_value, rim_for
 
@@ -20,8 +21,8 @@ from .view import BG, INVALID, SLOT, TEXT, fill_for, fmt_value, rim_for
 LINE_CORE = "#4E342E"
 LINE_GLOW = "rgba(255,167,38,0.38)"
 FLASH = "#FFFFFF"
-VIB_AMP = 1.5  # px
-VIB_HZ = 10.0
+VIB_AMP = display.VIBRATION_AMPLITUDE_PX
+VIB_HZ = float(display.VIBRATION_HZ)
 _TEXT_SCALE = {1: 0.42, 2: 0.4, 3: 0.34, 4: 0.28, 5: 0.24, 6: 0.21}
 
 
@@ -102,7 +103,7 @@ class BoardPainter:
             return
         lay = self.lay
         assert lay is not None
-        a = alpha * (0.6 if ghost else 1.0)
+        a = alpha * (display.GHOST_ALPHA if ghost else 1.0)
         if a < 0.999:
             g.alpha(a)
         self.hex_path(g, x, y, scale)
@@ -198,8 +199,9 @@ class BoardPainter:
             return False
         n = len(route)
         pts = [(lay.cx[i], lay.cy[i]) for i in route]
-        width = 2.0 if n <= 3 else 4.0 if n <= 6 else 6.0
-        vibrate = n >= 7 and glow_ok and not flash
+        w, glow, vib = display.line_style(n, 3 if glow_ok else 1)  # 3.3 tension, 12.1 stage 1 plain
+        width = float(w)
+        vibrate = vib and not flash
         if vibrate:
             # interior points move along the normal of their segment: sin(t * 10 Hz + i) * 1.5 px
             phase = t_sec * VIB_HZ * 2 * math.pi
@@ -216,10 +218,10 @@ class BoardPainter:
         if flash:
             layers = [("rgba(255,255,255,0.6)", width + 10), (FLASH, width + 2)]
         else:
-            if n >= 4 and glow_ok:
+            if glow:
                 layers.append((LINE_GLOW, width + 8))
             layers.append((LINE_CORE, width))
-            if n >= 4 and glow_ok:
+            if glow:
                 layers.append(("rgba(255,236,179,0.9)", max(1.0, width * 0.35)))  # inner glow
         for color, w in layers:
             g.stroke_style(color, w)
@@ -256,20 +258,24 @@ class BoardPainter:
             else:
                 q = (p - 0.4) / 0.6
                 self.node(g, x, y, step.result, scale=0.7 + 0.3 * ease_out_back(q), glow=1.0 - q)
-        elif step.kind == "fall":
+        elif step.kind == "settle":
             for mv in step.movers:
-                q = 0.0 if local_ms <= mv.delay else min(1.0, (local_ms - mv.delay) / mv.dur)
+                if mv.spawn and local_ms < POP_MS:  # flows in: pops in at its spawn cell first
+                    c = mv.path[0]
+                    q = local_ms / POP_MS
+                    self.node(
+                        g,
+                        lay.cx[c],
+                        lay.cy[c],
+                        mv.value,
+                        ghost=mv.ghost,
+                        alpha=min(1.0, 0.3 + q),
+                        scale=max(0.05, ease_out_back(q)),
+                    )
+                    continue
+                q = 0.0 if local_ms <= mv.delay or mv.dur <= 0 else min(1.0, (local_ms - mv.delay) / mv.dur)
                 x, y = self.along(mv.path, ease_in(q))
                 self.node(g, x, y, mv.value, ghost=mv.ghost)
-        elif step.kind == "spawn":
-            mv = step.movers[0]
-            c = mv.path[0]
-            x, y = lay.cx[c], lay.cy[c]
-            drop = (1.0 - p) * lay.cell * 0.6
-            sign = -1.0 if lay.cy[c] < lay.board.cy else 1.0
-            self.node(
-                g, x, y + sign * drop, mv.value, ghost=mv.ghost, alpha=min(1.0, 0.2 + p), scale=0.8 + 0.2 * p
-            )
         elif step.kind == "clear":
             for mv in step.movers:
                 c = mv.path[0]
@@ -283,10 +289,6 @@ class BoardPainter:
                     scale=1.0 + 0.3 * p,
                     glow=p,
                 )
-        elif step.kind == "deal":
-            for mv in step.movers:
-                c = mv.path[0]
-                self.node(g, lay.cx[c], lay.cy[c], mv.value, scale=max(0.05, ease_out_back(p)))
 
     def along(self, path: list[int], q: float) -> tuple[float, float]:
         lay = self.lay

@@ -4,27 +4,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.ternar import display
 from engine.ternar.display import format_number
 from engine.ternar.rules import (
-    SINGULARITY,
     collapse_value,
-    exponent,
     is_superchain,
     multiplier_tenths,
     route_score,
 )
 from engine.ternar.rules import route_step as engine_route_step
 
-TEXT = "#3E2723"
+# colours are the engine's display values (1.3), never copies: what engine tests check is drawn
+TEXT = display.TEXT_COLOR
 BG = "#F7F3EE"
 SLOT = "#E9E1D8"
-# 1.3: the six pastel colours; the colour follows the value's place in the cycle of powers (exp mod 6),
-# so when the window shifts the colour of the value that leaves the cycle returns for the new top one.
-RING = ("#D1EAFF", "#D1F2EB", "#FEF5D1", "#FADBD8", "#EBDEF0", "#FCF3CF")
-# darker borders of the same hues, so the two pale yellows stay apart (quartz gets a rose rim)
-RIM = ("#9CC3E6", "#93D1BF", "#E0CB78", "#E6A7A1", "#C7AAD6", "#E3AAB4")
-INVALID = "#FFCDD2"
-SINGULARITY_FILL = "#151515"
+RING = display.PALETTE
+INVALID = display.INVALID_TINT
 
 
 def fmt_value(v: int) -> str:
@@ -37,17 +32,14 @@ def fmt_score(n: int) -> str:
     return f"{n:,}".replace(",", "\u2009")
 
 
-def colour_index(v: int) -> int:
-    """Index into RING for a value (power of three)."""
-    return (exponent(v) - 1) % 6
-
-
 def fill_for(v: int) -> str:
-    return SINGULARITY_FILL if v >= SINGULARITY else RING[colour_index(v)]
+    """Fill of a node: the engine's ``display.node_color`` (pastel ring, black singularity)."""
+    return display.node_color(v)
 
 
 def rim_for(v: int) -> str:
-    return "#000000" if v >= SINGULARITY else RIM[colour_index(v)]
+    """Border of a node: the engine's ``display.node_rim``."""
+    return display.node_rim(v)
 
 
 @dataclass(frozen=True)
@@ -100,5 +92,5 @@ def triad_hz(step: int) -> float:
     return BASE_HZ * 2 ** ((12 * octave + _TRIAD[k]) / 12)
 
 
-BELL_HZ = 432.0
+BELL_HZ = float(display.BELL_HZ)
 ERROR_HZ = 110.0
