@@ -99,17 +99,49 @@ def can_view_underground(st: ReactorState) -> bool:
     return st.eye_access or (p is not None and p.kind == "terminal")
 
 
-def _refuse(reason: str) -> IllegalMoveError:
-    return IllegalMoveError(reason)
+class Refusal(IllegalMoveError):
+    """A refused action: ``code`` (stable, see ``REFUSAL_CODES``; the glue owns the words),
+    ``params`` (e.g. the missing item) and an English message (``str(exc)``)."""
+
+    def __init__(self, code: str, message: str, **params: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.params = params
+
+
+REFUSAL_CODES = (
+    "out_of_bounds",
+    "wall",
+    "no_prop",
+    "door_invalid",
+    "eye_active",
+    "supply_depleted",
+    "inventory_full",
+    "valve_dry",
+    "use_activate",
+    "no_leak",
+    "several_leaks",
+    "no_item",
+    "not_at_reactor",
+    "reactor_not_ready",
+    "malformed",
+    "level_over",
+    "eye_needed",
+    "runtime_invalid",
+)
+
+
+def _refuse(code: str, reason: str, **params: str) -> Refusal:
+    return Refusal(code, reason, **params)
 
 
 def _move(st: ReactorState, a: Action) -> ReactorState:
     g = st.grid
     nb = g.step(st.robot, _DIR_INDEX[a.arg])
     if nb is None:
-        raise _refuse("cannot move out of bounds")
+        raise _refuse("out_of_bounds", "cannot move out of bounds")
     if g.walls[nb]:
-        raise _refuse("cannot move into a wall")
+        raise _refuse("wall", "cannot move into a wall")
     new = st.clone()
     new.robot = nb
     hz = robot_hazard(new)  # immunity left before this step protects the step that spends it
@@ -129,32 +161,32 @@ def _move(st: ReactorState, a: Action) -> ReactorState:
 def _interact_prop(st: ReactorState) -> None:
     p = st.props.get(st.robot)
     if p is None:
-        raise _refuse("there is no prop here")
+        raise _refuse("no_prop", "there is no prop here")
     if p.kind in ("flow", "consumer"):
         p.enabled = not p.enabled
     elif p.kind == "junction":
         p.ratio_mode = (p.ratio_mode + 1) % len(st.balance.junction_ratio_modes)
     elif p.kind == "door":
         if network_door_invalid(st, p.cell):
-            raise _refuse("this door has no valid corridor axis")
+            raise _refuse("door_invalid", "this door has no valid corridor axis")
         p.open = not p.open
     elif p.kind == "terminal":
         if st.eye_access:
-            raise _refuse("all-seeing-eye access is already active")
+            raise _refuse("eye_active", "all-seeing-eye access is already active")
         st.eye_access = True
     elif p.kind == "supply":
         if p.depleted:
-            raise _refuse("this supply is depleted")
+            raise _refuse("supply_depleted", "this supply is depleted")
         if st.inventory_total() >= st.balance.inventory_capacity:
-            raise _refuse("inventory is full")
+            raise _refuse("inventory_full", "inventory is full")
         st.inventory[ITEM_FOR[p.item]] += 1
         p.depleted = True
     elif p.kind == "valve":
         if not network.valve_has_coolant(st, p.cell):
-            raise _refuse("no coolant pressure at this valve")
+            raise _refuse("valve_dry", "no coolant pressure at this valve")
         p.discharging = True
     else:
-        raise _refuse("use activate at a reactor control")
+        raise _refuse("use_activate", "use activate at a reactor control")
 
 
 def network_door_invalid(st: ReactorState, cell: int) -> bool:
@@ -171,9 +203,14 @@ def _repair(st: ReactorState, carrier: str) -> None:
     if carrier:
         here = [lk for lk in here if lk.carrier == carrier]
     if not here:
-        raise _refuse("no reachable leak here" + (f" for {carrier}" if carrier else ""))
+        raise _refuse(
+            "no_leak", "no reachable leak here" + (f" for {carrier}" if carrier else ""), carrier=carrier
+        )
     if len(here) > 1:
-        raise _refuse("several leaks are reachable here; name the carrier (repair fuel|coolant|electricity)")
+        raise _refuse(
+            "several_leaks",
+            "several leaks are reachable here; name the carrier (repair fuel|coolant|electricity)",
+        )
     lk = here[0]
     lay = st.layers[lk.carrier]
     lay.state[lk.cell] = INTACT
@@ -184,7 +221,7 @@ def _repair(st: ReactorState, carrier: str) -> None:
 def _remedy(st: ReactorState, element: str) -> None:
     item = ITEM_FOR[element]
     if st.inventory[item] <= 0:
-        raise _refuse(f"no {item.replace('_', ' ')} in inventory")
+        raise _refuse("no_item", f"no {item.replace('_', ' ')} in inventory", item=item)
     st.inventory[item] -= 1
     st.surface[element][st.robot] = 0.0
     st.blocks[element][st.robot] = st.balance.remedy_duration
@@ -192,7 +229,7 @@ def _remedy(st: ReactorState, element: str) -> None:
 
 def _shield(st: ReactorState) -> None:
     if st.inventory["heat_shield"] <= 0:
-        raise _refuse("no heat shield in inventory")
+        raise _refuse("no_item", "no heat shield in inventory", item="heat_shield")
     st.inventory["heat_shield"] -= 1
     st.heat_immunity = st.balance.heat_immunity_steps
     st.shield_raised = True
@@ -201,9 +238,9 @@ def _shield(st: ReactorState) -> None:
 def _activate(st: ReactorState) -> None:
     p = st.props.get(st.robot)
     if p is None or p.kind != "reactor":
-        raise _refuse("the robot is not at a reactor control")
+        raise _refuse("not_at_reactor", "the robot is not at a reactor control")
     if st.robot not in st.ready:
-        raise _refuse("the reactor is not ready")
+        raise _refuse("reactor_not_ready", "the reactor is not ready")
     p.activated = True
     st.outcome = Outcome(WON, REASON_ACTIVATED)
 
@@ -218,18 +255,18 @@ def apply_action(st: ReactorState, a: Action, on_stage: StageHook | None = None)
     except ValueError:
         wellformed = False
     if not wellformed:
-        raise _refuse(f"malformed action {a!r}")
+        raise _refuse("malformed", f"malformed action {a!r}")
     if st.outcome is not None and a.kind != "inspect":
-        raise _refuse(f"the level is over ({st.outcome.result})")
+        raise _refuse("level_over", f"the level is over ({st.outcome.result})", result=st.outcome.result)
     if a.kind == "move":
         return _move(st, a)
     if a.kind == "inspect":
         if not st.grid.inside(a.x, a.y):
-            raise _refuse("inspect target is out of bounds")
+            raise _refuse("out_of_bounds", "inspect target is out of bounds")
         return st
     if a.kind == "view":
         if not can_view_underground(st):
-            raise _refuse("visit an all-seeing-eye terminal to view the underground")
+            raise _refuse("eye_needed", "visit an all-seeing-eye terminal to view the underground")
         return st
     new = st.clone()
     try:
@@ -244,10 +281,10 @@ def apply_action(st: ReactorState, a: Action, on_stage: StageHook | None = None)
         elif a.kind == "activate":
             _activate(new)
         else:
-            raise _refuse(f"unknown action {a.kind!r}")
+            raise _refuse("malformed", f"unknown action {a.kind!r}")
         run_pulse(new, None, forecast.refresh_forecasts, on_stage=on_stage)
     except RuntimeInvalid as exc:
-        raise _refuse(f"refused: {exc}") from None
+        raise _refuse("runtime_invalid", f"refused: {exc}", detail=str(exc)) from None
     return new
 
 
@@ -266,12 +303,12 @@ __all__ = [
 def advance_pulse(st: ReactorState, on_stage: StageHook | None = None) -> ReactorState:
     """Debug/test/editor tool: one pulse with no player mutation (not a player action)."""
     if st.outcome is not None:
-        raise _refuse(f"the level is over ({st.outcome.result})")
+        raise _refuse("level_over", f"the level is over ({st.outcome.result})", result=st.outcome.result)
     new = st.clone()
     try:
         run_pulse(new, None, forecast.refresh_forecasts, on_stage=on_stage)
     except RuntimeInvalid as exc:
-        raise _refuse(f"refused: {exc}") from None
+        raise _refuse("runtime_invalid", f"refused: {exc}", detail=str(exc)) from None
     return new
 
 

@@ -263,3 +263,23 @@ def test_hand_built_malformed_actions_are_refused(bad: tuple[str, str]) -> None:
     st = room()
     with pytest.raises(IllegalMoveError, match="malformed"):
         apply_action(st, Action(*bad))
+
+
+def test_refusals_carry_a_stable_code() -> None:
+    from engine.reactor.actions import REFUSAL_CODES, Refusal
+
+    st = room()
+    cases = {
+        "interact": "no_prop",
+        "repair": "no_leak",
+        "shield": "no_item",
+        "activate": "not_at_reactor",
+        "view": "eye_needed",
+    }
+    for text, code in cases.items():
+        try:
+            act(st, text)
+        except Refusal as exc:
+            assert exc.code == code and code in REFUSAL_CODES, text
+        else:
+            raise AssertionError(f"{text} was accepted")

@@ -90,3 +90,12 @@ def test_several_problems_and_problems_without_a_path() -> None:
     assert problems_text("ru", err.value.problems) == "ожидался JSON уровня ({...}) или код RM1...."
     # the phrase translator alone still leaves paths alone (as before)
     assert schema_ru("meta: Field required") == "meta: поле обязательно"
+
+
+def test_every_engine_refusal_code_has_words_in_both_languages() -> None:
+    from engine.reactor.actions import REFUSAL_CODES
+    from www.reactor.strings import REFUSALS, refusal
+
+    for lang in ("en", "ru"):
+        assert set(REFUSALS[lang]) == set(REFUSAL_CODES), lang
+    assert refusal("ru", "no_item", {"item": "heat_shield"}, "x") == "в инвентаре нет: теплощит"

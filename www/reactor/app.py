@@ -228,6 +228,7 @@ class ReactorApp:
         if not self.eye and not self.play.can_view():
             has_terminal = bool(self.play.state.props_of("terminal"))
             self.play.message = self.t("eye_need" if has_terminal else "eye_none")
+            self.play.refusal = ("", {})
             self.shell.invalidate()
             return
         self.eye = not self.eye
@@ -345,6 +346,7 @@ class ReactorApp:
             if walk.code and walk.code != "same_cell":
                 q = walk.quantity
                 play.message = self.t("walk_" + walk.code, q=self.t(q) if q else "")
+                play.refusal = ("", {})
             self.next_walk = now()
         self.selected = c
         self.shell.invalidate()

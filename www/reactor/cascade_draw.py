@@ -32,11 +32,11 @@ def draw_board_overlay(g: Any, app: Any, c: Cascade, lay: Any) -> None:
             g.alpha(1.0)
             app.painter.integrity_changes(g, c.shown, prev, lay, under, app.eye_layer)
             g.alpha(max(0.35, 1.0 - 0.65 * c.frac))
-            g.ctx.setLineDash([max(3.0, s * 0.12), max(2.0, s * 0.07)])
+            g.line_dash([max(3.0, s * 0.12), max(2.0, s * 0.07)])
             for i in under:
                 x, y = lay.xy(i % w, i // w)
                 g.frame(x + 2, y + 2, s - 4, s - 4, col, lw)
-            g.ctx.setLineDash([])
+            g.line_dash([])
         g.alpha(1.0)
     lang = app.shell.i18n.lang
     label = f"{text(lang, 'pulse', n=c.final.pulse)} · {stage_text(lang, cur, c.steps, c.actions.get(lang, c.action))}"

@@ -57,9 +57,9 @@ def draw_help(g: Any, app: Any) -> None:
         g.text(x + 12, yy + n * 0.65, t("water") if q == "coolant" else t(q), SURF_COL[q], 14, True)
         for b in range(3):
             bx = x + 130 + b * 70
-            g.ctx.globalAlpha = ALPHA[b]
+            g.alpha(ALPHA[b])
             g.rect(bx, yy, n, n, SURF_COL[q])
-            g.ctx.globalAlpha = 1.0
+            g.alpha(1.0)
             pattern(g, q, b, bx, yy, n)
             if b == 2:
                 g.frame(bx + 0.5, yy + 0.5, n - 1, n - 1, "#FFFFFF", 1.5)

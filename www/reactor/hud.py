@@ -16,7 +16,7 @@ from .cascade_draw import draw_panel
 from .egoals import level_text
 from .model import pair_rules
 from .render import COL, SURF_COL
-from .strings import reason, warning_text
+from .strings import reason, refusal, warning_text
 
 TEXT, DIM, WARN, BAD = "#ECEFF1", "#90A4AE", "#FFCA28", "#FF5252"
 BANNER = {
@@ -117,7 +117,8 @@ class Hud:
         g.text(x + w / 2, y + 17, label, fg, g.fit_text(label, w - 8, 17, True), True, "center", "middle")
         y += 36
         if app.play.message:
-            msg = t("refused", r=reason(lang, app.play.message))
+            code, params = app.play.refusal
+            msg = t("refused", r=refusal(lang, code, params, app.play.message)) if code else app.play.message
             for line in g.wrap(msg, w - 8, 13)[:2]:
                 g.text(x + 4, y + 12, line, BAD, 13, True)
                 y += 16

@@ -212,6 +212,7 @@ class Play:
         self.last_trace: PulseTrace | None = None
         self.hinted = False  # a hint was shown in this game (costs a star)
         self.note = ""  # an informative line (the hint), shown when there is no refusal
+        self.refusal: tuple[str, dict[str, str]] = ("", {})  # the engine's code of the last refusal
 
     @property
     def state(self) -> ReactorState:
@@ -226,16 +227,19 @@ class Play:
             self.session.play_text(text)
         except IllegalMoveError as exc:
             self.message = str(exc)
+            self.refusal = (getattr(exc, "code", ""), dict(getattr(exc, "params", {})))
             self.queue.clear()
             return False, str(exc)
         except ValueError as exc:
             self.message = str(exc)
+            self.refusal = ("", {})
             self.queue.clear()
             return False, str(exc)
         finally:
             self.tracer.capture = False
         self.last_trace = self.tracer.trace
         self.message = ""
+        self.refusal = ("", {})
         return True, ""
 
     def undo(self) -> bool:

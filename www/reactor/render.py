@@ -195,9 +195,9 @@ class BoardPainter:
             if p.kind == "valve":
                 for o in p.outlets:
                     ox, oy = lay.ox + (o % w + 0.5) * s, lay.oy + (o // w + 0.5) * s
-                    g.ctx.setLineDash([2, 3])
+                    g.line_dash([2, 3])
                     g.circle(ox, oy, s * 0.4, None, COL["coolant"], 1.5)
-                    g.ctx.setLineDash([])
+                    g.line_dash([])
 
     def leaks(self, g: Any, st: Any, lay: Any) -> None:
         s = lay.cell
@@ -257,7 +257,7 @@ class BoardPainter:
         s = lay.cell
         w, hgt = st.grid.width, st.grid.height
         op = layer_opacity(active) if active != "all" else {c: 1.0 for c in COL} | {"surface": 0.5}
-        g.ctx.globalAlpha = 1.0 - op["surface"]
+        g.alpha(1.0 - op["surface"])
         g.rect(lay.ox, lay.oy, s * w, s * hgt, "#0B1015")
         ctx = g.ctx
         order = [c for c in ("fuel", "coolant", "electricity") if c != active] + (
@@ -454,12 +454,12 @@ def draw_prop(g: Any, st: Any, p: Any, cx: float, cy: float, s: float) -> None:
         g.circle(cx, cy, r * 0.25, "#1A237E" if not st.eye_access else "#00E5FF")
     elif k == "supply":
         a = 0.3 if p.depleted else 1.0
-        g.ctx.globalAlpha = a
+        g.alpha(a)
         col = SURF_COL[p.item]
         g.rect(cx - r, cy - r * 0.8, 2 * r, r * 1.6, "#6D4C41")
         g.frame(cx - r, cy - r * 0.8, 2 * r, r * 1.6, col, 2)
         g.text(cx, cy + 1, "+" + ITEM_LETTER[p.item], col, r * 0.9, True, "center", "middle")
-        g.ctx.globalAlpha = 1.0
+        g.alpha(1.0)
     elif k == "valve":
         col = COL["coolant"]
         g.poly([(cx - r, cy - r * 0.6), (cx, cy), (cx - r, cy + r * 0.6)], col, "#000000", 1.5)

@@ -297,6 +297,78 @@ RU_REASONS: dict[str, str] = {
     "hazard growing": "опасность растёт",
 }
 
+# Engine refusal codes (``engine.reactor.actions.REFUSAL_CODES``) in each language.
+REFUSALS: dict[str, dict[str, str]] = {
+    "en": {
+        "out_of_bounds": "that is outside the map",
+        "wall": "there is a wall",
+        "no_prop": "there is nothing to use here",
+        "door_invalid": "this door has no corridor to close",
+        "eye_active": "the eye's view is already kept",
+        "supply_depleted": "this supply is empty",
+        "inventory_full": "the inventory is full",
+        "valve_dry": "no coolant pressure at this valve",
+        "use_activate": "use Activate at the reactor control",
+        "no_leak": "there is no leak to repair here",
+        "several_leaks": "several leaks here: choose which one",
+        "no_item": "no {item} in the inventory",
+        "not_at_reactor": "the robot is not at the reactor control",
+        "reactor_not_ready": "the reactor is not ready",
+        "malformed": "unknown action",
+        "level_over": "the level is over",
+        "eye_needed": "stand on an eye terminal to look underground",
+        "runtime_invalid": "the networks would become ambiguous: {detail}",
+    },
+    "ru": {
+        "out_of_bounds": "это за краем карты",
+        "wall": "там стена",
+        "no_prop": "здесь нечего использовать",
+        "door_invalid": "у этой двери нет коридора",
+        "eye_active": "вид ока уже сохранён",
+        "supply_depleted": "запас уже взят",
+        "inventory_full": "инвентарь полон",
+        "valve_dry": "у вентиля нет давления охладителя",
+        "use_activate": "у пульта реактора используйте «Запуск»",
+        "no_leak": "здесь нет течи для починки",
+        "several_leaks": "здесь несколько течей: выберите одну",
+        "no_item": "в инвентаре нет: {item}",
+        "not_at_reactor": "робот не у пульта реактора",
+        "reactor_not_ready": "реактор не готов",
+        "malformed": "неизвестное действие",
+        "level_over": "уровень окончен",
+        "eye_needed": "встаньте на терминал ока, чтобы смотреть под землю",
+        "runtime_invalid": "сети стали бы неоднозначными: {detail}",
+    },
+}
+ITEM_WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "fuel_neutralizer": "fuel neutralizer",
+        "coolant_neutralizer": "water neutralizer",
+        "electricity_neutralizer": "electricity neutralizer",
+        "heat_shield": "heat shield",
+    },
+    "ru": {
+        "fuel_neutralizer": "нейтрализатор топлива",
+        "coolant_neutralizer": "нейтрализатор воды",
+        "electricity_neutralizer": "нейтрализатор тока",
+        "heat_shield": "теплощит",
+    },
+}
+
+
+def refusal(lang: str, code: str, params: dict[str, str], fallback: str) -> str:
+    """A refusal code in ``lang`` (the engine's English message when the code is unknown)."""
+    table = REFUSALS.get(lang, REFUSALS["en"])
+    if code not in table:
+        return reason(lang, fallback)
+    words = ITEM_WORDS.get(lang, ITEM_WORDS["en"])
+    fmt = {k: words.get(v, v) for k, v in params.items()}
+    try:
+        return table[code].format(**fmt)
+    except (KeyError, IndexError):
+        return table[code]
+
+
 TABLES: dict[str, dict[str, str]] = {"en": EN, "ru": RU}
 
 
