@@ -8,13 +8,18 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import js  # type: ignore[import-not-found]
 
 from engine.core import selfcheck
 from engine.core.hashing import state_hash
 from engine.core.schema import Model
+
+if TYPE_CHECKING:
+    from gwweb.shared.canvas import Gfx
+    from gwweb.shared.input import Event
+    from gwweb.shared.shell import Shell
 
 
 class Visits(Model):
@@ -42,7 +47,7 @@ STRINGS = {
 class SelfCheckApp:
     realtime = False
 
-    def __init__(self, shell: Any) -> None:
+    def __init__(self, shell: Shell) -> None:
         self.shell = shell
         shell.i18n.tables = STRINGS
         shell.i18n.set_lang(shell.i18n.lang)
@@ -59,7 +64,7 @@ class SelfCheckApp:
         self.rows += [(k, None, v) for k, v in expected.items() if k not in self.results]
         self.failures = sum(1 for _, got, exp in self.rows if got != exp)
 
-    def handle(self, ev: Any) -> None:
+    def handle(self, ev: Event) -> None:
         if ev.kind == "key" and ev.down and ev.name == "KeyX" and ev.shift:
             raise RuntimeError("deliberate failure during play (Shift+X)")
 
@@ -70,7 +75,7 @@ class SelfCheckApp:
     def animating(self) -> bool:
         return False
 
-    def draw(self, g: Any) -> None:
+    def draw(self, g: Gfx) -> None:
         t = self.shell.i18n.t
         g.clear("#3E2723")
         g.text(16, 34, t("title"), "#FFE0B2", 22, bold=True)
@@ -122,5 +127,5 @@ def run_engine_bench(game: str) -> str:
     return out.getvalue()
 
 
-def create(shell: Any) -> SelfCheckApp:
+def create(shell: Shell) -> SelfCheckApp:
     return SelfCheckApp(shell)

@@ -15,6 +15,7 @@ over an unfocused embed scrolls the page too; the first tap focuses the game.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -46,8 +47,8 @@ class Input:
         self.bindings: dict[str, str] = dict(bindings or {})
         self.queue: deque[Event] = deque()
         self.held: set[str] = set()
-        self.on_wake: Any = None  # set by the loop: called when an event arrives
-        self.on_focus: Any = None  # set by the shell: called with True/False when an embed gains/loses keys
+        self.on_wake: Callable[[], None] | None = None  # set by the loop: called when an event arrives
+        self.on_focus: Callable[[bool], None] | None = None  # set by the shell: an embed gained/lost the keys
         self.embed = embed
         self.focused = not embed  # a full page always has the keys
         self.keys_taken = 0  # key events handed to the game (a test hook)

@@ -7,9 +7,12 @@ The numbers come from the engine (who decides what a best score or a star is); t
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, ConfigDict, Field
+
+if TYPE_CHECKING:
+    from gwweb.shared.storage import Storage
 
 NAME = "scores"
 
@@ -32,7 +35,7 @@ class Scores(BaseModel):
 class Progress:
     """Reads and writes a game's ``Scores``; every change is saved at once."""
 
-    def __init__(self, storage: Any) -> None:
+    def __init__(self, storage: Storage) -> None:
         self.storage = storage
         self.data: Scores = storage.load(NAME, Scores) or Scores()
 

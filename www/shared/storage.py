@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any, Protocol, TypeVar
+from typing import Protocol, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
@@ -45,7 +45,9 @@ class MemoryBackend:
 class Storage:
     """Per-game store: keys are ``gridworks:<game>:<name>``, values ``{"v": version, "data": ...}``."""
 
-    def __init__(self, game: str, backend: Backend | None = None, clock: Any = None) -> None:
+    def __init__(
+        self, game: str, backend: Backend | None = None, clock: Callable[[], float] | None = None
+    ) -> None:
         self.game = game
         self.notices: list[str] = []
         self.lang: Callable[[], str] = lambda: "en"  # the shell points this at the page's language

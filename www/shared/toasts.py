@@ -9,10 +9,18 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:
+    from gwweb.shared.canvas import Gfx
 
 TOAST_MS = 3200.0
 FADE_MS = 400.0
+
+
+class Announcer(Protocol):
+    def announce(self, text: str) -> None: ...
+    def invalidate(self) -> None: ...
 
 
 @dataclass
@@ -26,7 +34,7 @@ class Toasts:
 
     def __init__(
         self,
-        shell: Any = None,
+        shell: Announcer | None = None,
         clock: Callable[[], float] | None = None,
         ms: float = TOAST_MS,
         keep: int = 3,
@@ -70,7 +78,7 @@ class Toasts:
 
     def draw(
         self,
-        g: Any,
+        g: Gfx,
         cx: float,
         bottom: float,
         max_w: float = 520.0,
