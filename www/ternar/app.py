@@ -463,6 +463,7 @@ class TernarApp:
         return json.dumps(recs, ensure_ascii=False, indent=1)
 
     def toast(self, text: str) -> None:
+        self.shell.announce(text)  # screen readers hear what the toast shows
         self.toasts.append((text, now() + TOAST_MS))
         self.toasts = self.toasts[-3:]
         self.shell.invalidate()
