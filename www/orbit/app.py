@@ -89,6 +89,7 @@ class OrbitApp(Controls):
         return self.tr(f"help_{page}")
 
     def notify(self, text: str, ms: float = 3200.0) -> None:
+        self.shell.announce(text)  # screen readers hear what the toast shows
         self.toast_text = text
         self.toast_until = self.now() + ms
         self.shell.invalidate()
