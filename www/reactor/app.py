@@ -144,6 +144,7 @@ class ReactorApp:
             self.storage.save("game", self.play.save(), version=GAME_FORMAT)
 
     def show_toast(self, text: str) -> None:
+        self.shell.announce(text)  # screen readers hear what the toast shows
         self.toast = text
         self.toast_until = now() + 4000
         self.shell.invalidate()
