@@ -102,6 +102,7 @@ class ReactorApp:
         self.pulse_ms: list[float] = self.cascades.pulse_ms
         self.help = False
         self.act_ms: list[tuple[str, float]] = []
+        self.slow: list[tuple[str, float]] = []
         self.drawn: Any = None  # the surface values drawn in the last frame (test hook)
         self.storage = shell.storage
         self.progress = self.storage.load("progress", Progress) or Progress()
@@ -245,6 +246,11 @@ class ReactorApp:
             self.shell.invalidate()
 
     def handle(self, ev: Any) -> None:
+        t0 = now()
+        self._handle(ev)
+        self.note_slow(f"handle {ev.kind} {ev.name}", now() - t0)
+
+    def _handle(self, ev: Any) -> None:
         if self.screen == "editor":
             self.editor.handle(ev)
             return
@@ -439,6 +445,18 @@ class ReactorApp:
 
     def draw(self, g: Any) -> None:
         t = now()
+        self._draw(g, t)
+        cur = self.anim.current() if self.anim is not None else None
+        self.note_slow("draw " + (cur.label if cur is not None else self.screen), now() - t)
+
+    def note_slow(self, what: str, ms: float) -> None:
+        """Keep the slowest work items (test hook ``slow``: where frames over budget go)."""
+        if ms >= 16:
+            self.slow.append((what, round(ms, 1)))
+            self.slow.sort(key=lambda x: -x[1])
+            del self.slow[10:]
+
+    def _draw(self, g: Any, t: float) -> None:
         if self.screen == "editor":
             self.editor.draw(g)
             return

@@ -33,6 +33,7 @@ def hooks(app: Any) -> dict[str, Any]:
                 "cascades": app.cascades.log[-10:],
                 "cascade_mode": app.cascades.mode,
                 "act_ms": app.act_ms[-20:],
+                "slow": app.slow,
                 "cell": lay.cell if lay else None,
                 "editor": app.editor.info(),
             }

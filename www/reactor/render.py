@@ -301,17 +301,18 @@ class BoardPainter:
                 if layer.state[i] != ABSENT:
                     a, n = display(layer.amount[i]), display(layer.intensity[i])
                     if compact:
-                        text = a
-                    else:
-                        text = f"{a}/{n}" if len(shown) > 1 else f"{a}/{n} i{display(layer.integrity[i])}"
-                    lines.append((text, SURF_COL[c]))
+                        lines.append((a, SURF_COL[c]))
+                    else:  # one layer: integrity on its own line (one line overflowed the cell)
+                        lines.append((f"{a}/{n}", SURF_COL[c]))
+                        if len(shown) == 1:
+                            lines.append((f"i{display(layer.integrity[i])}", SURF_COL[c]))
             if not lines:
                 continue
             x0, y0 = lay.ox + (i % w) * s, lay.oy + (i // w) * s
             for k, (text, col) in enumerate(lines):
                 ty = y0 + 2 + k * (fs + 1)
                 g.rect(x0 + 1, ty, s - 2, fs + 1, "rgba(0,0,0,0.72)")
-                fsz = g.fit_text(text, s - 4, fs)
+                fsz = g.fit_text(text, s - 4, fs, True, 5)
                 g.text(x0 + s / 2, ty + fs / 2 + 1, text, col, fsz, True, "center", "middle")
 
 
