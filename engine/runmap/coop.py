@@ -13,7 +13,9 @@ every command names its seat and is validated against the state. Rules:
 
 from __future__ import annotations
 
+import base64
 import json
+import zlib
 from typing import Annotated, Any, Literal
 
 from pydantic import Field, TypeAdapter, ValidationError
@@ -68,6 +70,7 @@ class PeerRefusal(SchemaError):
 
     def __init__(self, problem: str) -> None:
         super().__init__("peer message", [problem])
+        self.args = (problem,)  # str() is the problem itself, ready for a note to the player
 
 
 _Tab = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9_.:-]+$")]
@@ -192,11 +195,17 @@ def parse_peer_message(raw: object) -> Any:
 _KINDS = frozenset({"hello", "room", "full", "move", "cmd", "reject", "aim", "bye", "beat", "sync?", "sync"})
 
 
-def out_of_turn(state: RunState | None, msg: Any, sender: int | None) -> str | None:
-    """Why ``msg`` from the peer on seat ``sender`` (``None``: not known yet) must be refused, or
-    ``None``. Only the host announces moves, hands out seats and sends the run; a seat speaks
-    only for itself."""
+def out_of_turn(state: RunState | None, msg: Any, sender: int | None, claims_ok: bool = True) -> str | None:
+    """Why ``msg`` from the peer on seat ``sender`` must be refused, or ``None``. Only the host
+    announces moves, hands out seats and sends the run; a seat speaks only for itself.
+
+    ``sender`` is ``None`` when the link does not know the peer's seat: tabs of one browser are
+    trusted to name their seat (``by``, ``claims_ok``); a device without a seat yet may only say
+    hello to a running party."""
     host = None if state is None else state.host
+    if sender is None and not claims_ok:
+        if state is not None and not isinstance(msg, Hello):
+            return f"a device without a seat may only ask to join (sent {msg.t})"
     if sender is None:
         sender = msg.by
     elif msg.by is not None and msg.by != sender:
@@ -219,3 +228,53 @@ def out_of_turn(state: RunState | None, msg: Any, sender: int | None) -> str | N
         if move.seat != msg.seat:
             return f"the command names p{move.seat}, not the sender p{msg.seat}"
     return None
+
+
+# ---------------------------------------------------------------- signalling codes (WebRTC)
+# Devices connect without a server: the host shows an invite code (its WebRTC offer), the guest
+# pastes it and shows an answer code, the host pastes that. A code is the session description,
+# zlib-compressed and base64url-encoded behind a prefix naming its kind.
+
+SIGNAL_PREFIX = {"offer": "GWRM-INVITE-", "answer": "GWRM-ANSWER-"}
+MAX_SIGNAL_CODE = 12_000
+MAX_SDP = 20_000
+
+
+class Signal(FrozenModel):
+    """A WebRTC session description carried by an invite (offer) or answer code."""
+
+    kind: Literal["offer", "answer"]
+    sdp: str = Field(min_length=10, max_length=MAX_SDP)
+
+
+def encode_signal(kind: Literal["offer", "answer"], sdp: str) -> str:
+    """The code a player copies: prefix + base64url(zlib(sdp))."""
+    sig = Signal(kind=kind, sdp=sdp)
+    return SIGNAL_PREFIX[kind] + base64.urlsafe_b64encode(zlib.compress(sig.sdp.encode(), 9)).decode().rstrip(
+        "="
+    )
+
+
+def decode_signal(text: object, expect: Literal["offer", "answer"]) -> Signal:
+    """Read a pasted code; ``PeerRefusal`` says what is wrong (e.g. an answer pasted as an invite)."""
+    if not isinstance(text, str):
+        raise PeerRefusal("a code must be text")
+    code = "".join(text.split())
+    if len(code) > MAX_SIGNAL_CODE:
+        raise PeerRefusal(f"the code is too long ({len(code)} characters, at most {MAX_SIGNAL_CODE})")
+    kind = next((k for k, p in SIGNAL_PREFIX.items() if code.startswith(p)), None)
+    if kind is None:
+        raise PeerRefusal("this is not a Run Map co-op code (it should start with GWRM-)")
+    if kind != expect:
+        want = "the host's invite code" if expect == "offer" else "the guest's answer code"
+        raise PeerRefusal(f"this is an {'invite' if kind == 'offer' else 'answer'} code; paste {want}")
+    body = code[len(SIGNAL_PREFIX[kind]) :]
+    try:
+        raw = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
+        dec = zlib.decompressobj()
+        sdp = dec.decompress(raw, MAX_SDP + 1).decode()
+    except (ValueError, zlib.error, UnicodeDecodeError):
+        raise PeerRefusal("the code is damaged (copy all of it)") from None
+    if len(sdp) > MAX_SDP or not sdp.startswith("v=0"):
+        raise PeerRefusal("the code does not hold a connection offer or answer")
+    return Signal(kind=kind, sdp=sdp)  # type: ignore[arg-type]

@@ -37,6 +37,7 @@ from engine.runmap.rules import best_score
 from . import hud, layout, render, screens
 from .cards import Card, card_for
 from .coop import CoopCtl
+from .devices import DevicesUI
 from .strings import TABLES
 
 BINDINGS = {
@@ -73,6 +74,7 @@ class Prefs(BaseModel):
     defy: bool = False  # rules 1 only; the RNG Portal is now a choice on every full map
     seed: int = Field(default=0, ge=0, lt=10**MAX_SEED_DIGITS)
     best: dict[str, int] = Field(default_factory=dict)  # best score per preset
+    stun: bool = False  # co-op between devices across networks (opt-in; off: no outside server)
 
 
 def seed_for(salt: int, counter: int) -> int:
@@ -113,6 +115,7 @@ class RunMapApp:
         self.frame: layout.Frame | None = None
         self.map_cache = render.MapLayer()
         self.coop = CoopCtl(self)
+        self.devices = DevicesUI(self)
         self.last_error = ""
         self.notices_seen = 0
         self._restore()
@@ -178,6 +181,8 @@ class RunMapApp:
         self.screen = "run"
         self.card = None
         self._after_change(None)
+        if not self.coop.is_host():
+            self.devices.connected()
 
     def _save(self) -> None:
         if self.session is not None and not self.coop.active:
@@ -395,7 +400,8 @@ class RunMapApp:
                 hud.toast(g, layout.compute(g.width, g.height, 8), t("coop_wait"))
             if self.keypad_open:
                 screens.keypad(g, g.width, g.height, t, self.kp_digits)
-            elif self.toast_until > now:
+            self.devices.draw(g, layout.compute(g.width, g.height, 8))
+            if self.toast_until > now and not self.keypad_open:
                 hud.toast(g, layout.compute(g.width, g.height, 8), self.toast_text)
             return
         s = self.state
@@ -446,6 +452,7 @@ class RunMapApp:
             )
         if self.legend_open and f.phone:
             hud.legend_overlay(g, f, s, t)
+        self.devices.draw(g, f)
         if self.toast_until > now:
             hud.toast(g, f, self.toast_text)
 
@@ -468,7 +475,7 @@ class RunMapApp:
         def run_info(*_a: Any) -> str:
             s = self.state
             if s is None:
-                return json.dumps({"screen": self.screen})
+                return json.dumps({"screen": self.screen, "dialog": self.devices.stage, **self.coop.info()})
             return json.dumps(
                 {
                     "screen": self.screen,
@@ -483,10 +490,18 @@ class RunMapApp:
                     "scroll": self.scroll,
                     "structure": state_hash(s.layout.structure()),
                     **self.coop.info(),
+                    "dialog": self.devices.stage,
                 }
             )
 
-        return {"nodeXY": node_xy, "runInfo": run_info}
+        def coop_code(*_a: Any) -> str:
+            return self.devices.code
+
+        def coop_send_raw(text: Any, *_a: Any) -> None:
+            if self.coop.link is not None and hasattr(self.coop.link, "send_raw"):
+                self.coop.link.send_raw(str(text))
+
+        return {"nodeXY": node_xy, "runInfo": run_info, "coopCode": coop_code, "coopSendRaw": coop_send_raw}
 
 
 def create(shell: Any) -> RunMapApp:

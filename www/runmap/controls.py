@@ -79,6 +79,10 @@ def on_button(app: RunMapApp, bid: str) -> None:
         app.screen = "run"
     elif bid == "coop":
         app.coop.start(p.seed, app._opts())
+    elif bid == "coop_dev":
+        app.devices.show()
+    elif bid.startswith("dev:"):
+        app.devices.on_button(bid)
     elif bid.startswith("kp:"):
         _keypad(app, bid[3:])
     sh.invalidate()
@@ -112,6 +116,10 @@ def _keypad(app: RunMapApp, key: str) -> None:
 
 
 def handle(app: RunMapApp, ev: Any) -> None:
+    if app.devices.open:  # the devices dialog is modal: Esc closes it, nothing else reaches the game
+        if ev.kind == "action" and ev.down and ev.name == "back":
+            app.devices.close()
+        return
     if ev.kind == "action" and ev.down:
         if ev.repeat and ev.name not in SCROLL_OR_FOCUS:
             return  # a held key never makes a second decision

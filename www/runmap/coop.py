@@ -113,6 +113,32 @@ class CoopCtl:
         self._open(link, seed, opts)
         self._host_new()
 
+    def host_devices(self, seed: int, opts: dict[str, Any], stun: bool) -> None:
+        """Co-op between devices: this device hosts a new run; guests connect with codes."""
+        from .rtc import RtcHub  # noqa: PLC0415
+
+        hub = RtcHub(self.receive, stun)
+        hub.on_close = self._link_closed
+        self.host_new(hub, seed, opts)
+
+    def join_devices(self, stun: bool) -> Any:
+        """Co-op between devices: wait for the host's run over a data channel (no time limit)."""
+        from .rtc import RtcHub  # noqa: PLC0415
+
+        self.stop()
+        hub = RtcHub(self.receive, stun)
+        hub.on_close = self._link_closed
+        hub.on_open = lambda key: self.send({"t": "hello"}, key)
+        self._open(hub, 0, {})
+        self.role = "wait"
+        return hub
+
+    def _link_closed(self, key: str, seat: int | None) -> None:
+        """A data channel closed: its seat has left (no heartbeat needed)."""
+        if seat is not None and self.active:
+            self._gone(seat)
+            self.app.shell.invalidate()
+
     def _open(self, link: Any, seed: int, opts: dict[str, Any]) -> None:
         from .net import Clock  # noqa: PLC0415
 
@@ -195,7 +221,8 @@ class CoopCtl:
             return
         if msg.src == self.link.me or (msg.to is not None and msg.to != self.link.me):
             return
-        why = out_of_turn(self.app.state if self.active else None, msg, peer_seat)
+        claims_ok = self.link.kind == "tabs"
+        why = out_of_turn(self.app.state if self.active else None, msg, peer_seat, claims_ok)
         if why is not None:
             self.note(why)
             if isinstance(msg, Cmd):
@@ -207,10 +234,10 @@ class CoopCtl:
         from .net import now  # noqa: PLC0415
 
         if self.role == "wait":
-            if isinstance(msg, Room) and msg.to is not None:
+            if isinstance(msg, Room):
                 if self._adopt(msg.save, msg.seat) and hasattr(self.link, "seated"):
                     self.link.seated(reply_to, sender)
-            elif isinstance(msg, Full) and msg.to is not None:
+            elif isinstance(msg, Full):
                 self.stop()
                 self.app.notify(self.app.t("coop_full"))
             return
@@ -266,6 +293,7 @@ class CoopCtl:
             if hasattr(self.link, "seated"):
                 self.link.seated(peer, free[0])
             self.send({"t": "room", "seat": free[0], "save": session.save().model_dump(mode="json")}, peer)
+            self.app.devices.connected()
 
     def _command(self, msg: Cmd, peer: str) -> None:
         """The host plays a guest's command through the engine; a refusal goes back to the sender."""

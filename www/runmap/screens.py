@@ -265,7 +265,9 @@ def menu(g: Any, w: float, h: float, t: T, *, preset: str, players: int, seed: s
     if has_run:
         g.button("continue", x, y, cw, 44, t("continue"), bg=BTN, size=16)
         y += 52
-    g.button("coop", x, y, cw, 44, t("coop"), bg="#37474F", size=16)
+    half = (cw - 8) / 2
+    g.button("coop", x, y, half, 44, t("coop"), bg="#37474F", size=15)
+    g.button("coop_dev", x + half + 8, y, half, 44, t("coop_dev"), bg="#37474F", size=15)
     y += 52
     for line in g.wrap(t("coop_hint"), cw, 12) + g.wrap(t("keys_help"), cw, 12):
         if y > h - 8:
