@@ -16,11 +16,14 @@ from engine.runmap.coop import (
     MoveMsg,
     PeerRefusal,
     Room,
+    decode_signal,
+    encode_signal,
     out_of_turn,
     parse_peer_message,
 )
 from engine.runmap.moves import Join
 from engine.runmap.rules import apply_move
+from www.runmap.iceconf import ice_servers
 from www.runmap.presence import HIDDEN_SILENT_MS, VISIBLE_SILENT_MS, Presence
 
 
@@ -93,3 +96,26 @@ def test_hidden_peers_get_minutes_before_they_count_as_gone():
     assert p.silent([0, 1, 2], 0, HIDDEN_SILENT_MS + 1) == [1, 2]
     p.heard(1, HIDDEN_SILENT_MS, hidden=False)
     assert p.silent([0, 1], 0, HIDDEN_SILENT_MS + VISIBLE_SILENT_MS / 2) == []
+
+
+def test_signal_codes_round_trip_and_bad_codes_are_named():
+    sdp = "v=0\r\no=- 4611 2 IN IP4 127.0.0.1\r\na=candidate:1 1 udp 2113937151 abc.local 5000 typ host\r\n"
+    invite = encode_signal("offer", sdp)
+    assert invite.startswith("GWRM-INVITE-") and decode_signal(invite, "offer").sdp == sdp
+    spaced = invite[:20] + "\n  " + invite[20:]  # a chat app wrapped the line
+    assert decode_signal(spaced, "offer").sdp == sdp
+    with pytest.raises(PeerRefusal, match="this is an invite code; paste the guest's answer code"):
+        decode_signal(invite, "answer")
+    with pytest.raises(PeerRefusal, match="not a Run Map co-op code"):
+        decode_signal("hello there", "offer")
+    with pytest.raises(PeerRefusal, match="damaged"):
+        decode_signal(invite[:-6] + "@@@@@@", "offer")
+    with pytest.raises(PeerRefusal, match="too long"):
+        decode_signal("GWRM-INVITE-" + "A" * 20_000, "offer")
+    with pytest.raises(PeerRefusal, match="does not hold"):
+        decode_signal(encode_signal("answer", "not an sdp at all"), "answer")
+
+
+def test_no_ice_server_is_contacted_unless_the_player_opts_in():
+    assert ice_servers(False) == []
+    assert ice_servers(True) == [{"urls": "stun:stun.l.google.com:19302"}]

@@ -20,15 +20,10 @@ from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
 
 from engine.runmap.coop import MAX_PEER_MESSAGE, decode_signal, encode_signal
 
+from .iceconf import ice_servers
 from .net import OnText, new_id
 
-STUN_URL = "stun:stun.l.google.com:19302"
 GATHER_S = 4.0
-
-
-def ice_servers(stun: bool) -> list[dict[str, str]]:
-    """No ICE server unless the player opted in to STUN (play across networks)."""
-    return [{"urls": STUN_URL}] if stun else []
 
 
 def _obj(d: dict[str, Any]) -> Any:
