@@ -95,7 +95,9 @@ def test_floodline_basins_replays_and_timing(page, site):
         print(
             f"floodline lv{n:02d} 1280x800 frame ms: p50={stats['p50']:.2f} p95={stats['p95']:.2f} n={stats['frames']}"
         )
-        assert stats["frames"] > 30 and stats["p95"] < 12, (n, stats)
+        # figures are printed, not asserted (a timed assertion fails on a loaded machine); the frame
+        # budget of scripted play is measured by e2e/floodline_frames.py
+        assert stats["frames"] > 30, (n, stats)
     page.keyboard.press("KeyB")
     page.wait_for_timeout(100)
     assert not info(page)["basins"]

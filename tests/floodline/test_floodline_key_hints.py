@@ -59,7 +59,7 @@ def test_defaults_read_as_before() -> None:
     fmt = hint_fmt(BINDINGS, "en")
     help_text = TABLES["en"]["keys_help"].format(**fmt)
     assert help_text.startswith(
-        "A/D/W/S move · Q/E R/F Z/C rotate · Space drop · Ctrl or X soft · Shift hold"
+        "A/D/W/S move · Q/E R/F Z/C rotate · Space drop · X soft · Shift hold"
     )
     assert "1–4 tilt (Alt+1–4 preview) · F1–F4 view · [ ] cut · B basins · Esc pause" in help_text
     assert tip_for(t_for("en"), 1, fmt).startswith(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import gc
+import time
 from typing import Any
 
 import js  # type: ignore[import-not-found]
@@ -15,9 +17,12 @@ from gwweb.floodline.keys import BINDINGS
 from gwweb.floodline.model import Run
 from gwweb.floodline.rebind import Rebinder
 from gwweb.floodline.render import Part, WorldView
-from gwweb.floodline.replays import LastRun, Player, from_file, from_session, level_for, to_file
+from gwweb.floodline.replays import Player, from_file, level_for, to_file
+from gwweb.floodline.saves import level_no, load_last, make_save
 from gwweb.floodline.strings import TABLES, tip_for
 from gwweb.shared.canvas import Gfx
+
+from engine.core.session import SaveData
 
 
 class App(AppChrome):
@@ -53,7 +58,7 @@ class App(AppChrome):
         self.keyboard_seen = False  # a key event arrived: a keyboard exists whatever the pointer
         self.coarse_only = _coarse_only()
         self.rebinder = Rebinder(shell)
-        self.last_run = shell.storage.load("lastrun", LastRun)
+        self.last_run = load_last(shell.storage, level_for)  # SaveData; the old 'lastrun' is migrated
         self.player: Player | None = None
         self.pending_import: list[str] = []
         self._file_proxy: Any = None
@@ -75,6 +80,12 @@ class App(AppChrome):
         self.hud_rect = (0.0, 0.0, 0.0, 0.0)
         self.tip_rect: tuple[float, float, float, float] | None = None
         self.tip_closed = 0  # id() of the run whose prompt the player closed
+        self.heavy = False  # a heavy job already ran this frame (see draw)
+        self.tick_ms = 0.0  # time spent in this frame's ticks
+        self.stages: list[str] = []  # heavy jobs of this frame with their ms (diagnostics)
+        self.slow: list[tuple[Any, ...]] = []  # the slowest frames: (ms, tick ms, draw ms, events, stale)
+        self.flash: tuple[str, float] | None = None  # a refused tilt's reason, until performance.now()
+        self.refusal_seen: tuple[int, int] = (0, 0)
 
     # -- runs ----------------------------------------------------------------------------
     def start(self, n: int) -> None:
@@ -101,24 +112,24 @@ class App(AppChrome):
         self.peek = False
         self.first_frame_at = 0.0
 
-    def watch(self, lr: LastRun) -> None:
-        """Play a stored replay back in the page (stars are not recorded)."""
-        self.begin(Run(level_for(lr.level, lr.seed), lr.level, lr.seed))
-        self.endless_seed = lr.seed
-        self.player = Player(lr.inputs)
+    def watch(self, save: SaveData) -> None:
+        """Play a stored run back in the page (stars are not recorded)."""
+        self.begin(Run(save.options["level"], level_no(save), save.seed))
+        self.endless_seed = save.seed
+        self.player = Player(save.moves)
         self.recorded = True
 
     def keep_last_run(self) -> None:
         run = self.run
         if run is None or self.player is not None or not run.session.moves:
             return
-        self.last_run = from_session(run.n, run.level, run.session)
-        self.shell.storage.save("lastrun", self.last_run)
+        self.last_run = make_save(run.n, run.level, run.session.seed, run.log.moves())
+        self.shell.storage.save("last", self.last_run)
         self.shell.take_storage_notices()
 
     def export_replay(self) -> None:
         if self.last_run is not None:
-            n = self.last_run.level
+            n = level_no(self.last_run)
             fileio.download(f"floodline-{'endless' if n == 0 else f'lv{n:02d}'}.json", to_file(self.last_run))
 
     def import_replay(self) -> None:
@@ -135,7 +146,8 @@ class App(AppChrome):
             self.shell.notify(self.t("import_bad", why=str(exc)[:160]))
             return
         self.last_run = lr
-        self.shell.storage.save("lastrun", lr)
+        self.shell.storage.save("last", lr)
+        self.shell.take_storage_notices()
         self.watch(lr)
 
     def save_progress(self) -> None:
@@ -158,6 +170,13 @@ class App(AppChrome):
 
     # -- loop ----------------------------------------------------------------------------
     def tick(self) -> None:
+        t0 = time.perf_counter()
+        try:
+            self._tick()
+        finally:
+            self.tick_ms += (time.perf_counter() - t0) * 1000
+
+    def _tick(self) -> None:
         while self.pending_import:
             self.load_import(self.pending_import.pop(0))
         run = self.run
@@ -170,9 +189,7 @@ class App(AppChrome):
                     break
                 run.play(inp)
             return
-        run.tick()
-        if run.state.outcome is not None:
-            self.finish()
+        run.tick()  # the run's end is recorded on the next light frame (finish, see _draw)
 
     def has_keyboard(self) -> bool:
         """False on a touch-only device (touch used or only coarse pointers, and no key pressed yet):
@@ -238,22 +255,7 @@ class App(AppChrome):
             and run.state.outcome is None
         ):
             self.peek = False
-            pv = run.preview(name)
-            cur = {(tuple(c["pos"]), c["type"]) for c in run.board_cells}
-            moved = [
-                c["pos"]
-                for c in pv.get("cells", [])
-                if c["type"] in ("SOLID", "WATER", "ICE") and (tuple(c["pos"]), c["type"]) not in cur
-            ]
-            after = {(tuple(c["pos"]), c["type"]) for c in pv.get("cells", [])}
-            gone = [
-                c["pos"]
-                for c in run.board_cells
-                if c["type"] == "SOLID" and (tuple(c["pos"]), "SOLID") not in after
-            ]
-            if not pv.get("cells"):
-                gone = []
-            self.preview = {**pv, "board": run.board_version, "moved": moved, "gone": gone}
+            self.preview = preview_marks(run.preview(name), run.board_cells, run.board_version)
         elif run is not None and not self.paused and run.state.outcome is None and self.player is None:
             self.preview = None
             run.key(name, True)
@@ -329,6 +331,21 @@ class App(AppChrome):
 
     # -- drawing -------------------------------------------------------------------------
     def draw(self, g: Gfx) -> None:
+        t0 = time.perf_counter()
+        ev = list(self.run.events) if self.run is not None else []
+        self._draw(g)
+        ms = (time.perf_counter() - t0) * 1000
+        total = ms + self.tick_ms
+        if total > 12:  # the slowest frames and what they did (frame budget, issue #20)
+            self.slow.append(
+                (round(total, 1), round(self.tick_ms, 1), round(ms, 1), ev[:4], self.stages, round(_GC[1], 1))
+            )
+            self.slow = sorted(self.slow, reverse=True)[:8]
+        self.tick_ms = 0.0
+        self.stages = []
+        _GC[1] = 0.0
+
+    def _draw(self, g: Gfx) -> None:
         w, h = g.width, g.height
         self.pad = []
         if self.keys_screen:
@@ -344,6 +361,19 @@ class App(AppChrome):
             return
         run = self.run
         sounds.play(self, run)
+        # issue #20: one heavy job per frame — the tick that locked/tilted, then the view-model
+        # refresh, then the world mesh, then the world layer, then the HUD (each on its own frame)
+        self.heavy = run.busy
+        run.busy = False
+        if run.state.outcome is not None and not self.recorded and not self.heavy:
+            self.finish()  # stars, best score, the stored run
+            self.heavy = True
+            self.stages.append("finish")
+        if run.stale and not self.heavy:
+            t0 = time.perf_counter()
+            run.sync()
+            self.heavy = True
+            self.stages.append(f"sync {(time.perf_counter() - t0) * 1000:.0f}")
         g.clear(screens.BG)
         phone = w < 700 or h > w * 1.15
         show_pad = (self.touch or w < 700) and self.player is None  # no pad while watching a replay
@@ -426,6 +456,36 @@ class App(AppChrome):
 
     def test_hooks(self) -> dict[str, Any]:
         return test_hooks(self)
+
+
+def preview_marks(pv: dict[str, Any], before: list[dict[str, Any]], version: int) -> dict[str, Any]:
+    """The engine's tilt preview plus what to draw: ``moved`` = cells that become solid/water/ice
+    (the landed piece included), ``gone`` = solids that leave the board and piece cells that are lost."""
+    after = {(tuple(c["pos"]), c["type"]) for c in pv.get("cells", [])}
+    cur = {(tuple(c["pos"]), c["type"]) for c in before}
+    moved = [
+        c["pos"]
+        for c in pv.get("cells", [])
+        if c["type"] in ("SOLID", "WATER", "ICE") and (tuple(c["pos"]), c["type"]) not in cur
+    ]
+    gone: list[Any] = []
+    if pv.get("cells"):
+        gone = [c["pos"] for c in before if c["type"] == "SOLID" and (tuple(c["pos"]), "SOLID") not in after]
+        gone += [c for c in pv.get("piece", []) if (tuple(c), "SOLID") not in after]
+    return {**pv, "board": version, "moved": moved, "gone": gone}
+
+
+_GC = [0.0, 0.0]  # (start of the running collection, ms collected this frame)
+
+
+def _gc_watch(phase: str, info: dict[str, Any]) -> None:
+    if phase == "start":
+        _GC[0] = time.perf_counter()
+    else:
+        _GC[1] += (time.perf_counter() - _GC[0]) * 1000
+
+
+gc.callbacks.append(_gc_watch)
 
 
 def _coarse_only() -> bool:

@@ -78,7 +78,7 @@ def draw_board(app: Any, g: Gfx, run: Run, rect: tuple[float, float, float, floa
     key = (id(run), run.board_version, app.cut, s.height_limit, wv.place_key, app.shell.i18n.lang, app.basins)
     faces = tuple(sorted(str(getattr(f, "value", f)) for f in s.board.open_faces))
     basin = run.basins() if app.basins else None
-    wv.ensure(
+    did = wv.ensure(
         g,
         key,
         run.board_cells,
@@ -89,7 +89,14 @@ def draw_board(app: Any, g: Gfx, run: Run, rect: tuple[float, float, float, floa
         app.t("open_face"),
         run.drain_scope,
         basin,
+        app.heavy,
     )
+    app.heavy = app.heavy or bool(did)
+    if did:
+        app.stages.append(f"{did} {wv.ms:.0f}")
+    # until the layer shows the new board, the piece that just locked is drawn over the old one
+    shown = wv.key[1] if wv.key[:1] == (id(run),) else -1  # board version on the layer
+    lag = run.locked[0] if 0 <= shown <= run.locked_at else []
     tilt = 0.0
     if app.tilt_anim is not None:
         old, new, f = app.tilt_anim
@@ -102,12 +109,15 @@ def draw_board(app: Any, g: Gfx, run: Run, rect: tuple[float, float, float, floa
     pv = app.preview
     pv_on = pv is not None and pv.get("board") == run.board_version
     mat = s.active.material.value if s.active is not None else ""
-    dkey = (wv.key, str(cells), str(ghost), mat, id(pv) if pv_on else 0)
+    dkey = (wv.key, str(cells), str(ghost), mat, id(pv) if pv_on else 0, str(lag))
     if dkey != app.dyn_key and wv.index is not None:
         t0 = time.perf_counter()
         app.dyn_key = dkey
         parts = []
         hidden: dict[str, list[Any]] = {"piece": [], "ghost": []}
+        if lag:
+            look = {"HEAVY": "HEAVY", "REINFORCED": "REINFORCED"}.get(run.locked[1], "STANDARD")
+            parts.append(Part(M.piece_mesh(p, lag, look, M.EDGE), [], None, ""))
         if pv_on and pv is not None and pv.get("gone"):  # §10.2: what this tilt would move or lose
             parts.append(Part(M.piece_mesh(p, pv["gone"], "DOOMED", M.BAD_EDGE), [], None, ""))
         if pv_on and pv is not None and pv.get("moved"):
@@ -128,6 +138,7 @@ def draw_board(app: Any, g: Gfx, run: Run, rect: tuple[float, float, float, floa
         app.hidden = hidden
         ms = (time.perf_counter() - t0) * 1000
         app.dyn_ms = (ms, max(app.dyn_ms[1], ms))
+        app.stages.append(f"dyn {ms:.0f}")
     wv.draw_dynamic(g, app.dyn_parts, tilt)
     x, y, w, h = rect
     if cells and ghost:
@@ -176,9 +187,12 @@ def overlays(app: Any, g: Gfx, run: Run, rect: tuple[float, float, float, float]
         ):
             g.text(bx, y + 2 * bs + 48 + i * 16, t(key_), color, 12, align="right")
     pv = app.preview
+    # on narrow screens below the board's top corner buttons: at the board's foot, near the pad
+    ly = y + h - 22 if w < 560 else y + 24
     if pv is not None and pv.get("board") == run.board_version:
-        # on narrow screens below the board's top corner buttons: at the board's foot, near the pad
-        hud.preview_label(t, g, pv, x + w / 2, y + h - 22 if w < 560 else y + 24)
+        hud.preview_label(t, g, pv, x + w / 2, ly, w - 16)
+    else:
+        flash_refusal(app, g, run, x + w / 2, ly, w - 16)
     r = max(18.0, min(30.0, w * 0.05))
     hud.gravity_badge(g, t, run, p, x + r + 12, y + r + 12, r)
     hud.wind_badge(g, t, run, p, x + r + 12, y + 3 * r + 44, r * 0.8)
@@ -187,6 +201,23 @@ def overlays(app: Any, g: Gfx, run: Run, rect: tuple[float, float, float, float]
     else:
         app.warnings_shown = []
     tip_box(app, g, run, rect)
+
+
+FLASH_MS = 2600.0
+
+
+def flash_refusal(app: Any, g: Gfx, run: Run, cx: float, cy: float, max_w: float) -> None:
+    """A refused or rolled-back tilt says why (engine ``tilt_refusal``) for a few seconds."""
+    now = time.perf_counter() * 1000
+    seen = (id(run), run.refusals)
+    if run.refusal is not None and seen != app.refusal_seen:
+        app.refusal_seen = seen
+        app.flash = (hud.refusal_text(app.t, run.refusal), now + FLASH_MS)
+    if app.flash is not None:
+        if now > app.flash[1] or run.state.outcome is not None:
+            app.flash = None
+        else:
+            hud.banner(g, app.flash[0], cx, cy, max_w)
 
 
 def tip_visible(app: Any, run: Run) -> bool:

@@ -30,6 +30,8 @@ class AppChrome:
     hud_layer: Any
     hud_redraws: int
     hud_ms: float
+    heavy: bool
+    stages: list[str]
     fmt_key: Any
     endless_seed: int
     t: Any
@@ -75,7 +77,9 @@ class AppChrome:
         self.hud_rect = rect
         keys = self.hints()
         key = (id(run), w, h, compact, self.shell.i18n.lang, self.view, self.fmt_key, hud.signature(run))
-        if key != self.hud_key or self.hud_layer is None:
+        stale = key != self.hud_key
+        if self.hud_layer is None or (stale and not self.heavy):  # else next frame (issue #20)
+            self.heavy = self.heavy or stale
             self.hud_key = key
             if self.hud_layer is None or self.hud_layer.width != w or self.hud_layer.height != h:
                 self.hud_layer = g.layer(w, h)
@@ -86,6 +90,7 @@ class AppChrome:
             hud.panel(lg, self.t, run, 0, 0, w, h, compact, keys)
             self.hud_redraws += 1
             self.hud_ms = (time.perf_counter() - t0) * 1000
+            self.stages.append(f"hud {self.hud_ms:.0f}")
         g.blit(self.hud_layer, x, y)
 
     def top_bar(self, g: Gfx, run: Run, w: float) -> None:

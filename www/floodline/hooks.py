@@ -8,6 +8,7 @@ from typing import Any
 from gwweb.floodline import hud
 from gwweb.floodline.board_draw import piece_screen_box
 from gwweb.floodline.campaign import objective_text
+from gwweb.floodline.saves import level_no
 
 from engine.floodline import parse_move
 
@@ -19,9 +20,10 @@ def test_hooks(app: Any) -> dict[str, Any]:
         run = app.run
         if run is None:
             lr = app.last_run
-            last = None if lr is None else {"level": lr.level, "seed": lr.seed, "inputs": len(lr.inputs)}
+            last = None if lr is None else {"level": level_no(lr), "seed": lr.seed, "inputs": len(lr.moves)}
             menu = {"screen": "menu", "progress": app.progress.model_dump(), "lastRun": last}
             return json.dumps({**menu, "keyboard": app.has_keyboard()})
+        run.sync()
         s = run.state
         return json.dumps(
             {
@@ -74,7 +76,13 @@ def test_hooks(app: Any) -> dict[str, Any]:
                 "padBlocked": sorted(app.tilt_state()[0]),
                 "preview": None
                 if app.preview is None
-                else {k: app.preview.get(k) for k in ("target", "allowed", "rejected", "shift", "lost")},
+                else {
+                    k: app.preview.get(k)
+                    for k in ("target", "allowed", "rejected", "reason", "shift", "lost", "piece", "outcome")
+                },
+                "refusal": run.refusal,
+                "slowFrames": app.slow,
+                "flash": None if app.flash is None else app.flash[0],
                 "stars": None if s.outcome is None else s.outcome.stars,
                 "firstFrameAt": app.first_frame_at,
                 "tipRect": None if app.tip_rect is None else [round(v, 1) for v in app.tip_rect],
@@ -91,6 +99,7 @@ def test_hooks(app: Any) -> dict[str, Any]:
                 if app.run.state.outcome is not None:
                     break
                 app.run.play(parse_move(str(text)))
+            app.run.sync()
             app.finish()
         return app.state_hash()
 

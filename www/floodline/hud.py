@@ -345,13 +345,33 @@ def drop_line(g: Gfx, p: Any, x: float, y: float, cells: list[list[int]], ghost:
     g.line(x + x1, y + y1, x + x2, y + y2, "rgba(255,255,255,0.35)", 1)
 
 
-def preview_label(t: Any, g: Gfx, pv: dict[str, Any], cx: float, cy: float) -> None:
-    if not pv.get("allowed"):
-        text = t("pv_refused")
-    elif pv.get("rejected"):
-        text = t("pv_rejected")
+def refusal_text(t: Any, why: dict[str, Any]) -> str:
+    """A refused tilt's reason (engine ``preview.tilt_refusal``) as a sentence."""
+    reason = str(why.get("reason") or "blocked")
+    if reason == "cooldown":
+        return str(t("tr_cooldown", s=f"{max(1, int(why.get('ticks', 0))) / 60:.1f}"))
+    if reason == "budget":
+        return str(t("tr_budget", n=why.get("limit") or 0))
+    return str(t("tr_" + reason))
+
+
+def preview_label(t: Any, g: Gfx, pv: dict[str, Any], cx: float, cy: float, max_w: float = 0.0) -> None:
+    """The rotation preview's verdict: why it is refused, or what the tilt and the falling piece do."""
+    if not pv.get("allowed") or pv.get("rejected"):
+        text = refusal_text(t, pv)
     else:
         text = t("pv_result", d=t(pv["target"]), s=pv["shift"], l=pv["lost"])
-    w = g.measure(text, 14, True) + 20
+        o = pv.get("outcome")
+        if o is not None:
+            text += " — " + t("pv_wins" if o.get("status") == "WON" else "pv_fails")
+    banner(g, text, cx, cy, max_w)
+
+
+def banner(g: Gfx, text: str, cx: float, cy: float, max_w: float = 0.0) -> None:
+    """A one-line message on a dark red strip centred at (cx, cy), shrunk to fit ``max_w``."""
+    size = 14.0
+    if max_w > 0:
+        size = g.fit_text(text, max_w - 20, 14, True, min_size=10)
+    w = g.measure(text, size, True) + 20
     g.rect(cx - w / 2, cy - 16, w, 24, "rgba(120,50,30,0.9)")
-    g.text(cx, cy + 1, text, "#fff", 14, True, align="center")
+    g.text(cx, cy + 1, text, "#fff", size, True, align="center")

@@ -7,7 +7,7 @@ camera never follows gravity (Input §7.1): gravity only changes the arrow and t
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 VIEW_NAMES = ("NE", "NW", "SW", "SE")
 # (world (x, z) of +a, world (x, z) of +b) per view; north is -z, east is +x
@@ -41,6 +41,9 @@ class Proj:
     s: float
     ox: float
     oy: float
+    #: per-cell geometry memo (cube faces, depth key, screen box): the world is rebuilt from it
+    #: after every lock instead of recomputing every cube (issue #20)
+    memo: dict[tuple[int, int, int, int], object] = field(default_factory=dict, repr=False, compare=False)
 
     def ab(self, x: float, z: float) -> tuple[float, float]:
         (ax, az), (bx, bz) = VIEW_AXES[self.view]
@@ -148,7 +151,15 @@ TOP, SIDE_A, SIDE_B = 0, 1, 2
 
 
 def cube_faces(p: Proj, x: int, y: int, z: int) -> tuple[Quad, Quad, Quad]:
-    """Top, +a and +b faces of the unit cube at cell (x, y, z)."""
+    """Top, +a and +b faces of the unit cube at cell (x, y, z) (memoised per projection)."""
+    k = (0, x, y, z)
+    hit = p.memo.get(k)
+    if hit is None:
+        hit = p.memo[k] = _cube_faces(p, x, y, z)
+    return hit  # type: ignore[return-value]
+
+
+def _cube_faces(p: Proj, x: int, y: int, z: int) -> tuple[Quad, Quad, Quad]:
     ac, bc = p.ab(x + 0.5, z + 0.5)
     a0, a1, b0, b1 = ac - 0.5, ac + 0.5, bc - 0.5, bc + 0.5
     s, ox, oy = p.s, p.ox, p.oy
@@ -172,5 +183,10 @@ def neighbour_offsets(view: int) -> tuple[tuple[int, int, int], tuple[int, int, 
 
 
 def depth_key(p: Proj, x: int, y: int, z: int) -> float:
-    a, b = p.ab(x + 0.5, z + 0.5)
-    return a + b + y
+    """Painter's order key of cell (x, y, z): larger is nearer the camera (memoised)."""
+    k = (1, x, y, z)
+    hit = p.memo.get(k)
+    if hit is None:
+        a, b = p.ab(x + 0.5, z + 0.5)
+        hit = p.memo[k] = a + b + y
+    return hit  # type: ignore[return-value]

@@ -1,4 +1,8 @@
-"""Default key bindings (Input §8), keyed by KeyboardEvent.code."""
+"""Default key bindings (Input §8), keyed by KeyboardEvent.code.
+
+Soft drop is X, not the seed's Left Ctrl: with W/A/S/D moving, Ctrl+W closes the browser tab (and
+Ctrl+S/D/A open browser dialogs) — a page cannot stop those, so no default or rebind uses a
+modifier key (``MODIFIERS``; Alt is the tilt-preview modifier)."""
 
 from __future__ import annotations
 
@@ -17,8 +21,6 @@ BINDINGS = {
     "KeyF": "pitchD",
     "KeyZ": "rollL",
     "KeyC": "rollR",
-    "ControlLeft": "soft",
-    "ControlRight": "soft",
     "KeyX": "soft",
     "Space": "hard",
     "ShiftLeft": "hold",
@@ -41,3 +43,8 @@ BINDINGS = {
     "KeyM": "mute",
     "Enter": "confirm",
 }
+
+#: Keys that never take an action: browser shortcuts ride on them (Ctrl+W closes the tab).
+MODIFIERS = frozenset(
+    ("ControlLeft", "ControlRight", "MetaLeft", "MetaRight", "AltLeft", "AltRight", "OSLeft", "OSRight")
+)

@@ -6,11 +6,13 @@ from __future__ import annotations
 from typing import Any
 
 from gwweb.floodline.iso import move_for, rotation_for, tilt_for
+from gwweb.floodline.saves import MoveLog
 
 from engine.core.session import IllegalMoveError, Session
 from engine.floodline import GAME, Gravity, TickInput, view
 from engine.floodline.conditions import max_world_height, resting_on_water
 from engine.floodline.pieces import offsets
+from engine.floodline.preview import tilt_refusal
 from engine.floodline.rules import rotation_allowed
 from engine.floodline.view import (
     basin_preview,
@@ -58,6 +60,13 @@ class Run:
         self.drain_scope: list[list[int]] = []
         self.wet = False  # water, ice or drains on the board: the basin preview has something to show
         self._basin: tuple[int, dict[str, Any]] | None = None
+        self.log = MoveLog()  # the moves, run-length encoded as played (the stored run)
+        self.stale = False  # the board changed since the last refresh (done on a later frame, see sync)
+        self.busy = False  # this frame's ticks changed the board (a lock, tilt, thaw: heavy engine work)
+        self.locked: tuple[list[list[int]], str] = ([], "")  # the last piece that locked (cells, material)
+        self.locked_at = -1  # board_version before that lock
+        self.refusal: dict[str, Any] | None = None  # why the last tilt was refused (engine tilt_refusal)
+        self.refusals = 0  # counts refused tilts (the app shows each one)
         self.refresh()
 
     @property
@@ -94,6 +103,8 @@ class Run:
                 target = tilt_for(self.view, g, TILT_KEYS[a])
                 if target is not None:
                     tilt = Gravity(target)
+                else:  # the key points along gravity: no tilt to try, say why
+                    self.refused(tilt_refusal(s, None))
             elif a in ROT_KEYS:
                 kind, sign = ROT_KEYS[a]
                 rotations.append(rotation_for(self.view, kind, sign))
@@ -120,6 +131,7 @@ class Run:
 
     def freeze_target(self) -> tuple[int, int, int] | None:
         """The water cell nearest to where the piece would land (the player aims with the ghost)."""
+        self.sync()
         water = [c["pos"] for c in self.board_cells if c["type"] == "WATER"]
         if not water:
             return None
@@ -144,11 +156,17 @@ class Run:
             s1 = self.session.play(inp)
         except IllegalMoveError:
             return
+        self.log.add(inp)
         m0, m1 = s0.metrics, s1.metrics
         if s1.gravity != s0.gravity:
             self.events.append(f"tilt:{s0.gravity.value}")
+        elif inp.tilt is not None:  # refused or rolled back: the engine says why
+            self.refused(tilt_refusal(s0, inp.tilt) or {"reason": "blocked", "ticks": 0, "limit": None})
         if m1["piecesUsed"] > m0["piecesUsed"]:
             self.events.append("drop" if inp.hard else "lock")
+            if s0.active is not None:  # drawn over the old world layer until the new one is ready
+                self.locked = ([list(c) for c in s0.active.cells()], s0.active.material.value)
+                self.locked_at = self.board_version
             if m1.get("lastLost", 0) or m1.get("lastShift", 0) > 3:
                 self.events.append("collapse")
             if m1.get("lastDrained", 0):
@@ -167,11 +185,24 @@ class Run:
         if s1.outcome is not None:
             self.events.append("won" if s1.outcome.status.value == "WON" else "lost")
         if s1.board is not s0.board:
+            self.stale = self.busy = True  # refreshed on the next frame (issue #20: split the lock work)
+
+    def sync(self) -> None:
+        """Bring the view-model up to the engine state now (tests, previews, freeze aiming)."""
+        if self.stale:
+            self.stale = False
             self.refresh()
+
+    def refused(self, why: dict[str, Any] | None) -> None:
+        if why is not None:
+            self.refusal = why
+            self.refusals += 1
+            self.events.append("refused")
 
     def refresh(self) -> None:
         """Re-read the settled world after the board changed (lock, tilt, thaw, wind)."""
         s = self.state
+        self.stale = False
         if s.board is self._board_ref:
             return
         self._board_ref = s.board
@@ -211,9 +242,10 @@ class Run:
 
     def preview(self, key: str) -> dict[str, Any]:
         """Part I §10.3 rotation preview for a tilt key (computed by the engine, no state change)."""
+        self.sync()
         target = tilt_for(self.view, self.state.gravity.value, TILT_KEYS[key])
         if target is None:
-            return {"allowed": False, "target": None}
+            return {"allowed": False, "target": None, **(tilt_refusal(self.state, None) or {})}
         out = dict(preview_tilt(self.state, Gravity(target)))
         out["target"] = target
         return out

@@ -18,7 +18,15 @@ Box = tuple[float, float, float, float]
 
 
 def hex_box(p: Proj, x: int, y: int, z: int) -> Box:
-    """Screen bounding box (x0, y0, x1, y1) of the cube at cell (x, y, z)."""
+    """Screen bounding box (x0, y0, x1, y1) of the cube at cell (x, y, z) (memoised per projection)."""
+    k = (2, x, y, z)
+    hit = p.memo.get(k)
+    if hit is None:
+        hit = p.memo[k] = _hex_box(p, x, y, z)
+    return hit  # type: ignore[return-value]
+
+
+def _hex_box(p: Proj, x: int, y: int, z: int) -> Box:
     a, b = p.ab(x + 0.5, z + 0.5)
     u, v = a - b, a + b
     s, hs, vs = p.s, p.s * 0.5, p.s * VZ

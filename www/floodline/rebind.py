@@ -6,7 +6,7 @@ from typing import Any
 
 from gwweb.floodline.hints import key_label
 from gwweb.floodline.hud import ACCENT, DIM, INK
-from gwweb.floodline.keys import BINDINGS
+from gwweb.floodline.keys import BINDINGS, MODIFIERS
 from gwweb.shared.canvas import Gfx
 
 ACTIONS = (
@@ -40,6 +40,7 @@ class Rebinder:
     def __init__(self, shell: Any) -> None:
         self.shell = shell
         self.waiting: str | None = None
+        self.refused: str | None = None  # a modifier key the player tried (shown under the list)
         self.overrides: dict[str, str] = {}
         raw = shell._pref(f"keys:{shell.game}")
         if raw:
@@ -59,7 +60,11 @@ class Rebinder:
         """A raw key while waiting: bind it; Escape cancels. True if the key was consumed."""
         if self.waiting is None:
             return False
+        if code in MODIFIERS:  # Ctrl/Alt/Meta: browser shortcuts (Ctrl+W closes the tab); keep waiting
+            self.refused = code
+            return True
         action, self.waiting = self.waiting, None
+        self.refused = None
         if code == "Escape":
             return True
         for k in self.keys_for(action):
@@ -104,5 +109,6 @@ class Rebinder:
         y = 56 + rows * rh + 12
         g.button("keys_reset", w / 2 - 160, y, 150, 34, t("keys_reset"), size=13)
         g.button("keys_done", w / 2 + 10, y, 150, 34, t("keys_done"), size=13)
-        for i, line in enumerate(g.wrap(t("keys_note"), w - 30, 12)):
-            g.text(w / 2, y + 54 + i * 16, line, DIM, 12, align="center")
+        note = t("keys_modifier", k=key_label(self.refused, lang)) if self.refused else t("keys_note")
+        for i, line in enumerate(g.wrap(note, w - 30, 12)):
+            g.text(w / 2, y + 54 + i * 16, line, ACCENT if self.refused else DIM, 12, align="center")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import time
+from array import array
 from typing import Any
 
 import js  # type: ignore[import-not-found]
@@ -36,14 +37,25 @@ _styles_js: Any = None
 _styles_n = 0
 
 
+def typed(ctor: Any, code: str, values: list[Any]) -> Any:
+    """A JS typed array filled from a Python list by one buffer copy (``JsBuffer.assign``) instead
+    of converting element by element (issue #20: thousands of quads per world)."""
+    out = ctor.new(len(values))
+    try:
+        out.assign(array(code, values))
+    except Exception:  # noqa: BLE001 - a runtime without JsBuffer.assign: the slow path
+        out = ctor.new(to_js(values))
+    return out
+
+
 class JsMesh:
     """A mesh converted to typed arrays once, so redrawing it is a single JS call."""
 
     def __init__(self, m: M.Mesh) -> None:
         self.n = len(m)
-        self.pts = js.Float32Array.new(to_js(m.pts)) if self.n else None
-        self.fills = js.Int16Array.new(to_js(m.fills)) if self.n else None
-        self.strokes = js.Int16Array.new(to_js(m.strokes)) if self.n else None
+        self.pts = typed(js.Float32Array, "f", m.pts) if self.n else None
+        self.fills = typed(js.Int16Array, "h", m.fills) if self.n else None
+        self.strokes = typed(js.Int16Array, "h", m.strokes) if self.n else None
 
 
 def draw_mesh(g: Gfx, m: M.Mesh | JsMesh, lw: float = 1.0) -> None:
@@ -93,8 +105,8 @@ class Part:
 
     def __init__(self, mesh: M.Mesh, clip: list[float], xray: M.Mesh | None, xray_style: str) -> None:
         self.mesh = JsMesh(mesh)
-        self.clip = js.Float32Array.new(to_js(clip)) if clip else None
-        self.xray = js.Float32Array.new(to_js(xray.pts)) if xray is not None and len(xray) else None
+        self.clip = typed(js.Float32Array, "f", clip) if clip else None
+        self.xray = typed(js.Float32Array, "f", xray.pts) if xray is not None and len(xray) else None
         self.xray_style = xray_style
 
 
@@ -119,6 +131,7 @@ class WorldView:
         self.ms = 0.0
         self.index: WorldIndex | None = None
         self.zoom = 1.0  # eased scale change (old scale / new scale → 1)
+        self.pending: tuple[Any, ...] | None = None  # (key, mesh, ...) built, not yet painted
 
     def place(self, view: int, size: list[int], rect: tuple[float, float, float, float], rows: int) -> Proj:
         x, y, w, h = rect
@@ -181,12 +194,26 @@ class WorldView:
         open_label: str = "open",
         scope: list[list[int]] | None = None,
         basin: dict[str, Any] | None = None,
-    ) -> None:
-        """Redraw the layer if ``key`` (board identity, view, cut, size) changed."""
+        busy: bool = False,
+    ) -> str:
+        """Bring the layer up to ``key`` (board identity, view, cut, size): the mesh is built on one
+        frame and painted on the next (issue #20), neither on a ``busy`` frame (another heavy job
+        ran) unless there is no layer yet. Returns the heavy work done ("" = none)."""
         if key == self.key and self.layer is not None:
-            return
-        self.key = key
+            return ""
+        first = self.layer is None
+        if busy and not first:
+            return ""
         t0 = time.perf_counter()
+        if self.pending is None or self.pending[0] != key:
+            wm = M.world_mesh(self.proj, cells, cut, marked, scope, basin)  # type: ignore[arg-type]
+            self.pending = (key, JsMesh(wm), wm, height_limit, open_faces, open_label)
+            self.ms = (time.perf_counter() - t0) * 1000
+            if not first:
+                return "mesh"
+        _, jm, wm, height_limit, open_faces, open_label = self.pending
+        self.pending = None
+        self.key = key
         w, h = self.rect[2], self.layer_h
         if self.layer is None or self.layer.width != w or self.layer.height != h:
             self.layer = g.layer(w, h)
@@ -208,11 +235,15 @@ class WorldView:
                 lg.line(x1, y1, x2, y2, color, 2 if k == 1 else 1)
         for face in open_faces:
             open_face(lg, p, face, height_limit, open_label)
-        wm = M.world_mesh(p, cells, cut, marked, scope, basin)
-        draw_mesh(lg, wm)
+        draw_mesh(lg, jm)
         self.index = WorldIndex(p, wm)
         self.redraws += 1
         self.ms = (time.perf_counter() - t0) * 1000
+        return "paint"
+
+    def current(self, key: tuple[Any, ...]) -> bool:
+        """The layer shows ``key``."""
+        return key == self.key and self.layer is not None
 
     def blit(self, g: Gfx, tilt: float = 0.0) -> None:
         if self.layer is None:
