@@ -7,8 +7,9 @@ old field and returns a ``Timeline`` of steps the page draws (``Timeline.at(t)``
 - ``collapse``: the route's nodes shrink into the last one (``COLLAPSE_MS``);
 - ``settle``: everything that falls or flows in during the rest of the turn, *together*: every node
   falls along its whole path in ``display.fall_time_ms(rows)`` (16.5's per-fall time), nodes that
-  flow in pop in at their spawn cell first (``POP_MS``) and then fall; a node whose first move waits
-  for a later gravity pass starts ``STAGGER_MS`` later per pass (at most ``STAGGER_PASSES``);
+  flow in pop in at their spawn cell (``POP_MS``) and start falling ``SPAWN_DELAY_MS`` after they
+  appear; a node whose first move waits for a later gravity pass (counted from the pass it could
+  first move in) starts ``STAGGER_MS`` later per pass (at most ``STAGGER_PASSES``);
 - ``clear``: a Big Bang or Zen refill empties the field (``CLEAR_MS``), then a ``settle`` deals anew.
 
 Input is locked for ``Timeline.total`` ms (16.5). Pure Python: the lab measures it headless.
@@ -23,8 +24,9 @@ from typing import Any
 from engine.ternar.display import FLASH_MS, fall_time_ms
 from engine.ternar.topology import coords
 
-COLLAPSE_MS = 100.0
+COLLAPSE_MS = 90.0
 POP_MS = 100.0
+SPAWN_DELAY_MS = 40.0  # a node that flows in starts falling while it still pops in
 STAGGER_MS = 15.0
 STAGGER_PASSES = 3
 CLEAR_MS = 300.0
@@ -34,7 +36,8 @@ CLEAR_MS = 300.0
 class Mover:
     """A node on the move: along ``path`` (cells) from ``delay`` ms for ``dur`` ms within its step.
 
-    ``spawn``: it flows in (pops in at ``path[0]`` during the first ``POP_MS`` of the step)."""
+    ``spawn``: it flows in (pops in at ``path[0]`` during the first ``POP_MS`` of the step);
+    ``since``: the gravity pass it could first move in (its stagger counts from there)."""
 
     value: int
     ghost: bool
@@ -42,6 +45,7 @@ class Mover:
     delay: float = 0.0
     dur: float = 0.0
     spawn: bool = False
+    since: int = 0
 
     @property
     def end(self) -> float:
@@ -106,7 +110,7 @@ class _Settle:
         self.passes = 0
 
     def spawn(self, cell: int, value: int, ghost: bool) -> None:
-        mv = Mover(value, ghost, [cell], spawn=True)
+        mv = Mover(value, ghost, [cell], spawn=True, since=self.passes)
         self.movers.append(mv)
         self.at_cell[cell] = mv
 
@@ -132,8 +136,8 @@ class _Settle:
             return None
         dur = 0.0
         for mv in self.movers:
-            wait = STAGGER_MS * min(self.first_pass.get(id(mv), 0), STAGGER_PASSES)
-            mv.delay = (POP_MS if mv.spawn else 0.0) + wait
+            wait = STAGGER_MS * min(self.first_pass.get(id(mv), mv.since) - mv.since, STAGGER_PASSES)
+            mv.delay = (SPAWN_DELAY_MS if mv.spawn else 0.0) + wait
             mv.dur = float(fall_time_ms(rows_of(mv.path)))
             dur = max(dur, mv.end if len(mv.path) > 1 else POP_MS)
         return Step("settle", start, dur, self.base, self.base_gh, movers=self.movers)

@@ -6,7 +6,7 @@ from engine.core.session import Session
 from engine.ternar import GAME, Route, apply_with_events, dump_events
 from engine.ternar.bot import greedy_route
 from engine.ternar.display import FLASH_MS, fall_time_ms
-from engine.ternar.timeline import COLLAPSE_MS, POP_MS, build, lock_ms, rows_of
+from engine.ternar.timeline import COLLAPSE_MS, POP_MS, SPAWN_DELAY_MS, build, lock_ms, rows_of
 from engine.ternar.topology import node_id
 
 
@@ -19,7 +19,7 @@ def test_falls_and_spawns_of_a_turn_animate_together_in_one_step():
     settle = tl.steps[1]
     spawned = [m for m in settle.movers if m.spawn]
     assert len(spawned) == 2  # the new node and the one regenerated, both in the same step
-    assert all(m.delay >= POP_MS for m in spawned)
+    assert all(m.delay >= SPAWN_DELAY_MS for m in spawned)
     # every fall takes 16.5's time for its rows, and the step lasts as long as the slowest
     for m in settle.movers:
         assert m.dur == fall_time_ms(rows_of(m.path))

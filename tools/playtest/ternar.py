@@ -191,7 +191,7 @@ def run(cfg: LabConfig) -> Report:
     start_n = START_SEEDS * (5 if cfg.full else 1)
     verdicts = run_many(start_verdict, [cfg.seed + i for i in range(start_n)], "ternar deals", cfg.workers)
     rnd = run_many(play, [(s, "random", RANDOM_CAP) for s in seeds], "ternar random", cfg.workers)
-    n_greedy = max(4, cfg.games // 4)
+    n_greedy = max(4, cfg.games // 5)
     gre = run_many(play, [(s, "greedy", GREEDY_CAP) for s in seeds[:n_greedy]], "ternar greedy", cfg.workers)
     r = Report(game="ternar", title="Ternar", config=cfg)
     vc = Counter(verdicts)

@@ -209,7 +209,8 @@ class TernarApp:
                 )  # 0 once the window is at the cap
                 text = self.t("big_bang", levels=levels) if levels > 0 else self.t("big_bang_capped")
                 self.toast(text)
-                self.moment = ("big_bang", self.t("big_bang_title"), text, now(), now() + MOMENT_MS)
+                sub = self.t("big_bang_sub", levels=levels) if levels > 0 else self.t("big_bang_sub_capped")
+                self.moment = ("big_bang", self.t("big_bang_title"), sub, now(), now() + MOMENT_MS)
                 self.sounds.big_bang()
             elif k == "achievement":
                 self.toast(self.t("architect"))

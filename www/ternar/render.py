@@ -260,22 +260,21 @@ class BoardPainter:
                 self.node(g, x, y, step.result, scale=0.7 + 0.3 * ease_out_back(q), glow=1.0 - q)
         elif step.kind == "settle":
             for mv in step.movers:
-                if mv.spawn and local_ms < POP_MS:  # flows in: pops in at its spawn cell first
-                    c = mv.path[0]
-                    q = local_ms / POP_MS
-                    self.node(
-                        g,
-                        lay.cx[c],
-                        lay.cy[c],
-                        mv.value,
-                        ghost=mv.ghost,
-                        alpha=min(1.0, 0.3 + q),
-                        scale=max(0.05, ease_out_back(q)),
-                    )
-                    continue
                 q = 0.0 if local_ms <= mv.delay or mv.dur <= 0 else min(1.0, (local_ms - mv.delay) / mv.dur)
                 x, y = self.along(mv.path, ease_in(q))
-                self.node(g, x, y, mv.value, ghost=mv.ghost)
+                if mv.spawn and local_ms < POP_MS:  # flows in: pops in while it starts to fall
+                    k = local_ms / POP_MS
+                    self.node(
+                        g,
+                        x,
+                        y,
+                        mv.value,
+                        ghost=mv.ghost,
+                        alpha=min(1.0, 0.3 + k),
+                        scale=max(0.05, ease_out_back(k)),
+                    )
+                else:
+                    self.node(g, x, y, mv.value, ghost=mv.ghost)
         elif step.kind == "clear":
             for mv in step.movers:
                 c = mv.path[0]

@@ -65,6 +65,8 @@ RU: dict[str, str] = {
     "tut_skip": "Пропустить",
     "big_bang_capped": "Большой Взрыв! New Game+, окно уже на вершине",
     "big_bang_title": "Большой Взрыв",
+    "big_bang_sub": "Поле очищено: New Game+, окно +{levels}",
+    "big_bang_sub_capped": "Поле очищено: New Game+, окно уже на вершине",
     "architect_title": "Архитектор",
     "architect_sub": "Первая сингулярность — мягкая победа",
 }
@@ -132,6 +134,8 @@ EN: dict[str, str] = {
     "tut_skip": "Skip",
     "big_bang_capped": "Big Bang! New Game+, the window is already at the top",
     "big_bang_title": "Big Bang",
+    "big_bang_sub": "Field cleared: New Game+, window +{levels}",
+    "big_bang_sub_capped": "Field cleared: New Game+, the window is already at the top",
     "architect_title": "Architect",
     "architect_sub": "First singularity: a soft win",
 }
