@@ -18,6 +18,7 @@ from engine.reactor import GAME
 from engine.reactor.presentation import LAYERS, editor_tools
 
 from . import layout as layout_mod
+from .badges import Badges
 from .edoc import PROP_KINDS, SUPPLY_ITEMS, Doc, level_id, new_level, normalize
 from .efiles import EditorFiles
 from .ehooks import EditorHooks
@@ -44,6 +45,7 @@ class Editor(EditorFiles, EditorHooks):
         self.layer = "surface"
         self.tool = "cursor"
         self.prop_kind = "reactor"
+        self.badges = Badges(on_load=app.shell.invalidate if hasattr(app, "shell") else None)
         self.supply_item = "fuel"
         self.hazard_q = "fuel"
         self.selected: tuple[int, int] | None = None
@@ -173,6 +175,9 @@ class Editor(EditorFiles, EditorHooks):
             self.shell.invalidate()
         elif ev.name == "move" and self.stroke is not None:
             c = lay.cell_at(ev.x, ev.y)
+            if c is not None and c != self.stroke.get("hover"):
+                self.stroke["hover"] = c  # the drag preview follows the pointer
+                self.shell.invalidate()
             if (
                 c is not None
                 and c != self.stroke["last"]

@@ -10,6 +10,7 @@ from typing import Any
 from engine.reactor.presentation import LAYERS, editor_tools
 
 from .edoc import DIFFICULTIES, INV_ITEMS, QUANT
+from .eview import draw_badge_for
 from .render import COL, SURF_COL
 
 TEXT, DIM, BAD, WARN, OK = "#ECEFF1", "#90A4AE", "#FF5252", "#FFCA28", "#69F0AE"
@@ -25,13 +26,24 @@ INV_COL = {
 
 
 def _row(
-    g: Any, items: list[tuple[str, str, bool]], x: float, y: float, w: float, h: float, cols: int
+    g: Any,
+    items: list[tuple[str, str, bool]],
+    x: float,
+    y: float,
+    w: float,
+    h: float,
+    cols: int,
+    icon: Any = None,
 ) -> float:
     bw = (w - (cols - 1) * 4) / cols
     for k, (bid, label, active) in enumerate(items):
         bx = x + (k % cols) * (bw + 4)
         by = y + (k // cols) * (h + 4)
-        g.button(bid, bx, by, bw, h, label, size=12, bg=BTN, active=active)
+        if icon is not None and bw >= 70:  # a tool badge (image key or drawn) left of the label
+            g.button(bid, bx, by, bw, h, "   " + label, size=12, bg=BTN, active=active)
+            icon(bid, bx + 4, by + (h - 14) / 2, 14.0)
+        else:
+            g.button(bid, bx, by, bw, h, label, size=12, bg=BTN, active=active)
     rows = (len(items) + cols - 1) // cols
     return y + rows * (h + 4)
 
@@ -113,7 +125,13 @@ def _edit(g: Any, ed: Any, x: float, y: float, w: float) -> float:
         )
     y += bh + 10
     tools = list(editor_tools(ed.layer)) + (["robot"] if ed.layer == "surface" else [])
-    y = _row(g, [(f"tool:{tl}", t("tool_" + tl), ed.tool == tl) for tl in tools], x, y, w, bh, 4)
+
+    def icon(bid: str, ix: float, iy: float, size: float) -> None:
+        tool = bid[5:]
+        if tool != "cursor":
+            draw_badge_for(g, ed, tool, ix, iy, size)
+
+    y = _row(g, [(f"tool:{tl}", t("tool_" + tl), ed.tool == tl) for tl in tools], x, y, w, bh, 4, icon)
     opts: list[tuple[str, str, bool]] = []
     if ed.tool == "prop":
         opts.append(("propkind", t("kind").format(v=t("pk_" + ed.prop_kind)), False))

@@ -7,6 +7,7 @@ from typing import Any
 from engine.reactor.balance import load_balance
 from engine.reactor.presentation import layer_opacity
 
+from .badges import prop_key, tool_key
 from .render import COL, FLOOR, FLOOR_LINE, QUAD, SURF_COL, WALL, WALL_EDGE, pattern
 
 BADGE = {
@@ -87,6 +88,8 @@ def draw_board(g: Any, ed: Any, lay: Any) -> None:
         if p["kind"] == "consumer" and p.get("enabled") is False:
             col = "#616161"
         r = s * 0.32
+        if ed.badges.draw(g, prop_key(p), cx - r, cy - r, 2 * r):
+            continue
         g.rect(cx - r, cy - r, 2 * r, 2 * r, col)
         g.frame(cx - r, cy - r, 2 * r, 2 * r, "#000000", 1.5)
         g.text(
@@ -155,3 +158,39 @@ def draw_board(g: Any, ed: Any, lay: Any) -> None:
     if ed.flash is not None:
         x, y = ed.flash
         g.frame(lay.ox + x * s - 2, lay.oy + y * s - 2, s + 4, s + 4, "#FF1744", 4)
+    hover = ed.stroke.get("hover") if ed.stroke is not None else None
+    if hover is not None and ed.tool != "cursor":  # drag preview: the tool's badge under the pointer
+        x, y = hover
+        ctx.globalAlpha = 0.65
+        draw_tool_badge(g, ed, lay.ox + x * s + s * 0.15, lay.oy + y * s + s * 0.15, s * 0.7)
+        ctx.globalAlpha = 1.0
+        g.frame(lay.ox + x * s + 1, lay.oy + y * s + 1, s - 2, s - 2, "#FFEA00", 2)
+
+
+def draw_tool_badge(g: Any, ed: Any, x: float, y: float, size: float) -> None:
+    """The current tool's badge (drag preview)."""
+    draw_badge_for(g, ed, ed.tool, x, y, size)
+
+
+def draw_badge_for(g: Any, ed: Any, tool: str, x: float, y: float, size: float) -> None:
+    """A tool's badge: the shipped image of its semantic key, else a compact procedural badge
+    (colour square + letter)."""
+    key = tool_key(tool, ed.layer, ed.prop_kind)
+    if ed.badges.draw(g, key, x, y, size):
+        return
+    kind = ed.prop_kind if tool == "prop" else tool
+    letter, col = BADGE.get(kind, (tool[:1].upper(), "#607D8B"))
+    if tool in ("source", "network") and ed.layer in COL:
+        col = COL[ed.layer]
+    g.rect(x, y, size, size, col)
+    g.frame(x, y, size, size, "#000000", 1.5)
+    g.text(
+        x + size / 2,
+        y + size / 2 + 1,
+        letter,
+        "#FFFFFF",
+        g.fit_text(letter, size - 2, size * 0.6, True, 7),
+        True,
+        "center",
+        "middle",
+    )
