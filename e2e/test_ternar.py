@@ -215,6 +215,7 @@ def test_ternar_drag_keyboard_undo_reload(page: Any, site: str) -> None:
     s.play(SoftUndo())
     assert info(page)["undo"] == "1/1"
     assert state_hash(page) == s.state_hash()
+    assert info(page)["best"] == s.state.score  # Best lost the undone move's points with the score
     saved_hash = state_hash(page)
 
     # 4. a GreedyBot game in the page's engine ends on CPython's hash
@@ -233,7 +234,7 @@ def test_ternar_drag_keyboard_undo_reload(page: Any, site: str) -> None:
     page.reload()
     wait_ready(page)
     assert state_hash(page) == saved_hash
-    assert info(page)["undo"] == "1/1"
+    assert info(page)["undo"] == "1/1" and info(page)["best"] == s.state.score
 
     # 6. a corrupt save is moved aside and the player is told
     page.evaluate('() => localStorage.setItem(\'gridworks:ternar:game\', \'{"v":1,"data":{"game":"ternar"\')')
