@@ -75,3 +75,10 @@ def test_seeds_mix_both_clocks_and_fit_the_width():
     assert a != clock.mix_seed(1_700_000_000_001, 123_456) != clock.mix_seed(1_700_000_000_000, 123_457)
     assert 0 <= a < 2**32
     assert 0 <= clock.mix_seed(5, 7, bits=63) < 2**63 and clock.mix_seed(5, 7, bits=63) >= 2**32
+
+
+def test_the_launcher_and_the_games_share_the_language_key():
+    from buildtools.launcher import SCRIPT
+
+    key = storage.Storage("prefs", storage.MemoryBackend()).key("lang")  # what the shell reads and writes
+    assert key == "gridworks:prefs:lang" and f'"{key}"' in SCRIPT
