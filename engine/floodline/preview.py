@@ -113,3 +113,21 @@ def next_fill(board: Board, g: Gravity) -> list[int] | None:
     if len(take) <= len(water) or not new:
         return None
     return list(board.frame.coords(new[-1]))
+
+
+def danger(s: State) -> int:
+    """How close the level is to a fail line, 0..100 (Part I §12: the music ramps with it): the top
+    of the settled stack against the overflow line (``heightLimit``), and the highest water against
+    the forbidden water height when the level has one. 0 up to half way, 100 at the line."""
+    from engine.floodline.conditions import max_water_height, max_world_height
+
+    def ramp(top: int, line: int) -> int:
+        if line <= 0:
+            return 100
+        return max(0, min(100, (200 * (top + 1) - 100 * line) // line))
+
+    out = ramp(max_world_height(s.board), s.height_limit)
+    forbidden = s.level.constraints.water_forbidden_height
+    if forbidden is not None:
+        out = max(out, ramp(max_water_height(s.board), forbidden))
+    return out

@@ -87,3 +87,19 @@ def test_next_fill_is_the_single_cell_the_next_unit_settles_in() -> None:
         assert tuple(cell) == _pour(b, Gravity.DOWN)
     empty = Board(3, 3, 3)
     assert next_fill(empty, Gravity.DOWN) is None
+
+
+def test_danger_ramps_towards_the_overflow_line_and_the_flood_line() -> None:
+    from engine.floodline.preview import danger
+
+    s = start()  # height limit 12
+    assert danger(s) == 0
+    tall = start(cells=[{"pos": [0, 0, 0], "to": [0, 10, 0], "type": "SOLID", "anchored": True}])
+    mid = start(cells=[{"pos": [0, 0, 0], "to": [0, 8, 0], "type": "SOLID", "anchored": True}])
+    assert 0 < danger(mid) < danger(tall) < 100
+    full = start(cells=[{"pos": [0, 0, 0], "to": [0, 11, 0], "type": "SOLID", "anchored": True}])
+    assert danger(full) == 100
+    # water up to y = 1 under a forbidden height of 3 (its own line; the overflow line is far)
+    pool = [{"pos": [0, 0, 0], "to": [7, 1, 7], "type": "WATER"}]
+    wet = start(cells=pool, constraints={"waterForbiddenHeight": 3})
+    assert danger(wet) == 33 and danger(start(cells=pool)) == 0

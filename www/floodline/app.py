@@ -334,6 +334,7 @@ class App(AppChrome):
         t0 = time.perf_counter()
         ev = list(self.run.events) if self.run is not None else []
         self._draw(g)
+        sounds.ambience(self)
         ms = (time.perf_counter() - t0) * 1000
         total = ms + self.tick_ms
         if total > 12:  # the slowest frames and what they did (frame budget, issue #20)

@@ -11,8 +11,8 @@ from gwweb.floodline.saves import MoveLog
 from engine.core.session import IllegalMoveError, Session
 from engine.floodline import GAME, Gravity, TickInput, view
 from engine.floodline.conditions import max_world_height, resting_on_water
-from engine.floodline.pieces import offsets
-from engine.floodline.preview import tilt_refusal
+from engine.floodline.pieces import DRAIN_PIECE, offsets
+from engine.floodline.preview import danger, tilt_refusal
 from engine.floodline.rules import rotation_allowed
 from engine.floodline.view import (
     basin_preview,
@@ -60,6 +60,9 @@ class Run:
         self.drain_scope: list[list[int]] = []
         self.wet = False  # water, ice or drains on the board: the basin preview has something to show
         self._basin: tuple[int, dict[str, Any]] | None = None
+        self._water: set[Any] | None = None
+        self.water_units = 0
+        self.danger = 0.0
         self.log = MoveLog()  # the moves, run-length encoded as played (the stored run)
         self.stale = False  # the board changed since the last refresh (done on a later frame, see sync)
         self.busy = False  # this frame's ticks changed the board (a lock, tilt, thaw: heavy engine work)
@@ -164,6 +167,10 @@ class Run:
             self.refused(tilt_refusal(s0, inp.tilt) or {"reason": "blocked", "ticks": 0, "limit": None})
         if m1["piecesUsed"] > m0["piecesUsed"]:
             self.events.append("drop" if inp.hard else "lock")
+            if s0.active is not None and s0.active.piece_id == DRAIN_PIECE:
+                self.events.append("drainlock")  # a placed drain block locks into the board
+            if s1.last_resolve.get("thawed", 0):
+                self.events.append("thaw")
             if s0.active is not None:  # drawn over the old world layer until the new one is ready
                 self.locked = ([list(c) for c in s0.active.cells()], s0.active.material.value)
                 self.locked_at = self.board_version
@@ -178,6 +185,8 @@ class Run:
             and s1.active.piece_id == s0.active.piece_id
         ):
             self.events.append("rotate")
+        if s1.gusts > s0.gusts and s0.active is not None and (next_gust(s0) or {}).get("active"):
+            self.events.append("gust")  # the telegraphed gust blows (Part V §6)
         if m1["freezesUsed"] > m0["freezesUsed"]:
             self.events.append("freeze")
         if m1["holdsUsed"] > m0["holdsUsed"]:
@@ -207,6 +216,13 @@ class Run:
             return
         self._board_ref = s.board
         v = view(s)
+        water = sum(1 for c in v["cells"] if c["type"] == "WATER")
+        wet = {tuple(c["pos"]) for c in v["cells"] if c["type"] == "WATER"}
+        if self._water is not None and wet != self._water and wet:
+            self.events.append(f"flow:{len(wet ^ self._water)}")  # the water moved (Part I §12)
+        self._water = wet
+        self.water_units = water
+        self.danger = danger(s) / 100  # 0..1: how near the overflow / flood line (music)
         self.board_cells = v["cells"]
         self.objectives = v["objectives"]
         self.board_version += 1
