@@ -70,8 +70,21 @@ def test_boots_and_hotseat_clicks_and_keys_match_engine(page, site):
     assert st["mode"] == "menu" and st["turns"] == 0
     click(page, "preset:hotseat")
     click(page, "start")
+    assert info(page)["seats"] == ["human", "human"]
+    # a known start (a new game's scenario comes from the clock's seed): rules 2, rings 3 and 2
+    hotseat = {"ships": [{"ring": 3, "sector": 0}, {"ring": 2, "sector": 6}], "rules": 2}
+    page.evaluate(
+        "(o) => window.gridworks.startGame(JSON.stringify(['human', 'human']), JSON.stringify(o), 1)", hotseat
+    )
     # Ship 1, with the mouse: one unit into the engines, a light burn, Execute.
     assert uncover(page, 0)["active"] == 0
+    # The first game shows the tutorial cards (allocation, the 3-per-turn return, heat, threats).
+    assert info(page)["tutorial"] == 0
+    for step in (1, 2, 3):
+        click(page, "tut:next")
+        assert info(page)["tutorial"] == step
+    click(page, "tut:next")
+    assert info(page)["tutorial"] is None
     assert canvas_has_pixels(page, min_colors=6)
     ring0 = ships(page)[0]["ring"]
     click(page, "sub:+:eng")
@@ -119,20 +132,27 @@ def test_vs_computer_moves_and_reload_restores(page, site):
     click(page, "diff")  # tactical -> random: the quickest computer seat
     assert info(page)["mode"] == "menu"
     click(page, "start")
+    assert info(page)["tutorial"] == 0
+    click(page, "tut:skip")
+    assert info(page)["tutorial"] is None
     assert uncover(page, 0)["active"] == 0
     page.keyboard.press("KeyX")
     page.keyboard.press("Enter")  # coast
-    st = settle(page, 2)
-    assert st["active"] == 0 and st["turns"] == 2 and st["seats"] == ["human", "random"]
+    # rules 2, a duel: A B | B A -> the computer plays turns 2 and 3, then it is ship 1's turn again
+    st = settle(page, 3)
+    assert st["active"] == 0 and st["turns"] == 3 and st["seats"] == ["human", "random"]
     save = save_json(page)
-    before = replay_cpython(save, save["session"]["moves"][:1])
-    assert save["session"]["moves"][1] == choose_plan(before.state, "random", save["session"]["seed"]).text()
+    for k in (1, 2):
+        before = replay_cpython(save, save["session"]["moves"][:k])
+        assert (
+            save["session"]["moves"][k] == choose_plan(before.state, "random", save["session"]["seed"]).text()
+        )
     h = state_hash(page)
     assert h == replay_cpython(save).state_hash()
     page.reload()
     wait_ready(page)
     st = info(page)
-    assert st["mode"] == "play" and st["turns"] == 2
+    assert st["mode"] == "play" and st["turns"] == 3
     assert state_hash(page) == h
     assert canvas_has_pixels(page, min_colors=6)
     # The menu remembers the restored game's seats and computer level: a third ship is also "random".
@@ -192,3 +212,57 @@ def play_full_game_against_the_computer(page: Any) -> None:
     assert state_hash(page) == sess.state_hash()
     regions = {r["id"] for r in buttons(page)}
     assert {"replay", "newgame"} <= regions  # the game-over screen is up
+
+
+def test_play_by_link_between_two_devices(page, browser, guard, site):
+    """Host plays a turn and shares; the friend (another device: its own storage) opens the link,
+    sees the turn, plays theirs and shares back; the host continues. Tampered and older links are
+    refused with a message and change nothing."""
+    from e2e.conftest import new_context
+
+    open_game(page, site, "orbit")
+    click(page, "preset:link")
+    click(page, "start")
+    st = uncover(page, 0)
+    assert st["link_me"] == 0 and st["seats"] == ["human", "friend"]
+    page.keyboard.press("Enter")  # coast
+    st = settle_link(page, 1)
+    code1 = page.evaluate("() => window.gridworks.orbitLink()")
+    assert code1.startswith("orb1.")
+    friend_ctx = new_context(browser, guard)
+    try:
+        friend = friend_ctx.new_page()
+        friend.goto(f"{site}orbit/#g={code1}")
+        wait_ready(friend)
+        # the friend's device: ship 2 to play; rules 2 give a duel A B | B A, so ship 2 moves twice
+        st = uncover(friend, 1)
+        assert st["link_me"] == 1 and st["active"] == 1 and st["turns"] == 1
+        friend.keyboard.press("Enter")
+        uncover(friend, 2)
+        friend.keyboard.press("Enter")
+        settle_link(friend, 3)
+        code2 = friend.evaluate("() => window.gridworks.orbitLink()")
+        assert "#g=" not in friend.url  # the address no longer re-opens an old turn on reload
+    finally:
+        friend_ctx.close()
+    h_before = state_hash(page)
+    bad = code2[:-12] + ("A" if code2[-12] != "A" else "B") + code2[-11:]
+    assert page.evaluate("(c) => window.gridworks.openLink(c)", bad) is False
+    assert info(page)["turns"] == 1 and state_hash(page) == h_before
+    assert page.evaluate("(c) => window.gridworks.openLink(c)", code2) is True
+    st = uncover(page, 3)
+    assert st["active"] == 0 and st["turns"] == 3
+    assert page.evaluate("(c) => window.gridworks.openLink(c)", code1) is False  # older
+    assert info(page)["turns"] == 3
+    save = save_json(page)
+    assert state_hash(page) == replay_cpython(save).state_hash()
+
+
+def settle_link(page: Any, turns: int) -> dict:
+    """Wait until ``turns`` turns are played and the page waits for the friend's link."""
+    page.wait_for_function(
+        "(n) => { const s = JSON.parse(window.gridworks.orbitInfo()); return s.turns === n && !s.planning; }",
+        arg=turns,
+        timeout=30_000,
+    )
+    return info(page)

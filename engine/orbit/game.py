@@ -100,6 +100,17 @@ def new_game_options(players: int) -> dict[str, Any]:
     return {"players": players, "rules": RULES_VERSION}
 
 
+def start_names(seed: int, options: dict[str, Any] | None = None) -> tuple[str, str] | None:
+    """(layout, loadout) keys of a rules-2 seeded start, None for explicit ships or rules 1."""
+    from engine.orbit.scenarios import scenario_ships
+
+    opts = parse_model(OrbitOptions, dict(options or {}), "options")
+    if opts.ships is not None or opts.rules < 2:
+        return None
+    start = scenario_ships(seed, opts.players)
+    return start.layout, start.loadout
+
+
 def initial_state(seed: int, options: dict[str, Any] | None = None) -> OrbitState:
     """The starting state; ``options`` are checked against ``OrbitOptions`` (``SchemaError`` if bad)."""
     from engine.orbit.scenarios import scenario_ships

@@ -61,12 +61,13 @@ def scenario_ships(seed: int, players: int) -> Start:
     layout = LAYOUTS[rng.next_below(len(LAYOUTS))]
     loadout = LOADOUTS[rng.next_below(len(LOADOUTS))]
     offset = rng.next_below(ARC_UNITS)
+    shift = rng.next_below(len(layout.rings))  # which ring the first mover gets is drawn too
     alloc = [0] * len(SUBSYSTEMS)
     for sub, n in loadout.energy:
         alloc[SUB_INDEX[sub]] = n
     ships = []
     for i in range(players):
-        ring = layout.rings[i % len(layout.rings)]
+        ring = layout.rings[(i + shift) % len(layout.rings)]
         angle = (offset + i * ARC_UNITS // players) % ARC_UNITS
         sector = angle * RING_SECTORS[ring] // ARC_UNITS
         ships.append(new_ship(i, ring, sector, alloc=tuple(alloc)))

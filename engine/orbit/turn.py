@@ -384,30 +384,41 @@ def game_outcome(state: OrbitState) -> Outcome | None:
     return None
 
 
-INITIATIVE_STEP = 1
-"""Rules 2: how the round's lead moves each round (+1: to the next ship in seat order)."""
+INITIATIVE = "duel"
+"""Rules 2 turn order (RULES.md "Initiative", chosen with the playtest lab): "duel" alternates the
+first move in a two-ship game (A B | B A | A B ...) and keeps the seat order with three or four ships;
+the other readings measured are "rotate" (the lead moves on each round: 0 1 2 | 1 2 0), "snake" (the
+order reverses each round: 0 1 2 | 2 1 0) and "fixed" (0 1 2 | 0 1 2)."""
+
+
+def round_order(state: OrbitState, rnd: int) -> list[int]:
+    """Every ship id (living or not) in the order it moves in round ``rnd``."""
+    n = len(state.ships)
+    base = [(state.lead + k) % n for k in range(n)]
+    mode = INITIATIVE
+    if mode == "duel":
+        mode = "rotate" if n == 2 else "fixed"
+    if state.rules < 2 or mode == "fixed":
+        return base
+    if mode == "snake":
+        return base if rnd % 2 == 1 else base[::-1]
+    return [(state.lead + rnd - 1 + k) % n for k in range(n)]
 
 
 def next_turn(state: OrbitState) -> tuple[int, int, int]:
     """``(active, round, lead)`` after the active ship's turn: who moves next and in which round.
 
-    A round is one turn for every living ship, in seat order starting from the round's ``lead``.
-    When everyone has moved a new round begins; under rules 1 the lead stays, under rules 2 the
-    initiative rotates: the next living ship after the old lead opens the new round.
+    A round is one turn for every living ship in ``round_order``; when everyone has moved the next
+    round begins (``lead``, the first ship of the game, stays fixed; the order derives from it).
     """
-    n = len(state.ships)
     alive = [s.alive for s in state.ships]
-    pos = (state.active - state.lead) % n
-    for k in range(pos + 1, n):
-        cand = (state.lead + k) % n
+    order = round_order(state, state.round)
+    pos = order.index(state.active)
+    for cand in order[pos + 1 :]:
         if alive[cand]:
             return cand, state.round, state.lead
-    lead = state.lead
-    if state.rules >= 2 and INITIATIVE_STEP:
-        step = INITIATIVE_STEP
-        lead = next((lead + step * k) % n for k in range(1, n + 1) if alive[(lead + step * k) % n])
-    active = next((lead + k) % n for k in range(n) if alive[(lead + k) % n])
-    return active, state.round + 1, lead
+    nxt = round_order(state, state.round + 1)
+    return next(c for c in nxt if alive[c]), state.round + 1, state.lead
 
 
 def turn_order(state: OrbitState, turns: int) -> list[int]:

@@ -33,17 +33,16 @@ def test_round_counter_and_limit_count_living_ships_after_a_death():
     assert s.turn == 7  # 3 + 2 + 2, not 3 ships x 3 rounds
 
 
-def test_rules_two_rotate_the_initiative_each_round():
-    opts = {"ships": [{"ring": 5, "sector": k * 30} for k in range(3)], "rules": 2}
-    s = initial_state(0, opts)
-    assert turn_order(s, 9) == [0, 1, 2, 1, 2, 0, 2, 0, 1]
-    seen = []
-    for _ in range(9):
-        seen.append((s.round, s.active))
-        s = run(s, "coast")
-    assert seen == [(1, 0), (1, 1), (1, 2), (2, 1), (2, 2), (2, 0), (3, 2), (3, 0), (3, 1)]
+def test_rules_two_alternate_the_first_move_in_a_duel_and_keep_seat_order_otherwise():
     two = initial_state(0, {"ships": [{"ring": 5, "sector": 0}, {"ring": 5, "sector": 48}], "rules": 2})
-    assert turn_order(two, 6) == [0, 1, 1, 0, 0, 1]
+    assert turn_order(two, 8) == [0, 1, 1, 0, 0, 1, 1, 0]
+    seen = []
+    for _ in range(5):
+        seen.append((two.round, two.active))
+        two = run(two, "coast")
+    assert seen == [(1, 0), (1, 1), (2, 1), (2, 0), (3, 0)]
+    opts = {"ships": [{"ring": 5, "sector": k * 30} for k in range(3)], "rules": 2}
+    assert turn_order(initial_state(0, opts), 6) == [0, 1, 2, 0, 1, 2]
 
 
 def test_rules_one_keep_the_fixed_seat_order():

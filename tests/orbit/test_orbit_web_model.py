@@ -38,3 +38,17 @@ def test_planner_reactor_gauge_counts_returned_energy_for_next_turn_only():
     assert pl.energy(Subsystem.RAILGUN, -1) is None
     b = pl.budget()
     assert (b["reactor_free"], b["returning"], b["reactor_next"]) == (0, 1, 1)
+
+
+def test_link_match_waits_for_the_friend_and_its_code_replays_there():
+    from engine.orbit.link import decode
+    from www.orbit.model import FRIEND
+
+    host = Match.for_link(99, 0)
+    assert host.seats == [HUMAN, FRIEND] and not host.waiting_for_friend()
+    host.play(parse_plan("coast"))
+    assert host.waiting_for_friend() and not host.can_undo()  # a shared turn cannot be taken back
+    rec = decode(host.link_code())
+    guest = Match.for_link(rec.seed, 1, rec.moves, rec.options)
+    assert guest.state == host.state and not guest.waiting_for_friend()
+    assert Match.restore(guest.to_save()).link_me == 1

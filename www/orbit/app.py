@@ -16,12 +16,13 @@ from engine.orbit.ai import Thinking
 from engine.orbit.moves import TurnPlan
 from engine.orbit.rules import WEAPONS, Weapon
 from engine.orbit.state import OrbitState, Ship
+from engine.orbit.threat import threats
 from engine.orbit.turn import Problem
 
 from . import layout as lay_mod
-from . import panel, screens
+from . import panel, screens, share, tutorial
 from .controls import BINDINGS, Controls, preset_for
-from .model import HUMAN, Match, OrbitSave, Planner, Turn
+from .model import FRIEND, HUMAN, LINK_SEATS, Match, OrbitSave, Planner, Turn
 from .orbitview import OrbitView
 from .strings import TABLES
 from .widgets import BAD, FG
@@ -33,6 +34,8 @@ AI_BUDGET_MS = 6.0
 """Longest slice of a frame the computer player may think for (the search runs across frames)."""
 REPLAY_MS = 1100.0
 SAVE_NAME = "game"
+LINK_SAVE = "link"
+"""Play by link keeps its own copy of the game on each device, apart from the local game."""
 
 
 class OrbitApp(Controls):
@@ -70,6 +73,7 @@ class OrbitApp(Controls):
         self._preview_key: Any = None
         self._preview: Any = None
         self._notices_shown = 0
+        self.tut_step: int | None = None
         self._restore()
 
     # -- helpers ---------------------------------------------------------------------------------------
@@ -113,6 +117,12 @@ class OrbitApp(Controls):
 
     # -- persistence -------------------------------------------------------------------------------------
     def _restore(self) -> None:
+        self._restore_game()
+        code = share.fragment_code()
+        if code:
+            self.open_link(code)
+
+    def _restore_game(self) -> None:
         st = self.shell.storage
         save = st.load(SAVE_NAME, OrbitSave)
         if save is None:
@@ -133,8 +143,79 @@ class OrbitApp(Controls):
 
     def _save(self) -> None:
         if self.match is not None:
-            self.shell.storage.save(SAVE_NAME, self.match.to_save())
+            name = LINK_SAVE if self.match.link_me is not None else SAVE_NAME
+            self.shell.storage.save(name, self.match.to_save())
             self.shell.take_storage_notices()
+
+    # -- play by link ----------------------------------------------------------------------------------
+    def _stored_link(self) -> Match | None:
+        if self.match is not None and self.match.link_me is not None:
+            return self.match
+        save = self.shell.storage.load(LINK_SAVE, OrbitSave)
+        if save is None or save.link_me is None:
+            return None
+        try:
+            return Match.restore(save)
+        except (SchemaError, ValueError):
+            return None
+
+    def open_link(self, text: str) -> bool:
+        """Continue the game a friend's link holds; a bad, foreign, older or out-of-order link is
+        refused with a message and changes nothing. Returns whether it was accepted."""
+        from engine.orbit.link import LinkError, accept, decode, final_state
+
+        try:
+            incoming = decode(share.code_from(text))
+            local = self._stored_link()
+            if local is not None and local.link_record().game_id != incoming.game_id:
+                local = None  # a new game from a friend replaces an old link game
+            me = LINK_SEATS[local.link_me] if local is not None and local.link_me is not None else None
+            if me is None:
+                me = LINK_SEATS[final_state(incoming).active]
+            rec = accept(None if local is None else local.link_record(), incoming, me)
+        except LinkError as exc:
+            self.sfx("bad")
+            self.notify(self.tr("link_bad", why=str(exc)), 6000)
+            return False
+        known = 0 if local is None else len(local.session.moves)
+        m = Match.for_link(rec.seed, LINK_SEATS.index(me), rec.moves, rec.options)
+        self._start(m)
+        if len(m.turns) > known:  # animate the friend's turn(s)
+            first, last = m.turns[known], m.turns[-1]
+            shots = [(t.ship, x, f.weapon) for t in m.turns[known:] for f in t.plan.fire for x in f.targets]
+            self.anim = (first.before, last.after, shots, self.now(), ANIM_AI_MS)
+        self._save()
+        share.clear_fragment()
+        self.notify(self.tr("link_opened", n=len(m.turns) - known))
+        return True
+
+    def tutorial_button(self, rest: str) -> None:
+        if self.tut_step is None:
+            return
+        if rest == "next" and self.tut_step < tutorial.STEPS - 1:
+            self.tut_step += 1
+        else:
+            self.tut_step = None
+            tutorial.mark_seen(self.shell.storage)
+        self.sfx("click")
+
+    def share_link(self) -> None:
+        """Copy the link of this game (after this device's turn) for the friend."""
+        m = self.match
+        if m is None or m.link_me is None:
+            return
+        url = share.link_url(m.link_code())
+        self._last_link = url
+
+        def done(ok: bool) -> None:
+            self.notify(self.tr("link_copied" if ok else "link_copy_failed"))
+
+        share.copy(url, done)
+
+    def paste_link(self) -> None:
+        got = share.ask_paste(self.tr("paste_prompt"))
+        if got:
+            self.open_link(got)
 
     def _start(self, match: Match) -> None:
         self.match = match
@@ -151,8 +232,13 @@ class OrbitApp(Controls):
 
     def new_game(self) -> None:
         seed = int(js.Date.now()) % 2_147_483_647
-        self._start(Match(seed, list(self.seats)))
+        if self.preset == "link":
+            self._start(Match.for_link(seed, 0))
+        else:
+            self._start(Match(seed, list(self.seats)))
         self._save()
+        if HUMAN in self.seats and not tutorial.seen(self.shell.storage):
+            self.tut_step = 0
 
     # -- state queries -------------------------------------------------------------------------------
     def human_turn(self) -> bool:
@@ -172,6 +258,14 @@ class OrbitApp(Controls):
     def can_undo(self) -> bool:
         return self.match is not None and self.mode == "play" and self.match.can_undo() and not self.covered()
 
+    def viewer(self) -> int:
+        """The ship whose point of view the board takes: the active human, else the first human."""
+        m = self.match
+        assert m is not None
+        if m.kind() == HUMAN:
+            return int(m.state.active)
+        return next((i for i, k in enumerate(m.seats) if k == HUMAN), int(m.state.active))
+
     def planning(self) -> bool:
         return self.human_turn() and not self.covered() and self.anim is None
 
@@ -184,12 +278,20 @@ class OrbitApp(Controls):
             self._preview_key = key
             res = pl.preview()
             self._preview = None if res is None else res[0].ships[pl.state.active]
+            self._preview_threats = [] if res is None else threats(res[0], pl.state.active)
         return self._preview
+
+    def preview_threats(self) -> list[tuple[int, Weapon]]:
+        """(enemy, weapon) that can hit the active ship where the pending plan leaves it."""
+        self.preview_ship()
+        return list(getattr(self, "_preview_threats", []))
 
     # -- playing -------------------------------------------------------------------------------------
     def commit(self, plan: Any, ai: bool) -> Turn:
         assert self.match is not None
         turn = self.match.play(plan)
+        if self.match.waiting_for_friend():
+            self.share_link()
         shots = [(turn.ship, t, f.weapon) for f in plan.fire for t in f.targets]
         self.anim = (turn.before, turn.after, shots, self.now(), ANIM_AI_MS if ai else ANIM_HUMAN_MS)
         self.planner = Planner(self.match.state)
@@ -242,7 +344,7 @@ class OrbitApp(Controls):
             self.mode != "play"
             or m is None
             or m.over()
-            or m.kind() == HUMAN
+            or m.kind() in (HUMAN, FRIEND)
             or self.anim is not None
             or self.help_open
         ):
@@ -282,7 +384,7 @@ class OrbitApp(Controls):
             self.mode == "play"
             and m is not None
             and not m.over()
-            and m.kind() != HUMAN
+            and m.kind() not in (HUMAN, FRIEND)
             and not self.help_open
         )
         return bool(
@@ -332,6 +434,9 @@ class OrbitApp(Controls):
             return self.tr("game_over"), BAD
         who = self.ship_name(s.active)
         rnd = self.tr("round", n=s.round)
+        if m.kind() == FRIEND:
+            text = self.tr("friend_turn", ship=who)
+            return (text if self.layout.phone else f"{rnd} · {text}"), "#80DEEA"
         if m.kind() != HUMAN:
             key = "thinking" if self.anim is None else "watching"
             text = self.tr(key, ship=who)
@@ -379,8 +484,10 @@ class OrbitApp(Controls):
             prev, nxt, shots, t0, dur = self.anim
             t = max(0.0, min(1.0, (now - t0) / dur))
             state = nxt
-        reach, planned = None, None
+        reach, planned, threat = None, None, None
         pl = self.planner
+        if self.mode == "play" and self.anim is None and not m.over():
+            threat = self.view.threat_runs(m.state, self.viewer())
         if self.planning() and pl is not None:
             powered = [w for w in WEAPONS if pl.powered(w.subsystem)]
             if powered:
@@ -388,7 +495,9 @@ class OrbitApp(Controls):
                 reach = self.view.reach(powered, where, facing)
             if not pl.problems():
                 planned = self.preview_ship()
-        self.view.draw(g, L.orbit, state, prev=prev, t=t, reach=reach, planned=planned, shots=shots)
+        self.view.draw(
+            g, L.orbit, state, prev=prev, t=t, reach=reach, threat=threat, planned=planned, shots=shots
+        )
         if L.cards is not None:
             g.rect(L.cards.x, L.cards.y, L.cards.w, L.cards.h, "#2B1B17")
         compact = L.phone or L.split
@@ -420,6 +529,8 @@ class OrbitApp(Controls):
         if m.over() and self.anim is None:
             g.regions.clear()
             screens.game_over(self, g, L.orbit)
+        elif self.tut_step is not None and self.planning():
+            tutorial.draw(self, g, L.orbit, self.tut_step)
 
     # -- test hooks ----------------------------------------------------------------------------------
     def state_hash(self) -> str:
@@ -443,6 +554,8 @@ class OrbitApp(Controls):
                 "round": None if m is None else m.state.round,
                 "can_undo": self.can_undo(),
                 "seats": None if m is None else m.seats,
+                "link_me": None if m is None else m.link_me,
+                "tutorial": self.tut_step,
                 "menu": {"preset": self.preset, "seats": self.seats},
             }
         )
@@ -460,6 +573,10 @@ class OrbitApp(Controls):
             "orbitInfo": lambda *a: self.info(),
             "startGame": lambda *a: self.start_game(*a),
             "orbitState": lambda *a: json.dumps(self.match.state.to_json() if self.match else None),
+            "orbitLink": lambda *a: (
+                self.match.link_code() if self.match and self.match.link_me is not None else ""
+            ),
+            "openLink": lambda *a: self.open_link(str(a[0])),
         }
 
 

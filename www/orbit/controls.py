@@ -12,7 +12,7 @@ from engine.orbit.ai import AI_LEVELS
 from engine.orbit.rules import SUBSYSTEMS, Burn, Subsystem, Weapon
 from engine.orbit.turn import Problem
 
-from .model import HUMAN, SEAT_KINDS
+from .model import FRIEND, HUMAN, SEAT_KINDS
 
 BINDINGS = {
     **{f"Digit{i}": f"sel{i}" for i in range(1, 8)},
@@ -52,6 +52,8 @@ BINDINGS = {
 
 def preset_for(seats: list[str]) -> str:
     """The menu preset that matches these seats (so the highlighted preset never contradicts them)."""
+    if FRIEND in seats:
+        return "link"
     humans = sum(1 for k in seats if k == HUMAN)
     return "hotseat" if humans == len(seats) else "demo" if humans == 0 else "ai"
 
@@ -85,6 +87,12 @@ class Controls:
             self.replay_button(rest)
         elif head == "replay":
             self.replay_start()
+        elif head == "tut":
+            self.tutorial_button(rest)
+        elif head == "share":
+            self.share_link()
+        elif head == "paste":
+            self.paste_link()
         elif head == "newgame":
             self.mode = "menu"
         elif self.planning() and self.planner is not None:
@@ -128,7 +136,10 @@ class Controls:
                 "hotseat": [HUMAN, HUMAN],
                 "ai": [HUMAN, self.difficulty],
                 "demo": [self.difficulty, self.difficulty],
+                "link": [HUMAN, FRIEND],
             }[rest]
+        elif self.preset == "link" and head in ("np", "seat", "diff"):
+            pass  # play by link: two ships, you and your friend
         elif head == "np":
             n = int(rest)
             fill = HUMAN if self.preset == "hotseat" else self.difficulty

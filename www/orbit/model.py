@@ -13,6 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from engine.core.session import SaveData, Session
 from engine.orbit.ai import AI_LEVELS, Thinking, targets_in_range, think
 from engine.orbit.game import GAME, new_game_options
+from engine.orbit.link import LinkRecord, encode
 from engine.orbit.moves import FireOrder, TurnPlan
 from engine.orbit.rules import (
     SPECS,
@@ -39,7 +40,10 @@ from engine.orbit.turn import (
 )
 
 HUMAN = "human"
+FRIEND = "friend"
+"""A seat played on another device (play by link): never thought for here, waits for a link."""
 SEAT_KINDS: tuple[str, ...] = (HUMAN, *AI_LEVELS)
+LINK_SEATS = ("host", "guest")
 
 
 class OrbitSave(BaseModel):
@@ -49,12 +53,13 @@ class OrbitSave(BaseModel):
 
     session: SaveData
     seats: list[str] = Field(min_length=2, max_length=4)
+    link_me: int | None = Field(default=None, ge=0, le=1)
 
     @field_validator("seats")
     @classmethod
     def _kinds(cls, v: list[str]) -> list[str]:
         for k in v:
-            if k not in SEAT_KINDS:
+            if k not in (*SEAT_KINDS, FRIEND):
                 raise ValueError(f"unknown seat kind {k!r}")
         return v
 
@@ -286,6 +291,7 @@ class Match:
         self.session: Session[OrbitState, TurnPlan] = Session(GAME, seed, opts)
         self.seats = list(seats)
         self.turns: list[Turn] = []
+        self.link_me: int | None = None
 
     @classmethod
     def restore(cls, save: OrbitSave) -> Match:
@@ -294,6 +300,7 @@ class Match:
         m = cls.__new__(cls)
         m.session = session
         m.seats = list(save.seats)
+        m.link_me = save.link_me
         if len(m.seats) != len(session.state.ships):
             from engine.core.schema import SchemaError
 
@@ -311,7 +318,32 @@ class Match:
             state = after
 
     def to_save(self) -> OrbitSave:
-        return OrbitSave(session=self.session.save(), seats=self.seats)
+        return OrbitSave(session=self.session.save(), seats=self.seats, link_me=self.link_me)
+
+    # -- play by link ---------------------------------------------------------------------------------
+    @classmethod
+    def for_link(
+        cls, seed: int, me: int, moves: tuple[str, ...] = (), options: dict[str, Any] | None = None
+    ) -> Match:
+        """A 2-ship game played by link, this device controlling ship ``me``."""
+        seats = [HUMAN if i == me else FRIEND for i in range(2)]
+        m = cls(seed, seats, options or new_game_options(2))
+        m.link_me = me
+        for text in moves:
+            m.play(m.session.game.parse_move(text))
+        return m
+
+    def link_record(self) -> LinkRecord:
+        """This game as a link record (seats named host/guest)."""
+        save = self.session.save()
+        return LinkRecord(save.seed, dict(save.options), LINK_SEATS, tuple(save.moves), "")
+
+    def link_code(self) -> str:
+        save = self.session.save()
+        return encode(save.seed, dict(save.options), LINK_SEATS, list(save.moves))
+
+    def waiting_for_friend(self) -> bool:
+        return self.link_me is not None and not self.over() and self.kind() == FRIEND
 
     @property
     def state(self) -> OrbitState:
@@ -346,6 +378,8 @@ class Match:
         """Undo goes back to the last turn a human planned (taking back computer replies too), and only
         for the player at the controls: in a hot-seat game the last human turn must be the active
         ship's own (the next player can never replan the previous player's turn)."""
+        if self.link_me is not None:
+            return False  # play by link: a turn may already be shared, it cannot be taken back
         last = next((t for t in reversed(self.turns) if self.seats[t.ship] == HUMAN), None)
         if last is None or self.over():
             return last is not None and self.humans() == 1

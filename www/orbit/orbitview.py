@@ -11,6 +11,7 @@ from typing import Any
 
 from engine.orbit.rules import RING_SECTORS, RINGS, WEAPONS, Facing, Weapon, in_range
 from engine.orbit.state import OrbitState, Ship
+from engine.orbit.threat import reach_next_turn
 
 TAU = 2 * math.pi
 RING_R: dict[int, float] = {1: 0.30, 2: 0.45, 3: 0.60, 4: 0.75, 5: 0.90}
@@ -188,6 +189,54 @@ class OrbitView:
         self._reach_key, self._reach = key, runs
         return runs
 
+    def threat_runs(self, state: OrbitState, me: int) -> list[tuple[int, int, int]]:
+        """Runs (ring, first sector, length) any living enemy of ``me`` reaches on its next turn
+        (the engine's ``reach_next_turn``), cached per state."""
+        key = (id(state), me)
+        if key == getattr(self, "_threat_key", None):
+            return self._threat
+        cells: set[tuple[int, int]] = set()
+        cache: dict[Ship, set[tuple[int, int]]] = getattr(self, "_reach_cells", {})
+        fresh: dict[Ship, set[tuple[int, int]]] = {}
+        for e in state.ships:
+            if e.alive and e.id != me:
+                got = cache.get(e)
+                if got is None:
+                    got = {c for sectors in reach_next_turn(e).values() for c in sectors}
+                fresh[e] = got
+                cells |= got
+        self._reach_cells = fresh  # only ships that moved are recomputed next time
+        runs: list[tuple[int, int, int]] = []
+        for ring in RINGS:
+            n = RING_SECTORS[ring]
+            hit = [(ring, k) in cells for k in range(n)]
+            if all(hit):
+                runs.append((ring, 0, n))
+                continue
+            for k in range(n):
+                if hit[k] and not hit[k - 1]:
+                    ln = 0
+                    while ln < n and hit[(k + ln) % n]:
+                        ln += 1
+                    runs.append((ring, k, ln))
+        self._threat_key, self._threat = key, runs
+        return runs
+
+    def draw_threat(self, g: Any, runs: list[tuple[int, int, int]]) -> None:
+        """Enemy threat zones: a thin red band along the outer edge of each ring band."""
+        cx, cy = self.center()
+        s = self.scale()
+        c = g.ctx
+        for ring, first, ln in runs:
+            r_in, r_out = (RING_R[ring] + BAND * 0.55) * s, (RING_R[ring] + BAND) * s
+            a0, a1 = sector_angle(ring, first), sector_angle(ring, first + ln)
+            g._begin()
+            g._arc(cx, cy, r_out, a0, a1)
+            c.arc(cx, cy, r_in, a1, a0, True)
+            g._close()
+            g.fill_style("rgba(255,82,82,0.45)")
+            g._fill()
+
     def draw_reach(self, g: Any, runs: list[tuple[Weapon, int, int, int]]) -> None:
         cx, cy = self.center()
         s = self.scale()
@@ -269,6 +318,7 @@ class OrbitView:
         prev: OrbitState | None = None,
         t: float = 1.0,
         reach: list[tuple[Weapon, int, int, int]] | None = None,
+        threat: list[tuple[int, int, int]] | None = None,
         planned: Ship | None = None,
         shots: list[tuple[int, int, Weapon]] | None = None,
     ) -> None:
@@ -280,6 +330,8 @@ class OrbitView:
         g.clip_rect(rect.x, rect.y, rect.w, rect.h)
         if reach:
             self.draw_reach(g, reach)
+        if threat:
+            self.draw_threat(g, threat)
         size = max(7.0, min(13.0, self.scale() * 0.035))
         # transfer arcs for ships in transit, and the planned burn's destination
         for ship in state.ships:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.orbit.game import start_names
 from engine.orbit.rules import (
     HULL_START,
     MASS_MAX,
@@ -16,6 +17,7 @@ from engine.orbit.rules import (
     Subsystem,
 )
 from engine.orbit.state import OrbitState
+from engine.orbit.threat import powered_systems
 
 from .layout import Rect
 from .model import Turn
@@ -42,6 +44,8 @@ def ship_cards(app: Any, g: Any, rect: Rect, state: OrbitState, compact: bool) -
             swatch(g, x + 10, y + 10, s.id, 5)
             name = str(s.id + 1) + ("·" + tr("ai_short") if app.match.kind(s.id) != "human" else "")
             g.text(x + 18, y + 14, name, FG if s.alive else DIM, 11, bold=True)
+            nx = x + 22 + g.measure(name, 11, True)
+            systems_line(app, g, nx, y + 10, x + cw - 4 - nx, s, 9)
             bw = cw - 12
             gauge(
                 g,
@@ -57,7 +61,7 @@ def ship_cards(app: Any, g: Any, rect: Rect, state: OrbitState, compact: bool) -
             )
             gauge(g, x + 5 + bw * 0.5, y + 18, bw * 0.5 - 2, 12, s.heat, HEAT_SCALE, HOT, f"{s.heat}", 10)
         return
-    cw, ch = 156.0, 52.0
+    cw, ch = 156.0, 64.0
     for s in state.ships:
         x, y = rect.x + 8, rect.y + 8 + s.id * (ch + 6)
         g.alpha(0.92)
@@ -95,6 +99,27 @@ def ship_cards(app: Any, g: Any, rect: Rect, state: OrbitState, compact: bool) -
             f"{tr('mass')} {s.mass}",
             9,
         )
+        systems_line(app, g, x + 6, y + 57, cw - 12, s, 10)
+
+
+def systems_line(app: Any, g: Any, x: float, y: float, w: float, s: Any, size: float) -> None:
+    """The ship's powered subsystems (committed energy), weapons in their weapon colour."""
+    subs = powered_systems(s) if s.alive else []
+    if not subs:
+        g.text(x, y, app.tr("cold"), DIM, size, baseline="middle")
+        return
+    for sub in subs:
+        label = app.tr(f"abbr_{sub.value}")
+        wpn = next((wp for wp in WEAPONS if wp.subsystem is sub), None)
+        col = WEAPON_LINE[wpn] if wpn is not None else FG
+        lw = g.measure(label, size, True)
+        if lw > w:
+            break
+        g.text(x, y, label, col, size, bold=True, baseline="middle")
+        x += lw + 5
+        w -= lw + 5
+        if w <= 0:
+            break
 
 
 def _boxes(g: Any, x: float, y: float, bs: float, sub: Subsystem, committed: int, pending: int) -> float:
@@ -290,7 +315,7 @@ def plan_panel(app: Any, g: Any, rect: Rect) -> None:
         cx += cw + 4
     y = max(cy, fire_top + (rh + 3 if lay.phone else 0)) + rh + 6
     # validation and preview (a fixed-height block so Execute does not jump)
-    lines = 2 if lay.phone else 3
+    lines = 2 if lay.phone else 4
     block_end = y + lines * 17
     probs = pl.problems()
     if probs:
@@ -304,10 +329,18 @@ def plan_panel(app: Any, g: Any, rect: Rect) -> None:
             line = tr("preview", hull=prev.hull, heat=prev.heat, mass=prev.mass)
             g.text(x0, y + 8, line, GOOD, g.fit_text(line, w, fs - 1), baseline="middle")
             y += 17
-            if prev.heat:
+            if prev.heat and not lay.phone:
                 warn = tr("preview_dmg", n=prev.heat)
                 g.text(x0, y + 8, warn, HOT, g.fit_text(warn, w, fs - 1), baseline="middle")
                 y += 17
+            danger = app.preview_threats()
+            who = ", ".join(
+                f"{app.ship_name(e)} ({', '.join(tr('abbr_' + wp.value) for e2, wp in danger if e2 == e)})"
+                for e in sorted({e for e, _ in danger})
+            )
+            line = tr("threat", who=who) if danger else tr("threat_none")
+            g.text(x0, y + 8, line, BAD if danger else GOOD, g.fit_text(line, w, fs - 1), baseline="middle")
+            y += 17
             if y < block_end:
                 plan_txt = "; ".join(budget["actions"])
                 g.text(x0, y + 8, plan_txt, DIM, g.fit_text(plan_txt, w, fs - 2), baseline="middle")
@@ -345,7 +378,32 @@ def status_panel(app: Any, g: Any, rect: Rect, text: str) -> None:
         bold=True,
         baseline="middle",
     )
-    log_panel(app, g, Rect(rect.x, rect.y + 38, rect.w, rect.h - 38))
+    top = 38.0
+    m = app.match
+    if m is not None and m.waiting_for_friend():
+        bw = (rect.w - 26) / 2
+        g.button(
+            "share",
+            rect.x + 10,
+            rect.y + 38,
+            bw,
+            40,
+            app.tr("share_link"),
+            size=g.fit_text(app.tr("share_link"), bw - 8, 14),
+        )
+        g.button(
+            "paste",
+            rect.x + 16 + bw,
+            rect.y + 38,
+            bw,
+            40,
+            app.tr("paste_link"),
+            size=g.fit_text(app.tr("paste_link"), bw - 8, 14),
+        )
+        hint = app.tr("link_hint")
+        g.text(rect.x + 10, rect.y + 94, hint, DIM, g.fit_text(hint, rect.w - 20, 12), baseline="middle")
+        top = 108.0
+    log_panel(app, g, Rect(rect.x, rect.y + top, rect.w, rect.h - top))
 
 
 def describe(app: Any, turn: Turn) -> list[tuple[str, str]]:
@@ -394,6 +452,16 @@ def log_panel(app: Any, g: Any, rect: Rect, upto: int | None = None) -> None:
     turns = app.match.turns if upto is None else app.match.turns[:upto]
     if not turns:
         g.text(rect.x + 10, rect.y + 32, tr("log_empty"), DIM, 12, baseline="middle")
+        names = start_names(app.match.seed, app.match.session.options)
+        if names is not None:
+            line = tr(
+                "start_info",
+                layout=tr(f"lay_{names[0]}"),
+                loadout=tr(f"load_{names[1]}"),
+                seed=app.match.seed,
+            )
+            for k, ln in enumerate(g.wrap(line, rect.w - 20, 12)[:3]):
+                g.text(rect.x + 10, rect.y + 50 + 16 * k, ln, FG, 12, baseline="middle")
         return
     lh = 17.0
     lines: list[tuple[int, str, str, bool]] = []

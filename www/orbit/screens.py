@@ -78,10 +78,16 @@ def menu(app: Any, g: Any) -> None:
     y = 60.0 if h >= 600 else 50.0
     g.text(w / 2, y + 14, tr("new_game"), FG, 22, bold=True, align="center", baseline="middle")
     y += 40
-    pw = (cw - 8) / 3
-    presets = [("hotseat", tr("preset_hotseat")), ("ai", tr("preset_ai")), ("demo", tr("preset_demo"))]
+    pw = (cw - 12) / 4
+    presets = [
+        ("hotseat", tr("preset_hotseat")),
+        ("ai", tr("preset_ai")),
+        ("demo", tr("preset_demo")),
+        ("link", tr("preset_link")),
+    ]
     for k, (pid, label) in enumerate(presets):
-        g.button(f"preset:{pid}", x + k * (pw + 4), y, pw, 44, label, size=14, active=app.preset == pid)
+        fs = g.fit_text(label, pw - 8, 14)
+        g.button(f"preset:{pid}", x + k * (pw + 4), y, pw, 44, label, size=fs, active=app.preset == pid)
     y += 58
     g.text(x, y + 16, tr("players", n=len(app.seats)), FG, 15, bold=True, baseline="middle")
     for k, n in enumerate((2, 3, 4)):
