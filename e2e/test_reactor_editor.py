@@ -235,5 +235,8 @@ def test_reactor_editor_author_flow(page: Any, site: str, tmp_path: Any) -> None
     page.reload()
     page.wait_for_function("() => window.gridworks && window.gridworks.ready", timeout=120_000)
     assert ed(page)["saved"] == ["keeper"]
+    for _ in range(8):  # custom levels follow the 20 campaign levels: scroll the list to its end
+        page.keyboard.press("PageDown")
+    page.wait_for_timeout(100)
     ids = [b["id"] for b in json.loads(page.evaluate("() => window.gridworks.buttons()"))]
     assert "level:custom:keeper" in ids and not any(i.startswith("level:custom:my-level") for i in ids)

@@ -15,6 +15,7 @@ import js  # type: ignore[import-not-found]
 from engine.core.schema import Model, SchemaError
 from engine.core.session import Session
 from engine.reactor import GAME
+from engine.reactor.balance import CARRIERS
 from engine.reactor.presentation import LAYERS, editor_tools
 
 from . import layout as layout_mod
@@ -398,11 +399,11 @@ class Editor(EditorFiles, EditorHooks):
             doc.set_prop(x, y, None)
         elif op == "clearsurface":
             doc.clear_surface(x, y)
-        elif op in ("integ-", "integ+") and self.layer in ("fuel", "coolant", "electricity"):
+        elif op in ("integ-", "integ+") and self.layer in CARRIERS:
             doc.set_integrity(self.layer, x, y, -1.0 if op == "integ-" else 1.0)
-        elif op == "leak" and self.layer in ("fuel", "coolant", "electricity"):
+        elif op == "leak" and self.layer in CARRIERS:
             doc.toggle_leak(self.layer, x, y)
-        elif op == "face" and self.layer in ("fuel", "coolant", "electricity"):
+        elif op == "face" and self.layer in CARRIERS:
             doc.cycle_face(self.layer, x, y)
         self.changed()
 

@@ -12,10 +12,11 @@ from typing import Any
 
 from engine.core.schema import SchemaError
 from engine.reactor import check_level, parse_level, parse_share_code, share_code
-from engine.reactor.balance import difficulties, load_balance
+from engine.reactor.balance import CARRIERS as ENGINE_CARRIERS
+from engine.reactor.balance import QUANTITIES, difficulties, load_balance
 
-CARRIERS = ("fuel", "coolant", "electricity")
-QUANT = ("fuel", "coolant", "electricity", "heat")
+CARRIERS = ENGINE_CARRIERS  # the engine's constants, not copies
+QUANT = QUANTITIES
 PROP_KINDS = ("reactor", "terminal", "supply", "valve", "junction")
 SUPPLY_ITEMS = ("fuel", "coolant", "electricity", "heat")
 INV_ITEMS = ("fuel_neutralizer", "coolant_neutralizer", "electricity_neutralizer", "heat_shield")

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.reactor.balance import CARRIERS
 from engine.reactor.presentation import LAYERS, editor_tools
 
 from .edoc import DIFFICULTIES, INV_ITEMS, QUANT
@@ -203,10 +204,7 @@ def _edit(g: Any, ed: Any, x: float, y: float, w: float) -> float:
             (f"sq:{q}", t("q_" + q if q != "heat" else "heat"), f"{float(s.get(q, 0.0)):.1f}", SURF_COL[q])
             for q in QUANT
         ]
-        items += [
-            (f"blk:{e}", t("block_" + e), str(int(blocks.get(e, 0))), COL[e])
-            for e in ("fuel", "coolant", "electricity")
-        ]
+        items += [(f"blk:{e}", t("block_" + e), str(int(blocks.get(e, 0))), COL[e]) for e in CARRIERS]
         y = _grid(g, items, x, y, w)
     return y
 
@@ -267,10 +265,7 @@ def _level(g: Any, ed: Any, x: float, y: float, w: float) -> float:
     req = doc.data["requirements"]
     y = _grid(
         g,
-        [
-            (f"req:{c}", t("layer_" + c), str(req.get(c, 0)), COL[c])
-            for c in ("fuel", "coolant", "electricity")
-        ],
+        [(f"req:{c}", t("layer_" + c), str(req.get(c, 0)), COL[c]) for c in CARRIERS],
         x,
         y,
         w,

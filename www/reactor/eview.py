@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.reactor.balance import load_balance
+from engine.reactor.balance import CARRIERS, load_balance
 from engine.reactor.presentation import layer_opacity
 
 from .badges import prop_key, tool_key
@@ -64,9 +64,7 @@ def draw_board(g: Any, ed: Any, lay: Any) -> None:
                     "center",
                     "middle",
                 )
-        blocks = [
-            e for e in ("fuel", "coolant", "electricity") if int((sc.get("blocks") or {}).get(e, 0)) > 0
-        ]
+        blocks = [e for e in CARRIERS if int((sc.get("blocks") or {}).get(e, 0)) > 0]
         if blocks:  # remedy blocks: dashed frames in the element's colour, as in play
             ctx.setLineDash([3, 3])
             x0, y0 = lay.ox + sc["x"] * s, lay.oy + sc["y"] * s
@@ -111,9 +109,7 @@ def draw_board(g: Any, ed: Any, lay: Any) -> None:
     g.circle(lay.ox + (rb["x"] + 0.5) * s, lay.oy + (rb["y"] + 0.5) * s, s * 0.28, "#ECEFF1", "#000000", 2)
     ctx.globalAlpha = 1.0
     # underground: inactive layers first, the active one on top
-    order = [c for c in ("fuel", "coolant", "electricity") if c != ed.layer] + (
-        [ed.layer] if ed.layer != "surface" else []
-    )
+    order = [c for c in CARRIERS if c != ed.layer] + ([ed.layer] if ed.layer != "surface" else [])
     lw = max(3.0, s * 0.16)
     for c in order:
         ctx.globalAlpha = op[c]

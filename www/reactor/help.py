@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.reactor.f32 import display
+from engine.reactor.balance import QUANTITIES
+from engine.reactor.f32 import BAND_NAMES, display
 from engine.reactor.views import kill_thresholds
 
 from .egoals import level_text
 from .render import ALPHA, LETHAL, SURF_COL, pattern, skull
 
-QS = ("fuel", "coolant", "electricity", "heat")
+QS = QUANTITIES
 
 
 def draw_help(g: Any, app: Any) -> None:
@@ -50,7 +51,7 @@ def draw_help(g: Any, app: Any) -> None:
             yy += 16
         yy += 10
     n = 26.0
-    for b, band in enumerate(("safe", "caution", "critical")):
+    for b, band in enumerate(BAND_NAMES):
         g.text(x + 130 + b * 70 + n / 2, yy + 10, t(band), "#B0BEC5", 12, False, "center")
     yy += 18
     for q in QS:

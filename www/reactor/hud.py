@@ -8,6 +8,7 @@ from typing import Any
 from engine.core.session import IllegalMoveError
 from engine.reactor import inspect_cell, status
 from engine.reactor.actions import action_options
+from engine.reactor.balance import CARRIERS, QUANTITIES
 from engine.reactor.campaign import entry as campaign_entry
 from engine.reactor.pulse import caution_reasons
 
@@ -135,7 +136,7 @@ class Hud:
         prod, req = stat["producing"], stat["required"]
         g.text(x + 4, y + 13, t("consumers") + ":", DIM, 12)
         cx = x + 4 + g.measure(t("consumers") + ":", 12) + 8
-        for c in ("fuel", "coolant", "electricity"):
+        for c in CARRIERS:
             ok = prod[c] >= req[c]
             txt = f"{prod[c]}/{req[c]}"
             g.circle(cx + 5, y + 9, 5, COL[c], "#000", 1)
@@ -322,7 +323,7 @@ class Hud:
         lines: list[tuple[str, str]] = []
         if "surface" in info:
             parts = []
-            for q in ("fuel", "coolant", "electricity", "heat"):
+            for q in QUANTITIES:
                 v = info["surface"][q]
                 parts.append(
                     (f"{t('water') if q == 'coolant' else t(q)} {v['text']} {t(v['band'])}", SURF_COL[q])

@@ -15,15 +15,17 @@ from pydantic import Field
 from engine.core.schema import Model, SchemaError
 from engine.core.session import IllegalMoveError, SaveData, Session, restore
 from engine.reactor import GAME, builtin_level, builtin_levels, can_view_underground, status
+from engine.reactor.balance import QUANTITIES
 from engine.reactor.campaign import entry as campaign_entry
 from engine.reactor.campaign import keys as campaign_keys
+from engine.reactor.f32 import BAND_NAMES
 from engine.reactor.stages import PulseTrace, trace_action
 from engine.reactor.state import ReactorState
 from engine.reactor.table import verb
 from engine.reactor.walk import plan_walk
 
-QUANT = ("fuel", "coolant", "electricity", "heat")
-BANDS = ("safe", "caution", "critical")
+QUANT = QUANTITIES  # the engine's constants, not copies
+BANDS = BAND_NAMES
 DIR_KEYS = {"up": "n", "right": "e", "down": "s", "left": "w"}
 
 

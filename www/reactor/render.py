@@ -7,6 +7,7 @@ import math
 from typing import Any
 
 from engine.reactor import network
+from engine.reactor.balance import CARRIERS
 from engine.reactor.f32 import display
 from engine.reactor.presentation import layer_opacity
 from engine.reactor.state import ABSENT, LEAKING
@@ -174,7 +175,7 @@ class BoardPainter:
         for i in cells:
             x0, y0 = lay.ox + (i % w) * s, lay.oy + (i // w) * s
             k = 0
-            for c in ("fuel", "coolant", "electricity"):
+            for c in CARRIERS:
                 if layer not in ("all", c):
                     continue
                 a, b = prev.layers[c].integrity[i], st.layers[c].integrity[i]
@@ -260,9 +261,7 @@ class BoardPainter:
         g.alpha(1.0 - op["surface"])
         g.rect(lay.ox, lay.oy, s * w, s * hgt, "#0B1015")
         ctx = g.ctx
-        order = [c for c in ("fuel", "coolant", "electricity") if c != active] + (
-            [active] if active in COL else []
-        )
+        order = [c for c in CARRIERS if c != active] + ([active] if active in COL else [])
         for c in order:
             layer = st.layers[c]
             ctx.globalAlpha = op[c]
@@ -293,7 +292,7 @@ class BoardPainter:
             return
         fs = max(8.0, s * 0.2)
         compact = s < 44
-        shown = ("fuel", "coolant", "electricity") if active not in COL else (active,)
+        shown = CARRIERS if active not in COL else (active,)
         for i in range(w * hgt):
             lines = []
             for c in shown:
