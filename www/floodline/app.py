@@ -448,6 +448,14 @@ class App(AppChrome):
     def animating(self) -> bool:
         return False
 
+    def on_focus(self, focused: bool) -> None:
+        """An embed lost the keyboard (Escape, a click outside): the falling piece waits, paused."""
+        run = self.run
+        if not focused and run is not None and run.state.outcome is None and self.player is None:
+            if not self.paused:
+                self.paused = True
+                run.release_all()
+
     # -- hooks ---------------------------------------------------------------------------
     def state_hash(self) -> str:
         return "" if self.run is None else self.run.session.state_hash()
