@@ -138,14 +138,14 @@ class OrbitView:
             g.circle(cx, cy, rr, stroke="rgba(255,224,178,0.35)", width=1.2)
             n = RING_SECTORS[ring]
             g.stroke_style("rgba(255,224,178,0.28)", 1)
-            g._begin()
+            g.begin_path()
             r0, r1 = (RING_R[ring] - BAND * 0.6) * s, (RING_R[ring] + BAND * 0.6) * s
             for k in range(n):
                 a = sector_angle(ring, k)
                 ca, sa = math.cos(a), math.sin(a)
-                g._move(cx + ca * r0, cy + sa * r0)
-                g._line(cx + ca * r1, cy + sa * r1)
-            g._stroke()
+                g.move_to(cx + ca * r0, cy + sa * r0)
+                g.line_to(cx + ca * r1, cy + sa * r1)
+            g.stroke()
             # sector 0 marker and ring label
             a0 = sector_angle(ring, 0)
             g.line(
@@ -226,30 +226,28 @@ class OrbitView:
         """Enemy threat zones: a thin red band along the outer edge of each ring band."""
         cx, cy = self.center()
         s = self.scale()
-        c = g.ctx
         for ring, first, ln in runs:
             r_in, r_out = (RING_R[ring] + BAND * 0.55) * s, (RING_R[ring] + BAND) * s
             a0, a1 = sector_angle(ring, first), sector_angle(ring, first + ln)
-            g._begin()
-            g._arc(cx, cy, r_out, a0, a1)
-            c.arc(cx, cy, r_in, a1, a0, True)
-            g._close()
+            g.begin_path()
+            g.arc_to_path(cx, cy, r_out, a0, a1)
+            g.arc_to_path(cx, cy, r_in, a1, a0, True)
+            g.close_path()
             g.fill_style("rgba(255,82,82,0.45)")
-            g._fill()
+            g.fill()
 
     def draw_reach(self, g: Any, runs: list[tuple[Weapon, int, int, int]]) -> None:
         cx, cy = self.center()
         s = self.scale()
-        c = g.ctx
         for w, ring, first, ln in runs:
             r_in, r_out = (RING_R[ring] - BAND) * s, (RING_R[ring] + BAND) * s
             a0, a1 = sector_angle(ring, first), sector_angle(ring, first + ln)
-            g._begin()
-            g._arc(cx, cy, r_out, a0, a1)
-            c.arc(cx, cy, r_in, a1, a0, True)
-            g._close()
+            g.begin_path()
+            g.arc_to_path(cx, cy, r_out, a0, a1)
+            g.arc_to_path(cx, cy, r_in, a1, a0, True)
+            g.close_path()
             g.fill_style(WEAPON_FILL[w])
-            g._fill()
+            g.fill()
 
     # -- ships ---------------------------------------------------------------------------------------
     def ship_xy(self, ship: Ship, t: float = 1.0, old: Ship | None = None) -> tuple[float, float, float]:
@@ -274,15 +272,14 @@ class OrbitView:
         return [self.to_screen(r0 + (r1 - r0) * k / steps, a0 + da * k / steps) for k in range(steps + 1)]
 
     def dashed(self, g: Any, pts: list[tuple[float, float]], color: str, width: float = 1.5) -> None:
-        c = g.ctx
-        c.setLineDash([5, 4])
+        g.line_dash([5, 4])
         g.stroke_style(color, width)
-        g._begin()
-        g._move(pts[0][0], pts[0][1])
+        g.begin_path()
+        g.move_to(pts[0][0], pts[0][1])
         for x, y in pts[1:]:
-            g._line(x, y)
-        g._stroke()
-        c.setLineDash([])
+            g.line_to(x, y)
+        g.stroke()
+        g.line_dash([])
 
     def glyph(
         self,
