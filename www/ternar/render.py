@@ -72,18 +72,18 @@ class BoardPainter:
     # -- primitives -----------------------------------------------------------
     def hex_path(self, g: Any, x: float, y: float, s: float = 1.0) -> None:
         c = self.corners
-        g._begin()
-        g._move(x + c[0][0] * s, y + c[0][1] * s)
+        g.begin_path()
+        g.move_to(x + c[0][0] * s, y + c[0][1] * s)
         for i in range(1, 6):
-            g._line(x + c[i][0] * s, y + c[i][1] * s)
-        g._close()
+            g.line_to(x + c[i][0] * s, y + c[i][1] * s)
+        g.close_path()
 
     def slot(self, g: Any, x: float, y: float) -> None:
         self.hex_path(g, x, y, 0.97)
         g.fill_style("#F1EBE4")
-        g._fill()
+        g.fill()
         g.stroke_style(SLOT, max(1.0, self.lay.cell * 0.02) if self.lay else 1.0)
-        g._stroke()
+        g.stroke()
 
     def node(
         self,
@@ -108,9 +108,9 @@ class BoardPainter:
             g.alpha(a)
         self.hex_path(g, x, y, scale)
         g.fill_style(tint or fill_for(value))
-        g._fill()
+        g.fill()
         g.stroke_style(rim_for(value), max(1.2, lay.cell * 0.035 * scale))
-        g._stroke()
+        g.stroke()
         if glow > 0 and self.glow is not None:
             gw = self.glow.width * scale
             g.alpha(a * glow)
@@ -147,7 +147,7 @@ class BoardPainter:
             self.route_key = key
             lg = self.route_layer
             lg.begin_frame()
-            lg.ctx.clearRect(0, 0, lg.width, lg.height)
+            lg.clear_rect(0, 0, lg.width, lg.height)
             lg.ctx.lineJoin = "round"
             gs = set(ghosts)
             for n in route:
@@ -174,7 +174,7 @@ class BoardPainter:
             self.layer_key = key
             lg = self.layer
             lg.begin_frame()
-            lg.ctx.clearRect(0, 0, lg.width, lg.height)
+            lg.clear_rect(0, 0, lg.width, lg.height)
             lg.ctx.lineJoin = "round"
             gs = set(ghosts)
             for n in range(N_NODES):
@@ -225,11 +225,11 @@ class BoardPainter:
                 layers.append(("rgba(255,236,179,0.9)", max(1.0, width * 0.35)))  # inner glow
         for color, w in layers:
             g.stroke_style(color, w)
-            g._begin()
-            g._move(pts[0][0], pts[0][1])
+            g.begin_path()
+            g.move_to(pts[0][0], pts[0][1])
             for x, y in pts[1:]:
-                g._line(x, y)
-            g._stroke()
+                g.line_to(x, y)
+            g.stroke()
         return vibrate
 
     # -- animation frames ------------------------------------------------------------
@@ -309,7 +309,7 @@ class BoardPainter:
         else:
             self.hex_path(g, lay.cx[nid], lay.cy[nid])
             g.fill_style(INVALID)
-            g._fill()
+            g.fill()
 
     def cursor(self, g: Any, nid: int, t_sec: float) -> None:
         """Keyboard cursor: a brown ring around the node."""
@@ -319,7 +319,7 @@ class BoardPainter:
         a = 0.65 + 0.35 * math.sin(t_sec * 5)
         g.alpha(a)
         g.stroke_style(TEXT, max(2.0, lay.cell * 0.05))
-        g._stroke()
+        g.stroke()
         g.alpha(1.0)
 
 
