@@ -170,7 +170,7 @@ def _moment(app: Any, g: Any, t_now: float) -> None:
     w = min(b.w, 420.0)
     hud.rounded(g, b.cx - w / 2, b.cy - h / 2, w, h, 14)
     g.fill_style("#3E2723")
-    g._fill()
+    g.fill()
     size = g.fit_text(title, w - 24, lay.cell * 0.55, True)
     g.text(b.cx, b.cy - h * 0.14, title, "#FFE0B2", size, bold=True, align="center", baseline="middle")
     sub = g.fit_text(line, w - 24, max(12.0, lay.cell * 0.28))
@@ -191,7 +191,7 @@ def _cached(app: Any, g: Any, name: str, rect: Any, key: Any, paint: Any) -> Non
     lg = c["layer"]
     if c["key"] != key:
         lg.begin_frame()
-        lg.ctx.clearRect(0, 0, lg.width, lg.height)
+        lg.clear_rect(0, 0, lg.width, lg.height)
         lg.ctx.translate(1 - rect.x, 1 - rect.y)
         lg.ctx.lineJoin = "round"
         paint(lg)
