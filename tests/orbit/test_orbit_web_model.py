@@ -52,3 +52,26 @@ def test_link_match_waits_for_the_friend_and_its_code_replays_there():
     guest = Match.for_link(rec.seed, 1, rec.moves, rec.options)
     assert guest.state == host.state and not guest.waiting_for_friend()
     assert Match.restore(guest.to_save()).link_me == 1
+
+
+def test_a_page_save_in_todays_format_restores_under_rules_one():
+    from www.orbit.model import OrbitSave
+
+    # what the page stored before issue 18: no "rules" option, no link seat
+    old = {
+        "session": {
+            "game": "orbit",
+            "version": 1,
+            "seed": 1234,
+            "options": {"players": 2},
+            "moves": ["coast", "eng=1 coast", "coast"],
+        },
+        "seats": ["human", "tactical"],
+    }
+    m = Match.restore(OrbitSave.model_validate(old))
+    assert m.state.rules == 1 and len(m.turns) == 3 and m.link_me is None
+    a, b = m.state.ships
+    assert a.ring == b.ring  # the rules-1 one-ring start
+    assert m.state.active == 1 and m.kind() == "tactical"  # fixed seat order: the computer is next
+    m.play(parse_plan("coast"))
+    assert m.state.turn == 4
