@@ -3,8 +3,9 @@
 ``build(old_values, old_ghosts, events, new_values)`` replays a turn's events on a scratch copy of the
 old field and returns a ``Timeline`` of steps the page draws (``Timeline.at(t)``):
 
-- ``flash``: 100 ms white flash of the route before removal when L >= 12 (18.1);
-- ``collapse``: the route's nodes shrink into the last one (``COLLAPSE_MS``);
+- ``flash``: 100 ms white flash of the route when L >= 12, after which the nodes are gone at once
+  (18.1: "without intermediate frames", so no collapse step follows);
+- ``collapse``: for L < 12 the route's nodes shrink into the last one (``COLLAPSE_MS``);
 - ``settle``: everything that falls or flows in during the rest of the turn, *together*: every node
   falls along its whole path in ``display.fall_time_ms(rows)`` (16.5's per-fall time), nodes that
   flow in pop in at their spawn cell (``POP_MS``) and start falling ``SPAWN_DELAY_MS`` after they
@@ -177,25 +178,26 @@ def build(
             flush()
             route = tuple(_get(e, "route"))
             target = int(_get(e, "target"))
-            if _get(e, "flash"):
+            if _get(e, "flash"):  # 18.1: flash, then the nodes leave "without intermediate frames"
                 add(Step("flash", clock, float(FLASH_MS), list(vals), list(gh), route=route, target=target))
-            base = list(vals)
-            for c in route:
-                base[c] = 0
-            movers = [Mover(vals[c], gh[c], [c]) for c in route]
-            add(
-                Step(
-                    "collapse",
-                    clock,
-                    COLLAPSE_MS,
-                    base,
-                    list(gh),
-                    movers=movers,
-                    route=route,
-                    target=target,
-                    result=int(_get(e, "result")),
+            else:
+                base = list(vals)
+                for c in route:
+                    base[c] = 0
+                movers = [Mover(vals[c], gh[c], [c]) for c in route]
+                add(
+                    Step(
+                        "collapse",
+                        clock,
+                        COLLAPSE_MS,
+                        base,
+                        list(gh),
+                        movers=movers,
+                        route=route,
+                        target=target,
+                        result=int(_get(e, "result")),
+                    )
                 )
-            )
             for c in route:
                 vals[c] = 0
                 gh[c] = False

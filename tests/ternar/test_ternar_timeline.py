@@ -37,6 +37,11 @@ def test_long_chain_locks_input_well_under_a_second_with_the_flash_first():
     tl = build(s.values, s.ghosts, dump_events(evs), new.values)  # dicts work as well as objects
     assert tl.consistent
     assert tl.steps[0].kind == "flash" and tl.steps[0].dur == FLASH_MS
+    assert tl.steps[1].kind == "settle"  # 18.1: removed right after the flash, no collapse frames
+    settle = tl.steps[1]
+    assert settle.values[route.nodes[-1]] == 81 or any(
+        m.value == 81 and m.path[0] == route.nodes[-1] for m in settle.movers
+    )
     assert tl.total <= 900  # 19 spawns used to animate one after another: ~6 s
 
 
