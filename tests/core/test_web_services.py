@@ -82,3 +82,17 @@ def test_the_launcher_and_the_games_share_the_language_key():
 
     key = storage.Storage("prefs", storage.MemoryBackend()).key("lang")  # what the shell reads and writes
     assert key == "gridworks:prefs:lang" and f'"{key}"' in SCRIPT
+
+
+def test_sync_mirrors_a_games_own_record_and_writes_only_on_change():
+    backend = storage.MemoryBackend()
+    writes = []
+    set_item = backend.setItem
+    backend.setItem = lambda k, v: (writes.append(k), set_item(k, v))  # type: ignore[method-assign]
+    p = progress.Progress(storage.Storage("floodline", backend))
+    p.sync(stars={"lv01": 3}, stars_max=90, in_progress=True, level=2, levels=30)
+    p.sync(stars={"lv01": 3}, stars_max=90, in_progress=True, level=2, levels=30)
+    assert writes.count("gridworks:floodline:scores") == 1
+    p.sync(best={"endless": 40})
+    data = json.loads(backend.getItem("gridworks:floodline:scores"))["data"]
+    assert data["stars"] == {"lv01": 3} and data["best"] == {"endless": 40} and data["level"] == 2

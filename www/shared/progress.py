@@ -89,6 +89,34 @@ class Progress:
             self.data = new
             self._save()
 
+    def sync(
+        self,
+        *,
+        best: dict[str, int] | None = None,
+        stars: dict[str, int] | None = None,
+        stars_max: int | None = None,
+        in_progress: bool | None = None,
+        level: int | None = None,
+        levels: int | None = None,
+        score: int | None = None,
+        lower_better: bool | None = None,
+    ) -> None:
+        """Mirror figures the game keeps in its own records (the fields given); saved only on change."""
+        given = {
+            "best": best,
+            "stars": stars,
+            "stars_max": stars_max,
+            "in_progress": in_progress,
+            "level": level,
+            "levels": levels,
+            "score": score,
+            "lower_better": lower_better,
+        }
+        new = self.data.model_copy(update={k: v for k, v in given.items() if v is not None})
+        if new != self.data:
+            self.data = new
+            self._save()
+
     def replace(self, data: Scores) -> None:
         """Store a whole record (migrating a game's older progress format into this one)."""
         self.data = data
