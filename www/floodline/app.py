@@ -152,6 +152,16 @@ class App(AppChrome):
 
     def save_progress(self) -> None:
         self.shell.storage.save("progress", self.progress)
+        p = self.progress  # the launcher's card: stars, endless best, the level Continue opens
+        best = {"endless": p.endless_best} if p.endless_best else {}
+        self.shell.progress.sync(
+            best=best,
+            stars=dict(p.stars),
+            stars_max=3 * COUNT,
+            in_progress=bool(p.stars),
+            level=p.last,
+            levels=COUNT,
+        )
         self.shell.take_storage_notices()
 
     def finish(self) -> None:
