@@ -203,6 +203,7 @@ class ReactorApp:
             if new.outcome.result == "won":
                 if record_win(self.progress, play.key, new.pulse, play.hinted):
                     self.storage.save("progress", self.progress)
+                    self.shell.progress.sync(stars=dict(self.progress.stars))  # the launcher's card
                 self.show_toast(self.t("won_toast"))
                 for k, f in enumerate((523, 659, 784, 1047)):
                     audio.tone(f, 0.2, "sine", 0.12, delay=k * 0.12)
