@@ -129,6 +129,7 @@ class TernarApp:
 
     def save(self) -> None:
         self.shell.storage.save("game", self.session.save())
+        self.shell.progress.sync(in_progress=self.state.outcome is None and self.state.turns > 0)
 
     @property
     def best(self) -> Any:
@@ -157,6 +158,10 @@ class TernarApp:
     def _end_session(self, state: Any) -> None:
         self.profile = record_session(self.profile, state)
         self.shell.storage.save("profile", self.profile)
+        bests = {"classic": self.profile.best_classic, "storm": self.profile.best_storm}
+        self.shell.progress.sync(
+            best={k: v for k, v in bests.items() if v}, in_progress=False
+        )  # launcher card
         rec = telemetry(state).model_dump(mode="json")
         self.log.records = (self.log.records + [rec])[-200:]
         self.shell.storage.save("telemetry", self.log)
