@@ -187,6 +187,7 @@ class RunMapApp:
     def _save(self) -> None:
         if self.session is not None and not self.coop.active:
             self.shell.storage.save("run", self.session.save())
+            self.shell.progress.sync(in_progress=self.session.state.phase != Phase.OVER)  # launcher card
             self.shell.take_storage_notices()
 
     def share_url(self) -> str:
@@ -266,6 +267,7 @@ class RunMapApp:
             key = s.options.preset
             self.prefs.best[key] = best_score(self.prefs.best.get(key, 0), s.result)
             self.shell.storage.save("prefs", self.prefs)
+            self.shell.progress.sync(best={k: v for k, v in self.prefs.best.items() if v})  # launcher card
         if old is not None:
             c = card_for(old, s)
             if c is not None:
