@@ -16,7 +16,7 @@ the turn number and the active ship, so the same seed and state always give the 
 
 from __future__ import annotations
 
-from collections.abc import Generator, Iterable
+from collections.abc import Generator, Iterable, Iterator
 
 from engine.core.rng import Lcg32
 from engine.orbit.moves import FireOrder, TurnPlan
@@ -226,9 +226,13 @@ def _best_fire(
 
 def candidate_plans(state: OrbitState, with_adjust: bool = True) -> list[TurnPlan]:
     """The plans the searching players consider for the active ship (all legal)."""
+    return list(iter_candidates(state, with_adjust))
+
+
+def iter_candidates(state: OrbitState, with_adjust: bool = True) -> Iterator[TurnPlan]:
+    """``candidate_plans`` one at a time (so a sliced search never builds them all in one frame)."""
     ship = state.active_ship
     where = (ship.ring, wrap(ship.sector + 1, ship.ring))  # fire position after the automatic orbit
-    out = []
     for vent, pend in _pending_options(ship):
         alloc = tuple((s, p) for s, p, c in zip(SUBSYSTEMS, pend, ship.alloc) if p != c)
         rotations = [False, True] if is_active(Subsystem.THRUSTERS, pend[THR]) else [False]
@@ -239,18 +243,15 @@ def candidate_plans(state: OrbitState, with_adjust: bool = True) -> list[TurnPla
                 scoop = burn is None and is_active(Subsystem.SCOOP, pend[SCP]) and ship.mass < MASS_MAX
                 facing = ship.facing.flipped() if rotate else ship.facing
                 orders = _best_fire(state, pend, where, facing)
-                out.append(
-                    TurnPlan(
-                        alloc=alloc,
-                        vent=vent,
-                        rotate=rotate,
-                        burn=burn,
-                        adjust=adjust,
-                        scoop=scoop,
-                        fire=orders,
-                    )
+                yield TurnPlan(
+                    alloc=alloc,
+                    vent=vent,
+                    rotate=rotate,
+                    burn=burn,
+                    adjust=adjust,
+                    scoop=scoop,
+                    fire=orders,
                 )
-    return out
 
 
 def _next_position(ship: Ship) -> tuple[int, int]:
@@ -331,7 +332,7 @@ def _ranked_steps(
     rng = _rng(seed, state)
     me = state.active
     scored = []
-    for cand in candidate_plans(state, adjust):
+    for cand in iter_candidates(state, adjust):
         after, _ = resolve(state, cand, log=False)
         fuss = FUSS * (cand.rotate + (cand.adjust != 0))  # all else equal, prefer the simpler plan
         scored.append(((evaluate(state, after, me, lookahead) - fuss, rng.next_u32()), cand, after))
