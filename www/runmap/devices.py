@@ -180,16 +180,20 @@ class DevicesUI:
             a.value = self.code
 
     # ------------------------------------------------------------ drawing
-    def draw(self, g: Any, f: layout.Frame) -> None:
+    def draw(self, g: Any, f: layout.Frame, centered: bool = False) -> None:
+        """The dialog over the map view (or, ``centered``, over the whole menu screen)."""
         t = self.app.t
         st = self.stage
         if st is None:
             return
         r = layout.modal_rect(f, 460, 390)
+        if centered:
+            r = layout.Rect((f.w - r.w) / 2, r.y, r.w, r.h)
         g.regions.append(Region("dev:none", 0, 0, f.w, f.h))  # the dialog is modal: nothing beneath it
         dim(g, f)
         box(g, r)
-        y = title(g, r, r.y + 34, t("dev_title"))
+        y = title(g, layout.Rect(r.x + 40, r.y, r.w - 80, r.h), r.y + 34, t("dev_title"))
+        g.button("dev:close", r.x + r.w - 40, r.y + 8, 32, 32, "×", size=18)
         x, w = r.x + 16, r.w - 32
         text = {
             "choose": t("dev_intro"),
