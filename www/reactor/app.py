@@ -91,7 +91,7 @@ class ReactorApp:
         self.hover_cell: tuple[int, int] | None = None
         self.eye = False
         self.eye_layer = "all"
-        self.zoom = True  # small boards zoom to finger-sized cells (toggled by the zoom button)
+        self.zoom: bool | None = None  # None: zoom boards whose cells would be tiny; the button decides
         self.pan: tuple[float, float] | None = None  # board cell at the view's centre; None = robot
         self.drag: tuple[float, float, tuple[float, float], bool] | None = None
         self.cascades = CascadePlayer(shell)
@@ -392,7 +392,7 @@ class ReactorApp:
                 self.play.note = self.t("hint_used", h=text)
                 self.save_game()
         elif id == "zoom":
-            self.zoom = not self.zoom
+            self.zoom = not (self.lay is not None and self.lay.zoomed)
             self.pan = None
         elif id == "eyelayer":
             order = ["all", "fuel", "coolant", "electricity"]
@@ -507,9 +507,10 @@ class ReactorApp:
         st = play.state  # type: ignore[union-attr]
         rx, ry = st.grid.xy(st.robot)
         centre = self.pan if self.pan is not None else (rx + 0.5, ry + 0.5)
-        lay = layout_mod.compute(
-            g.width, g.height, st.grid.width, st.grid.height, zoom=self.zoom, centre=centre
-        )
+        gw, gh = st.grid.width, st.grid.height
+        lay = layout_mod.compute(g.width, g.height, gw, gh, centre=centre)
+        if self.zoom if self.zoom is not None else lay.fit < layout_mod.DEFAULT_ZOOM_BELOW:
+            lay = layout_mod.compute(g.width, g.height, gw, gh, zoom=True, centre=centre)
         self.lay = lay
         ctx = g.ctx
         ctx.save()

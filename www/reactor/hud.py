@@ -220,7 +220,8 @@ class Hud:
                 bg="#1C2A35",
                 active=app.play.hinted,
             )
-        y += 3 * (bh + 4) + 4
+            k += 1
+        y += ((k + 2) // 3) * (bh + 4) + 4  # k buttons drawn, three per row
         if app.eye:
             for line in g.wrap(t("eye_legend") if lay.cell >= 44 else t("eye_legend_small"), w - 8, 11)[:2]:
                 g.text(x + 4, y + 10, line, DIM, 11)

@@ -9,7 +9,8 @@ from dataclasses import dataclass, field
 
 TOP = 44.0
 ZOOM_CELL = 44.0  # zoomed cell size: every hazard number is drawn from 38 px up
-AUTO_ZOOM_BELOW = 38.0  # a board whose fitted cells are smaller than this can zoom
+AUTO_ZOOM_BELOW = 38.0  # a board whose fitted cells are smaller than this can zoom (numbers hidden)
+DEFAULT_ZOOM_BELOW = 30.0  # ... and starts zoomed when they are smaller than this
 
 
 @dataclass
