@@ -15,6 +15,7 @@ from typing import Any
 import js  # type: ignore[import-not-found]
 
 from engine.core.schema import SchemaError
+from engine.reactor.campaign import keys as campaign_keys
 from engine.reactor.walk import plan_walk
 
 from . import layout as layout_mod
@@ -137,6 +138,7 @@ class ReactorApp:
         self.play = play
         self.screen = "play"
         self.save_game()  # stored in today's format
+        self.sync_launcher()
         if play.session.moves:
             self.show_toast(self.t("restored") if status == "ok" else self.t("rules_migrated"))
 
@@ -162,8 +164,24 @@ class ReactorApp:
         self.selected = None
         self.eye = False
         self.anim = None
+        self.pan = None
         self.save_game()
+        self.sync_launcher()
         self.shell.invalidate()
+
+    def sync_launcher(self) -> None:
+        """The launcher's card: levels, the level being played, stars earned and on offer (engine par
+        rules decide the stars; this mirrors them)."""
+        keys = campaign_keys()
+        play = self.play
+        level = keys.index(play.key) + 1 if play is not None and play.key in keys else 0
+        self.shell.progress.sync(
+            levels=len(keys),
+            stars_max=3 * len(keys),
+            stars=dict(self.progress.stars),
+            level=level,
+            in_progress=play is not None and play.state.outcome is None and bool(play.session.moves),
+        )
 
     def next_level(self) -> str | None:
         if self.play is None:
@@ -203,7 +221,7 @@ class ReactorApp:
             if new.outcome.result == "won":
                 if record_win(self.progress, play.key, new.pulse, play.hinted):
                     self.storage.save("progress", self.progress)
-                    self.shell.progress.sync(stars=dict(self.progress.stars))  # the launcher's card
+                    self.sync_launcher()
                 self.show_toast(self.t("won_toast"))
                 for k, f in enumerate((523, 659, 784, 1047)):
                     audio.tone(f, 0.2, "sine", 0.12, delay=k * 0.12)
