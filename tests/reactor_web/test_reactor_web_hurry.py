@@ -63,6 +63,7 @@ class FakeShell:
         self.audio = FakeAudio()
         self.gfx = FakeGfx()
         self.notices: list[str] = []
+        self.progress = types.SimpleNamespace(synced=[], sync=lambda **kw: self.progress.synced.append(kw))
 
     def bindings(self, defaults: dict[str, str]) -> dict[str, str]:
         self.input.bindings = dict(defaults)
@@ -226,3 +227,11 @@ def test_the_page_sounds_stages_as_they_play_and_not_when_muted(app: Any) -> Non
     n1 = len(app.shell.audio.played)
     play_out(app)
     assert app.shell.audio.played[n1:] == []
+
+
+def test_the_launcher_card_gets_the_campaign_size_and_the_level_in_play(app: Any) -> None:
+    from engine.reactor.campaign import keys
+
+    app.start(keys()[2])
+    last = app.shell.progress.synced[-1]
+    assert last["levels"] == len(keys()) and last["stars_max"] == 3 * len(keys()) and last["level"] == 3
