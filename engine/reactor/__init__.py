@@ -14,6 +14,9 @@ Public API for the browser glue and editor:
 - ``status(state)`` (HUD dict), ``inspect_cell(state, x, y)`` (values shown to one decimal with
   their band), ``check_level`` (validation report), ``load_level``/``save_level`` (schema),
   ``share_code``/``parse_share_code``, ``presentation`` (layer opacity, tools, colours).
+- ``walk.plan_walk`` (click-to-walk that never kills, refusal codes), ``views.danger_cells`` (what
+  kills now / after the next pulse), ``actions.action_options`` and ``actions.Refusal`` (codes),
+  ``campaign`` (order, pars, taught mechanics, hints, stars), ``solver.search`` (fewest pulses).
 """
 
 from engine.reactor.actions import (
