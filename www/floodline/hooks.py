@@ -92,6 +92,7 @@ def test_hooks(app: Any) -> dict[str, Any]:
 
     def start_level(n: Any, *_a: Any) -> None:
         app.start(int(n))
+        app.world.flush = True  # tests read the drawn board at once
 
     def feed(texts: Any, *_a: Any) -> str:
         if app.run is not None:
@@ -100,6 +101,7 @@ def test_hooks(app: Any) -> dict[str, Any]:
                     break
                 app.run.play(parse_move(str(text)))
             app.run.sync()
+            app.world.flush = True
             app.finish()
         return app.state_hash()
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from typing import Any
 
 from gwweb.floodline.iso import Proj, cube_faces, depth_key, neighbour_offsets
@@ -122,6 +123,28 @@ def world_mesh(
     basin: dict[str, Any] | None = None,
 ) -> Mesh:
     """Settled world: only faces not hidden by an opaque neighbour (or by water inside water)."""
+    steps = world_mesh_steps(p, cells, cut, marked, scope, basin)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value  # type: ignore[no-any-return]
+
+
+#: cells built between two yields of ``world_mesh_steps``
+STEP_CELLS = 48
+
+
+def world_mesh_steps(
+    p: Proj,
+    cells: list[dict[str, Any]],
+    cut: int | None = None,
+    marked: set[tuple[int, int, int]] | None = None,
+    scope: list[list[int]] | None = None,
+    basin: dict[str, Any] | None = None,
+) -> Generator[None, None, Mesh]:
+    """``world_mesh`` in slices: yields every ``STEP_CELLS`` cells so the caller can spread the
+    build over frames (issue #20); the mesh is the generator's return value."""
     kinds: dict[tuple[int, int, int], str] = {}
     for c in cells:
         pos = c["pos"]
@@ -148,7 +171,9 @@ def world_mesh(
     m = Mesh()
     get = kinds.get
     vox = m.vox
-    for d, x, y, z, c in order:
+    for k, (d, x, y, z, c) in enumerate(order):
+        if k % STEP_CELLS == STEP_CELLS - 1:
+            yield
         t = c["type"]
         if t == "NEXT":
             m.add(cube_faces(p, x, y, z)[0], NEXT_FILL, NEXT_EDGE)

@@ -22,9 +22,12 @@ _DRAW_QUADS = js.Function.new(
     "strokes",
     "styles",
     "lw",
+    "start",
+    "end",
     """
-    const n = fills.length; ctx.lineWidth = lw; ctx.lineJoin = 'round';
-    for (let i = 0; i < n; i++) {
+    const n = Math.min(fills.length, end === undefined ? fills.length : end);
+    ctx.lineWidth = lw; ctx.lineJoin = 'round';
+    for (let i = start || 0; i < n; i++) {
       const k = i * 8;
       ctx.beginPath(); ctx.moveTo(pts[k], pts[k+1]); ctx.lineTo(pts[k+2], pts[k+3]);
       ctx.lineTo(pts[k+4], pts[k+5]); ctx.lineTo(pts[k+6], pts[k+7]); ctx.closePath();
@@ -58,7 +61,8 @@ class JsMesh:
         self.strokes = typed(js.Int16Array, "h", m.strokes) if self.n else None
 
 
-def draw_mesh(g: Gfx, m: M.Mesh | JsMesh, lw: float = 1.0) -> None:
+def draw_mesh(g: Gfx, m: M.Mesh | JsMesh, lw: float = 1.0, start: int = 0, end: int = -1) -> None:
+    """Draw quads ``start..end`` (all by default) of a mesh in one JS call."""
     global _styles_js, _styles_n
     if not (m.n if isinstance(m, JsMesh) else len(m)):
         return
@@ -66,7 +70,7 @@ def draw_mesh(g: Gfx, m: M.Mesh | JsMesh, lw: float = 1.0) -> None:
         _styles_js = to_js(list(M.STYLES))
         _styles_n = len(M.STYLES)
     jm = m if isinstance(m, JsMesh) else JsMesh(m)
-    _DRAW_QUADS(g.ctx, jm.pts, jm.fills, jm.strokes, _styles_js, lw)
+    _DRAW_QUADS(g.ctx, jm.pts, jm.fills, jm.strokes, _styles_js, lw, start, jm.n if end < 0 else end)
     g.forget_styles()  # the JS loop changed the context's styles
 
 
@@ -100,6 +104,12 @@ _DASHED = js.Function.new(
 )
 
 
+#: per-frame time for the sliced world rebuild (mesh building, then painting), ms
+BUDGET_MS = 5.0
+#: quads painted per JS call while painting the back layer
+PAINT_CHUNK = 600
+
+
 class Part:
     """One moving group ready to draw: its merged mesh, clip outline and x-ray outline."""
 
@@ -131,7 +141,9 @@ class WorldView:
         self.ms = 0.0
         self.index: WorldIndex | None = None
         self.zoom = 1.0  # eased scale change (old scale / new scale → 1)
-        self.pending: tuple[Any, ...] | None = None  # (key, mesh, ...) built, not yet painted
+        self.job: dict[str, Any] | None = None  # the layer being built for a new key (sliced)
+        self.back: Gfx | None = None  # the layer painted while the front one is shown
+        self.flush = False  # the next ensure builds the whole layer at once (test hooks)
 
     def place(self, view: int, size: list[int], rect: tuple[float, float, float, float], rows: int) -> Proj:
         x, y, w, h = rect
@@ -196,32 +208,77 @@ class WorldView:
         basin: dict[str, Any] | None = None,
         busy: bool = False,
     ) -> str:
-        """Bring the layer up to ``key`` (board identity, view, cut, size): the mesh is built on one
-        frame and painted on the next (issue #20), neither on a ``busy`` frame (another heavy job
-        ran) unless there is no layer yet. Returns the heavy work done ("" = none)."""
+        """Bring the layer up to ``key`` (board identity, view, cut, size). The work is sliced over
+        frames (issue #20): the mesh is built ``BUDGET_MS`` at a time, then painted on a back layer
+        a chunk of quads at a time, and the layers swap when it is done — nothing on a ``busy`` frame
+        (another heavy job ran). Without a layer yet it is all done at once. Returns the work done."""
         if key == self.key and self.layer is not None:
+            self.job = None
             return ""
-        first = self.layer is None
+        first = self.layer is None or self.flush  # no layer yet (or a test hook asked): all at once
+        self.flush = False
         if busy and not first:
             return ""
         t0 = time.perf_counter()
-        if self.pending is None or self.pending[0] != key:
-            wm = M.world_mesh(self.proj, cells, cut, marked, scope, basin)  # type: ignore[arg-type]
-            self.pending = (key, JsMesh(wm), wm, height_limit, open_faces, open_label)
-            self.ms = (time.perf_counter() - t0) * 1000
-            if not first:
+        budget = 1e9 if first else BUDGET_MS
+        job = self.job
+        if job is None or job["key"] != key or job["proj"] is not self.proj:
+            steps = M.world_mesh_steps(self.proj, cells, cut, marked, scope, basin)  # type: ignore[arg-type]
+            job = self.job = {"key": key, "proj": self.proj, "steps": steps, "mesh": None, "at": -1}
+            job.update(height_limit=height_limit, open_faces=open_faces, open_label=open_label)
+        spent = lambda: (time.perf_counter() - t0) * 1000  # noqa: E731
+        if job["mesh"] is None:
+            try:
+                while spent() < budget:
+                    next(job["steps"])
+                self.ms = spent()
                 return "mesh"
-        _, jm, wm, height_limit, open_faces, open_label = self.pending
-        self.pending = None
+            except StopIteration as done:
+                job["mesh"] = wm = done.value
+                job["jm"] = JsMesh(wm)
+                job["index"] = WorldIndex(self.proj, wm)  # type: ignore[arg-type]
+                if not first and spent() >= budget:
+                    self.ms = spent()
+                    return "mesh"
+        back = self._paint(g, job, budget - spent())
+        self.ms = spent()
+        if back is None:
+            return "paint"
+        self.back, self.layer = self.layer, back
+        self.index = job["index"]
         self.key = key
-        w, h = self.rect[2], self.layer_h
-        if self.layer is None or self.layer.width != w or self.layer.height != h:
-            self.layer = g.layer(w, h)
-        lg = self.layer
-        lg.fit()
-        lg.ctx.clearRect(0, 0, w, h)
+        self.job = None
+        self.redraws += 1
+        return "paint"
+
+    def _paint(self, g: Gfx, job: dict[str, Any], budget: float) -> Gfx | None:
+        """Paint the job's mesh on the back layer, ``PAINT_CHUNK`` quads per call while ``budget``
+        (ms) lasts; the finished back layer, or None when there is more to paint."""
+        t0 = time.perf_counter()
         p = self.proj
         assert p is not None
+        w, h = self.rect[2], self.layer_h
+        lg = self.back
+        if job["at"] < 0:
+            if lg is None or lg.width != w or lg.height != h:
+                lg = self.back = g.layer(w, h)
+            lg.fit()
+            lg.ctx.clearRect(0, 0, w, h)
+            self._frame(lg, p, job["height_limit"], job["open_faces"], job["open_label"])
+            job["at"] = 0
+        assert lg is not None
+        jm = job["jm"]
+        while job["at"] < jm.n:
+            end = min(jm.n, job["at"] + PAINT_CHUNK)
+            draw_mesh(lg, jm, 1.0, job["at"], end)
+            job["at"] = end
+            if (time.perf_counter() - t0) * 1000 >= budget and job["at"] < jm.n:
+                return None
+        return lg
+
+    @staticmethod
+    def _frame(lg: Gfx, p: Proj, height_limit: int, open_faces: tuple[str, ...], open_label: str) -> None:
+        """The floor tiles, the box outline with the red overflow line, and the open faces."""
         tiles, lines = M.frame_mesh(p, height_limit)
         floor = M.Mesh()
         fl, fl2, edge = M.style("#2b3a48"), M.style("#30404f"), M.style("rgba(140,170,200,0.25)")
@@ -235,11 +292,6 @@ class WorldView:
                 lg.line(x1, y1, x2, y2, color, 2 if k == 1 else 1)
         for face in open_faces:
             open_face(lg, p, face, height_limit, open_label)
-        draw_mesh(lg, jm)
-        self.index = WorldIndex(p, wm)
-        self.redraws += 1
-        self.ms = (time.perf_counter() - t0) * 1000
-        return "paint"
 
     def current(self, key: tuple[Any, ...]) -> bool:
         """The layer shows ``key``."""
