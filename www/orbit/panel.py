@@ -42,7 +42,9 @@ def ship_cards(app: Any, g: Any, rect: Rect, state: OrbitState, compact: bool) -
             if s.id == state.active:
                 g.frame(x + 1.5, y + 0.5, cw - 3, rect.h - 7, "#FFFFFF", 1.5)
             swatch(g, x + 10, y + 10, s.id, 5)
-            name = str(s.id + 1) + ("·" + tr("ai_short") if app.match.kind(s.id) != "human" else "")
+            kind = app.match.kind(s.id)
+            tag = {"human": "", "friend": "·" + tr("friend_short")}.get(kind, "·" + tr("ai_short"))
+            name = str(s.id + 1) + tag
             g.text(x + 18, y + 14, name, FG if s.alive else DIM, 11, bold=True)
             nx = x + 22 + g.measure(name, 11, True)
             systems_line(app, g, nx, y + 10, x + cw - 4 - nx, s, 9)
@@ -70,7 +72,8 @@ def ship_cards(app: Any, g: Any, rect: Rect, state: OrbitState, compact: bool) -
         if s.id == state.active:
             g.frame(x + 0.5, y + 0.5, cw - 1, ch - 1, "#FFFFFF", 1.5)
         swatch(g, x + 11, y + 12, s.id)
-        label = tr("ship_ai" if app.match.kind(s.id) != "human" else "ship", n=s.id + 1)
+        kind = app.match.kind(s.id)
+        label = tr({"human": "ship", "friend": "ship_friend"}.get(kind, "ship_ai"), n=s.id + 1)
         g.text(x + 22, y + 16, label, FG if s.alive else DIM, g.fit_text(label, cw - 76, 12, True), bold=True)
         used = sum(s.alloc)
         g.text(x + cw - 6, y + 16, f"⚡{used}/{REACTOR_UNITS}", DIM, 11, align="right")
@@ -165,7 +168,7 @@ def plan_panel(app: Any, g: Any, rect: Rect) -> None:
     free, back = budget["reactor_free"], budget["returning"]
     gw3 = (w - 12) / 4
     # free now (allocatable this turn); energy being deallocated comes back only next turn
-    label = tr("reactor", n=free, m=REACTOR_UNITS) + (" · " + tr("reactor_back", n=back) if back else "")
+    label = tr("reactor", n=free, m=REACTOR_UNITS)
     gauge(g, x0, y, gw3, 16, free, REACTOR_UNITS, "#FFCA28", label, g.fit_text(label, gw3 - 4, 11))
     if back:
         bx = x0 + gw3 * min(1.0, free / REACTOR_UNITS)
@@ -212,7 +215,17 @@ def plan_panel(app: Any, g: Any, rect: Rect) -> None:
     # venting and the return budget
     ret = pl.returned()
     g.text(x0 + 2, y + rh / 2, tr("vent", n=pl.vent), FG, fs, baseline="middle")
-    g.text(x0 + 80, y + rh / 2, tr("returned", n=ret), BAD if ret >= 3 else DIM, fs - 1, baseline="middle")
+    back = budget["returning"]
+    ret_txt = tr("returned", n=ret) + (" · " + tr("reactor_back", n=back) if back else "")
+    room = rect.right - pad - 2 * bw - 4 - (x0 + 80) - 4
+    g.text(
+        x0 + 80,
+        y + rh / 2,
+        ret_txt,
+        BAD if ret >= 3 else GOOD if back else DIM,
+        g.fit_text(ret_txt, room, fs - 1),
+        baseline="middle",
+    )
     g.button("vent:-", rect.right - pad - 2 * bw - 4, y + 1, bw, rh - 4, "−", size=fs + 4)
     g.button(
         "vent:+", rect.right - pad - bw, y + 1, bw, rh - 4, "+", size=fs + 4, enabled=ship.heat > pl.vent

@@ -23,7 +23,8 @@ EN: dict[str, str] = {
     "it reaches its ▲ mark. Energy stays there, turn after turn, until you take it out.",
     "tut_title_1": "Returning energy: 3 per turn",
     "tut_1": "Press − to return energy to the reactor: at most 3 units a turn, and venting heat counts "
-    "too. Returned energy can be used from your NEXT turn: the reactor gauge shows it as '+N next turn'.",
+    "too. Returned energy can be used from your NEXT turn: the Returned row shows it as '+N in the reactor "
+    "next turn', the reactor gauge as a green strip.",
     "tut_title_2": "Heat",
     "tut_2": "Boxes with a slash overclock: they make heat (the railgun only when it fires). Heat still "
     "aboard on your next turn costs 1 hull per unit. Vent it with the Vent row (it uses the same 3).",
@@ -66,6 +67,8 @@ EN: dict[str, str] = {
     "ship": "Ship {n}",
     "ship_ai": "Ship {n} · AI",
     "ai_short": "AI",
+    "ship_friend": "Ship {n} · friend",
+    "friend_short": "friend",
     "round": "Round {n}",
     "turn_of": "{ship} to plan",
     "thinking": "{ship} is thinking…",
@@ -74,7 +77,7 @@ EN: dict[str, str] = {
     "cover_body": "{ship}, your turn. The others look away.",
     "cover_tap": "Tap or press Enter when ready",
     "reactor": "Reactor {n}/{m}",
-    "reactor_back": "+{n} next turn",
+    "reactor_back": "+{n} in the reactor next turn",
     "threat": "⚠ In reach next turn: {who}",
     "threat_none": "✓ No enemy can reach you there next turn",
     "abbr_eng": "Eng",
@@ -211,7 +214,8 @@ RU: dict[str, str] = {
     "до метки ▲. Энергия остаётся там из хода в ход, пока вы её не заберёте.",
     "tut_title_1": "Возврат: 3 за ход",
     "tut_1": "Кнопка − возвращает энергию в реактор: не больше 3 единиц за ход, сброс тепла тоже "
-    "считается. Возвращённую энергию можно тратить со СЛЕДУЮЩЕГО хода: на шкале реактора '+N в след. ход'.",
+    "считается. Возвращённую энергию можно тратить со СЛЕДУЮЩЕГО хода: строка «Возврат» пишет "
+    "'+N в реактор к след. ходу', шкала реактора — зелёная полоска.",
     "tut_title_2": "Тепло",
     "tut_2": "Перечёркнутые ячейки — разгон: они греют корабль (рельсотрон — только при выстреле). "
     "Тепло, оставшееся к следующему ходу, снимает 1 корпус за единицу. Сбрасывайте его (из тех же 3).",
@@ -254,6 +258,8 @@ RU: dict[str, str] = {
     "ship": "Корабль {n}",
     "ship_ai": "Корабль {n} · ИИ",
     "ai_short": "ИИ",
+    "ship_friend": "Корабль {n} · друг",
+    "friend_short": "друг",
     "round": "Раунд {n}",
     "turn_of": "{ship}: планирование",
     "thinking": "{ship} думает…",
@@ -262,7 +268,7 @@ RU: dict[str, str] = {
     "cover_body": "{ship}, ваш ход. Остальные не смотрят.",
     "cover_tap": "Нажмите или Enter, когда готовы",
     "reactor": "Реактор {n}/{m}",
-    "reactor_back": "+{n} в след. ход",
+    "reactor_back": "+{n} в реактор к след. ходу",
     "threat": "⚠ Достанут в след. ход: {who}",
     "threat_none": "✓ Там вас в след. ход никто не достанет",
     "abbr_eng": "Дв",
