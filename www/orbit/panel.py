@@ -216,13 +216,15 @@ def plan_panel(app: Any, g: Any, rect: Rect) -> None:
     ret = pl.returned()
     g.text(x0 + 2, y + rh / 2, tr("vent", n=pl.vent), FG, fs, baseline="middle")
     back = budget["returning"]
-    ret_txt = tr("returned", n=ret) + (" · " + tr("reactor_back", n=back) if back else "")
+    ret_txt = tr("returned", n=ret, m=budget["return_limit"]) + (
+        " · " + tr("reactor_back", n=back) if back else ""
+    )
     room = rect.right - pad - 2 * bw - 4 - (x0 + 80) - 4
     g.text(
         x0 + 80,
         y + rh / 2,
         ret_txt,
-        BAD if ret >= 3 else GOOD if back else DIM,
+        BAD if ret >= budget["return_limit"] else GOOD if back else DIM,
         g.fit_text(ret_txt, room, fs - 1),
         baseline="middle",
     )
