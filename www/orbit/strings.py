@@ -173,7 +173,9 @@ EN: dict[str, str] = {
     "help_pages": "6",
     "help_0": "Goal\nLast ship flying wins. Every ship has a 10-unit reactor, a hull and reaction mass. "
     "Each turn you plan: move energy between the reactor and seven subsystems, vent heat, rotate, "
-    "coast or burn to another ring, and fire powered weapons. Nothing happens until Execute.",
+    "coast or burn to another ring, and fire powered weapons. Nothing happens until Execute. "
+    "In a duel the first move alternates (A B, B A, A B...); with 3-4 ships the seat order stays. "
+    "Red bands: where enemies can hit next turn.",
     "help_1": "Energy\nAllocated energy stays until you take it back. At most 3 units return per turn, "
     "shared between deallocation and venting heat. A subsystem works once it reaches its minimum. "
     "The panel shows each subsystem's boxes; the tick marks the overclock threshold.",
@@ -365,7 +367,8 @@ RU: dict[str, str] = {
     "help_0": "Цель\nПобеждает последний уцелевший корабль. У каждого реактор на 10 единиц, корпус и "
     "реактивная масса. В свой ход вы планируете: распределяете энергию по семи подсистемам, "
     "сбрасываете тепло, разворачиваетесь, дрейфуете или делаете импульс на другое кольцо и стреляете. "
-    "Ничего не происходит до кнопки «Выполнить».",
+    "Ничего не происходит до кнопки «Выполнить». В дуэли первый ход чередуется (A B, B A, A B...); "
+    "при 3-4 кораблях порядок постоянный. Красные полосы — куда враг достанет в следующий ход.",
     "help_1": "Энергия\nВыделенная энергия остаётся в подсистеме, пока вы её не заберёте. За ход в "
     "реактор возвращается не более 3 единиц — вместе со сбросом тепла. Подсистема работает, когда "
     "набрала минимум. Засечка на шкале — порог перегрузки.",
