@@ -101,10 +101,11 @@ class DevicesUI:
         self.app.shell.invalidate()
 
     async def _accept(self, code: str) -> None:
+        self.stage = "linking"  # before awaiting: the channel may open (and close this) meanwhile
         try:
             await self.app.coop.link.accept(code)
-            self.stage = "linking"
         except (PeerRefusal, ValueError) as exc:
+            self.stage = "paste_answer"
             self.app.notify(self.app.t("code_bad", why=str(exc)))
         except Exception as exc:  # noqa: BLE001
             self._fail(exc)
