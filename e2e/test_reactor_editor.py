@@ -25,6 +25,9 @@ def ed(page: Any) -> dict[str, Any]:
 def click(page: Any, bid: str) -> None:
     """Click a canvas button once a drawn frame has it (frames follow events asynchronously)."""
     probe = f"() => window.gridworks.buttonCenter({json.dumps(bid)}) != 'null'"
+    # the last click's frame must be drawn first: a layout that shifts (a new row in the panel)
+    # would otherwise give this click the old position (seen on a loaded machine)
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
     try:
         page.wait_for_function(probe, timeout=3000)
     except Exception as exc:  # noqa: BLE001 - reported as the missing button

@@ -39,6 +39,8 @@ class BoardPainter:
     def __init__(self) -> None:
         self.layer: Any = None
         self.key: tuple[Any, ...] = ()
+        self.danger_for: Any = None
+        self.danger_map: dict[int, tuple[str, str]] = {}
 
     def terrain(self, g: Any, st: Any, lay: Any) -> None:
         grid = st.grid
@@ -96,7 +98,9 @@ class BoardPainter:
         s = lay.cell
         w = st.grid.width
         ctx = g.ctx
-        for i, (now, later) in danger_cells(st).items():
+        if self.danger_for is not st:  # states never change: one engine call per state, not per frame
+            self.danger_for, self.danger_map = st, danger_cells(st)
+        for i, (now, later) in self.danger_map.items():
             x0, y0 = lay.ox + (i % w) * s, lay.oy + (i // w) * s
             if now:
                 g.frame(x0 + 1, y0 + 1, s - 2, s - 2, LETHAL, max(2.0, s * 0.06))
