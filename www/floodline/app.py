@@ -177,6 +177,12 @@ class App(AppChrome):
             record(self.progress, run.n, int(o.stars))
         self.save_progress()
         self.keep_last_run()
+        won = o.status.value == "WON"  # what the results card shows, for screen readers
+        words = [self.t("won") if won else (self.t("over") if run.n == 0 else self.t("lost"))]
+        if run.n and won:
+            words.append(self.t("results_stars", n=int(o.stars)))
+        words += [self.t("reason_" + o.reason.value), self.t("score", n=int(o.score))]
+        self.shell.announce(". ".join(words))
 
     # -- loop ----------------------------------------------------------------------------
     def tick(self) -> None:
