@@ -196,6 +196,8 @@ class TernarApp:
         self.anim_t0 = now()
         self.sounds.collapse(len(route), new.values[route[-1]])
         self._announce(events, old.window)
+        said = f"{self.t('turn')} {new.turns}. {self.t('score')} {new.score} (+{new.score - old.score})"
+        self.shell.announce(said if new.outcome is None else f"{said}. {self.t('game_over')}")
         if self.tutorial is not None and self.tutorial.step == 0:
             self.tutorial.step = 1  # the first route is played: the cards follow once it has settled
         if new.outcome is not None:
