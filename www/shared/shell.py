@@ -118,9 +118,13 @@ class Shell:
             return
         try:
             live.setAttribute("lang", self.i18n.lang)
-            # a fresh child node each time, so the same sentence twice is spoken twice
-            live.textContent = ""
-            live.appendChild(js.document.createTextNode(text))
+            # one new line per message (messages in the same moment are all read, a repeat is read
+            # again); only the last few stay in the region
+            line = js.document.createElement("div")
+            line.textContent = text
+            live.appendChild(line)
+            while live.childElementCount > 3:
+                live.removeChild(live.firstElementChild)
         except Exception:
             pass
 
@@ -170,7 +174,8 @@ def _live_region(canvas: Any) -> Any:
         doc = js.document
         el = doc.createElement("div")
         el.setAttribute("aria-live", "polite")
-        el.setAttribute("aria-atomic", "true")
+        el.setAttribute("aria-atomic", "false")
+        el.setAttribute("aria-relevant", "additions")
         el.setAttribute("data-gridworks-live", "1")
         el.style.cssText = (
             "position:absolute;width:1px;height:1px;margin:-1px;padding:0;border:0;"
