@@ -273,6 +273,7 @@ class RunMapApp:
             c = card_for(old, s)
             if c is not None:
                 self.card = c
+                self.shell.announce(self.t(c.title))  # screen readers hear the card's title
             self._sound(old, s)
         if old is None or old.current_node_index != s.current_node_index:
             node = s.current_node
