@@ -297,6 +297,8 @@ class OrbitApp(Controls):
         self.planner = Planner(self.match.state)
         self.sel = 0
         self.sfx("burn" if plan.burn is not None else "exec")
+        said = "; ".join(text for text, _ in panel.describe(self, turn))  # the log line, for screen readers
+        self.shell.announce(f"{self.tr('ship', n=turn.ship + 1)}: {said}" if said else said)
         if shots:
             self.sfx("hit")
         if self.match.over():
