@@ -20,7 +20,7 @@ LIGHT_TABLE: tuple[tuple[int, int], ...] = (
     (9, 30),
 )  # regenerated "sand" (16.2 weights, 16.3 3 and 9)
 # Readings of rules 2 that set the pace (RULES.md "Growth"); module constants so the lab can try others.
-HOLD_WINDOW_IN_INTRO = True  # 6.4 shifts start with stage 3 (turn 51): 12.1 names the values of 0-50
+HOLD_WINDOW_IN_INTRO = False  # True would start 6.4's shifts with stage 3 (tried: no ghosts before 52)
 SHIFT_GAP = 2  # rules 2: a shift needs a merge of top * 3^2 (RULES.md "Growth"); 0 = the literal V(n+2)
 
 

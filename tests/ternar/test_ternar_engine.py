@@ -16,6 +16,7 @@ from engine.ternar import (
 )
 from engine.ternar.display import replay_events
 from engine.ternar.engine import classify_end
+from engine.ternar.generation import spawn_table
 from engine.ternar.rules import SINGULARITY, has_route
 from engine.ternar.topology import N_NODES, coords, node_id
 
@@ -70,8 +71,13 @@ def test_window_shifts_when_max_reaches_top_and_freezes_at_150():
     assert new.window == (9, 27, 81) and new.pool == (3,)
     new = apply(field(cells, turns=149), Route.parse("38-39"))  # the 150th turn: frozen
     assert new.window == (3, 9, 27) and new.pool == ()
-    new = apply(field(cells, turns=40), Route.parse("38-39"))  # intro (12.1): the window waits
-    assert new.window == (3, 9, 27)
+    new = apply(field(cells, turns=40), Route.parse("38-39"))  # in the intro it moves too (12.1 ...
+    assert new.window == (9, 27, 81)
+    assert spawn_table("classic", new.window_low, 41, False) == [
+        (3, 60),
+        (9, 25),
+        (27, 15),
+    ]  # ... spawns do not
     new = apply(field({(7, 0): 27, (7, 1): 27}, turns=60), Route.parse("38-39"))  # 81 < 243
     assert new.window == (3, 9, 27)
     new = apply(field(cells, options={"mode": "zen"}), Route.parse("38-39"))

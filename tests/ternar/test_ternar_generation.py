@@ -77,7 +77,7 @@ def test_window_shift_rule():
     assert shifted_window("classic", 1, (), 27 * 3, 60) == (1, ())
     assert shifted_window("classic", 1, (), 27 * 9, 60) == (2, (3,))
     assert shifted_window("classic", 2, (3,), 3**10, 60) == (3, (3, 9))  # one level per turn
-    assert shifted_window("classic", 1, (), 3**10, 50) == (1, ())  # intro: the window waits
+    assert shifted_window("classic", 1, (), 3**10, 50) == (2, (3,))  # intro: the window moves, spawns do not
     assert shifted_window("classic", 1, (), 3**10, 150) == (1, ())  # frozen from turn 150
     assert shifted_window("zen", 1, (), 3**10, 60) == (1, ())
     assert shifted_window("storm", 12, (), 3**14, 60) == (12, ())  # top capped at 3^14
