@@ -13,8 +13,9 @@ Gods"). Node types are dealt per act: ELITE in two acts, REST in two acts, SHOP 
 act's table without the capped types, never the type of the left neighbour.
 
 Slice preset: layer 1 is one COMBAT (criterion 7 leaves no other type there, and two COMBATs
-side by side would be a fork without a choice), later layers hold 2..max nodes, types roll the
-knob weights without the left neighbour's type (if the caps leave only that type, it is used).
+side by side would be a fork without a choice), later layers are drawn with 2..max nodes, types
+roll the knob weights without the left neighbour's type, and a layer ends early where the caps
+leave only that type (so the slice, too, never offers a fork without a choice).
 
 Draw order: node counts and types layer by layer, then (slice only) one mirror draw per layer
 pair, then encounters in node order.
@@ -132,7 +133,9 @@ def _slice_rows(options: RunOptions, rng: GodotRng) -> list[Row]:
             weights = node_weights(options, layer, 1, counts)
             left = row[-1][0] if row else None
             apart = [(t, w) for t, w in weights if t != left]
-            pick = weighted_random(apart if sum(w for _, w in apart) > 0 else weights, rng)
+            if sum(w for _, w in apart) <= 0:
+                break  # the caps leave only the left neighbour's type: the layer ends here
+            pick = weighted_random(apart, rng)
             counts.add(pick, 1)
             row.append((pick, ""))
         rows.append(row)
