@@ -19,6 +19,16 @@ REASON_REACTOR_HEAT = "reactor_heat"
 REASON_ROBOT_HAZARD = "robot_hazard"
 REASON_SYSTEM_FAILURE = "system_failure"
 REASON_ACTIVATED = "activated"
+CAUTION_CODES = (
+    "service_missing_fuel",
+    "service_missing_coolant",
+    "service_missing_electricity",
+    "reactor_feed_starved",
+    "reactor_heat_concerning",
+    "consumer_disabled",
+    "consumer_starved",
+    "hazard_growing",
+)
 
 
 class RuntimeInvalid(ValueError):
@@ -164,7 +174,9 @@ def level_state(st: ReactorState) -> str:
 
 
 def caution_reasons(st: ReactorState) -> list[str]:
-    """Why the level is in Caution (empty when none applies)."""
+    """Why the level is in Caution, as codes (empty when none applies): ``service_missing_<carrier>``,
+    ``reactor_feed_starved``, ``reactor_heat_concerning``, ``consumer_disabled``, ``consumer_starved``,
+    ``hazard_growing`` (``CAUTION_CODES``; the glue owns the words)."""
     b = st.balance
     out: list[str] = []
     counts = network.producing_counts(st)
@@ -175,17 +187,17 @@ def caution_reasons(st: ReactorState) -> list[str]:
                 supplied[c] += 1
     for c in CARRIERS:
         if max(counts[c], supplied[c]) < st.required[c]:
-            out.append(f"required {c} service missing")
+            out.append(f"service_missing_{c}")
     for p in st.props_of("reactor"):
         if not network.reactor_fed(st, p.cell):
-            out.append("reactor feed starved")
+            out.append("reactor_feed_starved")
         if st.surface["heat"][p.cell] >= b.reactor_heat_caution:
-            out.append("reactor heat concerning")
+            out.append("reactor_heat_concerning")
     for p in st.props_of("consumer"):
         if not p.enabled:
-            out.append("consumer disabled")
+            out.append("consumer_disabled")
         elif network.STARVED in st.services.get(p.cell, {}).values():
-            out.append("consumer starved")
+            out.append("consumer_starved")
     if any(w.kind == "growing_hazard" for w in st.forecasts):
-        out.append("hazard growing")
+        out.append("hazard_growing")
     return out

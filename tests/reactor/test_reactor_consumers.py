@@ -167,3 +167,17 @@ def test_system_failure_when_reactor_underground_integrity_hits_zero() -> None:
     lv["layers"]["fuel"][1]["integrity"] = 0.2
     st = act(load(lv), "interact")
     assert st.outcome is not None and (st.outcome.result, st.outcome.reason) == ("lost", "system_failure")
+
+
+def test_caution_reasons_are_codes() -> None:
+    from engine.reactor import pulse
+
+    lv = level(
+        OPEN_ROOM,
+        fuel=["", ".++"],
+        props=[flow(1, 1, "fuel"), consumer(2, 1, enabled=False)],
+        required={"fuel": 1},
+    )
+    got = pulse.caution_reasons(load(lv))
+    assert "service_missing_fuel" in got and "consumer_disabled" in got
+    assert set(got) <= set(pulse.CAUTION_CODES)

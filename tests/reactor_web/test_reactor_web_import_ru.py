@@ -99,3 +99,18 @@ def test_every_engine_refusal_code_has_words_in_both_languages() -> None:
     for lang in ("en", "ru"):
         assert set(REFUSALS[lang]) == set(REFUSAL_CODES), lang
     assert refusal("ru", "no_item", {"item": "heat_shield"}, "x") == "в инвентаре нет: теплощит"
+
+
+def test_every_engine_reason_code_has_words_in_both_languages() -> None:
+    from engine.reactor import pulse
+    from www.reactor.strings import REASONS, reason
+
+    codes = set(pulse.CAUTION_CODES) | {
+        pulse.REASON_ACTIVATED,
+        pulse.REASON_REACTOR_HEAT,
+        pulse.REASON_ROBOT_HAZARD,
+        pulse.REASON_SYSTEM_FAILURE,
+    }
+    for lang in ("en", "ru"):
+        assert codes <= set(REASONS[lang]), lang
+    assert reason("ru", "service_missing_fuel") == "не хватает топливных потребителей"

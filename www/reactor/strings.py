@@ -268,34 +268,45 @@ RU: dict[str, str] = {
     "f_eye_access": "доступ к оку",
 }
 
-# Engine refusal reasons and outcome reasons (English in the engine) shown in Russian.
-RU_REASONS: dict[str, str] = {
-    "cannot move out of bounds": "нельзя выйти за край карты",
-    "cannot move into a wall": "там стена",
-    "there is no prop here": "здесь нет устройства",
-    "this supply is depleted": "запас уже взят",
-    "inventory is full": "инвентарь полон",
-    "no coolant pressure at this valve": "у вентиля нет давления охладителя",
-    "use activate at a reactor control": "у пульта реактора используйте «Запуск»",
-    "the robot is not at a reactor control": "робот не у пульта реактора",
-    "the reactor is not ready": "реактор не готов",
-    "no heat shield in inventory": "в инвентаре нет теплощита",
-    "no reachable leak here": "здесь нет доступной течи",
-    "all-seeing-eye access is already active": "доступ всевидящего ока уже открыт",
-    "visit an all-seeing-eye terminal to view the underground": "посетите терминал всевидящего ока",
-    "activated": "реактор запущен",
-    "robot_hazard": "робот погиб от опасности",
-    "reactor_heat": "перегрев реактора",
-    "system_failure": "разрушение контура под реактором",
-    "required fuel service missing": "не хватает топливных потребителей",
-    "required coolant service missing": "не хватает потребителей охладителя",
-    "required electricity service missing": "не хватает потребителей тока",
-    "reactor feed starved": "реактору не хватает питания",
-    "reactor heat concerning": "реактор нагревается",
-    "consumer disabled": "потребитель выключен",
-    "consumer starved": "потребитель голодает",
-    "hazard growing": "опасность растёт",
+# Engine codes (outcome reasons ``pulse.REASON_*``, caution reasons ``pulse.CAUTION_CODES``) in words.
+REASONS: dict[str, dict[str, str]] = {
+    "en": {
+        "activated": "reactor activated",
+        "robot_hazard": "the robot was destroyed by a hazard",
+        "reactor_heat": "the reactor overheated",
+        "system_failure": "the circuit under the reactor broke",
+        "service_missing_fuel": "required fuel service missing",
+        "service_missing_coolant": "required coolant service missing",
+        "service_missing_electricity": "required electricity service missing",
+        "reactor_feed_starved": "reactor feed starved",
+        "reactor_heat_concerning": "reactor heat concerning",
+        "consumer_disabled": "consumer disabled",
+        "consumer_starved": "consumer starved",
+        "hazard_growing": "hazard growing",
+    },
+    "ru": {
+        "activated": "реактор запущен",
+        "robot_hazard": "робот погиб от опасности",
+        "reactor_heat": "перегрев реактора",
+        "system_failure": "разрушение контура под реактором",
+        "service_missing_fuel": "не хватает топливных потребителей",
+        "service_missing_coolant": "не хватает потребителей охладителя",
+        "service_missing_electricity": "не хватает потребителей тока",
+        "reactor_feed_starved": "реактору не хватает питания",
+        "reactor_heat_concerning": "реактор нагревается",
+        "consumer_disabled": "потребитель выключен",
+        "consumer_starved": "потребитель голодает",
+        "hazard_growing": "опасность растёт",
+    },
 }
+
+
+def reason(lang: str, code: str) -> str:
+    """An engine reason code in ``lang`` (looked up, never pattern-matched; unknown codes are shown
+    with spaces for underscores)."""
+    table = REASONS.get(lang, REASONS["en"])
+    return table.get(code) or code.replace("_", " ")
+
 
 # Engine refusal codes (``engine.reactor.actions.REFUSAL_CODES``) in each language.
 REFUSALS: dict[str, dict[str, str]] = {
@@ -370,17 +381,6 @@ def refusal(lang: str, code: str, params: dict[str, str], fallback: str) -> str:
 
 
 TABLES: dict[str, dict[str, str]] = {"en": EN, "ru": RU}
-
-
-def reason(lang: str, text: str) -> str:
-    """An engine reason in the current language (English when not translated)."""
-    if lang == "ru":
-        if text in RU_REASONS:
-            return RU_REASONS[text]
-        for k, v in RU_REASONS.items():
-            if text.startswith(k):
-                return v + text[len(k) :]
-    return text.replace("_", " ")
 
 
 WARN_EN: dict[str, str] = {
