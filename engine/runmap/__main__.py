@@ -1,6 +1,6 @@
 """Headless Run Map tools.
 
-python -m engine.runmap generate --seed S --players N --preset slice|full [--defy]
+python -m engine.runmap generate --seed S --players N --preset slice|full [--rules 1 [--defy]]
 python -m engine.runmap stats --maps 10000 [--preset full|slice]
 python -m engine.runmap play --seed S [--players N --preset P]   (bot plays; prints moves)
 python -m engine.runmap replay SAVE.json                         (prints outcome and hash)
@@ -15,8 +15,8 @@ import sys
 
 from engine.core.schema import SchemaError
 from engine.core.session import IllegalMoveError, Session
-from engine.runmap.config import RunOptions
-from engine.runmap.game import GAME, bot_move
+from engine.runmap.config import RULES_VERSION, RunOptions
+from engine.runmap.game import GAME, bot_move, migrate_save
 from engine.runmap.generate import generate_map
 from engine.runmap.rules import outcome
 from engine.runmap.stats import composition_report
@@ -24,7 +24,10 @@ from engine.runmap.validate import load_layout
 
 
 def _options(args: argparse.Namespace) -> dict[str, object]:
-    return {"preset": args.preset, "players": args.players, "defy_the_gods": args.defy}
+    opts: dict[str, object] = {"rules": args.rules, "preset": args.preset, "players": args.players}
+    if args.defy:
+        opts["defy_the_gods"] = True
+    return opts
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -36,7 +39,8 @@ def main(argv: list[str] | None = None) -> int:
         p.add_argument("--seed", type=int, required=True)
         p.add_argument("--players", type=int, default=1)
         p.add_argument("--preset", choices=("slice", "full"), default="slice")
-        p.add_argument("--defy", action="store_true", help="Defy the Gods: RNG Portal branch (full)")
+        p.add_argument("--defy", action="store_true", help="rules 1 only: the RNG Portal toggle (full)")
+        p.add_argument("--rules", type=int, default=RULES_VERSION, help="rules version (1: generator 1)")
         if name == "hash":
             p.add_argument("--moves", default="", help="comma-separated moves")
     st = sub.add_parser("stats")
@@ -66,7 +70,7 @@ def main(argv: list[str] | None = None) -> int:
             print(s.save_json())
         elif args.cmd == "replay":
             with open(args.save, encoding="utf-8") as fh:
-                s = Session.load(GAME, fh.read())
+                s = Session.load(GAME, migrate_save(fh.read()))
             o = outcome(s.state)
             print(o.model_dump_json() if o else "in play")
             print(s.state_hash())
