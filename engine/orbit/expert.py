@@ -20,6 +20,8 @@ EXPERT_WIDTH = 8
 """How many of its own plans the expert searches in depth."""
 REPLY_WIDTH = 3
 """How many of each opponent's best plans are checked for the reply that hurts the expert most."""
+LEAF_REPLIES = False
+"""After its own next turn, also let the opponents reply once more (their own best plan) before scoring."""
 
 
 def expert_steps(state: OrbitState, seed: int) -> Generator[None, None, object]:
@@ -37,6 +39,8 @@ def expert_steps(state: OrbitState, seed: int) -> Generator[None, None, object]:
         if s.outcome is None and s.ships[me].alive and s.active == me:
             mine = yield from _ranked_steps(s, seed, lookahead=True, adjust=False)
             s = mine[0][2]
+            while LEAF_REPLIES and s.outcome is None and s.active != me and s.ships[me].alive:
+                s = (yield from _ranked_steps(s, seed, lookahead=True, adjust=False))[0][2]
         score = evaluate(state, s, me, True) - FUSS * (plan.rotate + (plan.adjust != 0))
         if best is None or (score, key) > best[0]:
             best = ((score, key), plan)
