@@ -175,8 +175,11 @@ def cascade_stages_mid_key_and_modes(page: Any, moves: list[str]) -> list[str]:
     click_button(page, "cascade")
     assert info(page)["cascade_mode"] == "off"
     press(page, "KeyE")
-    i = info(page)
     moves = moves + ["interact"]
+    page.wait_for_function(  # a loaded machine may take more than one 40 ms frame to apply it
+        "(n) => JSON.parse(window.gridworks.reactorInfo()).moves.length == n", arg=len(moves)
+    )
+    i = info(page)
     assert i["moves"] == moves and not i["animating"] and i["cascade"] is None
     drawn_equals_engine(page, moves)
     click_button(page, "cascade")
