@@ -510,12 +510,18 @@ class RunMapApp:
             for _ in range(int(n)):
                 self.map_cache.key = None
                 self.map_cache.get(g, f, s.layout, s.path, self.t)
-            t1 = self._now()
-            for _ in range(int(n)):
-                g.begin_frame()
-                self.draw(g)
-            t2 = self._now()
-            return json.dumps({"map_ms": (t1 - t0) / int(n), "frame_ms": (t2 - t1) / int(n)})
+            out = {"map_ms": (self._now() - t0) / int(n)}
+            from . import icons  # noqa: PLC0415
+
+            for sprites in (True, False, True, False):
+                icons.USE_SPRITES = sprites
+                t1 = self._now()
+                for _ in range(int(n)):
+                    g.begin_frame()
+                    self.draw(g)
+                out[f"frame_ms_{'sprites' if sprites else 'vector'}"] = (self._now() - t1) / int(n)
+            icons.USE_SPRITES = True
+            return json.dumps(out)
 
         def coop_code(*_a: Any) -> str:
             return self.devices.code

@@ -20,8 +20,38 @@ INK = "#2B1B17"
 ORDER = ("COMBAT", "ELITE", "REST", "BOSS", "SHOP", "SHRINE", "EVENT", "TRAP", "MEMORY_SHRINE")
 
 
+_SPRITES: dict[tuple[str, str, float, bool, float], tuple[Any, int]] = {}
+MAX_SPRITES = 200
+USE_SPRITES = True
+
+
 def badge(g: Any, x: float, y: float, r: float, kind: str, guardian: str = "", dim: bool = False) -> None:
-    """A round badge in the type's colour with its glyph drawn in ink."""
+    """A round badge in the type's colour with its glyph drawn in ink.
+
+    In the browser each (type, guardian, size) is drawn once into a small offscreen canvas and
+    blitted after that: a frame shows a dozen badges, whose glyphs are many path operations each."""
+    layer = getattr(g, "layer", None)
+    if layer is None or not hasattr(g, "blit") or not USE_SPRITES:
+        draw_badge(g, x, y, r, kind, guardian, dim)
+        return
+    key = (kind, guardian, round(r * 2) / 2, dim, float(getattr(g, "dpr", 1.0)))
+    hit = _SPRITES.get(key)
+    if hit is None:
+        if len(_SPRITES) >= MAX_SPRITES:
+            _SPRITES.clear()
+        half = math.ceil(key[2] + 3)
+        sprite = layer(2 * half, 2 * half)
+        sprite.begin_frame()
+        draw_badge(sprite, half, half, key[2], kind, guardian, dim)
+        hit = _SPRITES[key] = (sprite, half)
+    sprite, half = hit
+    g.blit(sprite, x - half, y - half)
+
+
+def draw_badge(
+    g: Any, x: float, y: float, r: float, kind: str, guardian: str = "", dim: bool = False
+) -> None:
+    """The badge drawn with vector operations."""
     color = COLORS.get(kind, "#FFFFFF")
     if dim:
         g.alpha(0.45)
