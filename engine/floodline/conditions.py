@@ -20,6 +20,13 @@ def max_world_height(board: Board) -> int:
     return -1 if i < 0 else board.frame.ys[i]
 
 
+def stack_height(board: Board) -> int:
+    """Height a player counts: layers from the box floor to the top of the highest SOLID (0 = none).
+
+    ``REACH_HEIGHT(h)`` holds when this is ≥ h (rules 0.3, RULES.md 32)."""
+    return max_world_height(board) + 1
+
+
 def max_water_height(board: Board) -> int:
     i = board.kind.rfind(_WATER)
     return -1 if i < 0 else board.frame.ys[i]
@@ -215,7 +222,7 @@ def raw_condition(cond: Condition, board: Board, g: Gravity, metrics: dict[str, 
     if t == "PLACE_PIECES":
         return bool(metrics["piecesUsed"] >= cond.count)
     if t == "REACH_HEIGHT":
-        return max_world_height(board) >= cond.height
+        return stack_height(board) >= cond.height
     if t == "BUILD_PLATEAU":
         return plateau(board, cond.world_level, cond.area, cond.width, cond.depth, cond.cells)
     if t == "BRIDGE":

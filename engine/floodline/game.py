@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.hashing import canonical_json
-from engine.core.session import IllegalMoveError
-from engine.floodline.level import Level, parse_level
+from engine.core.session import IllegalMoveError, SaveData
+from engine.floodline.level import RULES, Level, parse_level
 from engine.floodline.moves import TickInput, format_move, parse_move
 from engine.floodline.rules import initial_state, step
 from engine.floodline.state import State
@@ -31,6 +31,14 @@ class FloodlineGame:
     """Floodline rules for the Session: ``initial(seed, {"level": ...})``, ``apply(state, TickInput)``."""
 
     name = "floodline"
+    rules = RULES
+
+    def migrate_save(self, save: SaveData) -> SaveData | None:
+        """A game saved under rules 1 ("0.2", height = max y) cannot go on: the same moves may now
+        end it differently (REACH_HEIGHT counts layers) and the campaign levels were retuned.  The
+        core keeps the old save aside and the page says why; stars and unlocks live in ``Progress``,
+        which did not change."""
+        return None
 
     def initial(self, seed: int, options: dict[str, Any]) -> State:
         """Start ``options["level"]`` with the PRNG seeded by ``seed``."""

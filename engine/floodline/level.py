@@ -19,7 +19,10 @@ from engine.floodline.geometry import PLAY_GRAVITIES, Gravity
 from engine.floodline.pieces import PIECES
 
 TICKS_PER_SECOND = 60
-RULES_VERSION = "0.2"
+#: "0.3" (issue #16): REACH_HEIGHT counts layers (max y + 1); replays of "0.2" are refused by name
+RULES_VERSION = "0.3"
+#: the Session rules number (``SaveData.rules``): 1 = rules "0.2", 2 = rules "0.3"
+RULES = 2
 
 
 def seconds_to_ticks(seconds: float | int) -> int:

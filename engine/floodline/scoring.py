@@ -45,7 +45,31 @@ def fail_reason(s: State) -> str | None:
         return "RESTING_ON_WATER"
     if c.lose_on_water_overflow and m["waterOverflowTotal"] > 0:
         return "WATER_OVERFLOW"
+    left = tilts_left(s)
+    if left is not None and tilts_needed(s) > left:
+        return "TILTS_EXHAUSTED"
     return None
+
+
+def tilts_left(s: State) -> int | None:
+    """Successful tilts the rules still allow (budget and ``maxRotations``); None = unlimited."""
+    rot = s.level.rotation
+    used = s.metrics["rotations"]
+    caps = [c - used for c in (rot.tilt_budget, rot.max_rotations) if c is not None]
+    return max(0, min(caps)) if caps else None
+
+
+def tilts_needed(s: State) -> int:
+    """The fewest further tilts the objectives need: SURVIVE_ROTATIONS' count, and a ``surviveTilts``
+    structure's remaining streak (all K again when it does not stand now)."""
+    need = 0
+    for k, cond in enumerate(s.level.objectives):
+        if cond.type == "SURVIVE_ROTATIONS":
+            need = max(need, cond.count - s.metrics["rotations"])
+        if cond.survive_tilts:
+            st = s.streaks[k]
+            need = max(need, 0 if st >= cond.survive_tilts else cond.survive_tilts - max(st, 0))
+    return need
 
 
 def metrics_view(s: State) -> dict[str, int]:
@@ -147,16 +171,26 @@ def _pending_step(s: State, ok: list[bool], after_tilt: bool, failed: bool) -> N
 
 
 def objective_progress(s: State) -> list[dict[str, object]]:
-    """For the HUD: each objective's type, whether it holds, and its streak."""
+    """For the HUD: each objective's type, whether it holds, its streak, and the counts its bar shows
+    (``value`` of ``target``, in the unit a player counts: layers, units, pieces, tilts, mass);
+    ``tilts``/``tiltsNeeded`` for a structure that must survive tilts."""
+    from engine.floodline.progress import condition_count
+
     conds = all_conditions(s.level)
     mv = metrics_view(s)
     out: list[dict[str, object]] = []
     for k, cond in enumerate(conds[: len(s.level.objectives)]):
-        out.append(
-            {
-                "type": cond.type,
-                "holds": raw_condition(cond, s.board, s.gravity, mv),
-                "streak": s.streaks[k],
-            }
-        )
+        holds = raw_condition(cond, s.board, s.gravity, mv)
+        value, target = condition_count(cond, s.board, mv, holds)
+        row: dict[str, object] = {
+            "type": cond.type,
+            "holds": holds,
+            "streak": s.streaks[k],
+            "value": value,
+            "target": target,
+        }
+        if cond.survive_tilts:
+            row["tilts"] = max(0, min(s.streaks[k], cond.survive_tilts))
+            row["tiltsNeeded"] = cond.survive_tilts
+        out.append(row)
     return out

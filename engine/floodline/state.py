@@ -31,6 +31,8 @@ class Reason(StrEnum):
     WATER_OVERFLOW = "WATER_OVERFLOW"
     TOP_OUT = "TOP_OUT"
     OUT_OF_PIECES = "OUT_OF_PIECES"
+    #: an objective needs more successful tilts than the budget / max rotations still allow (issue #16)
+    TILTS_EXHAUSTED = "TILTS_EXHAUSTED"
 
 
 @dataclass(frozen=True, slots=True)

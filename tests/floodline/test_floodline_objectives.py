@@ -13,6 +13,7 @@ from engine.floodline.conditions import (
     plateau,
     resting_on_water,
     spans,
+    stack_height,
     update_streak,
 )
 from engine.floodline.geometry import Gravity
@@ -59,12 +60,14 @@ def test_game_over_refuses_moves() -> None:
         GAME.apply(s, GAME.parse_move("."))
 
 
-def test_reach_height_uses_world_y_literally() -> None:
+def test_reach_height_counts_layers_from_the_box_floor() -> None:
+    """Issue #16: "Reach height 2" is won by two flat layers (max y = 1), as a player counts."""
     seq = {"type": "FIXED_SEQUENCE", "sequence": ["O2"] * 10}
     s = start(objectives=[{"type": "REACH_HEIGHT", "height": 2}], bag=seq)
-    s = run(s, "d", "d")
-    assert s.outcome is None and max_world_height(s.board) == 1  # two layers: max y = 1
     s = run(s, "d")
+    assert s.outcome is None and max_world_height(s.board) == 0 and stack_height(s.board) == 1
+    s = run(s, "d")
+    assert max_world_height(s.board) == 1 and stack_height(s.board) == 2
     assert s.outcome is not None and s.outcome.status == Status.WON
 
 

@@ -20,9 +20,10 @@ from collections import deque
 from pathlib import Path
 from typing import Any
 
-from engine.floodline.board import Kind
+from engine.core.schema import SchemaError
+from engine.floodline.board import Board, Kind
 from engine.floodline.conditions import cavities, holes, max_world_height, overhang_voxels, plateau, spans
-from engine.floodline.geometry import Gravity, is_perpendicular
+from engine.floodline.geometry import GRAVITY_VEC, Gravity, is_perpendicular
 from engine.floodline.level import Level, parse_level
 from engine.floodline.moves import IDLE, TickInput
 from engine.floodline.pieces import offsets, orientations, rotate_index
@@ -31,6 +32,7 @@ from engine.floodline.resolve import tilt_resolve
 from engine.floodline.rules import initial_state, piece_fits, rotation_allowed, step
 from engine.floodline.solids import TiltBlocked
 from engine.floodline.state import State, Status
+from engine.floodline.view import ghost_cells
 
 HERE = Path(__file__).resolve().parent
 LEVELS = HERE.parents[1] / "engine" / "floodline" / "levels"
@@ -42,6 +44,10 @@ STAR_SHAPING = False
 #: levels where the star-targeted search finds more stars than the plain greedy one
 #: tutorials whose height is only reachable by tilting a piece against a wall (gen_levels._tilt_tutorial)
 TILT_TUTORIALS = {"lv02", "lv03"}
+HOLD_LEVELS = {"lv06"}
+SHOW_FREEZE = {"lv17", "lv20"}
+SHOW_STABILIZE: set[str] = set()
+THINK_TICKS = 120  # 2 s per piece on wind levels
 STAR_TARGETS = {"lv05": 3, "lv07": 3, "lv09": 2, "lv12": 3, "lv23": 3}
 
 
@@ -93,6 +99,9 @@ def heuristic(s: State) -> float:
             v += 50.0 * m["waterRemovedTotal"] - 2.0 * h
         elif t == "SURVIVE_ROTATIONS":
             v += 100.0 * m["rotations"] - 50 * m["lostVoxelsTotal"] - 50 * _tilt_loss(s)
+    for k, obj in enumerate(s.level.objectives):  # "… and it survives K tilts": reward the streak
+        if obj.survive_tilts and s.streaks[k] >= 0:
+            v += 400.0 * (1 + min(s.streaks[k], obj.survive_tilts))
     conds = [*s.level.stars.two, *s.level.stars.three] if STAR_SHAPING else []
     for cond in conds:
         if cond.type == "REACH_HEIGHT":
@@ -105,7 +114,45 @@ def heuristic(s: State) -> float:
         elif cond.type == "BUILD_PLATEAU":
             v += _plateau_score(s, cond.world_level)
     v -= 30.0 * m["lostVoxelsTotal"]
+    # levels whose teach beat is an ability: the committed solution should show it (the lab checks)
+    v += 150.0 * min(1, m["freezesUsed"]) * (s.level.meta.id in SHOW_FREEZE)
+    v += 150.0 * min(1, m["stabilizesUsed"]) * (s.level.meta.id in SHOW_STABILIZE)
+    if b.open_faces and any(o.survive_tilts for o in s.level.objectives):
+        v -= 60.0 * loose_voxels(b)
     return v
+
+
+_IMMOVABLE = (int(Kind.WALL), int(Kind.BEDROCK), int(Kind.DRAIN), int(Kind.ICE))
+
+
+def loose_voxels(b: Board) -> int:
+    """Solid voxels not connected (face to face) to an immovable cell or an anchored voxel: with open
+    side faces, the first tilt loses them."""
+    solids = b.indices(Kind.SOLID)
+    if not solids:
+        return 0
+    f = b.frame
+    sset = set(solids)
+
+    def nbrs(i: int) -> list[int]:
+        x, y, z = f.xs[i], f.ys[i], f.zs[i]
+        out = []
+        for dx, dy, dz in ((1, 0, 0), (-1, 0, 0), (0, 1, 0), (0, -1, 0), (0, 0, 1), (0, 0, -1)):
+            nx, ny, nz = x + dx, y + dy, z + dz
+            if 0 <= nx < b.sx and 0 <= ny < b.sy and 0 <= nz < b.sz:
+                out.append(f.index(nx, ny, nz))
+        return out
+
+    seen = [i for i in solids if b.anchor[i] != 0 or any(b.kind[n] in _IMMOVABLE for n in nbrs(i))]
+    todo = list(seen)
+    held = set(seen)
+    while todo:
+        i = todo.pop()
+        for n in nbrs(i):
+            if n in sset and n not in held:
+                held.add(n)
+                todo.append(n)
+    return len(sset) - len(held)
 
 
 def _tilt_loss(s: State) -> int:
@@ -234,7 +281,8 @@ def tilt_options(s: State) -> list[tuple[float, list[TickInput], State]]:
         if s2.outcome is None and s2.gravity != Gravity.DOWN:
             continue
         ticks = [*wait, TickInput(tilt=g), *back]
-        out.append((_score(s2), ticks, s2))
+        if s2.board.kind != s.board.kind or s2.outcome is not None or s2.streaks != s.streaks:
+            out.append((_score(s2), ticks, s2))
     return out
 
 
@@ -271,6 +319,64 @@ def drain_options(s: State) -> list[tuple[float, list[TickInput], State]]:
     return [(sc, [TickInput(drain=True), *ticks], st) for sc, ticks, st in placements(s1)]
 
 
+def pours(level: Level) -> bool:
+    """Drain levels: a lock under a sideways gravity can pour water into the drain's basin."""
+    return any(o.type == "DRAIN_WATER" for o in level.objectives)
+
+
+def hold_options(s: State) -> list[tuple[float, list[TickInput], State]]:
+    """Hold the piece and place the swapped-in one."""
+    s1 = step(s, TickInput(hold=True))
+    if s1.active is None or not s1.hold_used or s1.outcome is not None:
+        return []
+    return [(sc - 1.0, [TickInput(hold=True), *ticks], st) for sc, ticks, st in placements(s1)]
+
+
+def think(s: State, most: int = THINK_TICKS) -> tuple[State, list[TickInput]]:
+    """A player's thinking time before moving the piece (wind levels): idle while it falls freely,
+    stopping 3 cells above its landing, so gusts fire during the fall as they do for a person."""
+    out: list[TickInput] = []
+    while len(out) < most and s.outcome is None and s.active is not None:
+        a = s.active
+        g = ghost_cells(s)
+        dist = max(abs(p - q) for p, q in zip(g[0], a.cells()[0])) if g else 0
+        if dist <= 3 or a.grounded:
+            break
+        nxt = step(s, IDLE)
+        if nxt.active is None or nxt.metrics["piecesUsed"] != s.metrics["piecesUsed"]:
+            break
+        s = nxt
+        out.append(IDLE)
+    return s, out
+
+
+def ability_variants(
+    s: State, top: list[tuple[float, list[TickInput], State]]
+) -> list[tuple[float, list[TickInput], State]]:
+    """The best few placements again with Freeze on the water under the landing piece, or with the
+    piece armed for Stabilize (anchored on lock), when the level gives charges."""
+    out: list[tuple[float, list[TickInput], State]] = []
+    g = GRAVITY_VEC[s.gravity]
+    for _score0, ticks, pred in top:
+        if not ticks or ticks[-1].hard is not True or any(t.tilt is not None for t in ticks):
+            continue
+        if s.charges["stabilize"] > 0:
+            t2 = [TickInput(stabilize=True), *ticks]
+            r = _run(s, t2)
+            out.append((_score(r), t2, r))
+        if s.charges["freeze"] > 0:
+            landed = set(pred.board.indices(Kind.SOLID)) - set(s.board.indices(Kind.SOLID))
+            f = s.board.frame
+            for i in sorted(landed):
+                c = (f.xs[i] + g[0], f.ys[i] + g[1], f.zs[i] + g[2])
+                if s.board.in_bounds(c) and s.board.at(c) == Kind.WATER:
+                    t2 = [*ticks[:-1], TickInput(freeze=c), ticks[-1]]
+                    r = _run(s, t2)
+                    out.append((_score(r) + 0.5, t2, r))
+                    break
+    return out
+
+
 def wants_tilts(level: Level) -> bool:
     if level.meta.id in TILT_TUTORIALS:
         return True
@@ -281,11 +387,18 @@ def wants_tilts(level: Level) -> bool:
 
 
 def solve(
-    level: Level, seed: int, verbose: bool = False, min_stars: int = 0, allow_tilts: bool = True
+    level: Level,
+    seed: int,
+    verbose: bool = False,
+    min_stars: int = 0,
+    allow_tilts: bool = True,
+    abilities: bool = True,
+    max_pieces: int = 0,
 ) -> tuple[State, list[TickInput]]:
     """Greedy play; wins earning fewer than ``min_stars`` are skipped (and ★2 heights shaped).
 
-    ``allow_tilts=False`` plays hard drops only (the design tests prove lv02/lv03 need their tilt)."""
+    ``allow_tilts=False`` plays hard drops only (the design tests prove lv02/lv03 need their tilt);
+    ``abilities=False`` never places a drain: with both off this is the lab's naive bot."""
     global STAR_SHAPING
     STAR_SHAPING = min_stars >= 2
     s = initial_state(level, seed)
@@ -293,16 +406,28 @@ def solve(
     tilts = allow_tilts and wants_tilts(level)
     last_tilt = False
     for _ in range(4 * MAX_PIECES):
-        if s.outcome is not None or s.active is None or s.metrics["piecesUsed"] >= MAX_PIECES:
+        if s.outcome is not None or s.active is None or s.metrics["piecesUsed"] >= (max_pieces or MAX_PIECES):
             break
+        if level.hazards and any(h.enabled for h in level.hazards):
+            s, waited = think(s)
+            played.extend(waited)
+            if s.outcome is not None or s.active is None:
+                break
         cands = placements(s)
         if tilts and not last_tilt:
-            cands += [c for c in tilt_options(s) if c[2].board.kind != s.board.kind or c[2].outcome]
-            if level.meta.id in TILT_TUTORIALS:
+            cands += tilt_options(s)
+            if level.meta.id in TILT_TUTORIALS or pours(level):
                 cands += tilt_drop_options(s)
-        cands += drain_options(s)
+        if abilities and level.meta.id in HOLD_LEVELS and level.abilities.hold and not s.hold_used:
+            cands += hold_options(s)
+        if abilities:
+            cands += drain_options(s)
         cands = [c for c in cands if not 1e9 <= c[0] < 1e9 + min_stars]
         cands.sort(key=lambda c: -c[0])
+        if abilities:
+            cands += ability_variants(s, cands[:4])
+            cands = [c for c in cands if not 1e9 <= c[0] < 1e9 + min_stars]
+            cands.sort(key=lambda c: -c[0])
         done = False
         for score, ticks, _pred in cands[:40]:
             if score < -1e8:
@@ -365,9 +490,13 @@ def main(argv: list[str]) -> int:
 def write_index() -> dict[str, Any]:
     """Rebuild ``solutions/index.json`` (stem -> stars, ticks) by replaying every solution file."""
     index: dict[str, Any] = {}
-    for sol in sorted(SOLUTIONS.glob("lv*.json")):
+    for sol in sorted(SOLUTIONS.glob("lv??.json")):
         level = parse_level((LEVELS / sol.name).read_text())
-        end = play(level, parse_replay(sol.read_text()))
+        try:
+            end = play(level, parse_replay(sol.read_text()))
+        except SchemaError as exc:  # an older rules version or level: left out of the index
+            print(f"{sol.stem}: {exc}")
+            continue
         if end.outcome is not None and end.outcome.status == Status.WON:
             index[sol.stem] = {"stars": end.outcome.stars, "ticks": end.tick}
     (SOLUTIONS / "index.json").write_text(json.dumps(index, indent=1) + "\n")

@@ -1,0 +1,121 @@
+"""What the HUD and the results card say (issue #16, Part I §6.4, §10.1): objective counts in the unit
+a player counts, every constraint in play, and which star was missed and why.
+
+The glue draws these; it decides nothing itself.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine.floodline.board import Board
+from engine.floodline.conditions import (
+    cavities,
+    max_water_height,
+    metric_value,
+    raw_condition,
+    spans,
+    stack_height,
+)
+from engine.floodline.level import Condition
+
+if TYPE_CHECKING:
+    from engine.floodline.state import State
+
+
+def condition_count(cond: Condition, board: Board, metrics: dict[str, Any], holds: bool) -> tuple[int, int]:
+    """``(value, target)`` of a condition: a REACH_HEIGHT bar counts layers (RULES.md 32), a drain bar
+    units, …; a condition without a count is ``(1, 1)`` when it holds, else ``(0, 1)``."""
+    t = cond.type
+    if t == "PLACE_PIECES":
+        return int(metrics["piecesUsed"]), cond.count
+    if t == "REACH_HEIGHT":
+        return stack_height(board), cond.height
+    if t == "DRAIN_WATER":
+        return int(metrics["waterRemovedTotal"]), cond.units
+    if t == "SURVIVE_ROTATIONS":
+        return int(metrics["rotations"]), cond.count
+    if t == "STAY_UNDER_WEIGHT":
+        return int(metrics["massPlaced"]), cond.max_mass
+    if t == "BRIDGE":
+        return spans(board)[0], cond.length
+    if t == "OVERHANG":
+        return spans(board)[1], cond.length
+    if t == "ENCLOSE_CAVITY":
+        return cavities(board, cond.min_volume), cond.count
+    if t == "WATER_BELOW":
+        return max_water_height(board) + 1, cond.height
+    if t in ("METRIC_AT_MOST", "METRIC_AT_LEAST") and cond.metric is not None:
+        return metric_value(cond.metric, board, metrics), cond.value
+    return (1 if holds else 0), 1
+
+
+def constraints(s: State) -> list[dict[str, Any]]:
+    """Every limit in play, for the HUD: ``key``, ``value`` now, ``limit``, ``lose`` (breaking it ends
+    the level) and ``danger`` (at or one step from the limit)."""
+    from engine.floodline.scoring import tilts_left, tilts_needed
+
+    lv = s.level
+    c = lv.constraints
+    m = s.metrics
+    out: list[dict[str, Any]] = []
+
+    def add(key: str, value: int, limit: int, lose: bool, danger: bool) -> None:
+        out.append({"key": key, "value": value, "limit": limit, "lose": lose, "danger": danger})
+
+    top = stack_height(s.board)
+    add("heightLimit", top, s.height_limit, True, top >= s.height_limit - 2)
+    if c.max_mass is not None:
+        add("maxMass", m["massPlaced"], c.max_mass, True, m["massPlaced"] > c.max_mass * 9 // 10)
+    if c.water_forbidden_height is not None:
+        w = max_water_height(s.board)
+        add("waterForbiddenHeight", w, c.water_forbidden_height, True, w >= c.water_forbidden_height - 1)
+    if c.max_lost_voxels is not None:
+        lost = m["lostVoxelsTotal"]
+        add("maxLostVoxels", lost, c.max_lost_voxels, True, lost >= c.max_lost_voxels - 1)
+    if c.no_resting_on_water:
+        add("noRestingOnWater", 0, 0, True, False)
+    left = tilts_left(s)
+    if left is not None:
+        need = tilts_needed(s)
+        add("tiltsLeft", left, need, need > 0, left <= need)
+    for h in lv.hazards:
+        if h.enabled:
+            add("wind", h.params.push_strength, 0, False, False)
+    return out
+
+
+def star_report(s: State) -> list[dict[str, Any]]:
+    """Part I §6.4 results card: for ★2 and ★3, whether it was earned and each condition that missed,
+    with its value and target (``[{star, earned, missed: [{type, metric, value, target}]}]``)."""
+    from engine.floodline.scoring import metrics_view
+
+    lv = s.level
+    mv = metrics_view(s)
+    n_obj = len(lv.objectives)
+    n2 = len(lv.stars.two)
+    stars = s.outcome.stars if s.outcome is not None else s.win_pending
+    out: list[dict[str, Any]] = []
+    for star, conds, base in ((2, lv.stars.two, n_obj), (3, lv.stars.three, n_obj + n2)):
+        missed: list[dict[str, Any]] = []
+        for k, cond in enumerate(conds):
+            holds = raw_condition(cond, s.board, s.gravity, mv)
+            if cond.survive_tilts:
+                holds = s.streaks[base + k] >= cond.survive_tilts
+            if not holds:
+                value, target = condition_count(cond, s.board, mv, holds)
+                row: dict[str, Any] = {
+                    "type": cond.type,
+                    "metric": cond.metric,
+                    "value": value,
+                    "target": target,
+                }
+                if cond.survive_tilts:
+                    row["tilts"] = max(0, s.streaks[base + k])
+                    row["tiltsNeeded"] = cond.survive_tilts
+                missed.append(row)
+        earned = stars >= star
+        if star == 3 and not earned and not missed and stars < 2:
+            missed.append({"type": "STAR_TWO_FIRST", "metric": None, "value": 0, "target": 0})
+        out.append({"star": star, "earned": earned, "missed": [] if earned else missed})
+    return out
