@@ -223,8 +223,8 @@ class BoardPainter:
             layers.append((LINE_CORE, width))
             if glow:
                 layers.append(("rgba(255,236,179,0.9)", max(1.0, width * 0.35)))  # inner glow
-        for color, w in layers:
-            g.stroke_style(color, w)
+        for color, lw in layers:
+            g.stroke_style(color, lw)
             g.begin_path()
             g.move_to(pts[0][0], pts[0][1])
             for x, y in pts[1:]:
