@@ -16,7 +16,7 @@ from collections.abc import Generator
 
 from engine.orbit.state import OrbitState
 
-EXPERT_WIDTH = 8
+EXPERT_WIDTH = 12
 """How many of its own plans the expert searches in depth."""
 REPLY_WIDTH = 3
 """How many of each opponent's best plans are checked for the reply that hurts the expert most."""
