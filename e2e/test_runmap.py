@@ -109,7 +109,7 @@ def legend_click_only_closes_the_legend(page: Any, node: int, moves: int) -> Non
 
 
 def test_runmap_slice_run_by_clicks_and_keys_matches_cpython_and_reload(page: Any, site: str) -> None:
-    seed = 4242
+    seed = 4243  # rules 2: this seed's run, played as below, reaches the boss
     page.goto(f"{site}runmap/#seed={seed}&preset=slice&players=1")
     wait_ready(page)
     ref = Session(GAME, seed, {"preset": "slice", "players": 1})
