@@ -3,7 +3,7 @@
 
     python build.py                 build dist/
     python build.py serve [--port N] build, then serve dist/ on http://127.0.0.1:N/
-    python build.py bench           build, then measure load and frame times in headless Chromium
+    python build.py bench           build, then measure cold/warm start-up and frame times in headless Chromium
 
 Options: --allowed-hosts tron.ru,*.tron.ru,*.blogspot.com   hosts where the games start
          --base-url https://host/path/                          also write Blogger embed snippets
@@ -16,7 +16,7 @@ Produces dist/:
   manifest.webmanifest, icons/ installable web app
   pyodide/                    Pyodide 314.0.7 runtime (only the files used; trimmed lock file)
   pyscript/                   @pyscript/core 0.7.31 (only the chunks used; no source maps)
-  wheels/                     gridworks_engine, gridworks_web (deterministic) + pinned pydantic wheels
+  wheels/<hash>/*.whl         gridworks (engine + glue, deterministic) + pinned pydantic wheels
   bench/bare.html             bare Pyodide page, the benchmark baseline
   embed/<game>.html           Blogger snippets (with --base-url)
 Pinned downloads are cached in .cache/dl and verified against static/artifacts.json.
@@ -82,7 +82,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--cors", action="store_true", help="send Access-Control-Allow-Origin: * (embed hosts)")
     p.add_argument("--allowed-hosts", default=",".join(DEFAULT_ALLOWED_HOSTS))
     p.add_argument("--base-url", default=None, help="absolute URL where dist/ will be hosted (embeds)")
-    p.add_argument("--runs", type=int, default=5, help="bench: loads per page")
+    p.add_argument("--runs", type=int, default=3, help="bench: cold + warm loads per page")
+    p.add_argument(
+        "--pages", default="", help="bench: only these games (comma list; bare is always measured)"
+    )
+    p.add_argument("--no-play", action="store_true", help="bench: skip the scripted play (frame times)")
     p.add_argument(
         "--engine-bench",
         default="floodline,reactor,runmap",
@@ -111,7 +115,10 @@ def main(argv: list[str] | None = None) -> int:
         from buildtools.bench import run_bench
 
         engines = [g for g in args.engine_bench.split(",") if g]
-        return run_bench(args.dist, runs=args.runs, engine_benches=engines)
+        pages = [g for g in args.pages.split(",") if g]
+        return run_bench(
+            args.dist, runs=args.runs, engine_benches=engines, pages=pages, play=not args.no_play
+        )
     return 0
 
 

@@ -1,17 +1,28 @@
-"""``python build.py bench``: load-time and frame-time figures in headless Chromium.
+"""``python build.py bench``: start-up and frame-time figures in headless Chromium.
 
-For the bare Pyodide page and every game page it loads the page ``runs`` times in
-fresh browser contexts (cold HTTP cache, no service worker) and prints medians of
-time-to-first-frame and time-to-interactive (ms from navigation start), their
-ratio to the bare page, and bytes transferred. Then, per game, frame-time
-p50/p95 during a scripted interaction (pointer sweeps and key presses), and a
-network-pass check: one first visit with the service worker, until it reports
-the precache done, counting how often the server sent each file.
+Start-up: for the bare Pyodide page and every game page, ``runs`` times (pages interleaved so
+drift in machine load hits all alike), a fresh browser profile loads the page (cold: empty HTTP
+cache, no service worker), waits until the service worker has saved the build, then reloads it
+(warm: every file from the service worker's cache, as for a returning player). Medians of each
+phase (ms from navigation start) and of time-to-interactive, with their ratio to the bare page.
+
+Phases: ``runtime`` = our first Python line runs (Pyodide and PyScript up), ``wheels`` = packages
+installed, ``imported`` = the game's modules imported, ``first frame``, ``interactive``;
+``pyodide`` = Pyodide's loadPyodide resolved inside PyScript (the rest of ``runtime`` is
+PyScript's own start-up).
+
+Frames: each game is played for real through its test hooks, mouse and keyboard
+(``buildtools/benchplay.py``); every requestAnimationFrame callback is timed (the game's step
+and draw), and long tasks (> 50 ms) outside them are counted.
+
+Network passes: one first visit of a game, its offline copy and a reload, counting how often the
+server sent each file.
 """
 
 from __future__ import annotations
 
 import collections
+import functools
 import statistics
 import threading
 from pathlib import Path
@@ -19,7 +30,18 @@ from pathlib import Path
 from buildtools.browser import CHROMIUM_ARGS, chromium_path
 from buildtools.serve import Handler, Server
 
-KEYS = ["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Space", "Enter", "KeyA", "KeyD", "Escape"]
+READY = "() => window.gridworks && (window.gridworks.ready || (window.gridworks.errors||[]).length)"
+OFFLINE_READY = (
+    "() => window.gridworks.offline && ['ready', 'failed'].includes(window.gridworks.offline.state)"
+)
+PHASES = [
+    ("pyodide", "runtime"),
+    ("runtime", "packages"),
+    ("wheels", "engine"),
+    ("imported", "imported"),
+    ("first frame", "firstFrame"),
+    ("interactive", "interactive"),
+]
 
 
 def _counting_server(root: Path) -> tuple[Server, str, collections.Counter]:
@@ -31,68 +53,75 @@ def _counting_server(root: Path) -> tuple[Server, str, collections.Counter]:
                 counts[self.path.split("?")[0]] += 1
             super().send_response(code, message)
 
-    import functools
-
     srv = Server(("127.0.0.1", 0), functools.partial(Counting, directory=str(root)))
     threading.Thread(target=srv.serve_forever, daemon=True).start()
     return srv, f"http://127.0.0.1:{srv.server_address[1]}/", counts
 
 
-def _load_once(browser, url: str) -> dict:  # noqa: ANN001
-    ctx = browser.new_context(viewport={"width": 1000, "height": 720}, service_workers="block")
-    page = ctx.new_page()
-    page.goto(url)
-    page.wait_for_function(
-        "() => window.gridworks && (window.gridworks.ready || (window.gridworks.errors||[]).length)",
-        timeout=180_000,
-    )
-    t = page.evaluate("() => window.gridworks.timings")
-    size = page.evaluate("""() => performance.getEntriesByType('resource').concat(performance.getEntriesByType('navigation'))
-        .reduce((a, e) => a + (e.transferSize || 0), 0)""")
+def _timings(page) -> dict:  # noqa: ANN001
     errors = page.evaluate("() => window.gridworks.errors || []")
-    ctx.close()
-    return {
-        "first": t.get("firstFrame"),
-        "tti": t.get("interactive"),
-        "python": t.get("packages", t.get("interactive")),
-        "engine": t.get("engine", t.get("interactive")),
-        "bytes": size,
-        "errors": errors,
-    }
+    t = page.evaluate("() => window.gridworks.timings")
+    out = {name: t.get(key) for name, key in PHASES}
+    out["errors"] = errors
+    out["bytes"] = page.evaluate("""() => performance.getEntriesByType('resource')
+        .concat(performance.getEntriesByType('navigation')).reduce((a, e) => a + (e.transferSize || 0), 0)""")
+    return out
 
 
-def _interact(browser, url: str, seconds: float = 4.0) -> dict:  # noqa: ANN001
-    ctx = browser.new_context(viewport={"width": 1000, "height": 720}, service_workers="block")
-    page = ctx.new_page()
-    page.goto(url)
-    page.wait_for_function("() => window.gridworks && window.gridworks.ready", timeout=180_000)
-    page.wait_for_timeout(500)
-    page.evaluate("() => window.gridworks.resetFrameStats && window.gridworks.resetFrameStats()")
-    steps = int(seconds * 10)
-    for i in range(steps):
-        x = 100 + (i * 37) % 800
-        y = 120 + (i * 53) % 500
-        page.mouse.move(x, y, steps=3)
-        if i % 5 == 0:
-            page.keyboard.press(KEYS[(i // 5) % len(KEYS)])
-        page.wait_for_timeout(100)
-    stats = page.evaluate("() => window.gridworks.frameStats ? window.gridworks.frameStats() : {}")
-    ctx.close()
-    return stats
+def _cold_and_warm(browser, url: str) -> tuple[dict, dict]:  # noqa: ANN001
+    """One first visit (cold) and one reload once the offline copy is saved (warm)."""
+    ctx = browser.new_context(viewport={"width": 1000, "height": 720})
+    try:
+        page = ctx.new_page()
+        page.goto(url)
+        page.wait_for_function(READY, timeout=180_000)
+        cold = _timings(page)
+        page.wait_for_function(OFFLINE_READY, timeout=120_000)
+        page.reload()
+        page.wait_for_function(READY, timeout=180_000)
+        warm = _timings(page)
+        warm["controlled"] = page.evaluate("() => !!navigator.serviceWorker.controller")
+    finally:
+        ctx.close()
+    return cold, warm
+
+
+def _median(rs: list[dict], key: str) -> float | None:
+    vals = [r[key] for r in rs if r.get(key) is not None]
+    return statistics.median(vals) if vals else None
+
+
+def _table(title: str, results: dict[str, list[dict]]) -> None:
+    print(f"\n{title}")
+    print(f"{'page':10}" + "".join(f"{name:>12}" for name, _ in PHASES) + f"{'× bare':>8}{'MB moved':>10}")
+    bare = _median(results["bare"], "interactive") or 1.0
+    for name, rs in results.items():
+        bad = [e for r in rs for e in r["errors"]]
+        if bad:
+            print(f"{name:10} ERROR {bad[0]['summary']}")
+            continue
+        cells = ""
+        for phase, _ in PHASES:
+            v = _median(rs, phase)
+            cells += f"{'—' if v is None else f'{v:.0f}':>12}"
+        tti = _median(rs, "interactive") or 0.0
+        mb = (_median(rs, "bytes") or 0) / 1e6
+        print(f"{name:10}{cells}{tti / bare:8.2f}{mb:10.2f}")
 
 
 def _network_passes(browser, root: Path, slug: str) -> tuple[int, list[str], int]:  # noqa: ANN001
     srv, base, counts = _counting_server(root)
     ctx = browser.new_context()
-    page = ctx.new_page()
-    page.add_init_script("""navigator.serviceWorker && navigator.serviceWorker.addEventListener('message',
-        e => { if (e.data && e.data.type === 'precached') window.__precached = true; });""")
-    page.goto(f"{base}{slug}/")
-    page.wait_for_function("() => window.__precached === true", timeout=180_000)
-    page.reload()
-    page.wait_for_function("() => window.gridworks && window.gridworks.ready", timeout=180_000)
-    ctx.close()
-    srv.shutdown()
+    try:
+        page = ctx.new_page()
+        page.goto(f"{base}{slug}/")
+        page.wait_for_function(READY, timeout=180_000)
+        page.wait_for_function(OFFLINE_READY, timeout=120_000)
+        page.reload()
+        page.wait_for_function(READY, timeout=180_000)
+    finally:
+        ctx.close()
+        srv.shutdown()
     wanted = set()
     for p in root.rglob("*"):
         if p.is_file():
@@ -115,56 +144,43 @@ def _engine_benches(browser, base: str, games: list[str]) -> None:  # noqa: ANN0
     ctx.close()
 
 
-def run_bench(root: Path, runs: int = 5, engine_benches: list[str] | None = None) -> int:
+def run_bench(
+    root: Path,
+    runs: int = 3,
+    engine_benches: list[str] | None = None,
+    pages: list[str] | None = None,
+    play: bool = True,
+) -> int:
     from playwright.sync_api import sync_playwright
 
+    from buildtools.benchplay import play_all
     from buildtools.site import built_games
 
-    chromium = chromium_path()
+    games = [g for g in built_games() if not pages or g in pages]
     srv, base, _counts = _counting_server(root)
-    pages = {"bare": "bench/bare.html", **{g: f"{g}/" for g in built_games()}}
-    results: dict[str, list[dict]] = {}
+    urls = {"bare": "bench/bare.html", **{g: f"{g}/" for g in games}}
+    cold: dict[str, list[dict]] = {}
+    warm: dict[str, list[dict]] = {}
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
-        for _r in range(runs):  # interleave pages so drift in machine load hits all alike
-            for name, path in pages.items():
-                results.setdefault(name, []).append(_load_once(browser, base + path))
-        print(f"\nLoad times, cold cache, median of {runs} (ms from navigation start)")
-        print("(python up = runtime ready and our first Python line runs; wheels in = packages installed)")
+        browser = p.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+        for r in range(runs):
+            for name, path in urls.items():
+                c, w = _cold_and_warm(browser, base + path)
+                cold.setdefault(name, []).append(c)
+                warm.setdefault(name, []).append(w)
+                if not w.get("controlled"):
+                    print(f"  warning: warm {name} run {r + 1} was not served by the service worker")
+        _table(f"Cold (first visit, empty cache), median of {runs}, ms from navigation start", cold)
+        _table(f"Warm (reload, every file from the service worker), median of {runs}", warm)
         print(
-            f"{'page':12} {'python up':>10} {'wheels in':>10} {'first frame':>12} {'interactive':>12} "
-            f"{'× bare':>8} {'MB moved':>9}"
+            "pyodide = Pyodide up inside PyScript; runtime = our first Python line runs; wheels = installed"
         )
-        bare_tti = statistics.median(r["tti"] for r in results["bare"])
-        for name, rs in results.items():
-            bad = [e for r in rs for e in r["errors"]]
-            if bad:
-                print(f"{name:12} ERROR {bad[0]['summary']}")
-                continue
-            ff = statistics.median(r["first"] for r in rs)
-            tti = statistics.median(r["tti"] for r in rs)
-            mb = statistics.median(r["bytes"] for r in rs) / 1e6
-            py_up = statistics.median(r["python"] for r in rs)
-            wheels_in = statistics.median(r["engine"] for r in rs)
-            print(
-                f"{name:12} {py_up:10.0f} {wheels_in:10.0f} {ff:12.0f} {tti:12.0f} {tti / bare_tti:8.2f} {mb:9.2f}"
-            )
-        print("\nFrame times during a scripted interaction (ms per drawn frame)")
-        for name, path in pages.items():
-            if name == "bare":
-                continue
-            s = _interact(browser, base + path)
-            if s.get("frames"):
-                print(
-                    f"{name:12} frames {s['frames']:5}  p50 {s['p50']:6.2f}  p95 {s['p95']:6.2f}  max {s['max']:6.2f}"
-                )
-            else:
-                print(f"{name:12} no frames drawn during the interaction")
-        games = [g for g in pages if g != "bare"]
+        if play and games:
+            play_all(browser, base, games)
         if games:
             most, twice, unfetched = _network_passes(browser, root, games[0])
             print(
-                f"\nNetwork passes (first visit of /{games[0]}/ + precache + reload): "
+                f"\nNetwork passes (first visit of /{games[0]}/ + offline copy + reload): "
                 f"max {most} per file; fetched more than once: {twice or 'none'}; never fetched: {unfetched}"
             )
         if engine_benches:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import fnmatch
 import hashlib
 import html
@@ -103,11 +104,14 @@ def _png(size: int) -> bytes:
     )
 
 
-def _game_page(slug: str, meta: dict[str, str], preload: list[str]) -> str:
+def _game_page(slug: str, meta: dict[str, str], preload: list[str], boot_hash: str) -> str:
+    """A game page; it loads ``boot.js?h=<its content hash>`` so that the service worker serves each
+    page the boot.js of the build the page came from (see static/sw.js)."""
     links = "\n".join(preload)
     page = (STATIC / "game.html").read_text()
     return (
         page.replace("@GAME@", slug)
+        .replace("@BOOTHASH@", boot_hash)
         .replace("@TITLE@", html.escape(meta["title"]))
         .replace("@LANG@", meta.get("lang", "en"))
         .replace("@DESCRIPTION@", html.escape(meta["description"]))
@@ -165,6 +169,41 @@ def precompile_wheels(wheels_dir: Path, wheels: list[str], pyodide_dir: Path, lo
             shutil.copy2(todo[i + 1], todo[i])
 
 
+def _place_wheel(path: Path, dist: Path) -> dict:
+    """Move a wheel to ``wheels/<sha256[:16]>/<name>``; returns its entry in boot.js's build info
+    (URL relative to the site root, file name, SRI integrity, size)."""
+    data = path.read_bytes()
+    digest = hashlib.sha256(data).digest()
+    rel = f"wheels/{digest.hex()[:16]}/{path.name}"
+    (dist / rel).parent.mkdir(parents=True, exist_ok=True)
+    path.replace(dist / rel)
+    return {
+        "url": rel,
+        "name": path.name,
+        "integrity": "sha256-" + base64.b64encode(digest).decode(),
+        "size": len(data),
+    }
+
+
+def write_service_worker(dist: Path) -> tuple[dict[str, str], str]:
+    """Write ``dist/sw.js`` listing every other file of ``dist`` with its content hash; returns
+    path → hash (sw.js included) and the cache version (a hash of that list)."""
+    files = {}
+    for p in sorted(dist.rglob("*")):
+        if p.is_file() and p.relative_to(dist).as_posix() != "sw.js":
+            files[p.relative_to(dist).as_posix()] = hashlib.sha256(p.read_bytes()).hexdigest()[:16]
+    version = hashlib.sha256(json.dumps(files, sort_keys=True).encode()).hexdigest()[:12]
+    sw = (
+        (STATIC / "sw.js")
+        .read_text()
+        .replace("@VERSION@", version)
+        .replace("/*@FILES@*/ {}", json.dumps(files, indent=0, sort_keys=True))
+    )
+    (dist / "sw.js").write_text(sw)
+    files["sw.js"] = hashlib.sha256(sw.encode()).hexdigest()[:16]
+    return files, version
+
+
 def assemble(
     dist: Path,
     artifacts: dict[str, Path],
@@ -182,6 +221,7 @@ def assemble(
 
     # runtime
     _extract(artifacts["pyodide-314.0.7.tgz"], dist / "pyodide", lambda n: n in PYODIDE_FILES)
+    shutil.copy2(STATIC / "pyodide-boot.mjs", dist / "pyodide" / "pyodide-boot.mjs")
     lock = dist / "pyodide" / "pyodide-lock.json"
     lock.write_bytes(_trimmed_lock(lock.read_bytes()))
     _extract(
@@ -190,23 +230,29 @@ def assemble(
         lambda n: n.startswith("dist/") and any(fnmatch.fnmatch(n[5:], p) for p in PYSCRIPT_PATTERNS),
     )
 
-    # wheels
-    wheels_dir = dist / "wheels"
-    wheels_dir.mkdir()
-    wheels = []
+    # wheels: the pinned third-party ones and one for the site's own code (engine + glue), each
+    # at a content-addressed URL wheels/<hash>/<name> that boot.js fetches with its integrity
+    stage = dist / "wheels" / ".stage"
+    stage.mkdir(parents=True)
+    names = []
     for name, path in artifacts.items():
         if name.endswith(".whl"):
-            shutil.copy2(path, wheels_dir / name)
-            wheels.append(name)
-    wheels.append(
+            shutil.copy2(path, stage / name)
+            names.append(name)
+    names.append(
         build_wheel(
-            ROOT / "engine", "engine", "gridworks-engine", VERSION, ["pydantic==2.14.3"], wheels_dir
+            {"engine": ROOT / "engine", "gwweb": ROOT / "www"},
+            "gridworks",
+            VERSION,
+            ["pydantic==2.14.3"],
+            stage,
         ).name
     )
-    wheels.append(build_wheel(ROOT / "www", "gwweb", "gridworks-web", VERSION, [], wheels_dir).name)
-    wheels.sort()
+    names.sort()
     if precompile:
-        precompile_wheels(wheels_dir, wheels, dist / "pyodide", log)
+        precompile_wheels(stage, names, dist / "pyodide", log)
+    wheels = [_place_wheel(stage / n, dist) for n in names]
+    shutil.rmtree(stage)
 
     # pages
     pages = {**{g: GAMES[g] for g in games}, **TOOLS}
@@ -228,16 +274,14 @@ def assemble(
         )
     )
     (dist / "boot.js").write_text(boot)
+    boot_hash = hashlib.sha256(boot.encode()).hexdigest()[:16]
     preload = [
         '<link rel="modulepreload" href="../pyscript/core.js">',
         '<link rel="modulepreload" href="../pyodide/pyodide.mjs">',
     ]
-    preload += [
-        f'<link rel="preload" href="../wheels/{w}" as="fetch" crossorigin="anonymous">' for w in wheels
-    ]
     for slug, meta in pages.items():
         (dist / slug).mkdir(exist_ok=True)
-        (dist / slug / "index.html").write_text(_game_page(slug, meta, preload))
+        (dist / slug / "index.html").write_text(_game_page(slug, meta, preload, boot_hash))
     (dist / "bench").mkdir()
     (dist / "bench" / "bare.html").write_text((STATIC / "bare.html").read_text())
     write_launcher(dist, games, VERSION)
@@ -265,19 +309,7 @@ def assemble(
             (dist / "embed" / f"{slug}.html").write_text(embed_snippet(slug, base_url))
 
     # service worker last: it lists every other file with its content hash
-    files = {}
-    for p in sorted(dist.rglob("*")):
-        if p.is_file() and p.name != "sw.js":
-            files[p.relative_to(dist).as_posix()] = hashlib.sha256(p.read_bytes()).hexdigest()[:16]
-    version = hashlib.sha256(json.dumps(files, sort_keys=True).encode()).hexdigest()[:12]
-    sw = (
-        (STATIC / "sw.js")
-        .read_text()
-        .replace("@VERSION@", version)
-        .replace("/*@FILES@*/ {}", json.dumps(files, indent=0, sort_keys=True))
-    )
-    (dist / "sw.js").write_text(sw)
-    files["sw.js"] = hashlib.sha256(sw.encode()).hexdigest()[:16]
+    files, version = write_service_worker(dist)
     log(
         f"  {len(files)} files, {sum(p.stat().st_size for p in dist.rglob('*') if p.is_file()) / 1e6:.1f} MB,"
         f" cache version {version}; games built: {', '.join(games) or 'none'}"

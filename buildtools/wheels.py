@@ -1,7 +1,10 @@
-"""Deterministic pure-Python wheels for the engine (``engine``) and the browser glue (``gwweb``).
+"""One deterministic pure-Python wheel for the site's own code: the engine (``engine``) and the
+browser glue (``gwweb``).
 
 Fixed timestamps and sorted entries make the bytes depend only on the sources,
-so the service worker's content hashes change only when code changes.
+so the service worker's content hashes change only when code changes. Only what runs in
+the browser is packed: no tests, no command-line entry points (``__main__.py``), no
+Markdown/README/RULES text.
 """
 
 from __future__ import annotations
@@ -13,7 +16,9 @@ from pathlib import Path
 
 EPOCH = (2020, 1, 1, 0, 0, 0)
 SKIP_DIRS = {"__pycache__", ".mypy_cache", ".ruff_cache", ".pytest_cache"}
-KEEP_SUFFIXES = {".py", ".json", ".md", ".txt"}
+KEEP_SUFFIXES = {".py", ".json"}
+SKIP_NAMES = {"__main__.py"}
+SKIP_PARTS = {"tests", "tools"}
 
 
 def _record_hash(data: bytes) -> str:
@@ -25,19 +30,20 @@ def _files(src: Path, pkg: str) -> list[tuple[str, bytes]]:
     for p in sorted(src.rglob("*")):
         if not p.is_file() or p.suffix not in KEEP_SUFFIXES or SKIP_DIRS & set(p.parts):
             continue
-        if "tests" in p.relative_to(src).parts or p.suffix == ".mjs":
+        if SKIP_PARTS & set(p.relative_to(src).parts) or p.name in SKIP_NAMES:
             continue
         out.append((f"{pkg}/{p.relative_to(src).as_posix()}", p.read_bytes()))
     return out
 
 
 def build_wheel(
-    src: Path, pkg: str, dist_name: str, version: str, requires: list[str], out_dir: Path
+    packages: dict[str, Path], dist_name: str, version: str, requires: list[str], out_dir: Path
 ) -> Path:
-    """Write ``<dist_name>-<version>-py3-none-any.whl`` packaging ``src`` as import package ``pkg``."""
+    """Write ``<dist_name>-<version>-py3-none-any.whl`` packing each folder of ``packages`` (import
+    name → source folder)."""
     norm = dist_name.replace("-", "_")
     info = f"{norm}-{version}.dist-info"
-    entries = _files(src, pkg)
+    entries = [e for pkg, src in sorted(packages.items()) for e in _files(src, pkg)]
     meta = ["Metadata-Version: 2.1", f"Name: {dist_name}", f"Version: {version}"]
     meta += [f"Requires-Dist: {r}" for r in requires]
     entries.append((f"{info}/METADATA", ("\n".join(meta) + "\n").encode()))
@@ -47,7 +53,7 @@ def build_wheel(
             b"Wheel-Version: 1.0\nGenerator: gridworks-build\nRoot-Is-Purelib: true\nTag: py3-none-any\n",
         )
     )
-    entries.append((f"{info}/top_level.txt", f"{pkg}\n".encode()))
+    entries.append((f"{info}/top_level.txt", "".join(f"{pkg}\n" for pkg in sorted(packages)).encode()))
     record = "".join(f"{name},{_record_hash(data)},{len(data)}\n" for name, data in entries)
     record += f"{info}/RECORD,,\n"
     entries.append((f"{info}/RECORD", record.encode()))

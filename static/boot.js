@@ -5,7 +5,7 @@
 // "copy details". Build-time constants are filled in by build.py.
 const BUILD = /*@BUILD@*/ {version: "dev", wheels: [], allowedHosts: [], games: {}};
 const BASE = new URL("./", import.meta.url);   // the site root, wherever boot.js lives
-const me = document.querySelector("script[data-game][src$=\"boot.js\"]");
+const me = document.querySelector("script[data-game][src*=\"boot.js\"]");
 const GAME = (me && me.dataset.game) || document.documentElement.dataset.game;
 const EMBED = !!(me && me.dataset.embed);
 
@@ -15,6 +15,8 @@ gw.version = BUILD.version;
 gw.game = GAME;
 gw.errors = [];
 gw.timings = {start: performance.now()};
+// PyScript's own progress ("Loading Pyodide", "Loaded interpreter", ...) as phases for the bench
+addEventListener("py:progress", (e) => { gw.timings["py:" + e.detail] = performance.now(); });
 
 const canvas = document.getElementById("gw-canvas") ||
   document.querySelector("canvas[data-gridworks]");
@@ -94,7 +96,9 @@ function drawBoot() {
 // ---- API used by Python (gwweb.shared.shell) ----
 const api = (window.gridworksBoot = {
   base: BASE.href, game: GAME, embed: EMBED, build: BUILD,
-  wheels: () => BUILD.wheels.map((w) => new URL("wheels/" + w, BASE).href),
+  wheels: () => BUILD.wheels.map(wheelUrl),
+  install: (pyodide) => installWheels(pyodide),
+  runtime: null,   // the Pyodide runtime, started by boot.js, handed to PyScript by pyodide/pyodide-boot.mjs
   step(name, progress) {
     boot.step = name; boot.progress = progress;
     gw.timings[name] = performance.now();
@@ -110,6 +114,8 @@ const api = (window.gridworksBoot = {
   firstFrame() { if (!gw.timings.firstFrame) gw.timings.firstFrame = performance.now(); },
   fail(summary, details) { showError(summary, details); },
   hostAllowed: (h) => hostAllowed(h),
+  // The shell hands over its notice function (shell.notify): offline-copy news is shown in-game.
+  setNotifier(fn) { notifier = fn; for (const t of queued.splice(0)) fn(t); },
 });
 
 function showError(summary, details) {
@@ -158,32 +164,204 @@ function hostAllowed(host) {
   return BUILD.allowedHosts.some((p) => p.startsWith("*.") ? (host.endsWith(p.slice(1)) || host === p.slice(2)) : host === p);
 }
 
-async function registerServiceWorker() {
-  if (EMBED || !("serviceWorker" in navigator) || location.protocol === "file:") return;
-  try {
-    const reg = await navigator.serviceWorker.register(new URL("sw.js", BASE).href, {scope: BASE.pathname});
-    gw.serviceWorker = reg;
-    // Once the game is up, ask the worker to fetch (once) whatever it has not cached yet.
-    window.addEventListener("gridworks:ready", async () => {
-      const r = await navigator.serviceWorker.ready;
-      if (r.active) r.active.postMessage({type: "precache"});
-    }, {once: true});
-  } catch (e) { console.warn("[gridworks] service worker not registered:", e); }
+// ---- offline copy (service worker) ----
+// gw.offline.state: "off" (embed, unsupported), "pending", "installing", "ready" (this build works
+// offline), "update-ready" (a newer build is saved and loads on the next reload), "failed" (+ error).
+gw.offline = {state: "pending"};
+const queued = [];
+let notifier = null;
+function notice(text) { if (notifier) notifier(text); else queued.push(text); }
+
+function offlineFailed(error) {
+  if (gw.offline.state === "failed") return;
+  gw.offline = {state: "failed", error};
+  notice(`Offline copy failed (${error}). The game works online; reload to try again.`);
 }
 
+function track(reg) {
+  const settle = () => {
+    if (reg.waiting && reg.active) {
+      if (gw.offline.state !== "update-ready") notice("A new version is saved: it loads the next time you open the game.");
+      gw.offline = {state: "update-ready"};
+    } else if (reg.installing) {
+      if (gw.offline.state !== "failed") gw.offline = {state: "installing"};
+    } else if (reg.active && reg.active.state === "activated") {
+      if (gw.offline.state !== "failed") gw.offline = {state: "ready"};
+    }
+  };
+  const watch = (w) => {
+    if (!w) return;
+    let installed = w.state !== "installing" && w.state !== "parsed";
+    w.addEventListener("statechange", () => {
+      if (w.state === "installed" || w.state === "activating" || w.state === "activated") installed = true;
+      // the worker's own message (which file failed) usually follows: give it a moment to arrive
+      if (w.state === "redundant" && !installed) setTimeout(() => offlineFailed("the offline copy could not be saved"), 1000);
+      settle();
+    });
+  };
+  watch(reg.installing); watch(reg.waiting); watch(reg.active);
+  reg.addEventListener("updatefound", () => { watch(reg.installing); settle(); });
+  settle();
+}
+
+// A newer build was saved during an earlier visit: this page (old boot.js, served by the old
+// worker) asks it to take over and reloads before loading anything else, so the page runs the new
+// build whole. Resolves true when it does so.
+async function takeOverIfNewer() {
+  if (EMBED || !("serviceWorker" in navigator) || !navigator.serviceWorker.controller) return false;
+  let reg = null;
+  try { reg = await navigator.serviceWorker.getRegistration(BASE.href); } catch (e) { return false; }
+  if (!reg || !reg.waiting || !reg.active) return false;
+  const waiting = reg.waiting;
+  const switched = new Promise((resolve) => {
+    navigator.serviceWorker.addEventListener("controllerchange", () => resolve(true), {once: true});
+    waiting.addEventListener("statechange", () => { if (waiting.state === "activated") resolve(true); });
+    setTimeout(() => resolve(false), 3000);   // Chrome may hold the switch back: run this build, switch later
+  });
+  waiting.postMessage({type: "take-over"});
+  if (!(await switched)) return false;
+  location.reload();
+  return true;
+}
+
+async function registerServiceWorker() {
+  if (EMBED || !("serviceWorker" in navigator) || location.protocol === "file:") { gw.offline = {state: "off"}; return; }
+  const sw = navigator.serviceWorker;
+  sw.addEventListener("message", (e) => {
+    if (e.data && e.data.type === "sw-failed") offlineFailed(e.data.error);
+  });
+  try {
+    const reg = await sw.register(new URL("sw.js", BASE).href, {scope: BASE.pathname});
+    gw.serviceWorker = reg;
+    track(reg);
+    // a returning visit: look for a newer build now (the browser's own check may wait a long time)
+    if (sw.controller && !reg.installing && !reg.waiting) reg.update().catch(() => {});
+  } catch (e) { offlineFailed(e.message || String(e)); }
+}
+
+// ---- wheels: fetched with their integrity and inflated natively while the runtime boots ----
+// This runs in a worker (the second core) made from a blob, so it also works from an embed's
+// foreign page; the inflated files come back as transferred buffers.
+function wheelWorker() {
+  async function inflate(bytes) {
+    const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
+    return new Uint8Array(await new Response(stream).arrayBuffer());
+  }
+  // The files of a zip archive (stored or deflated entries) as [name, bytes] pairs.
+  async function unzip(z) {
+    const dv = new DataView(z.buffer, z.byteOffset, z.byteLength);
+    let eocd = z.length - 22;
+    while (eocd >= 0 && dv.getUint32(eocd, true) !== 0x06054b50) eocd--;
+    if (eocd < 0) throw new Error("not a zip archive");
+    const count = dv.getUint16(eocd + 10, true), dec = new TextDecoder();
+    let p = dv.getUint32(eocd + 16, true);
+    const out = [];
+    for (let i = 0; i < count; i++) {
+      if (dv.getUint32(p, true) !== 0x02014b50) throw new Error("bad zip directory");
+      const method = dv.getUint16(p + 10, true), csize = dv.getUint32(p + 20, true);
+      const nlen = dv.getUint16(p + 28, true), skip = dv.getUint16(p + 30, true) + dv.getUint16(p + 32, true);
+      const local = dv.getUint32(p + 42, true);
+      const name = dec.decode(z.subarray(p + 46, p + 46 + nlen));
+      p += 46 + nlen + skip;
+      if (name.endsWith("/")) continue;
+      const at = local + 30 + dv.getUint16(local + 26, true) + dv.getUint16(local + 28, true);
+      const raw = z.subarray(at, at + csize);
+      if (method === 0) out.push([name, raw]);
+      else if (method === 8) out.push(inflate(raw).then((d) => [name, d]));
+      else throw new Error(`${name}: zip method ${method}`);
+    }
+    return Promise.all(out);
+  }
+  async function load({url, integrity}) {
+    const res = await fetch(url, {integrity});
+    if (!res.ok) throw new Error("HTTP " + res.status);
+    return unzip(new Uint8Array(await res.arrayBuffer()));
+  }
+  return {load};
+}
+
+const wheelUrl = (w) => new URL(w.url, BASE).href;
+let wheelJobs = null;
+function fetchWheels() {
+  const here = wheelWorker().load;   // fallback: on this thread
+  let load = here;
+  try {
+    const src = `const {load} = (${wheelWorker.toString()})();
+      onmessage = (e) => load(e.data).then(
+        (files) => postMessage({id: e.data.id, files}, [...new Set(files.map((f) => f[1].buffer))]),
+        (err) => postMessage({id: e.data.id, error: String(err && err.message || err)}));`;
+    const worker = new Worker(URL.createObjectURL(new Blob([src], {type: "text/javascript"})));
+    const pending = new Map();
+    worker.onmessage = (e) => {
+      const {id, files, error} = e.data, job = pending.get(id);
+      pending.delete(id);
+      if (error) job.reject(new Error(error)); else job.resolve(files);
+      if (!pending.size) worker.terminate();
+    };
+    worker.onerror = (e) => {   // the worker could not start (a page's security policy): do it here
+      console.warn("[gridworks] wheel worker failed, unpacking on the page:", e.message);
+      for (const job of pending.values()) here(job.msg).then(job.resolve, job.reject);
+      pending.clear();
+    };
+    load = (msg) => new Promise((resolve, reject) => { pending.set(msg.id, {resolve, reject, msg}); worker.postMessage(msg); });
+  } catch (e) { console.warn("[gridworks] no worker for the wheels:", e); }
+  wheelJobs = BUILD.wheels.map((w, id) => load({id, url: wheelUrl(w), integrity: w.integrity})
+    .catch((e) => { throw new Error(`could not load ${w.name}: ${e.message || e}`); }));
+  for (const j of wheelJobs) j.catch(() => {});   // reported when Python awaits them
+  Promise.all(wheelJobs).then(() => { gw.timings.wheelsFetched = performance.now(); }, () => {});
+}
+
+// Python calls this once the runtime is up: writes the inflated wheels into site-packages and
+// loads their native extension modules. Falls back to Pyodide's own loader if its internals moved.
+async function installWheels(pyodide) {
+  const api = pyodide._api, FS = pyodide.FS, site = api && api.sitePackages;
+  if (!site || typeof api.loadDynlib !== "function" || !FS || typeof FS.mkdirTree !== "function") {
+    await pyodide.loadPackage(BUILD.wheels.map(wheelUrl), {checkIntegrity: false});
+    return;
+  }
+  const libs = [];
+  for (const files of await Promise.all(wheelJobs)) {
+    for (const [name, data] of files) {
+      const path = site + "/" + name;
+      FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+      FS.writeFile(path, data);
+      if (name.endsWith(".so")) libs.push(path);
+    }
+  }
+  for (const lib of libs) await api.loadDynlib(lib);
+}
+
+// Every optional PyScript plugin is switched off: the pages use none of them.
+const PYSCRIPT_PLUGINS = ["!error", "!deprecations-manager", "!donkey", "!py-editor", "!py-game", "!py-terminal"];
+
 function startPython() {
-  const cfg = {interpreter: new URL("pyodide/pyodide.mjs", BASE).href, plugins: ["!error"]};
+  // Pyodide starts loading now, in parallel with PyScript's own start-up; PyScript's interpreter
+  // module (pyodide-boot.mjs) hands it this runtime instead of starting a second one.
+  api.runtime = import(new URL("pyodide/pyodide.mjs", BASE).href)
+    .then((m) => m.loadPyodide({indexURL: new URL("pyodide/", BASE).href}));
+  api.runtime.then(() => { gw.timings.runtime = performance.now(); }, () => {});
+  const cfg = {interpreter: new URL("pyodide/pyodide-boot.mjs", BASE).href, plugins: PYSCRIPT_PLUGINS};
   const py = document.createElement("script");
   py.type = "py";
   py.setAttribute("config", JSON.stringify(cfg));
+  const game = JSON.stringify(GAME);
   py.textContent = [
     "import js, pyodide_js",
     "_b = js.gridworksBoot",
     "_b.step('packages', 0.45)",
-    "await pyodide_js.loadPackage(_b.wheels(), checkIntegrity=False)",
-    "_b.step('engine', 0.8)",
-    "from gwweb.shared.shell import start",
-    `await start(${JSON.stringify(GAME)})`,
+    "try:",
+    "    import importlib",
+    "    await _b.install(pyodide_js)",
+    "    importlib.invalidate_caches()",
+    "    _b.step('engine', 0.7)",
+    `    importlib.import_module('gwweb.' + ${game} + '.app')`,
+    "    from gwweb.shared.shell import start",
+    "    _b.step('imported', 0.9)",
+    "except BaseException as _e:",
+    "    import traceback",
+    "    _b.fail(f'{type(_e).__name__}: {_e}', ''.join(traceback.format_exception(_e)))",
+    "    raise",
+    `await start(${game})`,
   ].join("\n");
   document.body.appendChild(py);
   import(new URL("pyscript/core.js", BASE).href).catch((e) => showError("Could not load PyScript", e.stack || e));
@@ -197,7 +375,14 @@ if (!hostAllowed(location.hostname)) {
     label: "Play on tron.ru", href: "https://tron.ru/"};
   drawBoot();
 } else {
-  registerServiceWorker();
+  takeOverIfNewer().then((switching) => { if (!switching) start(); });
+}
+
+function start() {
+  fetchWheels();
+  // the offline copy is made once the game is up: its files are in the HTTP cache by then and the
+  // copy does not compete with start-up
+  addEventListener("gridworks:ready", registerServiceWorker, {once: true});
   // progress while the runtime downloads (no real byte counts from PyScript)
   const t0 = performance.now();
   const tick = () => {

@@ -1,17 +1,33 @@
-// Gridworks service worker: precaches every file of the build, versioned by content hash.
-// Cache-first for files of the build; a file missing from the cache is fetched once and kept.
-// On update, unchanged files are copied from the old cache (no re-download) and old caches are removed.
+// Gridworks service worker: one cache per build, filled completely at install, then cache-only.
+// - install: every file of the build is copied from an older cache when its content hash is unchanged,
+//   otherwise fetched (the browser's HTTP cache first: the page fetched most of it already) and kept
+//   only if its hash is the one this build expects. Any failure fails the install, the page is told
+//   which file failed, and the previous build (if any) keeps serving.
+// - the new build waits (no skipWaiting at install): open tabs keep the build they started with. A page
+//   that starts while a newer build waits asks it to take over ("take-over") and reloads before it
+//   loads anything else (boot.js), so a page never mixes two builds.
+// - fetch: files of the build come from the cache; "/game" is redirected to "/game/". A request
+//   pinned to a content hash ("boot.js?h=<hash>", as the game pages load it) is served from the cache
+//   of the build that has that content, so a page that a newer worker takes over mid-load still gets
+//   the boot.js of its own build. The previous build's cache is kept for that until the next update.
 const VERSION = "@VERSION@";
 const FILES = /*@FILES@*/ {};
 const CACHE = "gridworks-" + VERSION;
 const SCOPE = new URL("./", self.location).href;
+const SCOPE_PATH = new URL(SCOPE).pathname;
+const MANIFEST = "__manifest__";
+const has = (key) => Object.prototype.hasOwnProperty.call(FILES, key);
+const urlOf = (key) => new URL(key, SCOPE).href;
 
-function keyOf(url) {
+// The key of a request in FILES, {redirect: url} for a folder asked for without its slash, or null.
+function route(url) {
   const u = new URL(url);
-  if (u.origin !== self.location.origin || !u.href.startsWith(SCOPE)) return null;
-  let path = u.pathname.slice(new URL(SCOPE).pathname.length);
+  if (u.origin !== self.location.origin || !u.pathname.startsWith(SCOPE_PATH)) return null;
+  let path = decodeURIComponent(u.pathname.slice(SCOPE_PATH.length));
   if (path === "" || path.endsWith("/")) path += "index.html";
-  return Object.prototype.hasOwnProperty.call(FILES, path) ? path : null;
+  if (has(path)) return {key: path, pin: u.searchParams.get("h")};
+  if (has(path + "/index.html")) return {redirect: u.origin + u.pathname + "/" + u.search + u.hash};
+  return null;
 }
 
 async function hex(buf) {
@@ -19,94 +35,118 @@ async function hex(buf) {
   return Array.from(new Uint8Array(d), (b) => b.toString(16).padStart(2, "0")).join("").slice(0, 16);
 }
 
-// Fetch one file, preferring the browser's HTTP cache (the page usually fetched it already),
-// and accept it only if its content hash is the one this build expects.
+// One file of this build, verified against its content hash (HTTP cache first, then the network).
 async function fetchVerified(key) {
-  const url = new URL(key, SCOPE).href;
-  for (const mode of ["force-cache", "no-cache"]) {
-    const res = await fetch(url, {cache: mode});
-    if (!res.ok) continue;
-    const body = await res.clone().arrayBuffer();
-    if (await hex(body) === FILES[key]) return res;
+  let why = "";
+  for (const mode of ["force-cache", "reload"]) {
+    let res;
+    try { res = await fetch(urlOf(key), {cache: mode}); } catch (e) { why = e.message || String(e); continue; }
+    if (!res.ok) { why = "HTTP " + res.status; continue; }
+    const body = await res.arrayBuffer();
+    if (await hex(body) === FILES[key]) {
+      return new Response(body, {status: 200, headers: {"Content-Type": res.headers.get("Content-Type") || ""}});
+    }
+    why = "content does not match this build";
   }
-  throw new Error("precache: " + key + " does not match the build");
+  throw new Error(key + ": " + why);
 }
 
-self.addEventListener("install", (event) => {
-  self.skipWaiting();
-  event.waitUntil((async () => {
-    const cache = await caches.open(CACHE);
-    for (const name of await caches.keys()) {
-      if (name === CACHE || !name.startsWith("gridworks-")) continue;
-      const old = await caches.open(name);
-      const man = await old.match("__manifest__");
-      if (!man) continue;
-      const oldFiles = await man.json();
-      for (const [key, h] of Object.entries(FILES)) {
-        if (oldFiles[key] !== h) continue;
-        const r = await old.match(new URL(key, SCOPE).href);
-        if (r) await cache.put(new URL(key, SCOPE).href, r);
-      }
+async function tell(msg) {
+  for (const c of await self.clients.matchAll({type: "window", includeUncontrolled: true})) {
+    c.postMessage({...msg, version: VERSION});
+  }
+}
+
+async function precache() {
+  const cache = await caches.open(CACHE);
+  if (await cache.match(MANIFEST)) return;   // complete already
+  const missing = [];
+  const have = new Set((await cache.keys()).map((r) => r.url));
+  const older = [];
+  for (const name of await caches.keys()) {
+    if (name === CACHE || !name.startsWith("gridworks-")) continue;
+    const c = await caches.open(name);
+    const man = await c.match(MANIFEST);
+    if (man) older.push([c, await man.json()]);
+  }
+  for (const key of Object.keys(FILES)) {
+    if (have.has(urlOf(key))) continue;
+    let copied = false;
+    for (const [c, files] of older) {
+      if (files[key] !== FILES[key]) continue;
+      const r = await c.match(urlOf(key));
+      if (r) { await cache.put(urlOf(key), r); copied = true; break; }
     }
-    await cache.put("__manifest__", new Response(JSON.stringify(FILES)));
-  })());
-});
+    if (!copied) missing.push(key);
+  }
+  const failed = [];
+  let done = Object.keys(FILES).length - missing.length;
+  const worker = async () => {
+    while (missing.length) {
+      const key = missing.shift();
+      try {
+        await cache.put(urlOf(key), await fetchVerified(key));
+        done++;
+      } catch (e) { failed.push(e.message || String(e)); }
+    }
+  };
+  await Promise.all([worker(), worker(), worker(), worker()]);
+  if (failed.length) {
+    const error = `${failed.length} of ${Object.keys(FILES).length} files could not be saved: ${failed.slice(0, 3).join("; ")}`;
+    await tell({type: "sw-failed", error});
+    throw new Error(error);
+  }
+  await cache.put(MANIFEST, new Response(JSON.stringify(FILES)));
+  await tell({type: "sw-installed", files: done});
+}
+
+self.addEventListener("install", (event) => { event.waitUntil(precache()); });
 
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
-    for (const name of await caches.keys()) {
-      if (name !== CACHE && name.startsWith("gridworks-")) await caches.delete(name);
-    }
+    // keep this build and the one it replaces (pages may still run it; caches.keys() lists caches in
+    // the order they were made, so that is the last other one); drop older ones
+    const names = (await caches.keys()).filter((n) => n.startsWith("gridworks-") && n !== CACHE);
+    for (const name of names.slice(0, -1)) await caches.delete(name);
     await self.clients.claim();
   })());
 });
 
-let precaching = null;
-async function precacheAll() {
-  const cache = await caches.open(CACHE);
-  const missing = [];
-  for (const key of Object.keys(FILES)) {
-    if (!(await cache.match(new URL(key, SCOPE).href))) missing.push(key);
-  }
-  const worker = async () => {
-    while (missing.length) {
-      const key = missing.shift();
-      try { await cache.put(new URL(key, SCOPE).href, await fetchVerified(key)); }
-      catch (e) { console.warn("[gridworks sw]", e.message); }
-    }
-  };
-  await Promise.all([worker(), worker(), worker(), worker()]);
-  return true;
-}
-
 self.addEventListener("message", (event) => {
-  if (event.data && event.data.type === "precache") {
-    precaching = precaching || precacheAll().finally(() => { precaching = null; });
-    event.waitUntil(precaching.then(() => {
-      if (event.source) event.source.postMessage({type: "precached", version: VERSION});
+  const t = event.data && event.data.type;
+  if (t === "take-over") self.skipWaiting();
+  else if (t === "status" && event.source) {
+    event.waitUntil(caches.open(CACHE).then((c) => c.match(MANIFEST)).then((m) => {
+      event.source.postMessage({type: "sw-status", version: VERSION, complete: !!m});
     }));
   }
 });
 
+// ``key`` with content hash ``h`` from the cache of whichever build has it.
+async function pinned(key, h) {
+  for (const name of await caches.keys()) {
+    if (name === CACHE || !name.startsWith("gridworks-")) continue;
+    const c = await caches.open(name);
+    const man = await c.match(MANIFEST);
+    if (man && (await man.json())[key] === h) return c.match(urlOf(key));
+  }
+  return null;
+}
+
 self.addEventListener("fetch", (event) => {
   const req = event.request;
   if (req.method !== "GET") return;
-  const key = keyOf(req.url);
-  if (!key) return;
+  const r = route(req.url);
+  if (!r) return;
+  if (r.redirect) { event.respondWith(Response.redirect(r.redirect, 301)); return; }
   event.respondWith((async () => {
-    const cache = await caches.open(CACHE);
-    const url = new URL(key, SCOPE).href;
-    const hit = await cache.match(url);
-    if (hit) return hit;
-    const res = await fetch(req);
-    if (res.ok && res.type === "basic") {
-      const copy = res.clone();
-      event.waitUntil(copy.arrayBuffer().then(async (body) => {
-        if (await hex(body) === FILES[key]) {
-          await cache.put(url, new Response(body, {status: res.status, statusText: res.statusText, headers: res.headers}));
-        }
-      }));
+    if (r.pin && r.pin !== FILES[r.key]) {   // another build's file, asked for by one of its pages
+      const hit = await pinned(r.key, r.pin);
+      if (hit) return hit;
     }
-    return res;
+    const hit = await (await caches.open(CACHE)).match(urlOf(r.key));
+    if (hit) return hit;
+    // not cached (yet): the network; the install keeps the verified copy
+    return fetch(req);
   })());
 });

@@ -1,0 +1,146 @@
+"""Offline copy (service worker): after one visit every page works offline at once, "/game" without
+its slash included; a failed copy is shown in the game; an update switches whole builds on reload."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import time
+from pathlib import Path
+
+import pytest
+
+from buildtools.serve import serve_in_thread
+from buildtools.site import write_service_worker
+from e2e.conftest import Guard, new_context
+from e2e.util import canvas_has_pixels, notices, wait_ready
+
+OFFLINE_SETTLED = (
+    "() => window.gridworks.offline && !['pending', 'installing'].includes(window.gridworks.offline.state)"
+)
+
+
+def offline_state(page) -> dict:  # noqa: ANN001
+    page.wait_for_function(OFFLINE_SETTLED, timeout=60_000)
+    return page.evaluate("() => window.gridworks.offline")
+
+
+@pytest.fixture
+def switchable(dist_dir: Path, tmp_path: Path):
+    """A server whose /site/ is a symlink that a test can point at another build."""
+    link = tmp_path / "site"
+    link.symlink_to(dist_dir, target_is_directory=True)
+
+    def point_to(folder: Path) -> None:
+        tmp = tmp_path / "site.new"
+        tmp.symlink_to(folder, target_is_directory=True)
+        os.replace(tmp, link)
+
+    srv, url = serve_in_thread(tmp_path)
+    yield url + "site/", point_to
+    srv.shutdown()
+
+
+def variant(dist_dir: Path, folder: Path, edit=None, after=None) -> Path:  # noqa: ANN001
+    """A copy of the build, edited before its service worker is rewritten (``edit``) or after (``after``)."""
+    shutil.copytree(dist_dir, folder)
+    if edit:
+        edit(folder)
+    write_service_worker(folder)
+    if after:
+        after(folder)
+    return folder
+
+
+def test_after_one_visit_every_page_works_offline_at_once(browser, site):
+    guard = Guard()
+    ctx = new_context(browser, guard)
+    try:
+        page = ctx.new_page()
+        page.goto(site + "ternar/")
+        wait_ready(page)
+        assert offline_state(page)["state"] == "ready"
+        ctx.set_offline(True)
+        page.goto(site)  # the launcher
+        assert page.locator("td[data-game]").count() == 5
+        page.goto(site + "ternar")  # no slash: redirected by the service worker, not the server
+        wait_ready(page, timeout=30_000)
+        assert page.url.endswith("/ternar/")
+        assert canvas_has_pixels(page)
+        page.reload()
+        wait_ready(page, timeout=30_000)
+        page.goto(site + "selfcheck/")  # a page never visited
+        wait_ready(page, timeout=30_000)
+        assert canvas_has_pixels(page)
+    finally:
+        ctx.close()
+    assert not guard.violations
+
+
+def test_failed_offline_copy_is_shown_in_the_game(browser, dist_dir, tmp_path, switchable):
+    url, point_to = switchable
+    # one file of the build is missing on the server (404)
+    broken = variant(dist_dir, tmp_path / "broken", after=lambda d: (d / "icons" / "icon-512.png").unlink())
+    point_to(broken)
+    ctx = browser.new_context()
+    try:
+        page = ctx.new_page()
+        page.goto(url + "selfcheck/")
+        wait_ready(page)
+        st = offline_state(page)
+        assert st["state"] == "failed" and "icons/icon-512.png" in st["error"], st
+        page.wait_for_function("() => window.gridworks.notices().length > 0", timeout=10_000)
+        assert any("Offline copy failed" in n and "icon-512" in n for n in notices(page)), notices(page)
+    finally:
+        ctx.close()
+
+
+def test_update_switches_whole_builds_on_reload(browser, dist_dir, tmp_path, switchable):
+    url, point_to = switchable
+
+    def mark(d: Path) -> None:
+        page = d / "selfcheck" / "index.html"
+        page.write_text(page.read_text().replace("<title>", "<title>B "))
+        boot = d / "boot.js"
+        old_hash = hashlib.sha256(boot.read_bytes()).hexdigest()[:16]
+        boot.write_text(boot.read_text().replace('"version": "0.1.0"', '"version": "0.1.0-B"', 1))
+        new_hash = hashlib.sha256(boot.read_bytes()).hexdigest()[:16]
+        for html in d.glob("*/index.html"):  # the pages load boot.js pinned to its content hash
+            html.write_text(html.read_text().replace(f"boot.js?h={old_hash}", f"boot.js?h={new_hash}"))
+
+    newer = variant(dist_dir, tmp_path / "b", mark)
+
+    def build_shown(page) -> tuple[bool, bool]:  # noqa: ANN001
+        return page.title().startswith("B "), page.evaluate("() => window.gridworks.version") == "0.1.0-B"
+
+    ctx = browser.new_context()
+    try:
+        page = ctx.new_page()
+        page.goto(url + "selfcheck/")
+        wait_ready(page)
+        assert offline_state(page)["state"] == "ready"
+        assert build_shown(page) == (False, False)
+        point_to(newer)  # deploy (a fresh mtime: the server answers the browser's update check by date)
+        os.utime(newer / "sw.js", (time.time() + 5, time.time() + 5))
+        page.reload()  # the old build, whole: its worker serves it while the new one saves itself
+        wait_ready(page)
+        assert build_shown(page) == (False, False)
+        page.wait_for_function(
+            "() => ['update-ready', 'failed'].includes(window.gridworks.offline.state)",
+            timeout=60_000,
+            polling=250,
+        )
+        assert page.evaluate("() => window.gridworks.offline")["state"] == "update-ready"
+        assert any("new version" in n for n in notices(page)), notices(page)
+        shown = []
+        for _ in range(3):  # the new build, whole, from the next reload on (the browser may defer it once)
+            page.reload()
+            wait_ready(page)
+            shown.append(build_shown(page))
+            if shown[-1] == (True, True):
+                break
+        assert set(shown) <= {(False, False), (True, True)}, shown  # never a mix of two builds
+        assert shown[-1] == (True, True), shown
+    finally:
+        ctx.close()
