@@ -93,7 +93,7 @@ TERRAIN: dict[int, list[dict[str, Any]]] = {
     # pour: the pool (west) and the drain basin (east) are split by a wall higher than the pool
     13: [_pool(0, 3, 2), _wall(4, 4, 4), _drain0(9, 5, 3)],
     # two basins (west, middle) pour into the drain basin (east) together
-    14: [_pool(0, 2, 2), _wall(3, 3, 4), _pool(4, 5, 2), _wall(6, 6, 4), _drain0(8, 5, 3), _drain0(9, 4, 3)],
+    14: [_pool(0, 2, 1), _wall(3, 3, 4), _pool(4, 5, 1), _wall(6, 6, 4), _drain0(8, 5, 3), _drain0(9, 4, 3)],
     # a walled pool in the middle of the field
     15: [_wall(2, 7, 1, 2, 7), _c([3, 0, 3], "WATER", [6, 0, 6])],
     # pour, then freeze what is left near the drain
