@@ -87,7 +87,8 @@ def constraints(s: State) -> list[dict[str, Any]]:
 
 def star_report(s: State) -> list[dict[str, Any]]:
     """Part I §6.4 results card: for ★2 and ★3, whether it was earned and each condition that missed,
-    with its value and target (``[{star, earned, missed: [{type, metric, value, target}]}]``)."""
+    with its value and target (``[{star, earned, missed: [{index, type, metric, value, target}]}]``;
+    ``index`` is the condition's place in the level's ``stars.two`` / ``stars.three`` list)."""
     from engine.floodline.scoring import metrics_view
 
     lv = s.level
@@ -105,6 +106,7 @@ def star_report(s: State) -> list[dict[str, Any]]:
             if not holds:
                 value, target = condition_count(cond, s.board, mv, holds)
                 row: dict[str, Any] = {
+                    "index": k,
                     "type": cond.type,
                     "metric": cond.metric,
                     "value": value,
@@ -116,6 +118,6 @@ def star_report(s: State) -> list[dict[str, Any]]:
                 missed.append(row)
         earned = stars >= star
         if star == 3 and not earned and not missed and stars < 2:
-            missed.append({"type": "STAR_TWO_FIRST", "metric": None, "value": 0, "target": 0})
+            missed.append({"index": -1, "type": "STAR_TWO_FIRST", "metric": None, "value": 0, "target": 0})
         out.append({"star": star, "earned": earned, "missed": [] if earned else missed})
     return out

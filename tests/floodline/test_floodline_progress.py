@@ -67,7 +67,7 @@ def test_results_card_says_which_star_was_missed_and_why() -> None:
     assert s.outcome is not None and s.outcome.stars == 2 - 1
     two, three = star_report(s)
     assert not two["earned"] and two["missed"] == [
-        {"type": "METRIC_AT_MOST", "metric": "piecesUsed", "value": 2, "target": 1}
+        {"index": 0, "type": "METRIC_AT_MOST", "metric": "piecesUsed", "value": 2, "target": 1}
     ]
     # ★3's own condition held; it was missed only because ★2 was
     assert not three["earned"] and three["missed"][0]["type"] == "STAR_TWO_FIRST"

@@ -367,8 +367,10 @@ def ability_variants(
         if s.charges["freeze"] > 0:
             landed = set(pred.board.indices(Kind.SOLID)) - set(s.board.indices(Kind.SOLID))
             f = s.board.frame
-            for i in sorted(landed):
-                c = (f.xs[i] + g[0], f.ys[i] + g[1], f.zs[i] + g[2])
+            # the water the piece would land in (displace), else the water just under it
+            spots = [(f.xs[i], f.ys[i], f.zs[i]) for i in sorted(landed)]
+            spots += [(x + g[0], y + g[1], z + g[2]) for x, y, z in spots]
+            for c in spots:
                 if s.board.in_bounds(c) and s.board.at(c) == Kind.WATER:
                     t2 = [*ticks[:-1], TickInput(freeze=c), ticks[-1]]
                     r = _run(s, t2)

@@ -8,7 +8,15 @@ from typing import Any
 
 import js  # type: ignore[import-not-found]
 from gwweb.floodline import board_draw, fileio, hud, screens, sounds
-from gwweb.floodline.campaign import COUNT, Progress, endless_level, level, record, unlocked
+from gwweb.floodline.campaign import (
+    COUNT,
+    Progress,
+    endless_level,
+    level,
+    missed_star_lines,
+    record,
+    unlocked,
+)
 from gwweb.floodline.chrome import AppChrome
 from gwweb.floodline.hints import hint_fmt
 from gwweb.floodline.hooks import test_hooks
@@ -420,8 +428,9 @@ class App(AppChrome):
         if o is not None:
             best = self.progress.endless_best if run.n == 0 else None
             outcome = {"status": o.status.value, "reason": o.reason.value, "stars": o.stars, "score": o.score}
+            missed = missed_star_lines(self.t, run.level, run.state) if run.n else []
             screens.results(
-                g, self.t, outcome, run.n, run.n < COUNT and unlocked(self.progress, run.n + 1), best
+                g, self.t, outcome, run.n, run.n < COUNT and unlocked(self.progress, run.n + 1), best, missed
             )
         elif self.paused:
             keys = self.t("tip_touch" if self.touch else "keys_help", **self.hints())

@@ -16,6 +16,7 @@ from engine.floodline.campaign import (
 )
 
 __all__ = [
+    "missed_star_lines",
     "COUNT",
     "LEVEL_DIR",
     "Progress",
@@ -47,3 +48,25 @@ def objective_text(t: Any, cond: dict[str, Any]) -> str:
     if cond.get("surviveTilts"):
         text += f" (+{cond['surviveTilts']}⟳)"
     return text
+
+
+def missed_star_lines(t: Any, level: dict[str, Any], state: Any) -> list[str]:
+    """Part I §6.4: one line per star not earned, naming the condition that missed and the value
+    reached (the engine's ``star_report`` decides; this only words it)."""
+    from engine.floodline.progress import star_report
+
+    if state.outcome is None or state.outcome.status.value != "WON":
+        return []
+    stars = level.get("stars", {})
+    out: list[str] = []
+    for row in star_report(state):
+        if row["earned"]:
+            continue
+        conds = stars.get("two" if row["star"] == 2 else "three") or []
+        for miss in row["missed"][:1]:
+            if miss["type"] == "STAR_TWO_FIRST" or not 0 <= miss["index"] < len(conds):
+                out.append(t("missed_two_first"))
+            else:
+                what = objective_text(t, conds[miss["index"]])
+                out.append(t("missed_star", k=row["star"], t=what, v=miss["value"]))
+    return out

@@ -106,7 +106,10 @@ def panel(
             cy += fs + 2
         cy += 6
     for k, cond in enumerate(objs):
-        frac = max(0.0, min(1.0, run.progress(k, cond)))
+        row = run.objectives[k] if k < len(run.objectives) else {}
+        # the engine's count, in the unit a player counts (layers for a height: RULES.md 32)
+        prog = row["value"] / max(1, row["target"]) if "target" in row else run.progress(k, cond)
+        frac = max(0.0, min(1.0, prog))
         holds = k < len(run.objectives) and run.objectives[k]["holds"]
         label = objective_text(t, cond)
         size = g.fit_text(label, col_w, fs)

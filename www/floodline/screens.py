@@ -115,9 +115,19 @@ def pause(g: Gfx, t: Any, help_text: str, tip: str = "") -> None:
         g.text(x + bw / 2, by + 10 + i * 15, line, DIM, 11, align="center")
 
 
-def results(g: Gfx, t: Any, outcome: dict[str, Any], n: int, has_next: bool, best: int | None) -> None:
+def results(
+    g: Gfx,
+    t: Any,
+    outcome: dict[str, Any],
+    n: int,
+    has_next: bool,
+    best: int | None,
+    missed: list[str] | None = None,
+) -> None:
+    """Results card; ``missed`` = one line per star not earned and why (Part I §6.4)."""
     won = outcome["status"] == "WON"
-    x, y, bw, bh = overlay_box(g, 420, 166 + 48 * (3 if won and has_next else 2) + 14)
+    extra = 16 * len(missed or [])
+    x, y, bw, bh = overlay_box(g, 420, 166 + 48 * (3 if won and has_next else 2) + 14 + extra)
     title = t("won") if won else (t("over") if n == 0 else t("lost"))
     g.text(x + bw / 2, y + 42, title, ACCENT if won else "#ff8a6a", 24, True, align="center")
     if n:
@@ -129,7 +139,9 @@ def results(g: Gfx, t: Any, outcome: dict[str, Any], n: int, has_next: bool, bes
     if best is not None:
         line += "  ·  " + t("best", n=best)
     g.text(x + bw / 2, y + 144, line, DIM, 14, align="center")
-    by = y + 166
+    for i, text in enumerate(missed or []):
+        g.text(x + bw / 2, y + 164 + 16 * i, text, "#ffb27a", g.fit_text(text, bw - 24, 12), align="center")
+    by = y + 166 + extra
     if won and has_next:
         g.button("next", x + 40, by, bw - 80, 40, t("next_level"), size=16, bg="rgba(255,210,122,0.12)")
         by += 48
