@@ -30,6 +30,7 @@ from engine.runmap import (
     Phase,
     RunState,
     Select,
+    bot_move,
     current_options,
     migrate_save,
 )
@@ -546,11 +547,19 @@ def warm_up() -> None:
     for text in ("p1 join", "p0 defend", "p0 attack", "p1 drop"):
         s.play_text(text)
     migrate_save(s.save_json())
-    card_for(s.state, s.state)
+    run = Session(GAME, 1, current_options({"preset": "slice"}))  # every phase, a card, the end
+    while (move := bot_move(run.state)) is not None:
+        old = run.state
+        run.play(move)
+        card_for(old, run.state)
 
 
 def create(shell: Any) -> RunMapApp:
     warm_up()
+    try:  # the first AudioContext costs ~300 ms: make it now (suspended); the first gesture resumes it
+        shell.audio.unlock()
+    except Exception:  # noqa: BLE001 - no audio: the game is silent
+        pass
     app = RunMapApp(shell)
     # Long-lived objects (modules, schemas, the app) go to the permanent generation, so the
     # collector's full passes during play walk only the run's own objects: one took 300 ms.
