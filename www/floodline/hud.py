@@ -12,6 +12,8 @@ from gwweb.floodline.model import Run
 from gwweb.floodline.render import arrow, draw_mesh, gravity_dir
 from gwweb.shared.canvas import Gfx
 
+from engine.floodline.progress import constraints
+
 INK = "#e8eef4"
 DIM = "#93a4b5"
 ACCENT = "#ffd27a"
@@ -137,6 +139,11 @@ def panel(
         lines.append((t("tilts_max", n=used, m=rot["maxRotations"]), INK))
     if s.cooldown > 0:
         lines.append((t("cooldown", s=f"{s.cooldown / 60:.1f}"), WARN))
+    for c in constraints(s):  # every limit in play (engine progress.constraints; issue #16)
+        key = "c_" + c["key"]
+        if c["key"] == "tiltsLeft" and c["limit"] <= 0 or c["key"] in ("heightLimit", "wind"):
+            continue
+        lines.append((t(key, v=c["value"], m=c["limit"]), WARN if c["danger"] else INK))
     ch = s.charges
     ab = s.level.abilities
     has = {
