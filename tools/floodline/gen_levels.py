@@ -205,7 +205,7 @@ WIND: dict[int, dict[str, Any]] = {
     26: {"intervalSeconds": 10, "directionMode": "ALTERNATE_EW"},
     27: {"intervalSeconds": 10, "directionMode": "ALTERNATE_EW"},
     28: {"intervalSeconds": 10, "directionMode": "ALTERNATE_EW"},
-    29: {"intervalSeconds": 10, "directionMode": "ALTERNATE_EW"},
+    29: {"intervalSeconds": 8, "directionMode": "ALTERNATE_EW"},
     30: {"intervalSeconds": 8, "includeNorthSouth": True, "directionMode": "RANDOM_SEEDED"},
 }
 #: Part VIII "Max weight" rows: exceeding is the WEIGHT_EXCEEDED fail state (§6.2, §11).  The table's
