@@ -16,6 +16,14 @@ def feed(page: Any, moves: list[str], settle_ms: int = 80) -> None:
     page.wait_for_timeout(settle_ms)  # let a frame draw
 
 
+def frames(page: Any, n: int) -> None:
+    """Wait until ``n`` animation frames have run."""
+    page.evaluate(
+        "(n) => new Promise(r => { const f = k => k ? requestAnimationFrame(() => f(k - 1)) : r(); f(n); })",
+        n,
+    )
+
+
 def inside(box: list[float], rect: list[float]) -> bool:
     x, y, w, h = rect
     return box[0] >= x - 1 and box[1] >= y - 1 and box[2] <= x + w + 1 and box[3] <= y + h + 1
@@ -79,32 +87,40 @@ def test_floodline_occlusion_camera_warnings_language(page, site):
         assert st["pieces"] >= 3
     # on spawn the camera eases to its new target (a scale step snaps, so compare equal rows)
     eased = False
-    for _ in range(16):
-        before = info(page)["camera"]
+    seen: list[Any] = []
+    for _ in range(40):
+        before = info(page)
+        if before["outcome"]:  # the tower ended the level: go on with a fresh one
+            start(page, 30)
+            before = info(page)
+        before = before["camera"]
         feed(page, ["d"], 40)
         cam = info(page)["camera"]
-        if cam["rows"] == before["rows"] and abs(cam["target"] - before["target"]) > 20:
+        seen.append((before, cam))
+        if cam["rows"] == before["rows"] and abs(cam["target"] - before["target"]) > 10:
             assert abs(cam["off"] - cam["target"]) > 1, cam  # still moving a few frames in
             page.wait_for_timeout(800)
             cam = info(page)["camera"]
             assert cam["off"] == cam["target"], cam
             eased = True
             break
-    assert eased
+    assert eased, seen
     page.set_viewport_size(DESKTOP)
 
     # 3. warnings in real situations
-    start(page, 13)  # the ghost lands on the pool
-    assert "warn_water" in info(page)["warningsNow"]
+    # a water level whose first piece would land on its pool (the campaign is retuned often: search)
+    wet = [n for n in range(11, 21) if (start(page, n), "warn_water" in info(page)["warningsNow"])[1]]
+    assert wet, "no water level starts with the ghost over water"
+    start(page, wet[0])
     page.wait_for_timeout(100)
     assert "warn_water" in info(page)["warnings"]
     start(page, 16)  # freeze the pool, land a piece only on ice: held by temporary support
     feed(page, ["mx-", ".", "mx-", ".", "mx-", "f3.2.4", "d"])
     st = info(page)
     assert "warn_unsupported" in st["warnings"] and st["unsupported"], st
-    start(page, 5)  # stack in the middle until it nears the red line
+    start(page, 0)  # endless (no objective ends it): stack in the middle until it nears the red line
     seen = []
-    for _ in range(8):
+    for _ in range(40):
         feed(page, ["d"])
         st = info(page)
         seen = st["warnings"]
@@ -113,6 +129,7 @@ def test_floodline_occlusion_camera_warnings_language(page, site):
     assert "warn_overflow" in seen, st
 
     # 4. titles and prompts switch language
+    start(page, 5)
     click_button(page, "lang", 120)
     st = info(page)
     assert st["lang"] == "ru" and st["title"] == "Парковка" and "площадку" in st["tip"], st

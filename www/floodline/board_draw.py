@@ -91,7 +91,7 @@ def draw_board(app: Any, g: Gfx, run: Run, rect: tuple[float, float, float, floa
         basin,
         app.heavy,
     )
-    app.heavy = app.heavy or bool(did)
+    app.heavy = app.heavy or (bool(did) and not wv.flushed)
     if did:
         app.stages.append(f"{did} {wv.ms:.0f}")
     # until the layer shows the new board, the piece that just locked is drawn over the old one
@@ -110,7 +110,10 @@ def draw_board(app: Any, g: Gfx, run: Run, rect: tuple[float, float, float, floa
     pv_on = pv is not None and pv.get("board") == run.board_version
     mat = s.active.material.value if s.active is not None else ""
     dkey = (wv.key, str(cells), str(ghost), mat, id(pv) if pv_on else 0, str(lag))
-    if dkey != app.dyn_key and wv.index is not None:
+    # only the layer changed (a new world swapped in) on a frame that already did heavy work: the
+    # piece and ghost meshes are rebuilt against the new world on the next frame (issue #20)
+    later = app.heavy and bool(app.dyn_parts) and app.dyn_key[1:] == dkey[1:]
+    if dkey != app.dyn_key and wv.index is not None and not later:
         t0 = time.perf_counter()
         app.dyn_key = dkey
         parts = []

@@ -9,11 +9,12 @@ from gwweb.floodline.iso import move_for, rotation_for, tilt_for
 from gwweb.floodline.saves import MoveLog
 
 from engine.core.session import IllegalMoveError, Session
-from engine.floodline import GAME, Gravity, TickInput, view
+from engine.floodline import GAME, Gravity, TickInput
 from engine.floodline.conditions import max_world_height, resting_on_water
 from engine.floodline.pieces import DRAIN_PIECE, offsets
 from engine.floodline.preview import danger, tilt_refusal
 from engine.floodline.rules import rotation_allowed
+from engine.floodline.scoring import objective_progress
 from engine.floodline.view import (
     basin_preview,
     drain_zones,
@@ -215,7 +216,10 @@ class Run:
         if s.board is self._board_ref:
             return
         self._board_ref = s.board
-        v = view(s)
+        v = {
+            "cells": s.board.cell_list(),
+            "objectives": objective_progress(s),
+        }  # what refresh needs of view()
         water = sum(1 for c in v["cells"] if c["type"] == "WATER")
         wet = {tuple(c["pos"]) for c in v["cells"] if c["type"] == "WATER"}
         if self._water is not None and wet != self._water and wet:

@@ -144,6 +144,7 @@ class WorldView:
         self.job: dict[str, Any] | None = None  # the layer being built for a new key (sliced)
         self.back: Gfx | None = None  # the layer painted while the front one is shown
         self.flush = False  # the next ensure builds the whole layer at once (test hooks)
+        self.flushed = False  # the last rebuild was such a flush
 
     def place(self, view: int, size: list[int], rect: tuple[float, float, float, float], rows: int) -> Proj:
         x, y, w, h = rect
@@ -216,7 +217,7 @@ class WorldView:
             self.job = None
             return ""
         first = self.layer is None or self.flush  # no layer yet (or a test hook asked): all at once
-        self.flush = False
+        self.flushed, self.flush = self.flush, False
         if busy and not first:
             return ""
         t0 = time.perf_counter()
