@@ -427,7 +427,13 @@ def solve(
         cands = [c for c in cands if not 1e9 <= c[0] < 1e9 + min_stars]
         cands.sort(key=lambda c: -c[0])
         if abilities:
-            cands += ability_variants(s, cands[:4])
+            top = cands[:4]
+            if s.charges["freeze"] > 0:  # also the best few drops that land in water (freeze targets)
+                water = set(s.board.indices(Kind.WATER))
+                base = set(s.board.indices(Kind.SOLID))
+                wet = [c for c in cands if set(c[2].board.indices(Kind.SOLID)) - base & water]
+                top = top + [c for c in wet[:3] if c not in top]
+            cands += ability_variants(s, top)
             cands = [c for c in cands if not 1e9 <= c[0] < 1e9 + min_stars]
             cands.sort(key=lambda c: -c[0])
         done = False
