@@ -46,6 +46,12 @@ LOADOUTS: tuple[Loadout, ...] = (
 )
 
 
+SPACING: dict[int, dict[int, int]] = {3: {1: 37, 2: 59}}
+"""Start angles (arc units of 3.75 degrees from the offset) by ship count, where not evenly spread.
+Three ships: the first mover starts farthest from the others (about 139 degrees from each, the other two
+82 degrees apart); evenly spread, the first mover was the ship both others closed in on (RULES.md)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Start:
     """A scenario: its layout and loadout names (shown to players) and the ships."""
@@ -68,7 +74,7 @@ def scenario_ships(seed: int, players: int) -> Start:
     ships = []
     for i in range(players):
         ring = layout.rings[(i + shift) % len(layout.rings)]
-        angle = (offset + i * ARC_UNITS // players) % ARC_UNITS
+        angle = (offset + SPACING.get(players, {}).get(i, i * ARC_UNITS // players)) % ARC_UNITS
         sector = angle * RING_SECTORS[ring] // ARC_UNITS
         ships.append(new_ship(i, ring, sector, alloc=tuple(alloc)))
     return Start(layout.key, loadout.key, tuple(ships))

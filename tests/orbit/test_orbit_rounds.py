@@ -10,6 +10,7 @@ from engine.core.session import Session
 from engine.orbit import initial_state
 from engine.orbit.game import GAME, RULES_VERSION, new_game_options
 from engine.orbit.moves import parse_plan
+from engine.orbit.rules import arc_span
 from engine.orbit.scenarios import scenario_ships
 from engine.orbit.state import Termination
 from engine.orbit.turn import preview, turn_order
@@ -61,6 +62,15 @@ def test_scenarios_are_seeded_symmetric_and_never_on_one_ring():
             assert len({s.alloc for s in start.ships}) == 1  # the same loadout for everyone
             kinds.add((start.layout, start.loadout))
     assert len(kinds) >= 6
+    # three ships: the first mover starts farthest from both others
+    for seed in range(10):
+        a = [arc_span(s.ring, s.sector)[0] for s in scenario_ships(seed, 3).ships]
+
+        def gap(x: int, y: int) -> int:
+            d = abs(x - y) % 96
+            return min(d, 96 - d)
+
+        assert min(gap(a[0], a[1]), gap(a[0], a[2])) > gap(a[1], a[2])
     st = initial_state(5, new_game_options(4))
     assert st.rules == RULES_VERSION and st.ships == scenario_ships(5, 4).ships
 
