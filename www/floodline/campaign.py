@@ -45,8 +45,8 @@ def objective_text(t: Any, cond: dict[str, Any]) -> str:
     text = t(f"o_{cond['type']}", **fmt)
     if cond.get("maxLostVoxels") is not None:
         text += ", " + t("o_max_lost", n=cond["maxLostVoxels"])
-    if cond.get("surviveTilts"):
-        text += f" (+{cond['surviveTilts']}⟳)"
+    if cond.get("surviveTilts"):  # the structure must stand through K tilts (RULES.md 34, 44)
+        text += ", " + t("o_survive", n=cond["surviveTilts"])
     return text
 
 
