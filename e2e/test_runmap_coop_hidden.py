@@ -9,9 +9,14 @@ from typing import Any
 from e2e.test_runmap import info, wait_info
 from e2e.util import state_hash, wait_ready
 
+# A background tab as the browser makes it: document.hidden, and animation frames held back until
+# the page is visible again (timers and message events still run).
 HIDE = """(h) => {
+    if (!window.__raf) { window.__raf = window.requestAnimationFrame.bind(window); window.__held = []; }
+    window.requestAnimationFrame = h ? (cb) => { window.__held.push(cb); return 0; } : window.__raf;
     Object.defineProperty(document, 'hidden', {configurable: true, get: () => h});
     Object.defineProperty(document, 'visibilityState', {configurable: true, get: () => h ? 'hidden' : 'visible'});
+    if (!h) { window.__held.splice(0).forEach((cb) => window.__raf(cb)); }
     document.dispatchEvent(new Event('visibilitychange'));
 }"""
 
@@ -40,12 +45,14 @@ def test_runmap_coop_survives_hidden_host_and_guest(page: Any, site: str) -> Non
         assert wait_info(guest, "i.coop === 'guest'", 20_000)["seat"] == 1
         # the host goes to the background: it stops drawing but keeps answering
         hide(page)
-        drawn = -1
-        for _ in range(20):  # a frame requested before hiding may still be drawn (later under load)
-            page.wait_for_timeout(300)
-            if frames(page) == drawn:
+        drawn, still = -1, 0
+        for _ in range(30):  # a frame requested before hiding may still be drawn (later under load)
+            page.wait_for_timeout(400)
+            now = frames(page)
+            still = still + 1 if now == drawn else 0
+            drawn = now
+            if still >= 2:
                 break
-            drawn = frames(page)
         guest.wait_for_timeout(6_000)  # longer than a visible page's silence limit
         g = info(guest)
         assert g["coop"] == "guest" and g["host"] == 0 and g["connected"] == [0, 1]
