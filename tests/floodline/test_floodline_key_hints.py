@@ -58,9 +58,7 @@ def test_every_placeholder_in_the_tables_is_filled(lang: str, touch: bool) -> No
 def test_defaults_read_as_before() -> None:
     fmt = hint_fmt(BINDINGS, "en")
     help_text = TABLES["en"]["keys_help"].format(**fmt)
-    assert help_text.startswith(
-        "A/D/W/S move · Q/E R/F Z/C rotate · Space drop · X soft · Shift hold"
-    )
+    assert help_text.startswith("A/D/W/S move · Q/E R/F Z/C rotate · Space drop · X soft · Shift hold")
     assert "1–4 tilt (Alt+1–4 preview) · F1–F4 view · [ ] cut · B basins · Esc pause" in help_text
     assert tip_for(t_for("en"), 1, fmt).startswith(
         "Move with A/D/W/S (or arrows), rotate with Q/E, drop with Space."
