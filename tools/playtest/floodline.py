@@ -27,7 +27,7 @@ from tools.playtest.report import LabConfig, Metric, Plot, Report, Table
 DEFAULT_GAMES = 1
 FULL_GAMES = 3
 SOLUTIONS = Path(__file__).resolve().parents[1] / "floodline" / "solutions"
-NAIVE_PIECES = 40  # the naive bot gives up after this many pieces (--full; the default run uses 30)
+NAIVE_PIECES = 40  # the naive bot gives up after this many pieces (--full; the default run uses 20)
 LEVELS: list[int] | None = None  # None = the whole campaign (tests narrow it)
 
 
@@ -172,7 +172,7 @@ def _ids(ns: list[int]) -> str:
 
 def run(cfg: LabConfig) -> Report:
     global NAIVE_PIECES
-    NAIVE_PIECES = 40 if cfg.full else 30  # read by the forked workers
+    NAIVE_PIECES = 40 if cfg.full else 20  # read by the forked workers
     levels = LEVELS or list(range(1, COUNT + 1))
     jobs: list[tuple[str, int, int]] = []
     for n in levels:
