@@ -556,10 +556,6 @@ def warm_up() -> None:
 
 def create(shell: Any) -> RunMapApp:
     warm_up()
-    try:  # the first AudioContext costs ~300 ms: make it now (suspended); the first gesture resumes it
-        shell.audio.unlock()
-    except Exception:  # noqa: BLE001 - no audio: the game is silent
-        pass
     app = RunMapApp(shell)
     # Long-lived objects (modules, schemas, the app) go to the permanent generation, so the
     # collector's full passes during play walk only the run's own objects: one took 300 ms.

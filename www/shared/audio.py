@@ -13,6 +13,7 @@ class Audio:
     def __init__(self, muted: bool = False) -> None:
         self.muted = muted
         self.ctx: Any = None
+        self._noise: dict[int, Any] = {}  # sample count -> Float32Array of noise, made once
 
     def unlock(self) -> None:
         """Create/resume the AudioContext; call from a user gesture handler."""
@@ -58,15 +59,17 @@ class Audio:
         rate = int(self.ctx.sampleRate)
         n = max(1, int(rate * dur))
         buf = self.ctx.createBuffer(1, n, rate)
-        data = buf.getChannelData(0)
-        x = 0x2545F491
-        vals = []
-        for _ in range(n):  # deterministic xorshift noise; cosmetic only
-            x ^= (x << 13) & 0xFFFFFFFF
-            x ^= x >> 17
-            x ^= (x << 5) & 0xFFFFFFFF
-            vals.append((x / 2147483648.0) - 1.0)
-        data.set(js.Float32Array.new(vals))
+        samples = self._noise.get(n)
+        if samples is None:  # built once per length: a Python loop over ~10k samples costs a frame
+            x = 0x2545F491
+            vals = []
+            for _ in range(n):  # deterministic xorshift noise; cosmetic only
+                x ^= (x << 13) & 0xFFFFFFFF
+                x ^= x >> 17
+                x ^= (x << 5) & 0xFFFFFFFF
+                vals.append((x / 2147483648.0) - 1.0)
+            samples = self._noise[n] = js.Float32Array.new(vals)
+        buf.getChannelData(0).set(samples)
         src = self.ctx.createBufferSource()
         src.buffer = buf
         amp = self.ctx.createGain()

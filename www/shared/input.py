@@ -49,6 +49,9 @@ class Input:
         self.held: set[str] = set()
         self.on_wake: Callable[[], None] | None = None  # set by the loop: called when an event arrives
         self.on_focus: Callable[[bool], None] | None = None  # set by the shell: an embed gained/lost the keys
+        # set by the shell: called inside the DOM handler of a key or pointer press (a user gesture), so work
+        # the browser allows only there (starting audio) runs there and not in a later frame
+        self.on_gesture: Callable[[], None] | None = None
         self.embed = embed
         self.focused = not embed  # a full page always has the keys
         self.keys_taken = 0  # key events handed to the game (a test hook)
@@ -134,6 +137,8 @@ class Input:
                 self.release()  # the page gets its keys back; the game is not told (see module doc)
                 return
         self.keys_taken += 1
+        if self.on_gesture is not None:
+            self.on_gesture()
         action = self._action_for(e)
         shift, ctrl, repeat = bool(e.shiftKey), bool(e.ctrlKey or e.metaKey), bool(e.repeat)
         self._push(Event("key", str(e.code) or str(e.key), True, shift=shift, ctrl=ctrl, repeat=repeat))
@@ -165,6 +170,8 @@ class Input:
             except Exception:
                 pass
             self.focus()
+            if self.on_gesture is not None:
+                self.on_gesture()
         if phase == "move" and not self.queue_has_room():
             return
         self._push(

@@ -250,6 +250,7 @@ async def start(game: str) -> None:
             loop.invalidate()
 
         shell.input.on_focus = on_focus
+        shell.input.on_gesture = shell.audio.unlock  # audio starts in the gesture's own handler, not a frame
         resize = create_proxy(lambda _e: loop.invalidate())
         js.window.addEventListener("resize", resize)
         _publish(shell, app, loop)
@@ -265,14 +266,11 @@ async def start(game: str) -> None:
 
 def _dispatch(shell: Shell, app: App, ev: Event) -> None:
     if ev.kind == "pointer" and ev.name == "down":
-        shell.audio.unlock()
         hit = shell.gfx.region_at(ev.x, ev.y)
         if hit is not None:
             app.on_button(hit)
             shell.invalidate()
             return
-    if ev.kind in ("key", "action") and ev.down:
-        shell.audio.unlock()
     app.handle(ev)
 
 
