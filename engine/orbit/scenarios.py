@@ -46,10 +46,12 @@ LOADOUTS: tuple[Loadout, ...] = (
 )
 
 
-SPACING: dict[int, dict[int, int]] = {3: {1: 37, 2: 59}}
+SPACING: dict[int, dict[int, int]] = {3: {1: 37, 2: 59}, 4: {1: 20, 2: 48, 3: 76}}
 """Start angles (arc units of 3.75 degrees from the offset) by ship count, where not evenly spread.
 Three ships: the first mover starts farthest from the others (about 139 degrees from each, the other two
-82 degrees apart); evenly spread, the first mover was the ship both others closed in on (RULES.md)."""
+82 degrees apart); evenly spread, the first mover was the ship both others closed in on. Four ships:
+the first mover starts nearer its neighbours (75 degrees instead of 90), which took away its edge
+(RULES.md, reading 27)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -71,6 +71,9 @@ def test_scenarios_are_seeded_symmetric_and_never_on_one_ring():
             return min(d, 96 - d)
 
         assert min(gap(a[0], a[1]), gap(a[0], a[2])) > gap(a[1], a[2])
+        # four ships: the first mover's neighbours are nearer than the others' (75 vs 105 degrees)
+        b = [arc_span(s.ring, s.sector)[0] for s in scenario_ships(seed, 4).ships]
+        assert max(gap(b[0], b[1]), gap(b[0], b[3])) < gap(b[1], b[2])
     st = initial_state(5, new_game_options(4))
     assert st.rules == RULES_VERSION and st.ships == scenario_ships(5, 4).ships
 
