@@ -46,8 +46,9 @@ LOADOUTS: tuple[Loadout, ...] = (
 )
 
 
-SPACING: dict[int, dict[int, int]] = {3: {1: 37, 2: 59}, 4: {1: 20, 2: 48, 3: 76}}
+SPACING: dict[int, dict[int, int]] = {2: {1: 52}, 3: {1: 37, 2: 59}, 4: {1: 20, 2: 48, 3: 76}}
 """Start angles (arc units of 3.75 degrees from the offset) by ship count, where not evenly spread.
+Two ships: the second starts 195 degrees ahead of the first (15 degrees past the opposite point).
 Three ships: the first mover starts farthest from the others (about 139 degrees from each, the other two
 82 degrees apart); evenly spread, the first mover was the ship both others closed in on. Four ships:
 the first mover starts nearer its neighbours (75 degrees instead of 90), which took away its edge

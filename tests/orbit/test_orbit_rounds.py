@@ -74,6 +74,12 @@ def test_scenarios_are_seeded_symmetric_and_never_on_one_ring():
         # four ships: the first mover's neighbours are nearer than the others' (75 vs 105 degrees)
         b = [arc_span(s.ring, s.sector)[0] for s in scenario_ships(seed, 4).ships]
         assert max(gap(b[0], b[1]), gap(b[0], b[3])) < gap(b[1], b[2])
+    # two ships: the second starts past the opposite point (195 degrees ahead; sectors round it)
+    ahead = []
+    for seed in range(20):
+        c = [arc_span(s.ring, s.sector)[0] for s in scenario_ships(seed, 2).ships]
+        ahead.append((c[1] - c[0]) % 96)
+    assert all(44 <= x <= 60 for x in ahead) and sum(ahead) / len(ahead) > 50
     st = initial_state(5, new_game_options(4))
     assert st.rules == RULES_VERSION and st.ships == scenario_ships(5, 4).ships
 
