@@ -109,9 +109,16 @@ def _table(title: str, results: dict[str, list[dict]]) -> None:
         print(f"{name:10}{cells}{tti / bare:8.2f}{mb:10.2f}")
 
 
-def _network_passes(browser, root: Path, slug: str) -> tuple[int, list[str], int]:  # noqa: ANN001
+def _network_passes(playwright, root: Path, slug: str) -> tuple[int, list[str], int]:  # noqa: ANN001
+    """A real (on-disk) browser profile: an incognito context's memory cache drops files as big as
+    Pyodide's wasm, so the offline copy would fetch it again there."""
+    import tempfile
+
     srv, base, counts = _counting_server(root)
-    ctx = browser.new_context()
+    profile = tempfile.TemporaryDirectory()
+    ctx = playwright.chromium.launch_persistent_context(
+        profile.name, executable_path=chromium_path(), args=CHROMIUM_ARGS
+    )
     try:
         page = ctx.new_page()
         page.goto(f"{base}{slug}/")
@@ -122,13 +129,17 @@ def _network_passes(browser, root: Path, slug: str) -> tuple[int, list[str], int
     finally:
         ctx.close()
         srv.shutdown()
+        profile.cleanup()
     wanted = set()
     for p in root.rglob("*"):
         if p.is_file():
             rel = p.relative_to(root).as_posix()
             wanted.add("/" + (rel[: -len("index.html")] if rel.endswith("index.html") else rel))
-    twice = sorted(path for path, n in counts.items() if n > 1)
-    never = len(wanted - set(counts))
+    got: collections.Counter = collections.Counter()
+    for path, n in counts.items():
+        got[path[: -len("index.html")] if path.endswith("/index.html") else path] += n
+    twice = sorted(path for path, n in got.items() if n > 1)
+    never = len(wanted - set(got))
     return max(counts.values(), default=0), twice, never
 
 
@@ -178,7 +189,7 @@ def run_bench(
         if play and games:
             play_all(browser, base, games)
         if games:
-            most, twice, unfetched = _network_passes(browser, root, games[0])
+            most, twice, unfetched = _network_passes(p, root, games[0])
             print(
                 f"\nNetwork passes (first visit of /{games[0]}/ + offline copy + reload): "
                 f"max {most} per file; fetched more than once: {twice or 'none'}; never fetched: {unfetched}"

@@ -34,6 +34,10 @@ FRAME_RECORDER = """(() => {
 })();"""
 
 
+# where each game's play starts (Run Map: a seeded slice run for one player, straight from the link)
+START = {"runmap": "runmap/#seed=4242&preset=slice&players=1"}
+
+
 def _hook(page: Any, expr: str) -> Any:
     return json.loads(page.evaluate(f"() => window.gridworks.{expr}"))
 
@@ -149,10 +153,7 @@ def play_orbit(page: Any) -> str:
     return f"{turns} turns against the computer (keyboard plans, the computer's turns, animations)"
 
 
-def play_runmap(page: Any, base: str) -> str:
-    page.goto(f"{base}runmap/#seed=4242&preset=slice&players=1")
-    page.wait_for_function("() => window.gridworks && window.gridworks.ready", timeout=180_000)
-    page.evaluate("() => { window.__frames.ms = []; window.__frames.long = []; window.__frames.on = true; }")
+def play_runmap(page: Any) -> str:
     actions = 0
     for _ in range(60):
         st = _hook(page, "runInfo()")
@@ -207,7 +208,7 @@ def play_one(browser: Any, base: str, game: str) -> tuple[dict, str]:
     try:
         page = ctx.new_page()
         page.add_init_script(FRAME_RECORDER)
-        page.goto(f"{base}{game}/")
+        page.goto(f"{base}{START.get(game, game + '/')}")
         page.wait_for_function("() => window.gridworks && window.gridworks.ready", timeout=180_000)
         page.wait_for_timeout(500)
         page.evaluate(
@@ -218,8 +219,9 @@ def play_one(browser: Any, base: str, game: str) -> tuple[dict, str]:
             "floodline": play_floodline,
             "reactor": play_reactor,
             "orbit": play_orbit,
+            "runmap": play_runmap,
         }.get(game)
-        played = script(page) if script else play_runmap(page, base) if game == "runmap" else "nothing"
+        played = script(page) if script else "nothing"
         rec = page.evaluate("() => { window.__frames.on = false; return window.__frames; }")
         errors = page.evaluate("() => window.gridworks.errors || []")
         if errors:

@@ -105,8 +105,7 @@ def _png(size: int) -> bytes:
 
 
 def _game_page(slug: str, meta: dict[str, str], preload: list[str], boot_hash: str) -> str:
-    """A game page; it loads ``boot.js?h=<its content hash>`` so that the service worker serves each
-    page the boot.js of the build the page came from (see static/sw.js)."""
+    """A game page; it loads ``boot.js?h=<build id>`` (boot.js checks that the id is its own)."""
     links = "\n".join(preload)
     page = (STATIC / "game.html").read_text()
     return (
@@ -185,9 +184,10 @@ def _place_wheel(path: Path, dist: Path) -> dict:
     }
 
 
-def write_service_worker(dist: Path) -> tuple[dict[str, str], str]:
-    """Write ``dist/sw.js`` listing every other file of ``dist`` with its content hash; returns
-    path → hash (sw.js included) and the cache version (a hash of that list)."""
+def write_service_worker(dist: Path, boot_id: str) -> tuple[dict[str, str], str]:
+    """Write ``dist/sw.js`` listing every other file of ``dist`` with its content hash (and the
+    build id the pages load boot.js with); returns path → hash (sw.js included) and the cache
+    version (a hash of that list)."""
     files = {}
     for p in sorted(dist.rglob("*")):
         if p.is_file() and p.relative_to(dist).as_posix() != "sw.js":
@@ -197,6 +197,7 @@ def write_service_worker(dist: Path) -> tuple[dict[str, str], str]:
         (STATIC / "sw.js")
         .read_text()
         .replace("@VERSION@", version)
+        .replace("@BOOTID@", boot_id)
         .replace("/*@FILES@*/ {}", json.dumps(files, indent=0, sort_keys=True))
     )
     (dist / "sw.js").write_text(sw)
@@ -266,6 +267,8 @@ def assemble(
         },
         "selfcheck": selfcheck,
     }
+    # the build's id (a hash of boot.js before the id goes in) links each page to its boot.js: a
+    # page loads boot.js?h=<id>, and boot.js reloads a page whose id is not its own (two builds mixed)
     boot = (
         (STATIC / "boot.js")
         .read_text()
@@ -273,8 +276,9 @@ def assemble(
             '/*@BUILD@*/ {version: "dev", wheels: [], allowedHosts: [], games: {}}', json.dumps(build_info)
         )
     )
-    (dist / "boot.js").write_text(boot)
     boot_hash = hashlib.sha256(boot.encode()).hexdigest()[:16]
+    boot = boot.replace("@BUILDID@", boot_hash)
+    (dist / "boot.js").write_text(boot)
     preload = [
         '<link rel="modulepreload" href="../pyscript/core.js">',
         '<link rel="modulepreload" href="../pyodide/pyodide.mjs">',
@@ -309,7 +313,7 @@ def assemble(
             (dist / "embed" / f"{slug}.html").write_text(embed_snippet(slug, base_url))
 
     # service worker last: it lists every other file with its content hash
-    files, version = write_service_worker(dist)
+    files, version = write_service_worker(dist, boot_hash)
     log(
         f"  {len(files)} files, {sum(p.stat().st_size for p in dist.rglob('*') if p.is_file()) / 1e6:.1f} MB,"
         f" cache version {version}; games built: {', '.join(games) or 'none'}"

@@ -8,6 +8,18 @@ const BASE = new URL("./", import.meta.url);   // the site root, wherever boot.j
 const me = document.querySelector("script[data-game][src*=\"boot.js\"]");
 const GAME = (me && me.dataset.game) || document.documentElement.dataset.game;
 const EMBED = !!(me && me.dataset.embed);
+const BUILD_ID = "@BUILDID@";
+// The page names the build it belongs to (boot.js?h=<id>). If this boot.js is another build's (a
+// newer service worker took over while the page loaded), reload once so the page runs one build.
+const PAGE_ID = me ? new URL(me.src, location.href).searchParams.get("h") : null;
+const MIXED = !!(PAGE_ID && PAGE_ID !== BUILD_ID && !EMBED && (() => {
+  try {
+    const last = Number(sessionStorage.getItem("gridworks:mixed-reload") || 0);
+    if (Date.now() - last < 10000) return false;   // reloaded for this a moment ago: go on
+    sessionStorage.setItem("gridworks:mixed-reload", String(Date.now()));
+  } catch (e) { return false; }
+  return true;
+})());
 
 const gw = (window.gridworks = window.gridworks || {});
 gw.ready = false;
@@ -204,26 +216,6 @@ function track(reg) {
   settle();
 }
 
-// A newer build was saved during an earlier visit: this page (old boot.js, served by the old
-// worker) asks it to take over and reloads before loading anything else, so the page runs the new
-// build whole. Resolves true when it does so.
-async function takeOverIfNewer() {
-  if (EMBED || !("serviceWorker" in navigator) || !navigator.serviceWorker.controller) return false;
-  let reg = null;
-  try { reg = await navigator.serviceWorker.getRegistration(BASE.href); } catch (e) { return false; }
-  if (!reg || !reg.waiting || !reg.active) return false;
-  const waiting = reg.waiting;
-  const switched = new Promise((resolve) => {
-    navigator.serviceWorker.addEventListener("controllerchange", () => resolve(true), {once: true});
-    waiting.addEventListener("statechange", () => { if (waiting.state === "activated") resolve(true); });
-    setTimeout(() => resolve(false), 3000);   // Chrome may hold the switch back: run this build, switch later
-  });
-  waiting.postMessage({type: "take-over"});
-  if (!(await switched)) return false;
-  location.reload();
-  return true;
-}
-
 async function registerServiceWorker() {
   if (EMBED || !("serviceWorker" in navigator) || location.protocol === "file:") { gw.offline = {state: "off"}; return; }
   const sw = navigator.serviceWorker;
@@ -374,8 +366,10 @@ if (!hostAllowed(location.hostname)) {
   boot.notice = {text: "This game can only be played on its home site. Follow the link to play it there.",
     label: "Play on tron.ru", href: "https://tron.ru/"};
   drawBoot();
+} else if (MIXED) {
+  location.reload();
 } else {
-  takeOverIfNewer().then((switching) => { if (!switching) start(); });
+  start();
 }
 
 function start() {

@@ -3,19 +3,20 @@
 //   otherwise fetched (the browser's HTTP cache first: the page fetched most of it already) and kept
 //   only if its hash is the one this build expects. Any failure fails the install, the page is told
 //   which file failed, and the previous build (if any) keeps serving.
-// - the new build waits (no skipWaiting at install): open tabs keep the build they started with. A page
-//   that starts while a newer build waits asks it to take over ("take-over") and reloads before it
-//   loads anything else (boot.js), so a page never mixes two builds.
-// - fetch: files of the build come from the cache; "/game" is redirected to "/game/". A request
-//   pinned to a content hash ("boot.js?h=<hash>", as the game pages load it) is served from the cache
-//   of the build that has that content, so a page that a newer worker takes over mid-load still gets
-//   the boot.js of its own build. The previous build's cache is kept for that until the next update.
+// - the new build waits (no skipWaiting at install): open tabs keep the build they started with, and
+//   the browser switches to the new build once no tab of the site is open, so a page never mixes two
+//   builds. (Asking the waiting worker to take over from a loading page made Chromium hold that
+//   page's navigation for over 30 s now and then, so the site does not.)
+// - fetch: files of the build come from the cache; "/game" is redirected to "/game/". (A page that a
+//   newer worker takes over mid-load gets the new boot.js; boot.js sees the page is another build's
+//   and reloads it.)
 const VERSION = "@VERSION@";
 const FILES = /*@FILES@*/ {};
 const CACHE = "gridworks-" + VERSION;
 const SCOPE = new URL("./", self.location).href;
 const SCOPE_PATH = new URL(SCOPE).pathname;
 const MANIFEST = "__manifest__";
+const BOOT_ID = "@BOOTID@";
 const has = (key) => Object.prototype.hasOwnProperty.call(FILES, key);
 const urlOf = (key) => new URL(key, SCOPE).href;
 
@@ -25,7 +26,7 @@ function route(url) {
   if (u.origin !== self.location.origin || !u.pathname.startsWith(SCOPE_PATH)) return null;
   let path = decodeURIComponent(u.pathname.slice(SCOPE_PATH.length));
   if (path === "" || path.endsWith("/")) path += "index.html";
-  if (has(path)) return {key: path, pin: u.searchParams.get("h")};
+  if (has(path)) return {key: path};
   if (has(path + "/index.html")) return {redirect: u.origin + u.pathname + "/" + u.search + u.hash};
   return null;
 }
@@ -40,7 +41,10 @@ async function fetchVerified(key) {
   let why = "";
   for (const mode of ["force-cache", "reload"]) {
     let res;
-    try { res = await fetch(urlOf(key), {cache: mode}); } catch (e) { why = e.message || String(e); continue; }
+    // ask for the URLs the pages used (boot.js?h=<id>, a page by its folder), which the HTTP cache has
+    let url = key === "boot.js" ? urlOf(key) + "?h=" + BOOT_ID : urlOf(key);
+    if (key === "index.html" || key.endsWith("/index.html")) url = url.slice(0, -"index.html".length);
+    try { res = await fetch(url, {cache: mode}); } catch (e) { why = e.message || String(e); continue; }
     if (!res.ok) { why = "HTTP " + res.status; continue; }
     const body = await res.arrayBuffer();
     if (await hex(body) === FILES[key]) {
@@ -104,34 +108,21 @@ self.addEventListener("install", (event) => { event.waitUntil(precache()); });
 
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
-    // keep this build and the one it replaces (pages may still run it; caches.keys() lists caches in
-    // the order they were made, so that is the last other one); drop older ones
-    const names = (await caches.keys()).filter((n) => n.startsWith("gridworks-") && n !== CACHE);
-    for (const name of names.slice(0, -1)) await caches.delete(name);
+    for (const name of await caches.keys()) {
+      if (name !== CACHE && name.startsWith("gridworks-")) await caches.delete(name);
+    }
     await self.clients.claim();
   })());
 });
 
 self.addEventListener("message", (event) => {
   const t = event.data && event.data.type;
-  if (t === "take-over") self.skipWaiting();
-  else if (t === "status" && event.source) {
+  if (t === "status" && event.source) {
     event.waitUntil(caches.open(CACHE).then((c) => c.match(MANIFEST)).then((m) => {
       event.source.postMessage({type: "sw-status", version: VERSION, complete: !!m});
     }));
   }
 });
-
-// ``key`` with content hash ``h`` from the cache of whichever build has it.
-async function pinned(key, h) {
-  for (const name of await caches.keys()) {
-    if (name === CACHE || !name.startsWith("gridworks-")) continue;
-    const c = await caches.open(name);
-    const man = await c.match(MANIFEST);
-    if (man && (await man.json())[key] === h) return c.match(urlOf(key));
-  }
-  return null;
-}
 
 self.addEventListener("fetch", (event) => {
   const req = event.request;
@@ -140,10 +131,6 @@ self.addEventListener("fetch", (event) => {
   if (!r) return;
   if (r.redirect) { event.respondWith(Response.redirect(r.redirect, 301)); return; }
   event.respondWith((async () => {
-    if (r.pin && r.pin !== FILES[r.key]) {   // another build's file, asked for by one of its pages
-      const hit = await pinned(r.key, r.pin);
-      if (hit) return hit;
-    }
     const hit = await (await caches.open(CACHE)).match(urlOf(r.key));
     if (hit) return hit;
     // not cached (yet): the network; the install keeps the verified copy
