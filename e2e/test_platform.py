@@ -180,7 +180,8 @@ def test_template_game_plays_saves_restores_and_speaks(page, site):
     page.keyboard.press("ArrowRight")
     page.wait_for_function("() => JSON.parse(window.gridworks.saveJson()).moves.length === 1")
     live = page.locator("[aria-live=polite]")
-    assert live.count() == 1 and "Steps 1" in live.inner_text()
+    # the clock's seed may put the goal one step right: then the first move is spoken as the result
+    assert live.count() == 1 and ("Steps 1" in live.inner_text() or "Reached in 1 " in live.inner_text())
     page.reload()
     wait_ready(page)
     save = json.loads(page.evaluate("() => window.gridworks.saveJson()"))
