@@ -20,7 +20,7 @@ from engine.orbit.rules import (
     Facing,
 )
 from engine.orbit.state import OrbitState, Ship, Transit, new_ship
-from engine.orbit.turn import execute_turn
+from engine.orbit.turn import Event, execute_turn
 
 DEFAULT_MAX_ROUNDS = 100
 RULES_VERSION = 2
@@ -148,6 +148,10 @@ class OrbitGame:
 
     def apply(self, state: OrbitState, move: TurnPlan) -> OrbitState:
         return execute_turn(state, move)[0]
+
+    def apply_with_events(self, state: OrbitState, move: TurnPlan) -> tuple[OrbitState, list[Event]]:
+        """``apply`` plus the turn's events (``Session`` keeps them in ``last_events`` for the page)."""
+        return execute_turn(state, move)
 
     def parse_move(self, text: str) -> TurnPlan:
         return parse_plan(text)

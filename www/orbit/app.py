@@ -1,87 +1,78 @@
-"""Orbit Simulator page: composition root. Input → ``TurnPlan`` → ``engine.orbit`` → state → drawing.
+"""Orbit Simulator page: composition root, a ``TurnApp`` (UI state + interpret + Session + draw).
 
-Modes: ``menu`` (new game / seats), ``play`` (planning, computer turns, pass-the-device cover, game over)
-and ``replay`` (a finished or running game stepped turn by turn). Help is an overlay on any mode.
+Input → ``controls.Controls.interpret`` → ``TurnPlan`` → ``engine.orbit`` through ``Session`` → the
+turn's events (``on_events``: log, animation, sound, announcement) → ``render.draw``. Computer seats
+think in ``tick`` (a slice of each frame, no redraw while they think).
+
+Modes: ``menu`` (new game / seats), ``play`` (planning, computer turns, pass-the-device cover, game
+over) and ``replay`` (a game stepped turn by turn). Help is an overlay on any mode.
 """
 
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import js  # type: ignore[import-not-found]
+from gwweb.shared.app import TurnApp
+from gwweb.shared.canvas import Gfx
+from gwweb.shared.clock import new_seed, now_ms
 
 from engine.core.schema import SchemaError
-from engine.orbit.ai import Thinking
+from engine.core.session import Session
+from engine.orbit.game import GAME
 from engine.orbit.moves import TurnPlan
-from engine.orbit.rules import WEAPONS, Weapon
 from engine.orbit.state import OrbitState, Ship
-from engine.orbit.threat import threats
 from engine.orbit.turn import Problem
 
 from . import layout as lay_mod
-from . import panel, screens, share, tutorial
+from . import render, share, turnlog, tutorial
+from .computer import Computer
 from .controls import BINDINGS, Controls, preset_for
-from .model import FRIEND, HUMAN, LINK_SEATS, Match, OrbitSave, Planner, Turn
-from .orbitview import OrbitView
+from .model import FRIEND, HUMAN, LINK_SEATS, Match, OrbitSave, Planner
 from .strings import TABLES
-from .widgets import BAD, FG
+from .ui import Anim, Shot, Ui
+
+if TYPE_CHECKING:
+    from gwweb.shared.shell import Shell
+
+    from engine.orbit.rules import Weapon
 
 ANIM_HUMAN_MS = 650.0
 ANIM_AI_MS = 950.0
-AI_GAP_MS = 450.0
-AI_BUDGET_MS = 6.0
-"""Longest slice of a frame the computer player may think for (the search runs across frames)."""
 REPLAY_MS = 1100.0
 SAVE_NAME = "game"
 LINK_SAVE = "link"
 """Play by link keeps its own copy of the game on each device, apart from the local game."""
 
 
-class OrbitApp(Controls):
-    realtime = False
+class OrbitApp(TurnApp[OrbitState, TurnPlan, Ui]):
+    SAVE = SAVE_NAME
+    shell: Shell
 
-    def __init__(self, shell: Any) -> None:
-        self.shell = shell
+    def __init__(self, shell: Shell) -> None:
         shell.i18n.tables = TABLES
         shell.i18n.set_lang(shell.i18n.lang)
         shell.bindings(BINDINGS)
-        self.view = OrbitView()
-        self.layout = lay_mod.compute(max(1.0, shell.gfx.width), max(1.0, shell.gfx.height))
-        self.match: Match | None = None
-        self.planner: Planner | None = None
-        self.mode = "menu"
-        self.help_open = False
-        self.help_page = 0
-        self.preset = "ai"
-        self.difficulty = "expert"
-        self.seats: list[str] = [HUMAN, self.difficulty]
-        self.tab = "plan"
-        self.sel = 0
-        self.anim: tuple[OrbitState, OrbitState, list[tuple[int, int, Weapon]], float, float] | None = None
-        self.ai_due: float | None = None
-        self.ai_stage = 0
-        self.ai_steps: Thinking | None = None
-        self.seen_by: int | None = None
-        self.toast_text = ""
-        self.toast_until = 0.0
-        self.replay_i = 0
-        self.replay_play = False
-        self.replay_next = 0.0
-        self.pointers: dict[int, tuple[float, float]] = {}
-        self.drag: tuple[float, float] | None = None
-        self._preview_key: Any = None
-        self._preview: Any = None
-        self._notices_shown = 0
-        self.tut_step: int | None = None
-        self._restore()
+        # until a game is started or restored the page shows the menu over a placeholder match
+        self.match = Match(0, [HUMAN, "expert"])
+        self.started = False
+        self.computer = Computer()
+        self.controls = Controls(self)
+        self._before: OrbitState | None = None
+        self.notices_shown = 0
+        self._preview_key: tuple[int, str] | None = None
+        self._preview: Ship | None = None
+        self._preview_threats: list[tuple[int, Weapon]] = []
+        self.last_link = ""
+        ui = Ui(layout=lay_mod.compute(max(1.0, shell.gfx.width), max(1.0, shell.gfx.height)))
+        super().__init__(shell, GAME, ui, self.controls.interpret, self._render, new_seed, clock=now_ms)
+        code = share.fragment_code()
+        if code:
+            self.open_link(code)
 
     # -- helpers ---------------------------------------------------------------------------------------
-    def tr(self, key: str, **fmt: Any) -> str:
-        return self.shell.i18n.t(key, **fmt)
-
-    def now(self) -> float:
-        return float(js.performance.now())
+    def tr(self, key: str, **fmt: object) -> str:
+        return self.shell.i18n.t(key, **fmt)  # type: ignore[no-any-return]
 
     def ship_name(self, i: int) -> str:
         return self.tr("ship", n=i + 1)
@@ -92,11 +83,18 @@ class OrbitApp(Controls):
     def help_text(self, page: int) -> str:
         return self.tr(f"help_{page}")
 
-    def notify(self, text: str, ms: float = 3200.0) -> None:
-        self.shell.announce(text)  # screen readers hear what the toast shows
-        self.toast_text = text
-        self.toast_until = self.now() + ms
-        self.shell.invalidate()
+    def toast(self, text: str, ms: float | None = None) -> None:
+        """A short message over the board, also said to screen readers (shared ``Toasts``)."""
+        self.shell.toasts.push(text, ms)
+
+    def button_ids(self) -> list[str]:
+        """The canvas buttons of the last frame, in drawing order (the keyboard focus order)."""
+        return [r.id for r in self.shell.gfx.regions]
+
+    def wake(self) -> None:
+        """Ask for another frame without a redraw (a computer player is still thinking)."""
+        if self.shell.loop is not None:
+            self.shell.loop.schedule()
 
     def sfx(self, kind: str) -> None:
         a = self.shell.audio
@@ -115,41 +113,68 @@ class OrbitApp(Controls):
             for k, f in enumerate((523, 659, 784, 1046)):
                 a.tone(f, 0.18, gain=0.1, delay=k * 0.12)
 
-    # -- persistence -------------------------------------------------------------------------------------
-    def _restore(self) -> None:
-        self._restore_game()
-        code = share.fragment_code()
-        if code:
-            self.open_link(code)
-
-    def _restore_game(self) -> None:
+    # -- persistence (the page's own save record: the session plus the seats) -------------------------
+    def _restore(self) -> Session[OrbitState, TurnPlan]:
         st = self.shell.storage
         save = st.load(SAVE_NAME, OrbitSave)
-        if save is None:
-            return
-        try:
-            self._start(Match.restore(save))
-            self.seats = list(save.seats)
-            self.preset = preset_for(self.seats)
-            self.difficulty = next((k for k in self.seats if k != HUMAN), self.difficulty)
-        except (SchemaError, ValueError) as exc:
-            raw = st.backend.getItem(st.key(SAVE_NAME))
-            if raw is not None:
-                st.quarantine(SAVE_NAME, str(raw), str(exc)[:200])
-            st.take_notices()
-            self.shell.notify(self.tr("save_bad", why=str(exc)[:200]))
-            self.match = None
-            self.mode = "menu"
+        if save is not None:
+            try:
+                self._start(Match.restore(save))
+                ui = self.ui
+                ui.seats = list(save.seats)
+                ui.preset = preset_for(ui.seats)
+                ui.difficulty = next((k for k in ui.seats if k != HUMAN), ui.difficulty)
+            except (SchemaError, ValueError) as exc:
+                raw = st.read_raw(SAVE_NAME)
+                if raw is not None:
+                    st.quarantine(SAVE_NAME, raw, str(exc)[:200])
+                st.take_notices()
+                self.shell.notify(self.tr("save_bad", why=str(exc)[:200]))
+                self.started = False
+                self.ui.mode = "menu"
+        return self.match.session
 
-    def _save(self) -> None:
-        if self.match is not None:
+    def save(self) -> None:
+        if self.started:
             name = LINK_SAVE if self.match.link_me is not None else SAVE_NAME
             self.shell.storage.save(name, self.match.to_save())
             self.shell.take_storage_notices()
+        self.shell.progress.set_current(self.started and not self.match.over())
+
+    def has_game(self) -> bool:
+        """A game was started or restored (the menu offers Continue while it is not over)."""
+        return self.started
+
+    def _start(self, match: Match) -> None:
+        self.match = match
+        self.session = match.session
+        self.started = True
+        ui = self.ui
+        ui.planner = Planner(match.state)
+        ui.mode = "play"
+        ui.anim = None
+        ui.seen_by = None
+        ui.sel = 0
+        ui.tab = "plan"
+        ui.view.cam.fit()
+        self.computer.reset()
+
+    def new_game(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """A new game with the menu's seats (``options``: engine options, default a seeded start)."""
+        seed = self.new_seed() % 2_147_483_647 if seed is None else seed
+        ui = self.ui
+        if ui.preset == "link":
+            self._start(Match.for_link(seed, 0))
+        else:
+            self._start(Match(seed, list(ui.seats), options))
+        self.save()
+        if HUMAN in ui.seats and not tutorial.seen(self.shell.storage):
+            ui.tut_step = 0
+        self.shell.invalidate()
 
     # -- play by link ----------------------------------------------------------------------------------
     def _stored_link(self) -> Match | None:
-        if self.match is not None and self.match.link_me is not None:
+        if self.started and self.match.link_me is not None:
             return self.match
         save = self.shell.storage.load(LINK_SAVE, OrbitSave)
         if save is None or save.link_me is None:
@@ -175,7 +200,7 @@ class OrbitApp(Controls):
             rec = accept(None if local is None else local.link_record(), incoming, me)
         except LinkError as exc:
             self.sfx("bad")
-            self.notify(self.tr("link_bad", why=str(exc)), 6000)
+            self.toast(self.tr("link_bad", why=str(exc)), 6000)
             return False
         known = 0 if local is None else len(local.session.moves)
         m = Match.for_link(rec.seed, LINK_SEATS.index(me), rec.moves, rec.options)
@@ -183,32 +208,33 @@ class OrbitApp(Controls):
         if len(m.turns) > known:  # animate the friend's turn(s)
             first, last = m.turns[known], m.turns[-1]
             shots = [(t.ship, x, f.weapon) for t in m.turns[known:] for f in t.plan.fire for x in f.targets]
-            self.anim = (first.before, last.after, shots, self.now(), ANIM_AI_MS)
-        self._save()
+            self.ui.anim = Anim(first.before, last.after, shots, self.clock(), ANIM_AI_MS)
+        self.save()
         share.clear_fragment()
-        self.notify(self.tr("link_opened", n=len(m.turns) - known))
+        self.toast(self.tr("link_opened", n=len(m.turns) - known))
         return True
 
     def tutorial_button(self, rest: str) -> None:
-        if self.tut_step is None:
+        ui = self.ui
+        if ui.tut_step is None:
             return
-        if rest == "next" and self.tut_step < tutorial.STEPS - 1:
-            self.tut_step += 1
+        if rest == "next" and ui.tut_step < tutorial.STEPS - 1:
+            ui.tut_step += 1
         else:
-            self.tut_step = None
+            ui.tut_step = None
             tutorial.mark_seen(self.shell.storage)
         self.sfx("click")
 
     def share_link(self) -> None:
         """Copy the link of this game (after this device's turn) for the friend."""
         m = self.match
-        if m is None or m.link_me is None:
+        if m.link_me is None:
             return
         url = share.link_url(m.link_code())
-        self._last_link = url
+        self.last_link = url
 
         def done(ok: bool) -> None:
-            self.notify(self.tr("link_copied" if ok else "link_copy_failed"))
+            self.toast(self.tr("link_copied" if ok else "link_copy_failed"))
 
         share.copy(url, done)
 
@@ -217,64 +243,53 @@ class OrbitApp(Controls):
         if got:
             self.open_link(got)
 
-    def _start(self, match: Match) -> None:
-        self.match = match
-        self.planner = Planner(match.state)
-        self.mode = "play"
-        self.anim = None
-        self.ai_due = None
-        self.ai_stage = 0
-        self.ai_steps = None
-        self.seen_by = None
-        self.sel = 0
-        self.tab = "plan"
-        self.view.cam.fit()
-
-    def new_game(self) -> None:
-        seed = int(js.Date.now()) % 2_147_483_647
-        if self.preset == "link":
-            self._start(Match.for_link(seed, 0))
-        else:
-            self._start(Match(seed, list(self.seats)))
-        self._save()
-        if HUMAN in self.seats and not tutorial.seen(self.shell.storage):
-            self.tut_step = 0
-
     # -- state queries -------------------------------------------------------------------------------
     def human_turn(self) -> bool:
         m = self.match
-        return m is not None and not m.over() and m.kind() == HUMAN and self.mode == "play"
+        return self.started and not m.over() and m.kind() == HUMAN and self.ui.mode == "play"
+
+    def computer_turn(self) -> bool:
+        """A computer seat is to move now (no animation or help in the way)."""
+        m, ui = self.match, self.ui
+        return (
+            self.started
+            and ui.mode == "play"
+            and not m.over()
+            and m.kind() not in (HUMAN, FRIEND)
+            and ui.anim is None
+            and not ui.help_open
+        )
 
     def covered(self) -> bool:
         m = self.match
         return (
             self.human_turn()
-            and m is not None
             and m.humans() >= 2
-            and self.seen_by != m.state.active
-            and self.anim is None
+            and self.ui.seen_by != m.state.active
+            and self.ui.anim is None
         )
 
     def can_undo(self) -> bool:
-        return self.match is not None and self.mode == "play" and self.match.can_undo() and not self.covered()
+        return self.started and self.ui.mode == "play" and self.match.can_undo() and not self.covered()
 
     def viewer(self) -> int:
         """The ship whose point of view the board takes: the active human, else the first human."""
         m = self.match
-        assert m is not None
         if m.kind() == HUMAN:
             return int(m.state.active)
         return next((i for i, k in enumerate(m.seats) if k == HUMAN), int(m.state.active))
 
     def planning(self) -> bool:
-        return self.human_turn() and not self.covered() and self.anim is None
+        return self.human_turn() and not self.covered() and self.ui.anim is None
 
     def preview_ship(self) -> Ship | None:
-        pl = self.planner
+        pl = self.ui.planner
         if pl is None:
             return None
         key = (id(pl.state), pl.plan().text())
         if key != self._preview_key:
+            from engine.orbit.threat import threats
+
             self._preview_key = key
             res = pl.preview()
             self._preview = None if res is None else res[0].ships[pl.state.active]
@@ -284,289 +299,164 @@ class OrbitApp(Controls):
     def preview_threats(self) -> list[tuple[int, Weapon]]:
         """(enemy, weapon) that can hit the active ship where the pending plan leaves it."""
         self.preview_ship()
-        return list(getattr(self, "_preview_threats", []))
+        return list(self._preview_threats)
 
-    # -- playing -------------------------------------------------------------------------------------
-    def commit(self, plan: Any, ai: bool) -> Turn:
-        assert self.match is not None
-        turn = self.match.play(plan)
-        if self.match.waiting_for_friend():
+    # -- moves (TurnApp: Session.play keeps the events; on_events logs, animates and speaks) ------------
+    def play(self, move: TurnPlan) -> bool:
+        self._before = self.state
+        return super().play(move)
+
+    def on_events(self, events: list[Any]) -> None:
+        m, ui = self.match, self.ui
+        assert self._before is not None
+        turn = m.record(self._before)
+        plan = turn.plan
+        if m.waiting_for_friend():
             self.share_link()
-        shots = [(turn.ship, t, f.weapon) for f in plan.fire for t in f.targets]
-        self.anim = (turn.before, turn.after, shots, self.now(), ANIM_AI_MS if ai else ANIM_HUMAN_MS)
-        self.planner = Planner(self.match.state)
-        self.sel = 0
+        shots: list[Shot] = [(turn.ship, t, f.weapon) for f in plan.fire for t in f.targets]
+        ai = m.seats[turn.ship] != HUMAN
+        ui.anim = Anim(turn.before, turn.after, shots, self.clock(), ANIM_AI_MS if ai else ANIM_HUMAN_MS)
+        ui.planner = Planner(m.state)
+        ui.sel = 0
         self.sfx("burn" if plan.burn is not None else "exec")
-        said = "; ".join(text for text, _ in panel.describe(self, turn))  # the log line, for screen readers
-        self.shell.announce(f"{self.tr('ship', n=turn.ship + 1)}: {said}" if said else said)
+        said = "; ".join(text for text, _ in turnlog.describe(self, turn))  # the log line, for screen readers
+        self.shell.announce(f"{self.ship_name(turn.ship)}: {said}" if said else said)
         if shots:
             self.sfx("hit")
-        if self.match.over():
+        if m.over():
             self.sfx("end")
-        self.ai_due = None
-        self._save()
-        self.shell.invalidate()
-        return turn
+        self.computer.reset()
 
-    def execute(self) -> None:
-        if not self.planning() or self.planner is None:
-            return
-        probs = self.planner.problems()
-        if probs:
-            self.sfx("bad")
-            self.notify(self.tr("blocked", why=self.why(probs[0])))
-            return
-        self.commit(self.planner.plan(), ai=False)
+    def refused(self, why: str) -> None:
+        self.sfx("bad")
+        self.toast(why)
 
     def undo(self) -> None:
-        if not self.can_undo() or self.match is None:
+        if not self.can_undo():
             return
-        self.match.undo()
-        self.planner = Planner(self.match.state)
-        self.anim = None
-        self.ai_due = None
-        self.ai_stage = 0
-        self.ai_steps = None
-        self.seen_by = self.match.state.active
-        self._save()
+        m, ui = self.match, self.ui
+        m.undo()
+        ui.planner = Planner(m.state)
+        ui.anim = None
+        ui.seen_by = m.state.active
+        self.computer.reset()
+        self.save()
         self.sfx("click")
+        self.shell.invalidate()
 
-    def _update(self, now: float) -> None:
-        if self.anim is not None and now >= self.anim[3] + self.anim[4]:
-            self.anim = None
-        if self.toast_text and now >= self.toast_until:
-            self.toast_text = ""
-        m = self.match
-        if self.mode == "replay" and self.replay_play and now >= self.replay_next and m is not None:
+    # -- frames: the computer's thinking, animation and replay timers ----------------------------------
+    def tick(self) -> None:
+        """Called before every frame is drawn (or skipped): timers, and a slice of a computer's search."""
+        now = self.clock()
+        ui = self.ui
+        if ui.anim is not None and ui.anim.done(now):
+            ui.anim = None
+            self.shell.invalidate()
+        if ui.mode == "replay" and ui.replay_play and now >= ui.replay_next:
             self.replay_step(1)
-            self.replay_next = now + REPLAY_MS
-            if self.replay_i >= len(m.turns):
-                self.replay_play = False
-        if (
-            self.mode != "play"
-            or m is None
-            or m.over()
-            or m.kind() in (HUMAN, FRIEND)
-            or self.anim is not None
-            or self.help_open
-        ):
-            self.ai_stage = 0
-            self.ai_steps = None
+            ui.replay_next = now + REPLAY_MS
+            if ui.replay_i >= len(self.match.turns):
+                ui.replay_play = False
+            self.shell.invalidate()
+        if not self.computer_turn():
+            self.computer.reset()
             return
-        if self.ai_due is None:
-            self.ai_due = now + AI_GAP_MS
-        if now < self.ai_due:
-            return
-        if self.ai_stage == 0:  # show "thinking" for one frame before the search starts
-            self.ai_stage = 1
-            return
-        if self.ai_steps is None:
-            self.ai_steps = m.ai_think()
-        plan = self._think(now)
-        if plan is not None:
-            self.ai_stage = 0
-            self.ai_steps = None
-            self.commit(plan, ai=True)
-
-    def _think(self, start: float) -> TurnPlan | None:
-        """Advance the computer player's search for at most ``AI_BUDGET_MS`` of this frame."""
-        steps = self.ai_steps
-        assert steps is not None
-        while True:
-            try:
-                next(steps)
-            except StopIteration as done:
-                return done.value  # type: ignore[no-any-return]
-            if self.now() - start >= AI_BUDGET_MS:
-                return None
+        plan = self.computer.step(self.match, now, self.clock)
+        if plan is None:
+            self.wake()
+        else:
+            self.play(plan)
 
     def animating(self) -> bool:
-        m = self.match
-        ai_pending = (
-            self.mode == "play"
-            and m is not None
-            and not m.over()
-            and m.kind() not in (HUMAN, FRIEND)
-            and not self.help_open
-        )
+        ui = self.ui
         return bool(
-            self.anim is not None
-            or ai_pending
-            or (self.mode == "replay" and self.replay_play)
-            or self.toast_text
+            ui.anim is not None or (ui.mode == "replay" and ui.replay_play) or self.shell.toasts.active()
         )
 
     # -- replay --------------------------------------------------------------------------------------
     def replay_start(self) -> None:
-        if self.match is None or not self.match.turns:
+        if not self.match.turns:
             return
-        self.mode = "replay"
-        self.replay_i = 0
-        self.replay_play = True
-        self.replay_next = self.now() + 400
-        self.anim = None
+        ui = self.ui
+        ui.mode = "replay"
+        ui.replay_i = 0
+        ui.replay_play = True
+        ui.replay_next = self.clock() + 400
+        ui.anim = None
 
     def replay_step(self, d: int) -> None:
-        assert self.match is not None
+        ui = self.ui
         n = len(self.match.turns)
-        i = max(0, min(n, self.replay_i + d))
-        if i == self.replay_i:
+        i = max(0, min(n, ui.replay_i + d))
+        if i == ui.replay_i:
             return
-        self.replay_i = i
+        ui.replay_i = i
         if d > 0:
             t = self.match.turns[i - 1]
             shots = [(t.ship, x, f.weapon) for f in t.plan.fire for x in f.targets]
-            self.anim = (t.before, t.after, shots, self.now(), ANIM_AI_MS)
+            ui.anim = Anim(t.before, t.after, shots, self.clock(), ANIM_AI_MS)
         else:
-            self.anim = None
+            ui.anim = None
 
     def replay_state(self) -> OrbitState:
-        assert self.match is not None
-        if self.replay_i == 0:
-            return self.match.turns[0].before
-        return self.match.turns[self.replay_i - 1].after
+        turns, i = self.match.turns, self.ui.replay_i
+        return turns[0].before if i == 0 else turns[i - 1].after
 
-    # -- input ---------------------------------------------------------------------------------------
-    def status(self) -> tuple[str, str]:
-        m = self.match
-        if m is None or self.mode == "menu":
-            return (self.tr("title") if self.layout.phone else ""), FG
-        s = m.state
-        if m.over():
-            return self.tr("game_over"), BAD
-        who = self.ship_name(s.active)
-        rnd = self.tr("round", n=s.round)
-        if m.kind() == FRIEND:
-            text = self.tr("friend_turn", ship=who)
-            return (text if self.layout.phone else f"{rnd} · {text}"), "#80DEEA"
-        if m.kind() != HUMAN:
-            key = "thinking" if self.anim is None else "watching"
-            text = self.tr(key, ship=who)
-            return (text if self.layout.phone else f"{rnd} · {text}"), "#FFCC80"
-        return (rnd if self.layout.phone else f"{rnd} · {self.tr('turn_of', ship=who)}"), FG
+    # -- the App contract ------------------------------------------------------------------------------
+    def on_button(self, id: str) -> None:
+        """A button clicked or tapped (the keyboard presses buttons through ``interpret``)."""
+        self.ui.focus = None
+        plan = self.controls.on_button(id)
+        if plan is not None:
+            self.play(plan)
+        self.shell.invalidate()
 
-    def draw(self, g: Any) -> None:
-        now = self.now()
-        self._update(now)
-        if (self.layout.w, self.layout.h) != (g.width, g.height):
-            self.layout = lay_mod.compute(g.width, g.height)
-        L = self.layout
-        g.clear("#2B1B17")
-        if self.mode == "menu" or self.match is None:
-            screens.menu(self, g)
-        else:
-            self.draw_game(g, now)
-        if self.help_open:
-            g.regions.clear()
-            screens.help_screen(self, g)
-        status, color = self.status()
-        screens.top_bar(self, g, L.top, status, color)
-        notices = self.shell.notices
-        if len(notices) > self._notices_shown and not self.toast_text:
-            self._notices_shown += 1
-            self.notify(notices[self._notices_shown - 1], 6000)
-        if self.toast_text:
-            # on a phone the panel (with Execute) fills the bottom: show messages over the orbit view instead
-            # on a desktop, centred over the orbit view, clear of the zoom buttons and the panel
-            game = self.mode != "menu" and not self.help_open and L.orbit.h > 0
-            if game and L.phone:
-                screens.toast(g, self.toast_text, L.orbit.bottom - 8)
-            elif game:
-                screens.toast(g, self.toast_text, g.height - 16, cx=L.orbit.cx - 25, max_w=L.orbit.w - 120)
-            else:
-                screens.toast(g, self.toast_text, g.height - 16)
+    def _render(self, g: Gfx, ui: Ui, state: OrbitState, t: float) -> None:
+        render.draw(self, g, t)
 
-    def draw_game(self, g: Any, now: float) -> None:
-        m, L = self.match, self.layout
-        assert m is not None
-        replay = self.mode == "replay"
-        state = self.replay_state() if replay else m.state
-        prev, t, shots = None, 1.0, None
-        if self.anim is not None:
-            prev, nxt, shots, t0, dur = self.anim
-            t = max(0.0, min(1.0, (now - t0) / dur))
-            state = nxt
-        reach, planned, threat = None, None, None
-        pl = self.planner
-        if self.mode == "play" and self.anim is None and not m.over():
-            threat = self.view.threat_runs(m.state, self.viewer())
-        if self.planning() and pl is not None:
-            powered = [w for w in WEAPONS if pl.powered(w.subsystem)]
-            if powered:
-                where, facing = pl.fire_position()
-                reach = self.view.reach(powered, where, facing)
-            if not pl.problems():
-                planned = self.preview_ship()
-        self.view.draw(
-            g, L.orbit, state, prev=prev, t=t, reach=reach, threat=threat, planned=planned, shots=shots
-        )
-        if L.cards is not None:
-            g.rect(L.cards.x, L.cards.y, L.cards.w, L.cards.h, "#2B1B17")
-        compact = L.phone or L.split
-        strip = L.cards or (lay_mod.Rect(L.orbit.x, L.orbit.y, L.orbit.w, 38) if compact else L.orbit)
-        panel.ship_cards(self, g, strip, state, compact=compact)
-        zb = 34.0
-        zx, zy = L.orbit.right - zb - 8, L.orbit.bottom - 3 * (zb + 4) - 4
-        # not under the game-over dialog: they would peek out from behind it and do nothing
-        dialog = m.over() and self.anim is None and not replay
-        for k, (bid, label) in enumerate(() if dialog else (("zoom+", "+"), ("zoom-", "−"), ("fit", "⊙"))):
-            g.button(bid, zx, zy + k * (zb + 4), zb, zb, label, bg="rgba(43,27,23,0.8)", size=16)
-        if replay:
-            rect = L.panel
-            screens.replay_bar(self, g, rect)
-            panel.log_panel(
-                self, g, lay_mod.Rect(rect.x, rect.y + 80, rect.w, rect.h - 80), upto=self.replay_i
-            )
-            return
-        if self.covered():
-            g.regions.clear()
-            screens.cover(self, g, m.state.active)
-            return
-        if L.phone and self.tab == "log":
-            panel.status_panel(self, g, L.panel, self.status()[0])
-        elif self.planning():
-            panel.plan_panel(self, g, L.panel)
-        else:
-            panel.status_panel(self, g, L.panel, self.status()[0])
-        if m.over() and self.anim is None:
-            g.regions.clear()
-            screens.game_over(self, g, L.orbit)
-        elif self.tut_step is not None and self.planning():
-            tutorial.draw(self, g, L.orbit, self.tut_step)
+    def on_resize(self) -> None:
+        if self.ui.view.rect is not None:
+            self.ui.view.clamp()
 
-    # -- test hooks ----------------------------------------------------------------------------------
     def state_hash(self) -> str:
-        return self.match.session.state_hash() if self.match is not None else ""
+        return self.session.state_hash() if self.started else ""
 
     def save_json(self) -> str:
-        return self.match.to_save().model_dump_json() if self.match is not None else "{}"
+        return self.match.to_save().model_dump_json() if self.started else "{}"
 
+    # -- test hooks ----------------------------------------------------------------------------------
     def info(self) -> str:
-        m = self.match
+        m, ui, on = self.match, self.ui, self.started
         return json.dumps(
             {
-                "mode": self.mode,
-                "active": None if m is None else m.state.active,
-                "kind": None if m is None else m.kind(),
-                "turns": 0 if m is None else len(m.turns),
-                "over": bool(m and m.over()),
+                "mode": ui.mode,
+                "active": m.state.active if on else None,
+                "kind": m.kind() if on else None,
+                "turns": len(m.turns) if on else 0,
+                "over": on and m.over(),
                 "covered": self.covered(),
                 "planning": self.planning(),
-                "busy": self.animating(),
-                "round": None if m is None else m.state.round,
+                "busy": self.animating() or self.computer_turn(),
+                "round": m.state.round if on else None,
                 "can_undo": self.can_undo(),
-                "seats": None if m is None else m.seats,
-                "link_me": None if m is None else m.link_me,
-                "tutorial": self.tut_step,
-                "menu": {"preset": self.preset, "seats": self.seats},
+                "seats": m.seats if on else None,
+                "link_me": m.link_me if on else None,
+                "tutorial": ui.tut_step,
+                "focus": ui.focus,
+                "plan_words": (
+                    turnlog.plan_text(self, ui.planner.state, ui.planner.plan())
+                    if ui.planner is not None and self.planning()
+                    else ""
+                ),
+                "menu": {"preset": ui.preset, "seats": ui.seats},
             }
         )
 
     def start_game(self, seats: str, options: str = "{}", seed: int = 1) -> str:
         """Test/demo hook: start a game with explicit seats and engine options (JSON text)."""
-        self.seats = list(json.loads(str(seats)))
-        self._start(Match(int(seed), self.seats, json.loads(str(options)) or None))
-        self._save()
+        self.ui.seats = list(json.loads(str(seats)))
+        self._start(Match(int(seed), self.ui.seats, json.loads(str(options)) or None))
+        self.save()
         self.shell.invalidate()
         return self.info()
 
@@ -574,13 +464,13 @@ class OrbitApp(Controls):
         return {
             "orbitInfo": lambda *a: self.info(),
             "startGame": lambda *a: self.start_game(*a),
-            "orbitState": lambda *a: json.dumps(self.match.state.to_json() if self.match else None),
+            "orbitState": lambda *a: json.dumps(self.match.state.to_json() if self.started else None),
             "orbitLink": lambda *a: (
-                self.match.link_code() if self.match and self.match.link_me is not None else ""
+                self.match.link_code() if self.started and self.match.link_me is not None else ""
             ),
             "openLink": lambda *a: self.open_link(str(a[0])),
         }
 
 
-def create(shell: Any) -> OrbitApp:
+def create(shell: Shell) -> OrbitApp:
     return OrbitApp(shell)

@@ -1,18 +1,32 @@
-"""Input for the Orbit Simulator page: key bindings, canvas buttons, pointer pan/pinch and wheel zoom.
+"""Input for the Orbit Simulator page: key bindings, canvas buttons, keyboard focus, pointer pan/pinch
+and wheel zoom.
 
-Every handler turns an event into a meaning (a planner edit, a command, a menu choice); rule questions go
-to the engine through ``model.Planner``. Mixed into ``app.OrbitApp``.
+``Controls.interpret(ui, state, ev)`` is the page's ``TurnApp`` interpret: it edits the UI state (the
+pending plan, menu choices, camera...) and returns the ``TurnPlan`` to play when the player executes
+a legal plan. Rule questions go to the engine through ``model.Planner``.
+
+Keyboard play covers every button: Tab / Shift+Tab move a visible focus ring over the buttons drawn
+in the last frame and Enter or Space presses the focused one; any other key drops the ring (Enter
+then executes the plan again).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
+
+from gwweb.shared.input import Event
 
 from engine.orbit.ai import AI_LEVELS
+from engine.orbit.moves import TurnPlan
 from engine.orbit.rules import SUBSYSTEMS, Burn, Subsystem, Weapon
+from engine.orbit.state import OrbitState
 from engine.orbit.turn import Problem
 
-from .model import FRIEND, HUMAN, SEAT_KINDS
+from .model import FRIEND, HUMAN, SEAT_KINDS, Planner
+from .ui import Ui
+
+if TYPE_CHECKING:
+    from .app import OrbitApp
 
 BINDINGS = {
     **{f"Digit{i}": f"sel{i}" for i in range(1, 8)},
@@ -47,7 +61,11 @@ BINDINGS = {
     "PageDown": "zoom-",
     "Home": "fit",
     "KeyT": "tab",
+    "Tab": "focus",
 }
+
+COMMANDS = ("menu", "undo", "help", "lang", "mute", "tab", "fit", "zoom+", "zoom-")
+PRESETS = {"hotseat", "ai", "demo", "link"}
 
 
 def preset_for(seats: list[str]) -> str:
@@ -59,26 +77,76 @@ def preset_for(seats: list[str]) -> str:
 
 
 class Controls:
-    """Event handlers; expects the attributes and helpers defined by ``OrbitApp``."""
+    """Turns events and button presses into UI changes and plans for one ``OrbitApp``."""
 
-    shell: Any
-    match: Any
-    planner: Any
-    view: Any
+    def __init__(self, app: OrbitApp) -> None:
+        self.app = app
 
+    # -- feedback ------------------------------------------------------------------------------------
     def blocked(self, prob: Problem | None) -> None:
+        app = self.app
         if prob is None:
-            self.sfx("click")
+            app.sfx("click")
         else:
-            self.sfx("bad")
-            self.notify(self.tr("blocked", why=self.why(prob)))
+            app.sfx("bad")
+            app.toast(app.tr("blocked", why=app.why(prob)))
 
-    def on_button(self, bid: str) -> None:
+    # -- the TurnApp interpret -------------------------------------------------------------------------
+    def interpret(self, ui: Ui, state: OrbitState, ev: Event) -> TurnPlan | None:
+        """What the player meant: a plan to execute, or nothing (the UI state changed)."""
+        if ev.kind == "action":
+            return self.key_action(ui, ev.name, ev.shift) if ev.down else None
+        if ev.kind == "wheel":
+            r = ui.view.rect
+            if r is not None and r.contains(ev.x, ev.y) and ui.mode in ("play", "replay"):
+                ui.view.zoom_at(0.87 if ev.dy > 0 else 1.15, ev.x, ev.y)
+            return None
+        if ev.kind == "pointer":
+            self.pointer(ui, ev)
+        return None
+
+    def pointer(self, ui: Ui, ev: Event) -> None:
+        view, pointers = ui.view, ui.pointers
+        r = view.rect
+        if ev.name == "down":
+            ui.focus = None  # a pointer user does not see the keyboard ring
+            if r is not None and r.contains(ev.x, ev.y) and ui.mode in ("play", "replay"):
+                pointers[ev.pointer_id] = (ev.x, ev.y)
+        elif ev.name == "move" and ev.pointer_id in pointers:
+            px, py = pointers[ev.pointer_id]
+            if len(pointers) == 2:
+                (ax, ay), (bx, by) = [p for k, p in pointers.items() if k != ev.pointer_id][0], (px, py)
+                d0 = ((ax - bx) ** 2 + (ay - by) ** 2) ** 0.5
+                d1 = ((ax - ev.x) ** 2 + (ay - ev.y) ** 2) ** 0.5
+                if d0 > 10:
+                    view.zoom_at(d1 / d0, (ax + ev.x) / 2, (ay + ev.y) / 2)
+            else:
+                view.pan(ev.x - px, ev.y - py)
+            pointers[ev.pointer_id] = (ev.x, ev.y)
+        elif ev.name in ("up", "cancel"):
+            pointers.pop(ev.pointer_id, None)
+
+    # -- keyboard focus over the canvas buttons --------------------------------------------------------
+    def move_focus(self, ui: Ui, back: bool) -> None:
+        ids = self.app.button_ids()
+        if not ids:
+            ui.focus = None
+            return
+        if ui.focus in ids:
+            k = ids.index(ui.focus) + (-1 if back else 1)
+        else:
+            k = -1 if back else 0
+        ui.focus = ids[k % len(ids)]
+
+    # -- buttons ---------------------------------------------------------------------------------------
+    def on_button(self, bid: str) -> TurnPlan | None:
+        """A canvas button (clicked, tapped or pressed from the keyboard focus); a plan to execute or None."""
+        app, ui = self.app, self.app.ui
         head, _, rest = bid.partition(":")
-        if bid in ("menu", "undo", "help", "lang", "mute", "tab", "fit", "zoom+", "zoom-"):
+        if bid in COMMANDS:
             self.command(bid)
-        elif head == "cover" and self.match is not None:
-            self.seen_by = self.match.state.active
+        elif head == "cover":
+            ui.seen_by = app.match.state.active
         elif head in ("preset", "np", "seat", "diff", "start", "continue"):
             self.menu_button(head, rest)
         elif head == "help":
@@ -86,28 +154,28 @@ class Controls:
         elif head == "rp":
             self.replay_button(rest)
         elif head == "replay":
-            self.replay_start()
+            app.replay_start()
         elif head == "tut":
-            self.tutorial_button(rest)
+            app.tutorial_button(rest)
         elif head == "share":
-            self.share_link()
+            app.share_link()
         elif head == "paste":
-            self.paste_link()
+            app.paste_link()
         elif head == "newgame":
-            self.mode = "menu"
-        elif self.planning() and self.planner is not None:
-            self.plan_button(head, rest)
+            ui.mode = "menu"
+        elif app.planning() and ui.planner is not None:
+            return self.plan_button(ui.planner, head, rest)
+        return None
 
-    def plan_button(self, head: str, rest: str) -> None:
-        pl = self.planner
-        assert pl is not None
+    def plan_button(self, pl: Planner, head: str, rest: str) -> TurnPlan | None:
+        ui = self.app.ui
         if head == "sub":
             sign, _, name = rest.partition(":")
             sub = Subsystem(name)
-            self.sel = SUBSYSTEMS.index(sub)
+            ui.sel = SUBSYSTEMS.index(sub)
             self.blocked(pl.energy(sub, 1 if sign == "+" else -1))
         elif head == "sel":
-            self.sel = int(rest)
+            ui.sel = int(rest)
         elif head == "vent":
             self.blocked(pl.set_vent(pl.vent + (1 if rest == "+" else -1)))
         elif head == "burn":
@@ -123,124 +191,153 @@ class Controls:
             self.blocked(pl.toggle_target(Weapon(w), int(t)))
         elif head == "autofire":
             pl.auto_fire()
-            self.sfx("click")
+            self.app.sfx("click")
         elif head == "exec":
-            self.execute()
+            return self.execute(pl)
         elif head == "reset":
             pl.reset(pl.state)
+        return None
+
+    def execute(self, pl: Planner) -> TurnPlan | None:
+        """The pending plan, if the engine accepts it (else the first problem is shown)."""
+        app = self.app
+        if not app.planning():
+            return None
+        probs = pl.problems()
+        if probs:
+            app.sfx("bad")
+            app.toast(app.tr("blocked", why=app.why(probs[0])))
+            return None
+        return pl.plan()
 
     def menu_button(self, head: str, rest: str) -> None:
-        if head == "preset":
-            self.preset = rest
-            self.seats = {
+        app, ui = self.app, self.app.ui
+        if head == "preset" and rest in PRESETS:
+            ui.preset = rest
+            ui.seats = {
                 "hotseat": [HUMAN, HUMAN],
-                "ai": [HUMAN, self.difficulty],
-                "demo": [self.difficulty, self.difficulty],
+                "ai": [HUMAN, ui.difficulty],
+                "demo": [ui.difficulty, ui.difficulty],
                 "link": [HUMAN, FRIEND],
             }[rest]
-        elif self.preset == "link" and head in ("np", "seat", "diff"):
+        elif ui.preset == "link" and head in ("np", "seat", "diff"):
             pass  # play by link: two ships, you and your friend
         elif head == "np":
             n = int(rest)
-            fill = HUMAN if self.preset == "hotseat" else self.difficulty
-            self.seats = (self.seats + [fill] * 4)[:n]
+            fill = HUMAN if ui.preset == "hotseat" else ui.difficulty
+            ui.seats = (ui.seats + [fill] * 4)[:n]
         elif head == "seat":
             i = int(rest)
-            self.seats[i] = SEAT_KINDS[(SEAT_KINDS.index(self.seats[i]) + 1) % len(SEAT_KINDS)]
-            self.preset = preset_for(self.seats)
+            ui.seats[i] = SEAT_KINDS[(SEAT_KINDS.index(ui.seats[i]) + 1) % len(SEAT_KINDS)]
+            ui.preset = preset_for(ui.seats)
         elif head == "diff":
-            self.difficulty = AI_LEVELS[(AI_LEVELS.index(self.difficulty) + 1) % len(AI_LEVELS)]
-            self.seats = [k if k == HUMAN else self.difficulty for k in self.seats]
+            ui.difficulty = AI_LEVELS[(AI_LEVELS.index(ui.difficulty) + 1) % len(AI_LEVELS)]
+            ui.seats = [k if k == HUMAN else ui.difficulty for k in ui.seats]
         elif head == "start":
-            self.new_game()
-        elif head == "continue" and self.match is not None:
-            self.mode = "play"
-        self.sfx("click")
+            app.new_game()
+        elif head == "continue" and app.has_game():
+            ui.mode = "play"
+        app.sfx("click")
 
     def help_button(self, rest: str) -> None:
-        pages = int(self.tr("help_pages"))
+        ui = self.app.ui
+        pages = int(self.app.tr("help_pages"))
         if rest == "close":
-            self.help_open = False
+            ui.help_open = False
         else:
-            self.help_page = (self.help_page + (1 if rest == "next" else -1)) % pages
+            ui.help_page = (ui.help_page + (1 if rest == "next" else -1)) % pages
 
     def replay_button(self, rest: str) -> None:
+        app, ui = self.app, self.app.ui
         if rest == "close":
-            self.mode = "play"
-            self.anim = None
+            ui.mode = "play"
+            ui.anim = None
         elif rest == "play":
-            if self.match is not None and self.replay_i >= len(self.match.turns):
-                self.replay_i = 0
-            self.replay_play = not self.replay_play
-            self.replay_next = self.now()
+            if ui.replay_i >= len(app.match.turns):
+                ui.replay_i = 0
+            ui.replay_play = not ui.replay_play
+            ui.replay_next = app.clock()
         else:
-            self.replay_play = False
-            self.replay_step(1 if rest == "next" else -1)
+            ui.replay_play = False
+            app.replay_step(1 if rest == "next" else -1)
 
     def command(self, name: str) -> None:
+        app, ui = self.app, self.app.ui
+        shell = app.shell
         if name == "menu":
-            if self.help_open:
-                self.help_open = False
-            elif self.mode == "menu" and self.match is not None and not self.match.over():
-                self.mode = "play"
+            if ui.help_open:
+                ui.help_open = False
+            elif ui.mode == "menu" and app.has_game() and not app.match.over():
+                ui.mode = "play"
             else:
-                self.mode = "menu"
+                ui.mode = "menu"
         elif name == "undo":
-            self.undo()
+            app.undo()
         elif name == "help":
-            self.help_open = not self.help_open
+            ui.help_open = not ui.help_open
         elif name == "lang":
-            self.shell.set_lang(self.shell.i18n.toggle())
+            shell.set_lang(shell.i18n.toggle())
         elif name == "mute":
-            self.shell.set_muted(not self.shell.audio.muted)
-            self.sfx("click")
+            shell.set_muted(not shell.audio.muted)
+            app.sfx("click")
         elif name == "tab":
-            self.tab = "log" if self.tab == "plan" else "plan"
+            ui.tab = "log" if ui.tab == "plan" else "plan"
         elif name == "fit":
-            self.view.cam.fit()
-        elif name in ("zoom+", "zoom-") and self.view.rect is not None:
-            r = self.view.rect
-            self.view.zoom_at(1.4 if name == "zoom+" else 1 / 1.4, r.cx, r.cy)
+            ui.view.cam.fit()
+        elif name in ("zoom+", "zoom-") and ui.view.rect is not None:
+            r = ui.view.rect
+            ui.view.zoom_at(1.4 if name == "zoom+" else 1 / 1.4, r.cx, r.cy)
 
-    def key_action(self, a: str) -> None:
-        if a in ("menu", "undo", "help", "lang", "mute", "fit", "zoom+", "zoom-", "tab"):
+    # -- keys ------------------------------------------------------------------------------------------
+    def key_action(self, ui: Ui, a: str, shift: bool = False) -> TurnPlan | None:
+        app = self.app
+        if a == "focus":
+            self.move_focus(ui, back=shift)
+            return None
+        if a in ("execute", "space") and ui.focus is not None and ui.focus in app.button_ids():
+            return self.on_button(ui.focus)  # the ring stays: Enter again presses it again
+        ui.focus = None
+        if a in COMMANDS:
             self.command(a)
-            return
-        if self.help_open:
+            return None
+        if ui.help_open:
             if a in ("inc", "dec"):
                 self.help_button("next" if a == "inc" else "prev")
-            return
-        if self.mode == "menu":
+            return None
+        if ui.mode == "menu":
             if a == "execute":
-                self.new_game()
-            return
-        if self.mode == "replay":
+                app.new_game()
+            return None
+        if ui.mode == "replay":
             if a in ("inc", "dec"):
                 self.replay_button("next" if a == "inc" else "prev")
             elif a in ("space", "execute"):
                 self.replay_button("play")
-            return
-        if self.covered() and a in ("execute", "space") and self.match is not None:
-            self.seen_by = self.match.state.active
-            return
-        if self.match is not None and self.match.over() and a == "execute":
-            self.replay_start()
-            return
-        if not self.planning() or self.planner is None:
-            return
-        pl = self.planner
+            return None
+        if app.covered() and a in ("execute", "space"):
+            ui.seen_by = app.match.state.active
+            return None
+        if app.match.over() and a == "execute":
+            app.replay_start()
+            return None
+        if not app.planning() or ui.planner is None:
+            return None
+        return self.plan_key(ui, ui.planner, a)
+
+    def plan_key(self, ui: Ui, pl: Planner, a: str) -> TurnPlan | None:
+        app = self.app
         if a.startswith("sel"):
-            self.sel = int(a[3:]) - 1
+            ui.sel = int(a[3:]) - 1
         elif a == "up":
-            self.sel = (self.sel - 1) % len(SUBSYSTEMS)
+            ui.sel = (ui.sel - 1) % len(SUBSYSTEMS)
         elif a == "down":
-            self.sel = (self.sel + 1) % len(SUBSYSTEMS)
+            ui.sel = (ui.sel + 1) % len(SUBSYSTEMS)
         elif a in ("inc", "dec"):
-            self.blocked(pl.energy(SUBSYSTEMS[self.sel], 1 if a == "inc" else -1))
+            self.blocked(pl.energy(SUBSYSTEMS[ui.sel], 1 if a == "inc" else -1))
         elif a == "vent":
             if pl.set_vent(pl.vent + 1) is not None:
                 pl.set_vent(0)
-            self.sfx("click")
+            app.sfx("click")
         elif a == "rotate":
             self.blocked(pl.toggle_rotate())
         elif a == "coast":
@@ -251,53 +348,16 @@ class Controls:
             for k in range(1, len(order) + 1):
                 if pl.set_burn(order[(i + k) % len(order)]) is None:
                     break
-            self.sfx("click")
+            app.sfx("click")
         elif a in ("adj-", "adj+"):
             self.blocked(pl.set_adjust(pl.adjust + (1 if a == "adj+" else -1)))
         elif a == "scoop":
             self.blocked(pl.toggle_scoop())
         elif a == "fire":
             pl.auto_fire()
-            self.sfx("click")
+            app.sfx("click")
         elif a == "reset":
             pl.reset(pl.state)
         elif a == "execute":
-            self.execute()
-
-    def handle(self, ev: Any) -> None:
-        if ev.kind == "action":
-            if ev.down:
-                self.key_action(ev.name)
-                self.shell.invalidate()
-            return
-        if ev.kind == "wheel":
-            r = self.view.rect
-            if r is not None and r.contains(ev.x, ev.y) and self.mode in ("play", "replay"):
-                self.view.zoom_at(0.87 if ev.dy > 0 else 1.15, ev.x, ev.y)
-                self.shell.invalidate()
-            return
-        if ev.kind != "pointer":
-            return
-        r = self.view.rect
-        if ev.name == "down":
-            if r is not None and r.contains(ev.x, ev.y) and self.mode in ("play", "replay"):
-                self.pointers[ev.pointer_id] = (ev.x, ev.y)
-        elif ev.name == "move" and ev.pointer_id in self.pointers:
-            px, py = self.pointers[ev.pointer_id]
-            if len(self.pointers) == 2:
-                (ax, ay), (bx, by) = [p for k, p in self.pointers.items() if k != ev.pointer_id][0], (px, py)
-                d0 = ((ax - bx) ** 2 + (ay - by) ** 2) ** 0.5
-                d1 = ((ax - ev.x) ** 2 + (ay - ev.y) ** 2) ** 0.5
-                if d0 > 10:
-                    self.view.zoom_at(d1 / d0, (ax + ev.x) / 2, (ay + ev.y) / 2)
-            else:
-                self.view.pan(ev.x - px, ev.y - py)
-            self.pointers[ev.pointer_id] = (ev.x, ev.y)
-            self.shell.invalidate()
-        elif ev.name in ("up", "cancel"):
-            self.pointers.pop(ev.pointer_id, None)
-
-    def on_resize(self) -> None:
-        self.view.clamp() if self.view.rect is not None else None
-
-    # -- drawing -------------------------------------------------------------------------------------
+            return self.execute(pl)
+        return None

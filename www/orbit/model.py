@@ -5,6 +5,7 @@ what the player is in the middle of doing.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -22,10 +23,11 @@ from engine.orbit.rules import (
     WEAPON_SPECS,
     WEAPONS,
     Burn,
+    Facing,
     Subsystem,
     Weapon,
 )
-from engine.orbit.state import OrbitState
+from engine.orbit.state import OrbitState, Ship
 from engine.orbit.turn import (
     Event,
     Problem,
@@ -95,7 +97,7 @@ class Planner:
 
     # -- reading -----------------------------------------------------------------------------------
     @property
-    def ship(self):  # noqa: ANN201 - engine Ship
+    def ship(self) -> Ship:
         return self.state.active_ship
 
     def plan(self, with_fire: bool = True) -> TurnPlan:
@@ -127,7 +129,7 @@ class Planner:
         """The engine's preview of the pending plan (reactor free now / next turn, heat per subsystem...)."""
         return preview(self.state, self.plan())
 
-    def fire_position(self) -> tuple[tuple[int, int], Any]:
+    def fire_position(self) -> tuple[tuple[int, int], Facing]:
         base = self.plan(with_fire=False)
         return moved_position(self.ship, base), facing_after(self.ship, base)
 
@@ -149,7 +151,7 @@ class Planner:
         return resolve(self.state, plan)
 
     # -- editing (each returns None when done, or the engine's problem that blocked it) -------------
-    def _attempt(self, change: Any) -> Problem | None:
+    def _attempt(self, change: Callable[[], None]) -> Problem | None:
         saved = (
             list(self.pending),
             self.vent,
@@ -288,7 +290,7 @@ class Match:
 
     def __init__(self, seed: int, seats: list[str], options: dict[str, Any] | None = None) -> None:
         opts = dict(options or new_game_options(len(seats)))
-        self.session: Session[OrbitState, TurnPlan] = Session(GAME, seed, opts)
+        self.session: Session[OrbitState, TurnPlan] = Session(GAME, seed, opts, keep_events=True)
         self.seats = list(seats)
         self.turns: list[Turn] = []
         self.link_me: int | None = None
@@ -296,7 +298,7 @@ class Match:
     @classmethod
     def restore(cls, save: OrbitSave) -> Match:
         """Replay a stored game (``SchemaError`` if it does not replay)."""
-        session = Session.load(GAME, save.session)
+        session = Session.load(GAME, save.session, keep_events=True)
         m = cls.__new__(cls)
         m.session = session
         m.seats = list(save.seats)
@@ -363,10 +365,15 @@ class Match:
         return self.state.outcome is not None
 
     def play(self, plan: TurnPlan) -> Turn:
+        """Play ``plan`` through the session (``IllegalMoveError`` if refused) and log the turn."""
         before = self.state
-        after, events = execute_turn(before, plan)
         self.session.play(plan)
-        turn = Turn(len(self.turns), before.active, plan, events, before, after)
+        return self.record(before)
+
+    def record(self, before: OrbitState) -> Turn:
+        """Log the move the session just played from ``before`` (its events: ``session.last_events``)."""
+        plan = self.session.moves[-1]
+        turn = Turn(len(self.turns), before.active, plan, list(self.session.last_events), before, self.state)
         self.turns.append(turn)
         return turn
 

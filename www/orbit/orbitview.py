@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any
+
+from gwweb.shared.canvas import Gfx
+from gwweb.shared.geometry import Rect
 
 from engine.orbit.rules import RING_SECTORS, RINGS, WEAPONS, Facing, Weapon, in_range
 from engine.orbit.state import OrbitState, Ship
@@ -56,21 +58,26 @@ class OrbitView:
 
     def __init__(self) -> None:
         self.cam = Camera()
-        self.rect: Any = None
-        self._layer: Any = None
+        self.rect: Rect | None = None
+        self._layer: Gfx | None = None
         self._layer_key: tuple[float, ...] = ()
-        self._reach_key: Any = None
+        self._reach_key: tuple[tuple[Weapon, ...], tuple[int, int], Facing] | None = None
         self._reach: list[tuple[Weapon, int, int, int]] = []
+        self._threat_key: tuple[int, int] | None = None
+        self._threat: list[tuple[int, int, int]] = []
+        self._reach_cells: dict[Ship, set[tuple[int, int]]] = {}
 
     # -- camera --------------------------------------------------------------------------------------
     def base(self) -> float:
-        return min(self.rect.w, self.rect.h) / 2 * 0.94
+        r = self.rect
+        return 0.0 if r is None else min(r.w, r.h) / 2 * 0.94
 
     def scale(self) -> float:
         return self.base() * self.cam.zoom
 
     def center(self) -> tuple[float, float]:
-        return self.rect.cx + self.cam.ox, self.rect.cy + self.cam.oy
+        r = self.rect
+        return (0.0, 0.0) if r is None else (r.cx + self.cam.ox, r.cy + self.cam.oy)
 
     def to_screen(self, radius: float, angle: float) -> tuple[float, float]:
         cx, cy = self.center()
@@ -109,8 +116,7 @@ class OrbitView:
         self.clamp()
 
     # -- static rings ----------------------------------------------------------------------------------
-    def _rings(self, g: Any) -> None:
-        r = self.rect
+    def _rings(self, g: Gfx, r: Rect) -> None:
         key = (r.x, r.y, r.w, r.h, self.cam.zoom, self.cam.ox, self.cam.oy, g.dpr)
         if self._layer is None or self._layer_key != key:
             self._layer_key = key
@@ -123,12 +129,11 @@ class OrbitView:
             self._draw_rings(lg, -r.x, -r.y)
         g.blit(self._layer, r.x, r.y)
 
-    def _draw_rings(self, g: Any, dx: float, dy: float) -> None:
+    def _draw_rings(self, g: Gfx, dx: float, dy: float) -> None:
         g.clear(SPACE)
         cx, cy = self.center()
         cx, cy = cx + dx, cy + dy
         s = self.scale()
-        c = g.ctx
         # the star
         g.circle(cx, cy, STAR_R * s, fill="#FFB300")
         g.circle(cx, cy, STAR_R * s * 0.7, fill="#FFE082")
@@ -160,7 +165,7 @@ class OrbitView:
             g.text(
                 cx - 4, cy - rr + 4, f"R{ring}", "rgba(255,224,178,0.7)", fs, align="right", baseline="top"
             )
-        c.globalAlpha = 1.0
+        g.alpha(1.0)
 
     # -- weapon reach ----------------------------------------------------------------------------------
     def reach(
@@ -193,10 +198,10 @@ class OrbitView:
         """Runs (ring, first sector, length) any living enemy of ``me`` reaches on its next turn
         (the engine's ``reach_next_turn``), cached per state."""
         key = (id(state), me)
-        if key == getattr(self, "_threat_key", None):
+        if key == self._threat_key:
             return self._threat
         cells: set[tuple[int, int]] = set()
-        cache: dict[Ship, set[tuple[int, int]]] = getattr(self, "_reach_cells", {})
+        cache = self._reach_cells
         fresh: dict[Ship, set[tuple[int, int]]] = {}
         for e in state.ships:
             if e.alive and e.id != me:
@@ -222,7 +227,7 @@ class OrbitView:
         self._threat_key, self._threat = key, runs
         return runs
 
-    def draw_threat(self, g: Any, runs: list[tuple[int, int, int]]) -> None:
+    def draw_threat(self, g: Gfx, runs: list[tuple[int, int, int]]) -> None:
         """Enemy threat zones: a thin red band along the outer edge of each ring band."""
         cx, cy = self.center()
         s = self.scale()
@@ -236,7 +241,7 @@ class OrbitView:
             g.fill_style("rgba(255,82,82,0.45)")
             g.fill()
 
-    def draw_reach(self, g: Any, runs: list[tuple[Weapon, int, int, int]]) -> None:
+    def draw_reach(self, g: Gfx, runs: list[tuple[Weapon, int, int, int]]) -> None:
         cx, cy = self.center()
         s = self.scale()
         for w, ring, first, ln in runs:
@@ -271,7 +276,7 @@ class OrbitView:
         da = _short(a1 - a0)
         return [self.to_screen(r0 + (r1 - r0) * k / steps, a0 + da * k / steps) for k in range(steps + 1)]
 
-    def dashed(self, g: Any, pts: list[tuple[float, float]], color: str, width: float = 1.5) -> None:
+    def dashed(self, g: Gfx, pts: list[tuple[float, float]], color: str, width: float = 1.5) -> None:
         g.line_dash([5, 4])
         g.stroke_style(color, width)
         g.begin_path()
@@ -283,7 +288,7 @@ class OrbitView:
 
     def glyph(
         self,
-        g: Any,
+        g: Gfx,
         x: float,
         y: float,
         tangent: float,
@@ -308,8 +313,8 @@ class OrbitView:
 
     def draw(
         self,
-        g: Any,
-        rect: Any,
+        g: Gfx,
+        rect: Rect,
         state: OrbitState,
         *,
         prev: OrbitState | None = None,
@@ -322,7 +327,7 @@ class OrbitView:
         """Rings, weapon reach, transfer arcs, ships (animated from ``prev``), shots, planned burn."""
         t = max(0.0, min(1.0, t))
         self.rect = rect
-        self._rings(g)
+        self._rings(g, rect)
         g.save()
         g.clip_rect(rect.x, rect.y, rect.w, rect.h)
         if reach:

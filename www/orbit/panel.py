@@ -1,131 +1,24 @@
-"""The ship panel (planning controls with live validation and preview), ship cards and the turn log."""
+"""The ship panel: planning controls for the active (human) ship, with live validation and preview."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
-from engine.orbit.game import start_names
-from engine.orbit.rules import (
-    HULL_START,
-    MASS_MAX,
-    REACTOR_UNITS,
-    SPECS,
-    SUB_INDEX,
-    SUBSYSTEMS,
-    WEAPONS,
-    Burn,
-    Subsystem,
-)
-from engine.orbit.state import OrbitState
-from engine.orbit.threat import powered_systems
+from gwweb.shared.canvas import Gfx
 
+from engine.orbit.rules import MASS_MAX, REACTOR_UNITS, SPECS, SUB_INDEX, SUBSYSTEMS, WEAPONS, Burn, Subsystem
+
+from .cards import HEAT_SCALE, HULL_MAX
 from .layout import Rect
-from .model import Turn
 from .orbitview import SHIP_COLORS, WEAPON_LINE
-from .widgets import BAD, DIM, FG, GOOD, HOT, PANEL, PANEL2, button2, gauge, swatch
+from .turnlog import log_panel, plan_text
+from .widgets import BAD, DIM, FG, GOOD, HOT, PANEL, button2, gauge, swatch
 
-HULL_MAX = HULL_START
-HEAT_SCALE = REACTOR_UNITS
-"""Heat gauges run to this (a display scale, not a rule)."""
-
-
-def ship_cards(app: Any, g: Any, rect: Rect, state: OrbitState, compact: bool) -> None:
-    """One card per ship: colour, hull, heat, energy in use; the active ship outlined."""
-    n = len(state.ships)
-    tr = app.tr
-    if compact:
-        cw = (rect.w - 8) / n
-        for s in state.ships:
-            x = rect.x + 4 + s.id * cw
-            y = rect.y + 3
-            g.rect(x + 1, y, cw - 2, rect.h - 6, PANEL2)
-            if s.id == state.active:
-                g.frame(x + 1.5, y + 0.5, cw - 3, rect.h - 7, "#FFFFFF", 1.5)
-            swatch(g, x + 10, y + 10, s.id, 5)
-            kind = app.match.kind(s.id)
-            tag = {"human": "", "friend": "·" + tr("friend_short")}.get(kind, "·" + tr("ai_short"))
-            name = str(s.id + 1) + tag
-            g.text(x + 18, y + 14, name, FG if s.alive else DIM, 11, bold=True)
-            nx = x + 22 + g.measure(name, 11, True)
-            systems_line(app, g, nx, y + 10, x + cw - 4 - nx, s, 9)
-            bw = cw - 12
-            gauge(
-                g,
-                x + 5,
-                y + 18,
-                bw * 0.5 - 2,
-                12,
-                s.hull,
-                HULL_MAX,
-                "#66BB6A" if s.alive else "#555",
-                f"{s.hull}",
-                10,
-            )
-            gauge(g, x + 5 + bw * 0.5, y + 18, bw * 0.5 - 2, 12, s.heat, HEAT_SCALE, HOT, f"{s.heat}", 10)
-        return
-    cw, ch = 156.0, 64.0
-    for s in state.ships:
-        x, y = rect.x + 8, rect.y + 8 + s.id * (ch + 6)
-        g.alpha(0.92)
-        g.rect(x, y, cw, ch, PANEL2)
-        g.alpha(1.0)
-        if s.id == state.active:
-            g.frame(x + 0.5, y + 0.5, cw - 1, ch - 1, "#FFFFFF", 1.5)
-        swatch(g, x + 11, y + 12, s.id)
-        kind = app.match.kind(s.id)
-        label = tr({"human": "ship", "friend": "ship_friend"}.get(kind, "ship_ai"), n=s.id + 1)
-        g.text(x + 22, y + 16, label, FG if s.alive else DIM, g.fit_text(label, cw - 76, 12, True), bold=True)
-        used = sum(s.alloc)
-        g.text(x + cw - 6, y + 16, f"⚡{used}/{REACTOR_UNITS}", DIM, 11, align="right")
-        gauge(
-            g,
-            x + 6,
-            y + 24,
-            cw - 12,
-            11,
-            s.hull,
-            HULL_MAX,
-            "#66BB6A" if s.alive else "#555",
-            f"{tr('hull')} {s.hull}",
-            9,
-        )
-        gauge(g, x + 6, y + 37, (cw - 12) / 2 - 2, 11, s.heat, HEAT_SCALE, HOT, f"{tr('heat')} {s.heat}", 9)
-        gauge(
-            g,
-            x + 6 + (cw - 12) / 2 + 2,
-            y + 37,
-            (cw - 12) / 2 - 2,
-            11,
-            s.mass,
-            MASS_MAX,
-            "#4DB6AC",
-            f"{tr('mass')} {s.mass}",
-            9,
-        )
-        systems_line(app, g, x + 6, y + 57, cw - 12, s, 10)
+if TYPE_CHECKING:
+    from .app import OrbitApp
 
 
-def systems_line(app: Any, g: Any, x: float, y: float, w: float, s: Any, size: float) -> None:
-    """The ship's powered subsystems (committed energy), weapons in their weapon colour."""
-    subs = powered_systems(s) if s.alive else []
-    if not subs:
-        g.text(x, y, app.tr("cold"), DIM, size, baseline="middle")
-        return
-    for sub in subs:
-        label = app.tr(f"abbr_{sub.value}")
-        wpn = next((wp for wp in WEAPONS if wp.subsystem is sub), None)
-        col = WEAPON_LINE[wpn] if wpn is not None else FG
-        lw = g.measure(label, size, True)
-        if lw > w:
-            break
-        g.text(x, y, label, col, size, bold=True, baseline="middle")
-        x += lw + 5
-        w -= lw + 5
-        if w <= 0:
-            break
-
-
-def _boxes(g: Any, x: float, y: float, bs: float, sub: Subsystem, committed: int, pending: int) -> float:
+def _boxes(g: Gfx, x: float, y: float, bs: float, sub: Subsystem, committed: int, pending: int) -> float:
     spec = SPECS[sub]
     on = pending >= spec.minimum
     for u in range(spec.maximum):
@@ -146,9 +39,10 @@ def _boxes(g: Any, x: float, y: float, bs: float, sub: Subsystem, committed: int
     return x + spec.maximum * (bs + 3)
 
 
-def plan_panel(app: Any, g: Any, rect: Rect) -> None:
+def plan_panel(app: OrbitApp, g: Gfx, rect: Rect) -> None:
     """Planning controls for the active (human) ship."""
-    tr, pl, lay = app.tr, app.planner, app.layout
+    tr, pl, lay = app.tr, app.ui.planner, app.ui.layout
+    assert pl is not None
     ship = pl.ship
     g.rect(rect.x, rect.y, rect.w, rect.h, PANEL)
     full = rect
@@ -183,7 +77,7 @@ def plan_panel(app: Any, g: Any, rect: Rect) -> None:
     minus_x = rect.right - pad - 2 * bw - 4
     for i, sub in enumerate(SUBSYSTEMS):
         c, p = ship.alloc[i], pl.pending[i]
-        if app.sel == i:
+        if app.ui.sel == i:
             g.rect(rect.x + 2, y - 1, rect.w - 4, rh, "rgba(255,224,178,0.10)")
         lw = min(112.0, w * 0.32)
         g.button(f"sel:{i}", x0, y + 1, lw, rh - 4, "", fg="rgba(0,0,0,0)")
@@ -334,8 +228,8 @@ def plan_panel(app: Any, g: Any, rect: Rect) -> None:
     block_end = y + lines * 17
     probs = pl.problems()
     if probs:
-        for p in probs[:2]:
-            msg = app.why(p)
+        for prob in probs[:2]:
+            msg = app.why(prob)
             g.text(x0, y + 8, "⚠ " + msg, BAD, g.fit_text("⚠ " + msg, w, fs - 1), baseline="middle")
             y += 17
     else:
@@ -357,7 +251,7 @@ def plan_panel(app: Any, g: Any, rect: Rect) -> None:
             g.text(x0, y + 8, line, BAD if danger else GOOD, g.fit_text(line, w, fs - 1), baseline="middle")
             y += 17
             if y < block_end:
-                plan_txt = "; ".join(budget["actions"])
+                plan_txt = plan_text(app, pl.state, pl.plan())
                 g.text(x0, y + 8, plan_txt, DIM, g.fit_text(plan_txt, w, fs - 2), baseline="middle")
     y = block_end + 4
     # execute
@@ -379,122 +273,3 @@ def plan_panel(app: Any, g: Any, rect: Rect) -> None:
     y += eh + 8
     if not lay.phone and rect.bottom - y > 60:
         log_panel(app, g, Rect(rect.x, y, rect.w, rect.bottom - y))
-
-
-def status_panel(app: Any, g: Any, rect: Rect, text: str) -> None:
-    """Shown while the computer plans or a replay runs: a status line and the log."""
-    g.rect(rect.x, rect.y, rect.w, rect.h, PANEL)
-    g.text(
-        rect.x + 10,
-        rect.y + 20,
-        text,
-        FG,
-        g.fit_text(text, rect.w - 20, 15, True),
-        bold=True,
-        baseline="middle",
-    )
-    top = 38.0
-    m = app.match
-    if m is not None and m.waiting_for_friend():
-        bw = (rect.w - 26) / 2
-        g.button(
-            "share",
-            rect.x + 10,
-            rect.y + 38,
-            bw,
-            40,
-            app.tr("share_link"),
-            size=g.fit_text(app.tr("share_link"), bw - 8, 14),
-        )
-        g.button(
-            "paste",
-            rect.x + 16 + bw,
-            rect.y + 38,
-            bw,
-            40,
-            app.tr("paste_link"),
-            size=g.fit_text(app.tr("paste_link"), bw - 8, 14),
-        )
-        hint = app.tr("link_hint")
-        g.text(rect.x + 10, rect.y + 94, hint, DIM, g.fit_text(hint, rect.w - 20, 12), baseline="middle")
-        top = 108.0
-    log_panel(app, g, Rect(rect.x, rect.y + top, rect.w, rect.h - top))
-
-
-def describe(app: Any, turn: Turn) -> list[tuple[str, str]]:
-    """Localised pieces of one turn's log line, each with its colour."""
-    tr = app.tr
-    out: list[tuple[str, str]] = []
-    me = turn.ship
-    if turn.plan.burn is not None:
-        ring = turn.after.ships[me].transit.to_ring if turn.after.ships[me].transit else "?"
-        out.append((tr("ev_burn", burn=tr(f"burn_{turn.plan.burn.value}"), ring=ring), FG))
-    else:
-        out.append((tr("ev_coast"), DIM))
-    for e in turn.events:
-        k = e.kind
-        if k == "rotate":
-            out.append((tr("ev_rotate"), DIM))
-        elif k == "scoop":
-            out.append((tr("ev_scoop", n=e.amount), DIM))
-        elif k == "vent":
-            out.append((tr("ev_vent", n=e.amount), DIM))
-        elif k == "hit":
-            wpn = next((w for w in WEAPONS if e.text.startswith(SPECS[w.subsystem].label)), None)
-            wname = tr(f"sub_{wpn.value}") if wpn else "?"
-            out.append((tr("ev_hit", weapon=wname, target=app.ship_name(e.target or 0), n=e.amount), BAD))
-        elif k == "destroyed":
-            out.append(
-                (tr("ev_destroyed", ship=app.ship_name(e.target if e.target is not None else e.ship)), BAD)
-            )
-        elif k == "heat_damage":
-            out.append((tr("ev_heat_damage", n=e.amount), HOT))
-        elif k == "heat":
-            out.append((tr("ev_heat", n=e.amount), HOT))
-        elif k == "recoil":
-            out.append((tr("ev_recoil"), DIM))
-        elif k == "arrive":
-            s = turn.after.ships[e.ship]
-            out.append((tr("ev_arrive", ship=app.ship_name(e.ship), ring=s.ring, sector=s.sector), DIM))
-    return out
-
-
-def log_panel(app: Any, g: Any, rect: Rect, upto: int | None = None) -> None:
-    """The most recent turns, newest at the bottom, each prefixed with the ship's colour."""
-    tr = app.tr
-    g.rect(rect.x + 4, rect.y, rect.w - 8, rect.h - 4, "rgba(0,0,0,0.18)")
-    g.text(rect.x + 10, rect.y + 12, tr("log"), DIM, 11, bold=True, baseline="middle")
-    turns = app.match.turns if upto is None else app.match.turns[:upto]
-    if not turns:
-        g.text(rect.x + 10, rect.y + 32, tr("log_empty"), DIM, 12, baseline="middle")
-        names = start_names(app.match.seed, app.match.session.options)
-        if names is not None:
-            line = tr(
-                "start_info",
-                layout=tr(f"lay_{names[0]}"),
-                loadout=tr(f"load_{names[1]}"),
-                seed=app.match.seed,
-            )
-            for k, ln in enumerate(g.wrap(line, rect.w - 20, 12)[:3]):
-                g.text(rect.x + 10, rect.y + 50 + 16 * k, ln, FG, 12, baseline="middle")
-        return
-    lh = 17.0
-    lines: list[tuple[int, str, str, bool]] = []
-    width = rect.w - 36
-    budget = int((rect.h - 28) // lh)
-    for turn in reversed(turns):
-        pieces = describe(app, turn)
-        head = f"[{turn.before.round}]"
-        text = head + " " + "; ".join(p for p, _ in pieces)
-        wrapped = g.wrap(text, width, 12)
-        color = BAD if any(c == BAD for _, c in pieces) else FG
-        block = [(turn.ship, ln, color, k == 0) for k, ln in enumerate(wrapped)]
-        if len(lines) + len(block) > budget:
-            break
-        lines = block + lines
-    y = rect.y + 24
-    for ship, ln, color, first in lines:
-        if first:
-            swatch(g, rect.x + 16, y + 8, ship, 4)
-        g.text(rect.x + 26, y + 8, ln, color, 12, baseline="middle")
-        y += lh

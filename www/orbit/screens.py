@@ -2,18 +2,23 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
+
+from gwweb.shared.canvas import Gfx
 
 from .layout import Rect
 from .model import SEAT_KINDS
 from .orbitview import SHIP_COLORS
 from .widgets import BAD, DIM, FG, GOOD, PANEL, PANEL2, button2, paragraph, swatch
 
+if TYPE_CHECKING:
+    from .app import OrbitApp
+
 BACKDROP = "#1A110E"
 
 
-def top_bar(app: Any, g: Any, rect: Rect, status: str, status_color: str = FG) -> None:
-    tr, phone = app.tr, app.layout.phone
+def top_bar(app: OrbitApp, g: Gfx, rect: Rect, status: str, status_color: str = FG) -> None:
+    tr, phone = app.tr, app.ui.layout.phone
     g.rect(rect.x, rect.y, rect.w, rect.h, "#2B1B17")
     bw = 40.0 if phone else 64.0
     gap = 4.0
@@ -29,16 +34,16 @@ def top_bar(app: Any, g: Any, rect: Rect, status: str, status_color: str = FG) -
             else (tr("mute") if not app.shell.audio.muted else tr("muted")),
         ),
     ]
-    if phone and app.match is not None and app.mode == "play":
-        ids.insert(2, ("tab", tr("log") if app.tab == "plan" else tr("plan")))
+    if phone and app.has_game() and app.ui.mode == "play":
+        ids.insert(2, ("tab", tr("log") if app.ui.tab == "plan" else tr("plan")))
     x = rect.right - 6 - len(ids) * (bw + gap) + gap
     right_start = x
     for bid, label in ids:
         enabled = bid != "undo" or app.can_undo()
         if bid == "menu":  # on the menu itself it only leads back to a game that is still running
-            enabled = app.help_open or app.mode != "menu" or (app.match is not None and not app.match.over())
+            enabled = app.ui.help_open or app.ui.mode != "menu" or (app.has_game() and not app.match.over())
         elif bid == "tab":  # the log and plan views differ only while a human plans
-            enabled = app.planning() and not app.help_open
+            enabled = app.planning() and not app.ui.help_open
         g.button(
             bid,
             x,
@@ -48,7 +53,7 @@ def top_bar(app: Any, g: Any, rect: Rect, status: str, status_color: str = FG) -
             label,
             size=13,
             enabled=enabled,
-            active=(bid == "tab" and app.tab == "log"),
+            active=(bid == "tab" and app.ui.tab == "log"),
         )
         x += bw + gap
     left = 10.0
@@ -68,7 +73,7 @@ def top_bar(app: Any, g: Any, rect: Rect, status: str, status_color: str = FG) -
         )
 
 
-def menu(app: Any, g: Any) -> None:
+def menu(app: OrbitApp, g: Gfx) -> None:
     """New game: presets, ship count, seats (each human or an AI level), difficulty, start/continue."""
     tr = app.tr
     w, h = g.width, g.height
@@ -87,17 +92,17 @@ def menu(app: Any, g: Any) -> None:
     ]
     for k, (pid, label) in enumerate(presets):
         fs = g.fit_text(label, pw - 8, 14)
-        g.button(f"preset:{pid}", x + k * (pw + 4), y, pw, 44, label, size=fs, active=app.preset == pid)
+        g.button(f"preset:{pid}", x + k * (pw + 4), y, pw, 44, label, size=fs, active=app.ui.preset == pid)
     y += 58
-    g.text(x, y + 16, tr("players", n=len(app.seats)), FG, 15, bold=True, baseline="middle")
+    g.text(x, y + 16, tr("players", n=len(app.ui.seats)), FG, 15, bold=True, baseline="middle")
     for k, n in enumerate((2, 3, 4)):
-        g.button(f"np:{n}", x + cw - (3 - k) * 52, y, 48, 32, str(n), size=15, active=len(app.seats) == n)
+        g.button(f"np:{n}", x + cw - (3 - k) * 52, y, 48, 32, str(n), size=15, active=len(app.ui.seats) == n)
     y += 44
     short = h < 600  # a phone on its side: seats in two columns
     sx0, scw = x, cw
     if short:
         cw = (scw - 6) / 2
-    for i, kind in enumerate(app.seats):
+    for i, kind in enumerate(app.ui.seats):
         if short:
             x = sx0 + (i % 2) * (cw + 6)
         g.rect(x, y, cw, 38, PANEL2)
@@ -115,26 +120,26 @@ def menu(app: Any, g: Any) -> None:
             size=14,
             active=kind == "human",
         )
-        if not short or i % 2 == 1 or i == len(app.seats) - 1:
+        if not short or i % 2 == 1 or i == len(app.ui.seats) - 1:
             y += 42
     x, cw = sx0, scw
     y += 4
-    g.button("diff", x, y, cw, 36, tr("difficulty", level=tr(f"level_{app.difficulty}")), size=14)
+    g.button("diff", x, y, cw, 36, tr("difficulty", level=tr(f"level_{app.ui.difficulty}")), size=14)
     y += 44
     if not short:
         y = paragraph(g, x, y, cw, tr("menu_hint"), DIM, 12) + 8
-    has_game = app.match is not None and not app.match.over()
+    has_game = app.has_game() and not app.match.over()
     sw = (cw - 6) / 2 if has_game else cw
     sh = 48 if not short else 40
     button2(g, "start", x, y, sw, sh, tr("start"), "", size=17, color=GOOD)
     if has_game:
         g.button("continue", x + sw + 6, y, sw, sh, tr("continue"), size=17)
     y += 60
-    if not app.layout.phone and y + 20 < h:
+    if not app.ui.layout.phone and y + 20 < h:
         paragraph(g, x, y, cw, tr("keys"), DIM, 11)
 
 
-def cover(app: Any, g: Any, ship: int) -> None:
+def cover(app: OrbitApp, g: Gfx, ship: int) -> None:
     """Pass-the-device screen: hides the board until the next player taps."""
     tr = app.tr
     w, h = g.width, g.height
@@ -155,9 +160,11 @@ def cover(app: Any, g: Any, ship: int) -> None:
     g.text(w / 2, h * 0.34 + 116, tr("cover_tap"), DIM, 14, align="center", baseline="middle")
 
 
-def game_over(app: Any, g: Any, rect: Rect) -> None:
+def game_over(app: OrbitApp, g: Gfx, rect: Rect) -> None:
     tr = app.tr
     out = app.match.state.outcome
+    if out is None:
+        return
     cw, ch = min(380.0, rect.w - 24), 196.0
     x, y = rect.cx - cw / 2, rect.cy - ch / 2
     g.rect(x, y, cw, ch, "rgba(43,27,23,0.94)")
@@ -187,14 +194,14 @@ def game_over(app: Any, g: Any, rect: Rect) -> None:
     g.button("menu", x + 20 + bw, y + 152, bw, 34, tr("menu"), size=14)
 
 
-def help_screen(app: Any, g: Any) -> None:
+def help_screen(app: OrbitApp, g: Gfx) -> None:
     tr = app.tr
     w, h = g.width, g.height
     g.rect(0, 44, w, h - 44, BACKDROP)
     cw = min(620.0, w - 24)
     x = (w - cw) / 2
     pages = int(tr("help_pages"))
-    page = app.help_page % pages
+    page = app.ui.help_page % pages
     title, _, body = app.help_text(page).partition("\n")
     y = 66.0
     g.text(x, y, f"{title}  ({page + 1}/{pages})", FG, 20, bold=True, baseline="top")
@@ -208,11 +215,11 @@ def help_screen(app: Any, g: Any) -> None:
     g.button("help:next", x + 2 * (bw + 6), by, bw, 42, tr("next") + " ▶", size=15)
 
 
-def replay_bar(app: Any, g: Any, rect: Rect) -> None:
+def replay_bar(app: OrbitApp, g: Gfx, rect: Rect) -> None:
     tr = app.tr
     g.rect(rect.x, rect.y, rect.w, rect.h, PANEL)
     total = len(app.match.turns)
-    title = tr("replay_title", n=app.replay_i, total=total)
+    title = tr("replay_title", n=app.ui.replay_i, total=total)
     g.text(rect.x + 10, rect.y + 18, title, FG, 15, bold=True, baseline="middle")
     bw = (rect.w - 20 - 18) / 4
     y = rect.y + 36
@@ -220,7 +227,7 @@ def replay_bar(app: Any, g: Any, rect: Rect) -> None:
     for k, (bid, label) in enumerate(
         (
             ("rp:prev", "◀"),
-            ("rp:play", tr("pause") if app.replay_play else tr("play")),
+            ("rp:play", tr("pause") if app.ui.replay_play else tr("play")),
             ("rp:next", "▶"),
             ("rp:close", tr("close")),
         )
@@ -228,19 +235,4 @@ def replay_bar(app: Any, g: Any, rect: Rect) -> None:
         g.button(bid, x + k * (bw + 6), y, bw, 36, label, size=15)
 
 
-def toast(
-    g: Any, text: str, y: float, color: str = FG, cx: float | None = None, max_w: float = 520.0
-) -> None:
-    """A short message centred at ``cx`` (default: the canvas) with its bottom at ``y``."""
-    w = g.width
-    cx = w / 2 if cx is None else cx
-    fs = 13.0
-    lines = g.wrap(text, min(max_w, w - 40), fs)[:3]
-    tw = max(g.measure(ln, fs) for ln in lines) + 24
-    th = len(lines) * 18 + 12
-    g.rect(cx - tw / 2, y - th, tw, th, "rgba(0,0,0,0.8)")
-    for k, ln in enumerate(lines):
-        g.text(cx, y - th + 15 + k * 18, ln, color, fs, align="center", baseline="middle")
-
-
-__all__ = ["SEAT_KINDS", "cover", "game_over", "help_screen", "menu", "replay_bar", "toast", "top_bar"]
+__all__ = ["SEAT_KINDS", "cover", "game_over", "help_screen", "menu", "replay_bar", "top_bar"]

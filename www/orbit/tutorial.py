@@ -3,11 +3,17 @@ their first game (allocation, the 3-per-turn return, heat, threat zones). Shown 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
+from gwweb.shared.canvas import Gfx
+from gwweb.shared.geometry import Rect
+from gwweb.shared.storage import Storage
 from pydantic import BaseModel
 
 from .widgets import DIM, FG, GOOD, PANEL2, paragraph
+
+if TYPE_CHECKING:
+    from .app import OrbitApp
 
 STEPS = 4
 FLAG = "tutorial"
@@ -19,15 +25,15 @@ class TutorialDone(BaseModel):
     done: bool = True
 
 
-def seen(storage: Any) -> bool:
+def seen(storage: Storage) -> bool:
     return storage.load(FLAG, TutorialDone) is not None
 
 
-def mark_seen(storage: Any) -> None:
+def mark_seen(storage: Storage) -> None:
     storage.save(FLAG, TutorialDone())
 
 
-def draw(app: Any, g: Any, rect: Any, step: int) -> None:
+def draw(app: OrbitApp, g: Gfx, rect: Rect, step: int) -> None:
     """Card ``step`` (0-based) at the bottom of the orbit view, with Next/Skip buttons."""
     tr = app.tr
     w = min(440.0, rect.w - 16)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from gwweb.shared.canvas import Gfx
 
 from .orbitview import SHIP_COLORS
 
@@ -16,7 +16,7 @@ HOT = "#FF7043"
 
 
 def gauge(
-    g: Any,
+    g: Gfx,
     x: float,
     y: float,
     w: float,
@@ -49,7 +49,7 @@ def gauge(
 
 
 def button2(
-    g: Any,
+    g: Gfx,
     id: str,
     x: float,
     y: float,
@@ -85,12 +85,12 @@ def button2(
     )
 
 
-def swatch(g: Any, x: float, y: float, ship: int, r: float = 6) -> None:
+def swatch(g: Gfx, x: float, y: float, ship: int, r: float = 6) -> None:
     g.circle(x, y, r, fill=SHIP_COLORS[ship], stroke="#000000")
 
 
 def paragraph(
-    g: Any,
+    g: Gfx,
     x: float,
     y: float,
     w: float,

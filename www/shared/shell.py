@@ -7,7 +7,9 @@ exception during start-up or play is shown on the boot overlay.
 
 An app is any object with:
   realtime: bool                      tick() is called 60×/s when True
-  tick() -> None                      (real-time games)
+  tick() -> None                      (real-time games; optional for turn-based ones: then called
+                                      once per frame before drawing, e.g. to think for a computer
+                                      player, even on frames that draw nothing)
   handle(ev: input.Event) -> None     semantic actions, keys, pointers, wheel
   on_button(id: str) -> None          a canvas button was pressed
   draw(g: Gfx) -> None                draw the whole frame
@@ -218,6 +220,7 @@ async def start(game: str) -> None:
         shell = Shell(game)
         app: App = module.create(shell)
         realtime = bool(getattr(app, "realtime", False))
+        turn_tick = None if realtime else getattr(app, "tick", None)
 
         def step(ticks: int) -> None:
             for ev in shell.input.drain():
@@ -225,6 +228,8 @@ async def start(game: str) -> None:
             if realtime:
                 for _ in range(ticks):
                     app.tick()  # type: ignore[attr-defined]  # real-time apps only
+            elif turn_tick is not None:
+                turn_tick()  # a turn-based app's background work (a computer player thinking)
 
         first = {"done": False}
 

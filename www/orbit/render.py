@@ -1,0 +1,144 @@
+"""One frame of the Orbit page: the mode's screen, overlays, the top bar, toasts and the focus ring.
+
+Drawing only: reads the app's match and UI state, never changes a rule (``draw(app, g, t)`` is the
+``TurnApp`` render).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from gwweb.shared.canvas import Gfx
+
+from engine.orbit.rules import WEAPONS
+from engine.orbit.state import Ship
+
+from . import layout as lay_mod
+from . import panel, screens, turnlog, tutorial
+from .cards import ship_cards
+from .model import FRIEND, HUMAN
+from .widgets import BAD, FG
+
+if TYPE_CHECKING:
+    from .app import OrbitApp
+
+FOCUS = "#FFFFFF"
+"""The keyboard focus ring (drawn over a dark outline so it shows on every background)."""
+NOTICE_MS = 6000.0
+
+
+def status(app: OrbitApp) -> tuple[str, str]:
+    """The top bar's status line and its colour."""
+    m, ui, phone = app.match, app.ui, app.ui.layout.phone
+    if not app.has_game() or ui.mode == "menu":
+        return (app.tr("title") if phone else ""), FG
+    s = m.state
+    if m.over():
+        return app.tr("game_over"), BAD
+    who = app.ship_name(s.active)
+    rnd = app.tr("round", n=s.round)
+    if m.kind() == FRIEND:
+        text = app.tr("friend_turn", ship=who)
+        return (text if phone else f"{rnd} · {text}"), "#80DEEA"
+    if m.kind() != HUMAN:
+        text = app.tr("thinking" if ui.anim is None else "watching", ship=who)
+        return (text if phone else f"{rnd} · {text}"), "#FFCC80"
+    return (rnd if phone else f"{rnd} · {app.tr('turn_of', ship=who)}"), FG
+
+
+def draw(app: OrbitApp, g: Gfx, now: float) -> None:
+    ui = app.ui
+    if (ui.layout.w, ui.layout.h) != (g.width, g.height):
+        ui.layout = lay_mod.compute(g.width, g.height)
+    L = ui.layout
+    g.clear("#2B1B17")
+    if ui.mode == "menu" or not app.has_game():
+        screens.menu(app, g)
+    else:
+        draw_game(app, g, now)
+    if ui.help_open:
+        g.regions.clear()
+        screens.help_screen(app, g)
+    text, color = status(app)
+    screens.top_bar(app, g, L.top, text, color)
+    toasts = app.shell.toasts
+    notices = app.shell.notices
+    if len(notices) > app.notices_shown and not toasts.items:
+        app.notices_shown += 1
+        toasts.push(notices[app.notices_shown - 1], NOTICE_MS)
+    # on a phone the panel (with Execute) fills the bottom: messages go over the orbit view instead;
+    # on a desktop, centred over the orbit view, clear of the zoom buttons and the panel
+    game = ui.mode != "menu" and not ui.help_open and L.orbit.h > 0
+    if game and L.phone:
+        toasts.draw(g, g.width / 2, L.orbit.bottom - 8, size=13)
+    elif game:
+        toasts.draw(g, L.orbit.cx - 25, g.height - 16, max_w=L.orbit.w - 120, size=13)
+    else:
+        toasts.draw(g, g.width / 2, g.height - 16, size=13)
+    focus_ring(app, g)
+
+
+def focus_ring(app: OrbitApp, g: Gfx) -> None:
+    """The keyboard focus: a double outline around the focused button, if it is drawn."""
+    fid = app.ui.focus
+    if fid is None:
+        return
+    for r in g.regions:
+        if r.id == fid:
+            g.frame(r.x - 2.5, r.y - 2.5, r.w + 5, r.h + 5, "#000000", 3)
+            g.frame(r.x - 2.5, r.y - 2.5, r.w + 5, r.h + 5, FOCUS, 2)
+            return
+
+
+def draw_game(app: OrbitApp, g: Gfx, now: float) -> None:
+    m, ui = app.match, app.ui
+    L = ui.layout
+    replay = ui.mode == "replay"
+    state = app.replay_state() if replay else m.state
+    prev, t, shots = None, 1.0, None
+    if ui.anim is not None:
+        prev, shots, state = ui.anim.before, ui.anim.shots, ui.anim.after
+        t = ui.anim.progress(now)
+    reach, threat = None, None
+    planned: Ship | None = None
+    pl = ui.planner
+    view = ui.view
+    if ui.mode == "play" and ui.anim is None and not m.over():
+        threat = view.threat_runs(m.state, app.viewer())
+    if app.planning() and pl is not None:
+        powered = [w for w in WEAPONS if pl.powered(w.subsystem)]
+        if powered:
+            where, facing = pl.fire_position()
+            reach = view.reach(powered, where, facing)
+        if not pl.problems():
+            planned = app.preview_ship()
+    view.draw(g, L.orbit, state, prev=prev, t=t, reach=reach, threat=threat, planned=planned, shots=shots)
+    if L.cards is not None:
+        g.rect(L.cards.x, L.cards.y, L.cards.w, L.cards.h, "#2B1B17")
+    compact = L.phone or L.split
+    strip = L.cards or (lay_mod.Rect(L.orbit.x, L.orbit.y, L.orbit.w, 38) if compact else L.orbit)
+    ship_cards(app, g, strip, state, compact=compact)
+    zb = 34.0
+    zx, zy = L.orbit.right - zb - 8, L.orbit.bottom - 3 * (zb + 4) - 4
+    # not under the game-over dialog: they would peek out from behind it and do nothing
+    dialog = m.over() and ui.anim is None and not replay
+    for k, (bid, label) in enumerate(() if dialog else (("zoom+", "+"), ("zoom-", "−"), ("fit", "⊙"))):
+        g.button(bid, zx, zy + k * (zb + 4), zb, zb, label, bg="rgba(43,27,23,0.8)", size=16)
+    if replay:
+        rect = L.panel
+        screens.replay_bar(app, g, rect)
+        turnlog.log_panel(app, g, lay_mod.Rect(rect.x, rect.y + 80, rect.w, rect.h - 80), upto=ui.replay_i)
+        return
+    if app.covered():
+        g.regions.clear()
+        screens.cover(app, g, m.state.active)
+        return
+    if (L.phone and ui.tab == "log") or not app.planning():
+        turnlog.status_panel(app, g, L.panel, status(app)[0])
+    else:
+        panel.plan_panel(app, g, L.panel)
+    if m.over() and ui.anim is None:
+        g.regions.clear()
+        screens.game_over(app, g, L.orbit)
+    elif ui.tut_step is not None and app.planning():
+        tutorial.draw(app, g, L.orbit, ui.tut_step)
