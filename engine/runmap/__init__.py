@@ -15,7 +15,7 @@ Public API for the browser glue:
 """
 
 from engine.runmap.config import Knobs, RunOptions, parse_options
-from engine.runmap.game import GAME, RunMapGame, bot_move, current_options, migrate_save
+from engine.runmap.game import GAME, RunMapGame, Step, bot_move, current_options, migrate_save
 from engine.runmap.generate import generate_map
 from engine.runmap.model import EncounterData, EnemyData, MapEdge, MapLayout, MapNode, NodeType, Vector2
 from engine.runmap.moves import Buy, Choose, Drop, Fight, Join, Leave, Move, Select, format_move, parse_move
@@ -47,6 +47,7 @@ __all__ = [
     "RunOutcome",
     "RunState",
     "Select",
+    "Step",
     "Termination",
     "Vector2",
     "bot_move",

@@ -9,21 +9,16 @@ every command names its seat and is validated against the state. Rules:
   part of the run are unchanged (edge case "Host disconnects during map selection");
 - when nobody is connected, there is no host; the next seat to join becomes host;
 - a seat coming back does not take the host role back.
+
+The messages co-op peers send each other (and the invite/answer codes) are in
+``engine.runmap.peer``; they are re-exported here on first use, so a solo game never builds them.
 """
 
 from __future__ import annotations
 
-import base64
-import json
-import zlib
-from typing import Annotated, Any, Literal
+from typing import Any
 
-from pydantic import Field, TypeAdapter, ValidationError
-
-from engine.core.schema import FrozenModel, SchemaError
-from engine.core.session import IllegalMoveError, SaveData
-from engine.runmap.config import MAX_PLAYERS
-from engine.runmap.moves import parse_move
+from engine.core.session import IllegalMoveError
 from engine.runmap.state import RunState
 
 
@@ -58,223 +53,11 @@ def drop(state: RunState, seat: int) -> RunState:
     return state.model_copy(update={"connected": connected, "host": host, "last_event": note})
 
 
-# ---------------------------------------------------------------- peer messages
-# What co-op peers (tabs over BroadcastChannel, devices over a WebRTC data channel) send each
-# other. Every message is validated here before the glue looks at it; a refusal names the problem.
+def __getattr__(name: str) -> Any:
+    """The peer-message names (``parse_peer_message``, ``Cmd``, ...) from ``engine.runmap.peer``."""
+    from engine.runmap import peer  # noqa: PLC0415 - imported on first use (start-up time)
 
-MAX_PEER_MESSAGE = 64_000  # characters of JSON; a full run's save is a few kilobytes
-
-
-class PeerRefusal(SchemaError):
-    """A peer message that is malformed, too large or out of turn; it changes nothing."""
-
-    def __init__(self, problem: str) -> None:
-        super().__init__("peer message", [problem])
-        self.args = (problem,)  # str() is the problem itself, ready for a note to the player
-
-
-_Tab = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9_.:-]+$")]
-_Seat = Annotated[int, Field(ge=0, lt=MAX_PLAYERS)]
-_MoveText = Annotated[str, Field(min_length=1, max_length=40)]
-
-
-class _Msg(FrozenModel):
-    src: _Tab = Field(alias="from")  # the sending tab or device
-    to: _Tab | None = None  # the one addressee, or everyone
-    by: _Seat | None = None  # the sender's seat, as it claims (a data channel knows it)
-
-
-class Hello(_Msg):
-    """A tab or device asks the host for a seat."""
-
-    t: Literal["hello"]
-
-
-class Room(_Msg):
-    """The host gives ``seat`` and the run so far."""
-
-    t: Literal["room"]
-    seat: _Seat
-    save: SaveData
-
-
-class Full(_Msg):
-    """The host has no free seat."""
-
-    t: Literal["full"]
-
-
-class MoveMsg(_Msg):
-    """The host announces the ``n``-th accepted move."""
-
-    t: Literal["move"]
-    n: int = Field(ge=0, le=200_000)
-    m: _MoveText
-
-
-class Cmd(_Msg):
-    """A guest asks the host to play a move for its seat."""
-
-    t: Literal["cmd"]
-    seat: _Seat
-    m: _MoveText
-
-
-class Reject(_Msg):
-    """The host refused a command."""
-
-    t: Literal["reject"]
-    why: str = Field(max_length=300)
-
-
-class Aim(_Msg):
-    """Where the host's cursor is on the map."""
-
-    t: Literal["aim"]
-    node: int | None = Field(default=None, ge=0, le=1000)
-
-
-class Bye(_Msg):
-    """A seat leaves."""
-
-    t: Literal["bye"]
-    seat: _Seat | None = None
-
-
-class Beat(_Msg):
-    """A seat is alive; ``n`` moves known; ``hid`` when its page is in the background."""
-
-    t: Literal["beat"]
-    seat: _Seat
-    n: int = Field(ge=0, le=200_000)
-    hid: bool = False
-
-
-class SyncAsk(_Msg):
-    """A seat missed a move and asks for the whole run."""
-
-    t: Literal["sync?"]
-    seat: _Seat | None = None
-
-
-class Sync(_Msg):
-    """The host's whole run, for one seat."""
-
-    t: Literal["sync"]
-    save: SaveData
-
-
-PeerMessage = Annotated[
-    Hello | Room | Full | MoveMsg | Cmd | Reject | Aim | Bye | Beat | SyncAsk | Sync, Field(discriminator="t")
-]
-_ADAPTER: TypeAdapter[Any] = TypeAdapter(PeerMessage)
-
-
-def parse_peer_message(raw: object) -> Any:
-    """Validate one raw peer message (JSON text); ``PeerRefusal`` names what is wrong."""
-    if not isinstance(raw, str):
-        raise PeerRefusal(f"expected JSON text, got {type(raw).__name__}")
-    if len(raw) > MAX_PEER_MESSAGE:
-        raise PeerRefusal(f"too large ({len(raw)} characters, at most {MAX_PEER_MESSAGE})")
     try:
-        data = json.loads(raw)
-    except ValueError:
-        raise PeerRefusal("not valid JSON") from None
-    if not isinstance(data, dict):
-        raise PeerRefusal(f"expected a JSON object, got {type(data).__name__}")
-    if data.get("t") not in _KINDS:
-        raise PeerRefusal(f"unknown message kind {str(data.get('t'))[:20]!r}")
-    try:
-        return _ADAPTER.validate_python(data)
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        loc = ".".join(str(p) for p in first.get("loc", ())[1:]) or "(top level)"
-        raise PeerRefusal(f"{data['t']}: {loc}: {first.get('msg', 'invalid')}") from None
-
-
-_KINDS = frozenset({"hello", "room", "full", "move", "cmd", "reject", "aim", "bye", "beat", "sync?", "sync"})
-
-
-def out_of_turn(state: RunState | None, msg: Any, sender: int | None, claims_ok: bool = True) -> str | None:
-    """Why ``msg`` from the peer on seat ``sender`` must be refused, or ``None``. Only the host
-    announces moves, hands out seats and sends the run; a seat speaks only for itself.
-
-    ``sender`` is ``None`` when the link does not know the peer's seat: tabs of one browser are
-    trusted to name their seat (``by``, ``claims_ok``); a device without a seat yet may only say
-    hello to a running party."""
-    host = None if state is None else state.host
-    if sender is None and not claims_ok:
-        if state is not None and not isinstance(msg, Hello):
-            return f"a device without a seat may only ask to join (sent {msg.t})"
-    if sender is None:
-        sender = msg.by
-    elif msg.by is not None and msg.by != sender:
-        return f"p{sender} cannot speak for p{msg.by}"
-    if isinstance(msg, (MoveMsg, Room, Sync, Full, Aim)) and state is not None and sender != host:
-        who = "an unseated peer" if sender is None else f"p{sender}"
-        return f"{who} is not the host (p{host}): only the host's {msg.t} counts"
-    if (
-        isinstance(msg, (Cmd, Beat, Bye))
-        and sender is not None
-        and msg.seat is not None
-        and msg.seat != sender
-    ):
-        return f"p{sender} cannot speak for p{msg.seat}"
-    if isinstance(msg, Cmd):
-        try:
-            move = parse_move(msg.m)
-        except ValueError as exc:
-            return str(exc)
-        if move.seat != msg.seat:
-            return f"the command names p{move.seat}, not the sender p{msg.seat}"
-    return None
-
-
-# ---------------------------------------------------------------- signalling codes (WebRTC)
-# Devices connect without a server: the host shows an invite code (its WebRTC offer), the guest
-# pastes it and shows an answer code, the host pastes that. A code is the session description,
-# zlib-compressed and base64url-encoded behind a prefix naming its kind.
-
-SIGNAL_PREFIX = {"offer": "GWRM-INVITE-", "answer": "GWRM-ANSWER-"}
-MAX_SIGNAL_CODE = 12_000
-MAX_SDP = 20_000
-
-
-class Signal(FrozenModel):
-    """A WebRTC session description carried by an invite (offer) or answer code."""
-
-    kind: Literal["offer", "answer"]
-    sdp: str = Field(min_length=10, max_length=MAX_SDP)
-
-
-def encode_signal(kind: Literal["offer", "answer"], sdp: str) -> str:
-    """The code a player copies: prefix + base64url(zlib(sdp))."""
-    sig = Signal(kind=kind, sdp=sdp)
-    return SIGNAL_PREFIX[kind] + base64.urlsafe_b64encode(zlib.compress(sig.sdp.encode(), 9)).decode().rstrip(
-        "="
-    )
-
-
-def decode_signal(text: object, expect: Literal["offer", "answer"]) -> Signal:
-    """Read a pasted code; ``PeerRefusal`` says what is wrong (e.g. an answer pasted as an invite)."""
-    if not isinstance(text, str):
-        raise PeerRefusal("a code must be text")
-    code = "".join(text.split())
-    if len(code) > MAX_SIGNAL_CODE:
-        raise PeerRefusal(f"the code is too long ({len(code)} characters, at most {MAX_SIGNAL_CODE})")
-    kind = next((k for k, p in SIGNAL_PREFIX.items() if code.startswith(p)), None)
-    if kind is None:
-        raise PeerRefusal("this is not a Run Map co-op code (it should start with GWRM-)")
-    if kind != expect:
-        want = "the host's invite code" if expect == "offer" else "the guest's answer code"
-        raise PeerRefusal(f"this is an {'invite' if kind == 'offer' else 'answer'} code; paste {want}")
-    body = code[len(SIGNAL_PREFIX[kind]) :]
-    try:
-        raw = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
-        dec = zlib.decompressobj()
-        sdp = dec.decompress(raw, MAX_SDP + 1).decode()
-    except (ValueError, zlib.error, UnicodeDecodeError):
-        raise PeerRefusal("the code is damaged (copy all of it)") from None
-    if len(sdp) > MAX_SDP or not sdp.startswith("v=0"):
-        raise PeerRefusal("the code does not hold a connection offer or answer")
-    return Signal(kind=kind, sdp=sdp)  # type: ignore[arg-type]
+        return getattr(peer, name)
+    except AttributeError:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None

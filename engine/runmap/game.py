@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from engine.core.schema import parse_model
@@ -10,6 +11,16 @@ from engine.runmap.config import RULES_VERSION, parse_options
 from engine.runmap.moves import Buy, Choose, Fight, Leave, Move, Select, format_move, parse_move
 from engine.runmap.rules import apply_move, legal_moves, new_run, start_run
 from engine.runmap.state import Phase, RunState
+
+
+@dataclass(frozen=True)
+class Step:
+    """The event of one applied move: the state before, the state after and the move (states are
+    immutable, so this copies nothing)."""
+
+    before: RunState
+    after: RunState
+    move: Move
 
 
 class RunMapGame:
@@ -24,6 +35,12 @@ class RunMapGame:
     def apply(self, state: RunState, move: Move) -> RunState:
         """The state after ``move``; ``IllegalMoveError`` if refused."""
         return apply_move(state, move)
+
+    def apply_with_events(self, state: RunState, move: Move) -> tuple[RunState, list[Step]]:
+        """``apply`` plus its one event: the ``Step`` from ``state`` to the new state (the glue
+        derives its outcome cards and sounds from it; ``Session.last_events`` keeps it)."""
+        new = apply_move(state, move)
+        return new, [Step(state, new, move)]
 
     def parse_move(self, text: str) -> Move:
         """Parse ``'p0 select 3'`` and friends (``ValueError`` if malformed)."""

@@ -1,46 +1,38 @@
-"""Run Map page: composition root. Input → engine move → engine state → drawing.
+"""Run Map page: composition root on the shared ``TurnApp`` shape.
 
-Screens: the new-run menu (preset, party size, Defy the Gods, seed with a canvas keypad or a
-new random seed from the run counter), the run (map + panel + the dialog of the phase), and the
-end of the run. Solo runs are saved in ``shell.storage`` after every move and resumed on load.
-Co-op runs live in the open pages (see ``coop.py``); peer messages are handled by listeners,
-never by ``draw``.
+UI state ``ui.Ui``; ``interpret(ui, state, ev) -> move | None`` (``interpret.py``) for the run,
+``commands.py`` for the menu, keypad, dialogs and the keyboard focus ring; the engine's moves go
+through ``Session`` (``TurnApp.play``), whose ``last_events`` carry each move's ``Step`` (old and
+new state) for the outcome cards and sounds; ``view.draw`` draws. Solo runs are saved after every
+move and resumed on load. Co-op runs live in the open pages (``coop.py``): a guest's moves go to
+the host, the host's accepted moves come back through the same ``play``.
 """
 
 from __future__ import annotations
 
-import gc
-import json
-import math
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import js  # type: ignore[import-not-found]
-from pydantic import BaseModel, Field
+from gwweb.shared.app import TurnApp
+from gwweb.shared.canvas import Gfx
+from gwweb.shared.clock import new_seed, now_ms
+from gwweb.shared.input import Event
 
-from engine.core.hashing import state_hash
 from engine.core.schema import SchemaError
-from engine.core.session import IllegalMoveError, SaveData, Session
-from engine.runmap import (
-    GAME,
-    Buy,
-    Choose,
-    Fight,
-    Leave,
-    Move,
-    Phase,
-    RunState,
-    Select,
-    bot_move,
-    current_options,
-    migrate_save,
-)
+from engine.core.session import Session
+from engine.runmap import GAME, Move, Phase, RunState, Step, current_options, migrate_save
 from engine.runmap.rules import best_score
 
-from . import hud, layout, render, screens
-from .cards import Card, card_for
+from . import commands, hooks, layout, render, view, warmup
 from .coop import CoopCtl
-from .devices import DevicesUI
+from .interpret import button_move, interpret
 from .strings import TABLES
+from .ui import MAX_SEED_DIGITS, PULSE_MS, Prefs, Ui, seed_for
+
+if TYPE_CHECKING:
+    from gwweb.shared.shell import Shell
+
+    from .devices import DevicesUI
 
 BINDINGS = {
     "ArrowLeft": "left",
@@ -61,92 +53,68 @@ BINDINGS = {
     **{f"Digit{k}": f"d{k}" for k in range(10)},
     **{f"Numpad{k}": f"d{k}" for k in range(10)},
 }
-MAX_SEED_DIGITS = 12
-PULSE_MS = 6000.0
+REPEATABLE = frozenset({"left", "right", "up", "down", "pgup", "pgdn", "bksp"})  # a held key repeats these
 TOAST_MS = 4500.0
 
 
-class Prefs(BaseModel):
-    """Menu choices and the run counter behind "new random seed"."""
+class RunMapApp(TurnApp[RunState, Move, Ui]):
+    SAVE = "run"
+    shell: Shell
 
-    counter: int = Field(default=0, ge=0)
-    salt: int = Field(default=0, ge=0, lt=2**32)
-    preset: str = Field(default="slice", pattern="^(slice|full)$")
-    players: int = Field(default=1, ge=1, le=4)
-    defy: bool = False  # rules 1 only; the RNG Portal is now a choice on every full map
-    seed: int = Field(default=0, ge=0, lt=10**MAX_SEED_DIGITS)
-    best: dict[str, int] = Field(default_factory=dict)  # best score per preset
-    stun: bool = False  # co-op between devices across networks (opt-in; off: no outside server)
-
-
-def seed_for(salt: int, counter: int) -> int:
-    """The counter-th random seed of this browser (splitmix64 of salt and counter), 9 digits at most."""
-    z = (salt * 0x9E3779B97F4A7C15 + counter + 1) & 0xFFFFFFFFFFFFFFFF
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
-    return (z ^ (z >> 31)) % 1_000_000_000
-
-
-class RunMapApp:
-    realtime = False
-
-    def __init__(self, shell: Any) -> None:
-        self.shell = shell
+    def __init__(self, shell: Shell) -> None:
         shell.i18n.tables = TABLES
         shell.i18n.set_lang(shell.i18n.lang)
         shell.bindings(BINDINGS)
         self.t = shell.i18n.t
-        self.prefs = shell.storage.load("prefs", Prefs) or Prefs(salt=int(js.Date.now()) % 2**32)
+        self.prefs: Prefs = shell.storage.load("prefs", Prefs) or Prefs(salt=new_seed())
         if self.prefs.seed == 0:
             self.prefs.seed = seed_for(self.prefs.salt, self.prefs.counter)
-        self.session: Session[RunState, Move] | None = None
-        self.screen = "menu"
-        self.keypad_open = False
-        self.kp_digits = ""
-        self.scroll = 0.0
-        self.hover: int | None = None
-        self.inspect: int | None = None
-        self.focus: int | None = None
-        self.card: Card | None = None
-        self.legend_open = False
-        self.toast_text = ""
-        self.toast_until = 0.0
-        self.pulse_until = 0.0
-        self.press: tuple[float, float, float, str] | None = None  # x, y, scroll at down, pointer type
-        self.dragged = False
-        self.frame: layout.Frame | None = None
-        self.map_cache = render.MapLayer()
         self.coop = CoopCtl(self)
-        self.devices = DevicesUI(self)
+        self._devices: DevicesUI | None = None
+        self.map_cache = render.MapLayer()
         self.last_error = ""
         self.notices_seen = 0
-        self._restore()
+        self._quiet = False
+        super().__init__(shell, GAME, Ui(), interpret, self._render, lambda: self.prefs.seed, clock=now_ms)
+        self.has_run = self.restored  # the menu offers "Continue" (a fresh session is only a placeholder)
+        shell.take_storage_notices()
+        self._best_into_progress()
+        if self.has_run:
+            self.ui.screen = "run"
+            self._arrived(None)
         self._from_url()
 
     # ------------------------------------------------------------------ runs
-    @property
-    def state(self) -> RunState | None:
-        return None if self.session is None else self.session.state
-
-    def _restore(self) -> None:
-        save = self.shell.storage.load("run", SaveData)
-        self.shell.take_storage_notices()
-        if save is None:
-            return
+    def migrate(self, data: dict[str, Any] | str) -> dict[str, Any] | str:
+        """A run saved before rules 2 (no ``rules`` option) replays with the old generator."""
         try:
-            self.session = Session.load(GAME, migrate_save(save))
-        except SchemaError as exc:
-            self.shell.storage.quarantine("run", save.model_dump_json(), str(exc)[:120])
-            self.shell.take_storage_notices()
-            self.notify(self.t("saved_gone", why=str(exc)[:80]))
-            return
-        self.screen = "run"
-        self._after_change(None)
+            return migrate_save(data).model_dump(mode="json")
+        except SchemaError:
+            return data  # unreadable: ``restore`` names the problem and it is kept aside
+
+    def fresh(self, seed: int | None = None) -> Session[RunState, Move]:
+        return Session(GAME, self.prefs.seed if seed is None else seed, self.options_now(), keep_events=True)
+
+    def options_now(self) -> dict[str, Any]:
+        """The options of a new run from the menu's choices (stamped with today's rules)."""
+        p = self.prefs
+        return current_options({"preset": p.preset, "players": p.players})
+
+    def _best_into_progress(self) -> None:
+        """Best scores kept in the menu prefs by earlier builds move into the shared progress record."""
+        progress = self.shell.progress
+        for key, score in self.prefs.best.items():
+            if score > (progress.best(key) or 0):
+                progress.record_best(score, key)
 
     def _from_url(self) -> None:
         raw = str(js.location.hash or "").lstrip("#")
-        args = dict(p.split("=", 1) if "=" in p else (p, "1") for p in raw.split("&") if p)
-        if "preset" in args and args["preset"] in ("slice", "full"):
+        args: dict[str, str] = {}
+        for part in raw.split("&"):
+            if part:
+                k, _, v = part.partition("=")
+                args[k] = v if "=" in part else "1"
+        if args.get("preset") in ("slice", "full"):
             self.prefs.preset = args["preset"]
         if args.get("players", "").isdigit() and 1 <= int(args["players"]) <= 4:
             self.prefs.players = int(args["players"])
@@ -154,48 +122,49 @@ class RunMapApp:
         if seed.isdigit() and len(seed) <= MAX_SEED_DIGITS:
             self.prefs.seed = int(seed)
         if "coop" in args:
-            self.coop.start(self.prefs.seed, self._opts())
+            self.coop.start(self.prefs.seed, self.options_now())
             return
         if seed.isdigit() and len(seed) <= MAX_SEED_DIGITS:
             s = self.session
-            if s is None or s.seed != self.prefs.seed or s.options != self._opts():
+            if not self.has_run or s.seed != self.prefs.seed or s.options != self.options_now():
                 self.new_run()
-
-    def _opts(self) -> dict[str, Any]:
-        p = self.prefs
-        return current_options({"preset": p.preset, "players": p.players})
 
     def new_run(self, seed: int | None = None) -> None:
         self.coop.stop()
         if seed is not None:
             self.prefs.seed = seed
-        self.session = Session(GAME, self.prefs.seed, self._opts())
+        self.session = self.fresh()
         self.shell.storage.save("prefs", self.prefs)
-        self.screen = "run"
-        self.card = None
-        self._after_change(None)
-        self._save()
+        self._adopted()
+        self.save()
         self._set_url()
 
     def start_session(self, session: Session[RunState, Move]) -> None:
         """Used by co-op: adopt a session built elsewhere."""
+        session.keep_events = True
         self.session = session
-        self.screen = "run"
-        self.card = None
-        self._after_change(None)
-        if not self.coop.is_host():
-            self.devices.connected()
+        self._adopted()
+        if not self.coop.is_host() and self._devices is not None:
+            self._devices.connected()
 
-    def _save(self) -> None:
-        if self.session is not None and not self.coop.active:
-            self.shell.storage.save("run", self.session.save())
-            self.shell.progress.sync(in_progress=self.session.state.phase != Phase.OVER)  # launcher card
-            self.shell.take_storage_notices()
+    def _adopted(self) -> None:
+        self.has_run = True
+        self.ui.screen = "run"
+        self.ui.card = None
+        self._arrived(None)
+
+    def save(self) -> None:
+        """Solo runs are saved after every move (co-op runs live in the open pages)."""
+        if self.coop.active:
+            return
+        super().save()
+        self.shell.progress.sync(in_progress=self.state.phase != Phase.OVER)  # the launcher's card
+        self.shell.take_storage_notices()
 
     def share_url(self) -> str:
         s = self.session
-        seed = s.seed if s else self.prefs.seed
-        opts = s.options if s else self._opts()
+        seed = s.seed if self.has_run else self.prefs.seed
+        opts = s.options if self.has_run else self.options_now()
         frag = f"seed={seed}&preset={opts.get('preset', 'slice')}&players={opts.get('players', 1)}"
         return str(js.location.href).split("#")[0] + "#" + frag
 
@@ -214,72 +183,67 @@ class RunMapApp:
             self.notify(self.t("link_is", url=url))
 
     # ------------------------------------------------------------------ moves
-    def me(self) -> int | None:
-        """My seat in co-op; None when this screen plays for the whole party."""
-        return self.coop.seat if self.coop.active else None
-
     def can_act(self) -> bool:
-        s = self.state
-        return s is not None and (not self.coop.active or s.host == self.coop.seat)
+        """True when this screen decides for the party (solo, or the co-op host)."""
+        return self.has_run and (not self.coop.active or self.state.host == self.coop.seat)
 
-    def act(self, move_for: Any) -> None:
-        """A local decision: ``move_for(seat)`` builds the move for the seat this screen speaks for."""
-        s = self.state
-        if s is None:
-            return
-        seat = self.coop.seat if self.coop.active else (s.host if s.host is not None else 0)
-        move = move_for(seat)
+    def decide(self, move: Move) -> None:
+        """A local decision: played here, or sent to the co-op host (whose engine may refuse it)."""
         if self.coop.active and not self.coop.is_host():
             self.coop.send_cmd(move)
-            return
-        self.apply(move)
+        else:
+            self.play(move)
 
-    def apply(self, move: Move, remote: bool = False, quiet: bool = False) -> bool:
-        """Play ``move`` on the session; a refused move becomes a notice (``last_error``).
-
-        ``remote``: a move the co-op host already accepted (replayed here, not broadcast)."""
-        assert self.session is not None
-        old = self.session.state
-        try:
-            self.session.play(move)
-        except IllegalMoveError as exc:
-            self.last_error = str(exc)
-            if not quiet:
-                self.notify(self.t("rejected", why=str(exc)))
-            return False
-        self._after_change(old)
-        self._save()
-        if not remote:
+    def play(self, move: Move, *, remote: bool = False, quiet: bool = False) -> bool:
+        """Play ``move`` (``TurnApp.play``: session, save, events); a refused move becomes a notice
+        unless ``quiet`` (``last_error`` keeps why). ``remote``: a move the co-op host already
+        accepted, replayed here and not broadcast again."""
+        self._quiet = quiet
+        ok = super().play(move)
+        if ok and not remote:
             self.coop.broadcast(move)
-        return True
+        return ok
 
-    def _after_change(self, old: RunState | None) -> None:
-        s = self.state
-        assert s is not None
-        f = self._frame()
+    def refused(self, why: str) -> None:
+        self.last_error = why
+        if not self._quiet:
+            self.notify(self.t("rejected", why=why))
+
+    def on_events(self, events: list[Any]) -> None:
+        for ev in events:
+            if isinstance(ev, Step):
+                self._arrived(ev.before)
+
+    def _arrived(self, old: RunState | None) -> None:
+        """The run changed from ``old`` (None: a run was started or adopted): focus, card, sound."""
+        s, ui = self.state, self.ui
+        f = self.frame()
+        ui.seat = self.coop.seat if self.coop.active else None
         avail = [n.index for n in s.available_nodes()]
-        if self.focus not in avail:
-            self.focus = avail[0] if avail else None
+        if ui.focus not in avail:
+            ui.focus = avail[0] if avail else None
             if self.coop.is_host():
-                self.coop.aim_at(self.focus)  # the others see where the host's cursor is
+                self.coop.aim_at(ui.focus)  # the others see where the host's cursor is
             elif self.coop.aim not in avail:
                 self.coop.aim = None
-        self.inspect = None
+        ui.inspect = None
         if old is not None and old.phase != Phase.OVER and s.phase == Phase.OVER and not self.coop.active:
             key = s.options.preset
-            self.prefs.best[key] = best_score(self.prefs.best.get(key, 0), s.result)
-            self.shell.storage.save("prefs", self.prefs)
-            self.shell.progress.sync(best={k: v for k, v in self.prefs.best.items() if v})  # launcher card
+            best = self.shell.progress.best(key) or 0
+            if best_score(best, s.result) > best:
+                self.shell.progress.record_best(best_score(best, s.result), key)
         if old is not None:
+            from .cards import card_for  # noqa: PLC0415 - first needed by a move
+
             c = card_for(old, s)
             if c is not None:
-                self.card = c
+                ui.card = c
                 self.shell.announce(self.t(c.title))  # screen readers hear the card's title
             self._sound(old, s)
         if old is None or old.current_node_index != s.current_node_index:
             node = s.current_node
-            self.scroll = layout.scroll_to_layer(f, (node.layer + 1) if node else 0)
-        self.pulse_until = self._now() + PULSE_MS
+            ui.scroll = layout.scroll_to_layer(f, (node.layer + 1) if node else 0)
+        ui.pulse_until = self.clock() + PULSE_MS
         self.shell.invalidate()
 
     def _sound(self, old: RunState, s: RunState) -> None:
@@ -301,264 +265,107 @@ class RunMapApp:
             a.tone(520, 0.08)
 
     def notify(self, text: str) -> None:
+        """A notice for the player: kept and spoken by the shell, shown as a toast."""
         self.shell.notify(text)
-        self._toast_new()
 
     def _toast_new(self) -> None:
-        """Show the newest of the shell's notices (ours and the storage's) as a toast."""
-        if len(self.shell.notices) > self.notices_seen:
-            self.notices_seen = len(self.shell.notices)
-            self.toast_text = self.shell.notices[-1]
-            self.toast_until = self._now() + TOAST_MS
-
-    @staticmethod
-    def _now() -> float:
-        return float(js.performance.now())
+        """Show the shell's newest notices (ours, the storage's, boot's) in the shared toast queue."""
+        notices = self.shell.notices
+        if len(notices) > self.notices_seen:
+            self.notices_seen = len(notices)
+            self.shell.toasts.push(notices[-1], TOAST_MS, announce=False)  # the shell already spoke it
 
     # ------------------------------------------------------------------ layout
-    def _frame(self) -> layout.Frame:
+    def frame(self) -> layout.Frame:
+        """The layout of the run screen for the canvas size (kept until the size or map changes)."""
         g = self.shell.gfx
         s = self.state
-        lc = s.layout.layer_count if s else 8
-        party = len(s.players) if s else 1
-        f = self.frame
-        if (
-            f is None
-            or f.w != g.width
-            or f.h != g.height
-            or f.content_h != layout.compute(g.width, g.height, lc, party).content_h
-            or f.panel.h != layout.compute(g.width, g.height, lc, party).panel.h
-        ):
-            old = self.frame
-            self.frame = layout.compute(g.width, g.height, lc, party)
-            if s is not None and old is not None:
+        want = layout.compute(g.width, g.height, s.layout.layer_count, len(s.players))
+        old = self.ui.frame
+        if old != want:
+            self.ui.frame = want
+            if old is not None and self.has_run:  # resized: keep the current layer in view
                 node = s.current_node
-                self.scroll = layout.scroll_to_layer(self.frame, (node.layer + 1) if node else 0)
-        return self.frame
+                self.ui.scroll = layout.scroll_to_layer(want, (node.layer + 1) if node else 0)
+        return want
 
     def on_resize(self) -> None:
-        self.frame = None
+        self.ui.frame = None
         self.shell.invalidate()
 
+    # ------------------------------------------------------------------ co-op dialog (lazy)
+    @property
+    def devices(self) -> DevicesUI:
+        """The "co-op between devices" dialog, built (with WebRTC and asyncio) when first used."""
+        if self._devices is None:
+            from .devices import DevicesUI  # noqa: PLC0415
+
+            self._devices = DevicesUI(self)
+        return self._devices
+
+    def has_devices(self) -> bool:
+        return self._devices is not None
+
+    def devices_open(self) -> bool:
+        return self._devices is not None and self._devices.open
+
     # ------------------------------------------------------------------ input
-    def on_button(self, bid: str) -> None:
-        from .controls import on_button  # noqa: PLC0415
+    def handle(self, ev: Event) -> None:
+        ui = self.ui
+        ui.now = self.clock()
+        if ev.kind == "action" and ev.down:
+            if ev.repeat and ev.name not in REPEATABLE:
+                return  # a held key never makes a second decision
+            ui.keyboard = True
+        elif ev.kind == "pointer" and ev.name == "down":
+            ui.keyboard = False
+        if commands.key(self, ev):
+            self.shell.invalidate()
+            return
+        if not self.has_run:
+            return
+        before = (ui.focus, ui.hover)
+        move = self.interpret(ui, self.state, ev)
+        if move is not None:
+            self.decide(move)
+        elif (ui.focus, ui.hover) != before:
+            if ui.focus != before[0]:
+                ui.pulse_until = ui.now + PULSE_MS
+            self.coop.aim_at(ui.hover if ui.hover is not None else ui.focus)
+        self.shell.invalidate()
 
-        on_button(self, bid)
+    def on_button(self, id: str) -> None:
+        """A canvas button clicked or tapped."""
+        self.ui.keyboard = False
+        self.press(id)
 
-    def handle(self, ev: Any) -> None:
-        from .controls import handle  # noqa: PLC0415
-
-        handle(self, ev)
-
-    def select(self, node: int) -> None:
-        self.act(lambda seat: Select(seat, node))
-
-    def fight(self, action: str) -> None:
-        self.act(lambda seat: Fight(seat, action))  # type: ignore[arg-type]
-
-    def buy(self, item: str) -> None:
-        self.act(lambda seat: Buy(seat, item))  # type: ignore[arg-type]
-
-    def leave(self) -> None:
-        self.act(lambda seat: Leave(seat))
-
-    def choose(self, option: str) -> None:
-        self.act(lambda seat: Choose(seat, option))  # type: ignore[arg-type]
+    def press(self, bid: str) -> None:
+        """A canvas button pressed (pointer, or Enter on the focus ring): a move or a command."""
+        move = button_move(self.ui, self.state, bid) if self.has_run and self.ui.screen == "run" else None
+        if move is not None:
+            self.decide(move)
+        else:
+            commands.on_button(self, bid)
+        self.shell.invalidate()
 
     # ------------------------------------------------------------------ drawing
     def animating(self) -> bool:
-        now = self._now()
+        now = self.clock()
         return (
-            (self.toast_until > now)
-            or (self.screen == "run" and self.pulse_until > now)
+            self.shell.toasts.active()
+            or (self.ui.screen == "run" and self.ui.pulse_until > now)
             or self.coop.waiting()
         )
 
-    def draw(self, g: Any) -> None:
+    def _render(self, g: Gfx, ui: Ui, state: RunState, t: float) -> None:
         self._toast_new()
-        t = self.t
-        g.clear(render.BG)
-        now = self._now()
-        lang_label = t("lang")
-        if self.screen == "menu" or self.state is None:
-            render.top_bar(
-                g,
-                layout.compute(g.width, g.height, 8),
-                t,
-                muted=self.shell.audio.muted,
-                lang_label=lang_label,
-                status="",
-                run=False,
-            )
-            p = self.prefs
-            screens.menu(
-                g,
-                g.width,
-                g.height,
-                t,
-                preset=p.preset,
-                players=p.players,
-                seed=str(p.seed),
-                has_run=self.session is not None,
-            )
-            if self.coop.waiting():
-                hud.toast(g, layout.compute(g.width, g.height, 8), t("coop_wait"))
-            if self.keypad_open:
-                screens.keypad(g, g.width, g.height, t, self.kp_digits)
-            self.devices.draw(g, layout.compute(g.width, g.height, 8), centered=True)
-            if self.toast_until > now and not self.keypad_open:
-                hud.toast(g, layout.compute(g.width, g.height, 8), self.toast_text)
-            return
-        s = self.state
-        f = self._frame()
-        self.scroll = layout.clamp_scroll(f, self.scroll)
-        on_map = s.phase == Phase.MAP and self.card is None
-        pulse = 0.5 + 0.5 * math.sin(now / 260.0) if self.pulse_until > now else 1.0
-        render.draw_map(
-            g,
-            self.map_cache,
-            f,
-            s,
-            self.scroll,
-            t,
-            hover=self.hover if on_map else None,
-            focus=self.focus if on_map and self.can_act() else None,
-            aim=self.coop.aim,
-            pulse=pulse,
-            selectable=self.can_act(),
-        )
-        hud.panel(
-            g,
-            f,
-            s,
-            t,
-            me=self.me(),
-            inspect=self.inspect if self.inspect is not None else self.hover,
-            focus=self.focus if on_map else None,
-            can_act=self.can_act() and on_map,
-            coop_line=self.coop.status_line(),
-            guest=self.coop.active and not self.coop.is_host(),
-            legend_open=self.legend_open,
-        )
-        node = s.current_node
-        status = (
-            t("seed_n", seed=s.seed)
-            + " · "
-            + t("floor_n", floor=node.floor if node else 0, total=s.layout.layer_count)
-        )
-        if node is not None and s.options.preset == "full":
-            status += " · " + t("act_n", act=node.act)
-        render.top_bar(g, f, t, muted=self.shell.audio.muted, lang_label=lang_label, status=status, run=True)
-        if self.card is not None:
-            screens.card(g, f, self.card, t)
-        else:
-            screens.phase_dialog(
-                g, f, s, t, self.me(), self.can_act(), self.prefs.best.get(s.options.preset, 0)
-            )
-        if self.legend_open and f.phone:
-            hud.legend_overlay(g, f, s, t)
-        self.devices.draw(g, f)
-        if self.toast_until > now:
-            hud.toast(g, f, self.toast_text)
+        view.draw(self, g, t)
 
-    # ------------------------------------------------------------------ test hooks
-    def state_hash(self) -> str:
-        return self.session.state_hash() if self.session else ""
-
-    def save_json(self) -> str:
-        return self.session.save_json() if self.session else ""
-
-    def test_hooks(self) -> dict[str, Any]:
-        def node_xy(i: Any, *_a: Any) -> str:
-            s = self.state
-            if s is None:
-                return "null"
-            f = self._frame()
-            x, y = layout.node_xy(f, s.layout.nodes[int(i)], self.scroll)
-            return json.dumps([x, y])
-
-        def run_info(*_a: Any) -> str:
-            s = self.state
-            if s is None:
-                return json.dumps({"screen": self.screen, "dialog": self.devices.stage, **self.coop.info()})
-            return json.dumps(
-                {
-                    "screen": self.screen,
-                    "phase": s.phase.value,
-                    "current": s.current_node_index,
-                    "available": [n.index for n in s.available_nodes()],
-                    "focus": self.focus,
-                    "card": self.card is not None,
-                    "host": s.host,
-                    "connected": list(s.connected),
-                    "moves": len(self.session.moves) if self.session else 0,
-                    "scroll": self.scroll,
-                    "structure": state_hash(s.layout.structure()),
-                    **self.coop.info(),
-                    "dialog": self.devices.stage,
-                }
-            )
-
-        def bench_map(n: Any = 20, *_a: Any) -> str:
-            """ms per rebuild of the cached map layer, and per whole frame (benchmark hook)."""
-            s = self.state
-            if s is None:
-                return "null"
-            g = self.shell.gfx
-            f = self._frame()
-            t0 = self._now()
-            for _ in range(int(n)):
-                self.map_cache.key = None
-                self.map_cache.get(g, f, s.layout, s.path, self.t)
-            out = {"map_ms": (self._now() - t0) / int(n)}
-            from . import icons  # noqa: PLC0415
-
-            for sprites in (True, False, True, False):
-                icons.USE_SPRITES = sprites
-                t1 = self._now()
-                for _ in range(int(n)):
-                    g.begin_frame()
-                    self.draw(g)
-                out[f"frame_ms_{'sprites' if sprites else 'vector'}"] = (self._now() - t1) / int(n)
-            icons.USE_SPRITES = True
-            return json.dumps(out)
-
-        def coop_code(*_a: Any) -> str:
-            return self.devices.code
-
-        def coop_send_raw(text: Any, *_a: Any) -> None:
-            if self.coop.link is not None and hasattr(self.coop.link, "send_raw"):
-                self.coop.link.send_raw(str(text))
-
-        return {
-            "nodeXY": node_xy,
-            "runInfo": run_info,
-            "coopCode": coop_code,
-            "coopSendRaw": coop_send_raw,
-            "benchMap": bench_map,
-        }
+    def test_hooks(self) -> dict[str, hooks.Hook]:
+        return hooks.make(self)
 
 
-def warm_up() -> None:
-    """Play a throwaway full run's first moves so every engine model builds its validator now
-    (pydantic builds them on first use: a 50 ms hitch in the first fight otherwise)."""
-    s = Session(GAME, 1, current_options({"preset": "full", "players": 2}))
-    for text in ("p1 join", "p0 defend", "p0 attack", "p1 drop"):
-        s.play_text(text)
-    migrate_save(s.save_json())
-    run = Session(GAME, 1, current_options({"preset": "slice"}))  # every phase, a card, the end
-    while (move := bot_move(run.state)) is not None:
-        old = run.state
-        run.play(move)
-        card_for(old, run.state)
-
-
-def create(shell: Any) -> RunMapApp:
-    warm_up()
+def create(shell: Shell) -> RunMapApp:
     app = RunMapApp(shell)
-    # Long-lived objects (modules, schemas, the app) go to the permanent generation, so the
-    # collector's full passes during play walk only the run's own objects: one took 300 ms.
-    gc.collect()
-    gc.freeze()
+    warmup.schedule(warmup.idle_later)  # after the first frame, in idle time (issue #20)
     return app

@@ -7,6 +7,8 @@ who may send what) and refused with a note when it is malformed or out of turn. 
 every command through the engine and announces each accepted move with its index; members
 replay them. A member that leaves says ``bye``; one that falls silent past the limit of
 ``presence.py`` is dropped by the seat the engine's rule makes host.
+
+The peer messages (``engine.runmap.peer``) are imported when a co-op run starts, not with the page.
 """
 
 from __future__ import annotations
@@ -16,22 +18,6 @@ from typing import TYPE_CHECKING, Any
 from engine.core.schema import SchemaError
 from engine.core.session import Session
 from engine.runmap import GAME, Drop, Join, Move
-from engine.runmap.coop import (
-    Aim,
-    Beat,
-    Bye,
-    Cmd,
-    Full,
-    Hello,
-    MoveMsg,
-    PeerRefusal,
-    Reject,
-    Room,
-    Sync,
-    SyncAsk,
-    out_of_turn,
-    parse_peer_message,
-)
 
 from .presence import Presence
 
@@ -71,12 +57,11 @@ class CoopCtl:
         return self.role == "wait"
 
     def is_host(self) -> bool:
-        s = self.app.state
-        return self.active and s is not None and s.host == self.seat
+        return self.active and self.app.state.host == self.seat
 
     def status_line(self) -> str:
         s = self.app.state
-        if not self.active or s is None or self.seat is None:
+        if not self.active or self.seat is None:
             return ""
         t = self.app.t
         if s.host == self.seat:
@@ -104,7 +89,7 @@ class CoopCtl:
         gen = self.generation
         self.send({"t": "hello"})
         later(HELLO_WAIT_MS, lambda: self._wait_over(gen))
-        self.app.screen = "menu"
+        self.app.ui.screen = "menu"
         self.app.shell.invalidate()
 
     def host_new(self, link: Any, seed: int, opts: dict[str, Any]) -> None:
@@ -158,7 +143,7 @@ class CoopCtl:
         self.role = "member"
         self.seat = 0
         self.presence.reset([0], now())
-        self.app.start_session(Session(GAME, self.seed, self.opts))
+        self.app.start_session(Session(GAME, self.seed, self.opts, keep_events=True))
 
     def stop(self) -> None:
         if self.link is not None:
@@ -181,7 +166,7 @@ class CoopCtl:
         from .net import now  # noqa: PLC0415
 
         try:
-            session = Session.load(GAME, save)
+            session = Session.load(GAME, save, keep_events=True)
         except SchemaError as exc:
             self.note(str(exc))
             return False
@@ -212,6 +197,8 @@ class CoopCtl:
         self.app.shell.invalidate()
 
     def _receive(self, text: str, peer: str | None, peer_seat: int | None) -> None:
+        from engine.runmap.peer import Cmd, PeerRefusal, out_of_turn, parse_peer_message  # noqa: PLC0415
+
         if self.link is None:
             return
         try:
@@ -231,6 +218,20 @@ class CoopCtl:
         self._on(msg, peer or msg.src, peer_seat if peer_seat is not None else msg.by)
 
     def _on(self, msg: Any, reply_to: str, sender: int | None) -> None:
+        from engine.runmap.peer import (  # noqa: PLC0415
+            Aim,
+            Beat,
+            Bye,
+            Cmd,
+            Full,
+            Hello,
+            MoveMsg,
+            Reject,
+            Room,
+            Sync,
+            SyncAsk,
+        )
+
         from .net import now  # noqa: PLC0415
 
         if self.role == "wait":
@@ -242,7 +243,7 @@ class CoopCtl:
                 self.app.notify(self.app.t("coop_full"))
             return
         session = self.app.session
-        if not self.active or session is None:
+        if not self.active:
             return
         if sender is not None:
             self.presence.heard(sender, now(), msg.hid if isinstance(msg, Beat) else None)
@@ -252,7 +253,7 @@ class CoopCtl:
         elif isinstance(msg, MoveMsg):
             if msg.n == len(session.moves):
                 move = GAME.parse_move(msg.m)
-                if not self.app.apply(move, remote=True, quiet=True):
+                if not self.app.play(move, remote=True, quiet=True):
                     self.note(self.app.last_error)
                     self.send({"t": "sync?", "seat": self.seat})
             elif msg.n > len(session.moves):
@@ -282,35 +283,35 @@ class CoopCtl:
         from .net import now  # noqa: PLC0415
 
         session = self.app.session
-        assert session is not None
         s = session.state
         free = [k for k in range(s.options.players) if k not in s.connected]
         if not free:
             self.send({"t": "full"}, peer)
             return
-        if self.app.apply(Join(free[0])):
+        if self.app.play(Join(free[0])):
             self.presence.heard(free[0], now(), False)
             if hasattr(self.link, "seated"):
                 self.link.seated(peer, free[0])
             self.send({"t": "room", "seat": free[0], "save": session.save().model_dump(mode="json")}, peer)
-            self.app.devices.connected()
+            if self.app.has_devices():
+                self.app.devices.connected()
 
-    def _command(self, msg: Cmd, peer: str) -> None:
+    def _command(self, msg: Any, peer: str) -> None:
         """The host plays a guest's command through the engine; a refusal goes back to the sender."""
         move = GAME.parse_move(msg.m)
-        if not self.app.apply(move, quiet=True):
+        if not self.app.play(move, quiet=True):
             self.send({"t": "reject", "why": self.app.last_error}, peer)
 
     def _gone(self, seat: int) -> None:
         """``seat`` left: the seat the rule makes host plays ``drop``."""
         s = self.app.state
-        if s is None or seat not in s.connected or seat == self.seat:
+        if seat not in s.connected or seat == self.seat:
             return
         rest = [c for c in s.connected if c != seat]
         actor = s.host if s.host != seat else (rest[0] if rest else None)
         if actor is not None and actor == self.seat:
             was_host = s.host == self.seat
-            if self.app.apply(Drop(seat)) and not was_host:
+            if self.app.play(Drop(seat)) and not was_host:
                 self.app.notify(self.app.t("coop_new_host", n=self.seat + 1))
                 self.aim = None
         if hasattr(self.link, "unseated"):
@@ -321,7 +322,7 @@ class CoopCtl:
         from .net import hidden, now  # noqa: PLC0415
 
         session = self.app.session
-        if not self.active or session is None or self.seat is None:
+        if not self.active or self.seat is None:
             return
         t = now()
         self.presence.heard(self.seat, t)
@@ -332,7 +333,7 @@ class CoopCtl:
 
     def broadcast(self, move: Move) -> None:
         """The authority tells every member about an accepted move."""
-        if self.active and self.app.session is not None:
+        if self.active:
             self.send({"t": "move", "n": len(self.app.session.moves) - 1, "m": GAME.format_move(move)})
 
     def send_cmd(self, move: Move) -> None:

@@ -10,10 +10,10 @@ import asyncio
 from typing import TYPE_CHECKING, Any
 
 import js  # type: ignore[import-not-found]
-from gwweb.shared.canvas import Region
+from gwweb.shared.canvas import Gfx, Region
 from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 
-from engine.runmap.coop import PeerRefusal
+from engine.runmap.peer import PeerRefusal
 
 from . import layout
 from .screens import BOX, INK, MUTED, box, dim, title
@@ -36,7 +36,7 @@ class DevicesUI:
         self.area: Any = None
         self.hub: Any = None
         self._box: tuple[float, float, float, float] | None = None
-        self._stop_keys = create_proxy(lambda e: e.stopPropagation())
+        self._field_keys = create_proxy(self._on_field_key)
 
     # ------------------------------------------------------------ flow
     @property
@@ -69,7 +69,7 @@ class DevicesUI:
             app.prefs.stun = not app.prefs.stun
             app.shell.storage.save("prefs", app.prefs)
         elif bid == "dev:host":
-            app.coop.host_devices(app.prefs.seed, app._opts(), app.prefs.stun)
+            app.coop.host_devices(app.prefs.seed, app.options_now(), app.prefs.stun)
             self.stage = "making"
             asyncio.ensure_future(self._invite())
         elif bid == "dev:join":
@@ -140,11 +140,31 @@ class DevicesUI:
                 self.area.select()
 
     # ------------------------------------------------------------ the text field
+    def _on_field_key(self, e: Any) -> None:
+        """Keys typed in the code field stay there; Enter sends the pasted code (the step's main
+        button), Escape hands the keyboard back to the canvas and its focus ring."""
+        e.stopPropagation()
+        key = str(e.key)
+        try:
+            if key == "Enter" and not (e.shiftKey or e.ctrlKey or e.altKey):
+                e.preventDefault()
+                main = {"paste_answer": "dev:accept", "paste_invite": "dev:answer"}.get(self.stage or "")
+                if main is not None:
+                    self.on_button(main)
+            elif key == "Escape":
+                e.preventDefault()
+                self.app.ui.keyboard = True
+                self.app.shell.input.focus()
+                self.app.shell.invalidate()
+        except Exception as exc:  # noqa: BLE001 - a DOM listener must not die; shown to the player
+            self._fail(exc)
+
     def _ensure_area(self) -> Any:
         if self.area is None:
             a = js.document.createElement("textarea")
             a.id = AREA_ID
             a.spellcheck = False
+            a.readOnly = True  # made editable (and focused) by the step that asks for a code
             a.setAttribute("autocomplete", "off")
             a.setAttribute("aria-label", "co-op code")
             a.style.cssText = (
@@ -152,7 +172,7 @@ class DevicesUI:
                 "font:12px ui-monospace,monospace;background:#1F1411;color:#FFE0B2;"
                 "border:1px solid #8D6E63;border-radius:4px;padding:6px;word-break:break-all"
             )
-            a.addEventListener("keydown", self._stop_keys)
+            a.addEventListener("keydown", self._field_keys)
             js.document.body.appendChild(a)
             self.area = a
         return self.area
@@ -177,11 +197,13 @@ class DevicesUI:
         if bool(a.readOnly) != ro:
             a.readOnly = ro
             a.value = "" if editable else self.code
+            if editable:
+                a.focus()  # ready for the paste (Ctrl+V); Enter sends it, Escape returns to the canvas
         elif ro and str(a.value) != self.code:
             a.value = self.code
 
     # ------------------------------------------------------------ drawing
-    def draw(self, g: Any, f: layout.Frame, centered: bool = False) -> None:
+    def draw(self, g: Gfx, f: layout.Frame, centered: bool = False) -> None:
         """The dialog over the map view (or, ``centered``, over the whole menu screen)."""
         t = self.app.t
         st = self.stage

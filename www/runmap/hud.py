@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from gwweb.shared.canvas import Gfx
 
 from engine.runmap import Phase, RunState
 
@@ -11,7 +11,7 @@ from .render import GOLD, INK, MUTED, T, party_rows
 
 
 def panel(
-    g: Any,
+    g: Gfx,
     f: layout.Frame,
     s: RunState,
     t: T,
@@ -92,13 +92,13 @@ def panel(
         legend(g, x, ly + 20, w, kinds, t, 2)
 
 
-def _details(g: Any, x: float, y: float, w: float, s: RunState, idx: int, t: T, lines: int) -> float:
+def _details(g: Gfx, x: float, y: float, w: float, s: RunState, idx: int, t: T, lines: int) -> float:
     from .render import node_details  # noqa: PLC0415
 
     return node_details(g, x, y, w, s, idx, t, lines)
 
 
-def legend_overlay(g: Any, f: layout.Frame, s: RunState, t: T) -> None:
+def legend_overlay(g: Gfx, f: layout.Frame, s: RunState, t: T) -> None:
     kinds = [k for k in icons.ORDER if any(n.node_type.value == k for n in s.layout.nodes)]
     from .render import legend  # noqa: PLC0415
 
@@ -110,7 +110,7 @@ def legend_overlay(g: Any, f: layout.Frame, s: RunState, t: T) -> None:
     legend(g, r.x + 12, r.y + 32, r.w - 24, kinds, t, 2)
 
 
-def toast(g: Any, f: layout.Frame, text: str) -> None:
+def toast(g: Gfx, f: layout.Frame, text: str) -> None:
     w = min(f.w - 16, max(200.0, g.measure(text, 14) + 32))
     lines = [part for line in g.wrap(text, w - 24, 14) for part in _hard_wrap(g, line, w - 24)][:3]
     h = 16 + 20 * len(lines)
@@ -122,7 +122,7 @@ def toast(g: Any, f: layout.Frame, text: str) -> None:
         g.text(f.w / 2 if f.w < layout.PHONE_W else x + w / 2, y + 23 + 20 * k, line, INK, 14, align="center")
 
 
-def _hard_wrap(g: Any, line: str, width: float) -> list[str]:
+def _hard_wrap(g: Gfx, line: str, width: float) -> list[str]:
     """Break a line that is still too wide (a long link) between characters."""
     out: list[str] = []
     while line and g.measure(line, 14) > width:

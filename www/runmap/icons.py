@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import math
-from typing import Any
+
+from gwweb.shared.canvas import Gfx
 
 COLORS: dict[str, str] = {
     "COMBAT": "#E57373",
@@ -20,27 +21,26 @@ INK = "#2B1B17"
 ORDER = ("COMBAT", "ELITE", "REST", "BOSS", "SHOP", "SHRINE", "EVENT", "TRAP", "MEMORY_SHRINE")
 
 
-_SPRITES: dict[tuple[str, str, float, bool, float], tuple[Any, int]] = {}
+_SPRITES: dict[tuple[str, str, float, bool, float], tuple[Gfx, int]] = {}
 MAX_SPRITES = 200
 USE_SPRITES = True
 
 
-def badge(g: Any, x: float, y: float, r: float, kind: str, guardian: str = "", dim: bool = False) -> None:
+def badge(g: Gfx, x: float, y: float, r: float, kind: str, guardian: str = "", dim: bool = False) -> None:
     """A round badge in the type's colour with its glyph drawn in ink.
 
     In the browser each (type, guardian, size) is drawn once into a small offscreen canvas and
     blitted after that: a frame shows a dozen badges, whose glyphs are many path operations each."""
-    layer = getattr(g, "layer", None)
-    if layer is None or not hasattr(g, "blit") or not USE_SPRITES:
+    if not USE_SPRITES:
         draw_badge(g, x, y, r, kind, guardian, dim)
         return
-    key = (kind, guardian, round(r * 2) / 2, dim, float(getattr(g, "dpr", 1.0)))
+    key = (kind, guardian, round(r * 2) / 2, dim, float(g.dpr))
     hit = _SPRITES.get(key)
     if hit is None:
         if len(_SPRITES) >= MAX_SPRITES:
             _SPRITES.clear()
         half = math.ceil(key[2] + 3)
-        sprite = layer(2 * half, 2 * half)
+        sprite = g.layer(2 * half, 2 * half)
         sprite.begin_frame()
         draw_badge(sprite, half, half, key[2], kind, guardian, dim)
         hit = _SPRITES[key] = (sprite, half)
@@ -49,7 +49,7 @@ def badge(g: Any, x: float, y: float, r: float, kind: str, guardian: str = "", d
 
 
 def draw_badge(
-    g: Any, x: float, y: float, r: float, kind: str, guardian: str = "", dim: bool = False
+    g: Gfx, x: float, y: float, r: float, kind: str, guardian: str = "", dim: bool = False
 ) -> None:
     """The badge drawn with vector operations."""
     color = COLORS.get(kind, "#FFFFFF")
@@ -61,7 +61,7 @@ def draw_badge(
         g.alpha(1.0)
 
 
-def glyph(g: Any, x: float, y: float, s: float, kind: str, guardian: str = "") -> None:
+def glyph(g: Gfx, x: float, y: float, s: float, kind: str, guardian: str = "") -> None:
     """The type's glyph in a box of half-size ``s`` around (x, y)."""
     w = max(1.5, s * 0.2)
     if kind == "COMBAT":
@@ -84,7 +84,7 @@ def glyph(g: Any, x: float, y: float, s: float, kind: str, guardian: str = "") -
         _crystal(g, x, y, s, w)
 
 
-def _swords(g: Any, x: float, y: float, s: float, w: float) -> None:
+def _swords(g: Gfx, x: float, y: float, s: float, w: float) -> None:
     for sign in (1, -1):
         g.line(x - s * 0.85 * sign, y + s * 0.85, x + s * 0.8 * sign, y - s * 0.8, INK, w)
         # cross-guard
@@ -92,7 +92,7 @@ def _swords(g: Any, x: float, y: float, s: float, w: float) -> None:
         g.line(gx - s * 0.3, gy - s * 0.3 * sign, gx + s * 0.3, gy + s * 0.3 * sign, INK, w)
 
 
-def _horned_skull(g: Any, x: float, y: float, s: float, w: float) -> None:
+def _horned_skull(g: Gfx, x: float, y: float, s: float, w: float) -> None:
     g.poly([(x - s * 0.55, y - s * 0.2), (x - s * 0.95, y - s * 0.95), (x - s * 0.2, y - s * 0.5)], fill=INK)
     g.poly([(x + s * 0.55, y - s * 0.2), (x + s * 0.95, y - s * 0.95), (x + s * 0.2, y - s * 0.5)], fill=INK)
     g.circle(x, y, s * 0.6, fill=INK)
@@ -101,7 +101,7 @@ def _horned_skull(g: Any, x: float, y: float, s: float, w: float) -> None:
     g.circle(x + s * 0.24, y - s * 0.02, s * 0.16, fill=COLORS["ELITE"])
 
 
-def _campfire(g: Any, x: float, y: float, s: float, w: float) -> None:
+def _campfire(g: Gfx, x: float, y: float, s: float, w: float) -> None:
     g.line(x - s * 0.85, y + s * 0.85, x + s * 0.85, y + s * 0.45, INK, w * 1.2)
     g.line(x - s * 0.85, y + s * 0.45, x + s * 0.85, y + s * 0.85, INK, w * 1.2)
     g.poly(
@@ -117,7 +117,7 @@ def _campfire(g: Any, x: float, y: float, s: float, w: float) -> None:
     )
 
 
-def _guardian(g: Any, x: float, y: float, s: float, w: float, guardian: str) -> None:
+def _guardian(g: Gfx, x: float, y: float, s: float, w: float, guardian: str) -> None:
     if guardian == "beholder":  # one great eye with eyestalks
         for k in range(5):
             a = math.pi * (1.15 + 0.175 * k)
@@ -158,7 +158,7 @@ def _guardian(g: Any, x: float, y: float, s: float, w: float, guardian: str) -> 
         g.circle(x + s * 0.27, y - s * 0.1, s * 0.18, fill=COLORS["BOSS"])
 
 
-def _coin_bag(g: Any, x: float, y: float, s: float, w: float) -> None:
+def _coin_bag(g: Gfx, x: float, y: float, s: float, w: float) -> None:
     g.circle(x, y + s * 0.25, s * 0.7, fill=INK)
     g.poly(
         [
@@ -172,7 +172,7 @@ def _coin_bag(g: Any, x: float, y: float, s: float, w: float) -> None:
     g.circle(x, y + s * 0.25, s * 0.3, stroke=COLORS["SHOP"], width=w * 0.8)
 
 
-def _altar(g: Any, x: float, y: float, s: float, w: float) -> None:
+def _altar(g: Gfx, x: float, y: float, s: float, w: float) -> None:
     g.rect(x - s * 0.8, y + s * 0.55, s * 1.6, s * 0.35, INK)
     g.rect(x - s * 0.45, y + s * 0.05, s * 0.9, s * 0.55, INK)
     # a four-pointed star above the altar
@@ -192,7 +192,7 @@ def _altar(g: Any, x: float, y: float, s: float, w: float) -> None:
     )
 
 
-def _spikes(g: Any, x: float, y: float, s: float, w: float) -> None:
+def _spikes(g: Gfx, x: float, y: float, s: float, w: float) -> None:
     pts = [(x - s * 0.95, y + s * 0.75)]
     for k in range(4):
         x0 = x - s * 0.95 + k * s * 0.475
@@ -202,7 +202,7 @@ def _spikes(g: Any, x: float, y: float, s: float, w: float) -> None:
     g.poly(pts, fill=INK)
 
 
-def _crystal(g: Any, x: float, y: float, s: float, w: float) -> None:
+def _crystal(g: Gfx, x: float, y: float, s: float, w: float) -> None:
     g.poly(
         [(x, y - s * 0.95), (x + s * 0.6, y - s * 0.2), (x, y + s * 0.95), (x - s * 0.6, y - s * 0.2)],
         fill=INK,
@@ -211,7 +211,7 @@ def _crystal(g: Any, x: float, y: float, s: float, w: float) -> None:
     g.line(x, y - s * 0.95, x, y + s * 0.95, COLORS["MEMORY_SHRINE"], w * 0.5)
 
 
-def die(g: Any, x: float, y: float, size: float, value: int, color: str = "#FFF8E1") -> None:
+def die(g: Gfx, x: float, y: float, size: float, value: int, color: str = "#FFF8E1") -> None:
     """A rounded die face showing ``value`` (numbers above 6 are written, not pipped)."""
     g.rect(x, y, size, size, color)
     g.frame(x + 0.5, y + 0.5, size - 1, size - 1, INK, 1.5)

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
-from typing import Any
+
+from gwweb.shared.canvas import Gfx
 
 from engine.runmap import MapLayout, NodeType, RunState
 from engine.runmap import rules as R
@@ -20,15 +20,6 @@ BAD = "#FF8A65"
 GOLD = "#FFD54F"
 ACT_TINT = ("#3A2A22", "#2F2A33", "#2A3330")
 
-try:  # dash patterns as JS arrays, made once (outside the browser the dashes are drawn segment by segment)
-    import js  # type: ignore[import-not-found]
-
-    _JS_DASH: Any = js.Array.new(6, 6)
-    _JS_SOLID: Any = js.Array.new()
-except (ImportError, AttributeError):
-    _JS_DASH = None
-    _JS_SOLID = None
-
 T = Callable[..., str]
 
 
@@ -36,19 +27,20 @@ class MapLayer:
     """The static part of the map (bands, edges, badges, visited path) on an offscreen canvas."""
 
     def __init__(self) -> None:
-        self.key: tuple[Any, ...] | None = None
-        self.g: Any = None
+        self.key: tuple[float, float, float, int, tuple[int, ...], str] | None = None
+        self.g: Gfx | None = None
 
-    def get(self, g: Any, f: layout.Frame, lay: MapLayout, path: tuple[int, ...], t: T) -> Any:
+    def get(self, g: Gfx, f: layout.Frame, lay: MapLayout, path: tuple[int, ...], t: T) -> Gfx:
         key = (f.map.w, f.content_h, f.node_r, id(lay), path, t("act_n", act=1))
         if key != self.key or self.g is None:
             self.key = key
             if self.g is None or self.g.width != f.map.w or self.g.height != f.content_h:
                 self.g = g.layer(f.map.w, f.content_h)
             self._draw(self.g, f, lay, path, t)
+        assert self.g is not None
         return self.g
 
-    def _draw(self, lg: Any, f: layout.Frame, lay: MapLayout, path: tuple[int, ...], t: T) -> None:
+    def _draw(self, lg: Gfx, f: layout.Frame, lay: MapLayout, path: tuple[int, ...], t: T) -> None:
         lg.begin_frame()
         lg.clear(MAP_BG)
         xy = {n.index: layout.content_xy(f, n) for n in lay.nodes}
@@ -68,18 +60,12 @@ class MapLayer:
             lg.line(8, y, f.map.w - 8, y, "rgba(255,224,178,0.05)", 1)
             lg.text(f.map.w - 8, y - 4, str(layer_i + 1), "rgba(255,224,178,0.28)", 11, align="right")
         walked = set(zip(path, path[1:], strict=False))
-        dash = _JS_DASH
-        if dash is not None:
-            lg.ctx.setLineDash(dash)
+        lg.line_dash([6, 6])
         for e in lay.edges:
             (x1, y1), (x2, y2) = xy[e.from_index], xy[e.to_index]
             if (e.from_index, e.to_index) not in walked:
-                if dash is not None:
-                    lg.line(x1, y1, x2, y2, "rgba(255,224,178,0.35)", 2)
-                else:
-                    _dashed(lg, x1, y1, x2, y2, "rgba(255,224,178,0.35)", 2)
-        if dash is not None:
-            lg.ctx.setLineDash(_JS_SOLID)
+                lg.line(x1, y1, x2, y2, "rgba(255,224,178,0.35)", 2)
+        lg.line_dash(None)
         for e in lay.edges:
             (x1, y1), (x2, y2) = xy[e.from_index], xy[e.to_index]
             if (e.from_index, e.to_index) in walked:
@@ -93,16 +79,8 @@ class MapLayer:
                 lg.circle(x, y, r + 3, stroke=GOLD, width=2)
 
 
-def _dashed(g: Any, x1: float, y1: float, x2: float, y2: float, color: str, width: float) -> None:
-    d = math.hypot(x2 - x1, y2 - y1)
-    steps = max(1, int(d / 10))
-    for k in range(0, steps, 2):
-        a, b = k / steps, min(1.0, (k + 1) / steps)
-        g.line(x1 + (x2 - x1) * a, y1 + (y2 - y1) * a, x1 + (x2 - x1) * b, y1 + (y2 - y1) * b, color, width)
-
-
 def draw_map(
-    g: Any,
+    g: Gfx,
     cache: MapLayer,
     f: layout.Frame,
     s: RunState,
@@ -121,8 +99,7 @@ def draw_map(
     top = f.content_h - f.map.h - scroll  # content y at the top of the view
     src_y = max(0.0, top)
     h = min(f.map.h, f.content_h - src_y)
-    d = lg.dpr
-    g._draw_image(lg.canvas, 0, src_y * d, f.map.w * d, h * d, f.map.x, f.map.y + (src_y - top), f.map.w, h)
+    g.blit_part(lg, 0, src_y, f.map.w, h, f.map.x, f.map.y + (src_y - top))
     avail = [n.index for n in s.available_nodes()]
     cur = s.current_node_index
     if cur >= 0:
@@ -168,7 +145,7 @@ def draw_map(
 
 
 def icon_button(
-    g: Any, id: str, x: float, y: float, w: float, h: float, kind: str, *, active: bool = False
+    g: Gfx, id: str, x: float, y: float, w: float, h: float, kind: str, *, active: bool = False
 ) -> None:
     """A square button with a drawn glyph: menu, share, sound on/off."""
     g.button(id, x, y, w, h, "", bg="#4E342E", active=active)
@@ -202,7 +179,7 @@ def icon_button(
             g.line(cx + s * 0.45, cy + s * 0.5, cx + s * 1.05, cy - s * 0.5, BAD, 2.5)
 
 
-def top_bar(g: Any, f: layout.Frame, t: T, *, muted: bool, lang_label: str, status: str, run: bool) -> None:
+def top_bar(g: Gfx, f: layout.Frame, t: T, *, muted: bool, lang_label: str, status: str, run: bool) -> None:
     g.rect(0, 0, f.w, layout.TOP_H, "#1F1411")
     bw, gap = 40, 6
     x = f.w - bw - 8
@@ -214,7 +191,7 @@ def top_bar(g: Any, f: layout.Frame, t: T, *, muted: bool, lang_label: str, stat
         icon_button(g, "share", x, 4, bw, bw, "share")
         x -= bw + gap
         icon_button(g, "menu", x, 4, bw, bw, "menu")
-    left = 12
+    left = 12.0
     if not f.phone:
         g.text(left, 31, t("title"), INK, 20, bold=True)
         left += g.measure(t("title"), 20, True) + 16
@@ -222,7 +199,7 @@ def top_bar(g: Any, f: layout.Frame, t: T, *, muted: bool, lang_label: str, stat
     g.text(left, 30, status, MUTED, g.fit_text(status, room, 14, min_size=9))
 
 
-def hp_bar(g: Any, x: float, y: float, w: float, h: float, hp: int, mx: int) -> None:
+def hp_bar(g: Gfx, x: float, y: float, w: float, h: float, hp: int, mx: int) -> None:
     g.rect(x, y, w, h, "#1F1411")
     frac = 0 if mx <= 0 else max(0.0, min(1.0, hp / mx))
     g.rect(x, y, w * frac, h, GOOD if frac > 0.5 else ("#FFCC80" if frac > 0.25 else BAD))
@@ -230,7 +207,7 @@ def hp_bar(g: Any, x: float, y: float, w: float, h: float, hp: int, mx: int) -> 
 
 
 def party_rows(
-    g: Any, x: float, y: float, w: float, s: RunState, t: T, me: int | None, compact: bool
+    g: Gfx, x: float, y: float, w: float, s: RunState, t: T, me: int | None, compact: bool
 ) -> float:
     """Party HP rows; returns the y below them."""
     rh = 18 if compact else 24
@@ -251,7 +228,7 @@ def party_rows(
     return y
 
 
-def node_details(g: Any, x: float, y: float, w: float, s: RunState, idx: int, t: T, lines_max: int) -> float:
+def node_details(g: Gfx, x: float, y: float, w: float, s: RunState, idx: int, t: T, lines_max: int) -> float:
     """Type, floor and encounter of node ``idx``; returns the y below."""
     n = s.layout.nodes[idx]
     kind = n.node_type.value
@@ -281,7 +258,7 @@ def node_details(g: Any, x: float, y: float, w: float, s: RunState, idx: int, t:
     return y
 
 
-def legend(g: Any, x: float, y: float, w: float, kinds: list[str], t: T, cols: int) -> float:
+def legend(g: Gfx, x: float, y: float, w: float, kinds: list[str], t: T, cols: int) -> float:
     cw = w / cols
     for k, kind in enumerate(kinds):
         cx = x + (k % cols) * cw

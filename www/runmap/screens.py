@@ -1,8 +1,8 @@
-"""Dialogs and full screens: fight, shop, shrine, outcome card, end of run, new-run menu, seed keypad."""
+"""The run's dialogs: fight, shop, shrine, outcome card, end of run (the menu is in ``menu.py``)."""
 
 from __future__ import annotations
 
-from typing import Any
+from gwweb.shared.canvas import Gfx
 
 from engine.runmap import Buy, NodeType, Phase, RunState, legal_moves
 from engine.runmap import rules as R
@@ -15,23 +15,23 @@ BOX = "#4E342E"
 BTN = "#6D4C41"
 
 
-def dim(g: Any, f: layout.Frame) -> None:
+def dim(g: Gfx, f: layout.Frame) -> None:
     g.alpha(0.62)
     g.rect(0, layout.TOP_H, f.w, f.h - layout.TOP_H, "#000000")
     g.alpha(1.0)
 
 
-def box(g: Any, r: layout.Rect) -> None:
+def box(g: Gfx, r: layout.Rect) -> None:
     g.rect(r.x, r.y, r.w, r.h, BOX)
     g.frame(r.x + 0.5, r.y + 0.5, r.w - 1, r.h - 1, INK, 2)
 
 
-def title(g: Any, r: layout.Rect, y: float, text: str, color: str = INK, size: float = 20) -> float:
+def title(g: Gfx, r: layout.Rect, y: float, text: str, color: str = INK, size: float = 20) -> float:
     g.text(r.x + r.w / 2, y, text, color, g.fit_text(text, r.w - 24, size, True), bold=True, align="center")
     return y + size + 8
 
 
-def _buttons(g: Any, r: layout.Rect, y: float, items: list[tuple[str, str, bool]], h: float = 42) -> float:
+def _buttons(g: Gfx, r: layout.Rect, y: float, items: list[tuple[str, str, bool]], h: float = 42) -> float:
     """A column of full-width buttons (id, label, enabled)."""
     for bid, label, enabled in items:
         g.button(bid, r.x + 16, y, r.w - 32, h, label, bg=BTN, size=16, enabled=enabled)
@@ -39,7 +39,7 @@ def _buttons(g: Any, r: layout.Rect, y: float, items: list[tuple[str, str, bool]
     return y
 
 
-def fight(g: Any, f: layout.Frame, s: RunState, t: T, me: int | None, can_act: bool) -> None:
+def fight(g: Gfx, f: layout.Frame, s: RunState, t: T, me: int | None, can_act: bool) -> None:
     assert s.combat is not None
     c = s.combat
     node = s.layout.nodes[c.node_index]
@@ -95,12 +95,12 @@ def fight(g: Any, f: layout.Frame, s: RunState, t: T, me: int | None, can_act: b
         waiting(g, r, y + 22, s, t)
 
 
-def waiting(g: Any, r: layout.Rect, y: float, s: RunState, t: T) -> None:
+def waiting(g: Gfx, r: layout.Rect, y: float, s: RunState, t: T) -> None:
     msg = t("host_picks", n=s.host + 1) if s.host is not None else t("no_host")
     g.text(r.x + r.w / 2, y, msg, MUTED, g.fit_text(msg, r.w - 24, 15), align="center", baseline="middle")
 
 
-def shop(g: Any, f: layout.Frame, s: RunState, t: T, me: int | None, can_act: bool) -> None:
+def shop(g: Gfx, f: layout.Frame, s: RunState, t: T, me: int | None, can_act: bool) -> None:
     r = layout.modal_rect(f, 420, 62 + 18 * len(s.players) + 10 + 3 * 50 + 8)
     dim(g, f)
     box(g, r)
@@ -128,7 +128,7 @@ def shop(g: Any, f: layout.Frame, s: RunState, t: T, me: int | None, can_act: bo
         waiting(g, r, y + 30, s, t)
 
 
-def shrine(g: Any, f: layout.Frame, s: RunState, t: T, me: int | None, can_act: bool) -> None:
+def shrine(g: Gfx, f: layout.Frame, s: RunState, t: T, me: int | None, can_act: bool) -> None:
     r = layout.modal_rect(f, 420, 62 + 18 * len(s.players) + 10 + 3 * 50 + 8)
     dim(g, f)
     box(g, r)
@@ -156,7 +156,7 @@ def shrine(g: Any, f: layout.Frame, s: RunState, t: T, me: int | None, can_act: 
         waiting(g, r, y + 30, s, t)
 
 
-def card(g: Any, f: layout.Frame, c: Card, t: T) -> None:
+def card(g: Gfx, f: layout.Frame, c: Card, t: T) -> None:
     r = layout.modal_rect(f, 380, 120 + 24 * len(c.lines) + 60)
     dim(g, f)
     box(g, r)
@@ -171,7 +171,7 @@ def card(g: Any, f: layout.Frame, c: Card, t: T) -> None:
     g.button("card_ok", r.x + r.w / 2 - 80, r.y + r.h - 56, 160, 42, t("continue_btn"), bg=BTN, size=16)
 
 
-def end(g: Any, f: layout.Frame, s: RunState, t: T, best: int) -> None:
+def end(g: Gfx, f: layout.Frame, s: RunState, t: T, best: int) -> None:
     res = s.result
     assert res is not None
     won = res.termination.value == "victory"
@@ -205,7 +205,7 @@ def end(g: Any, f: layout.Frame, s: RunState, t: T, best: int) -> None:
 
 
 def phase_dialog(
-    g: Any, f: layout.Frame, s: RunState, t: T, me: int | None, can_act: bool, best: int = 0
+    g: Gfx, f: layout.Frame, s: RunState, t: T, me: int | None, can_act: bool, best: int = 0
 ) -> bool:
     """Draw the dialog of the current phase; False when the map itself is the screen."""
     if s.phase == Phase.COMBAT:
@@ -219,97 +219,3 @@ def phase_dialog(
     else:
         return False
     return True
-
-
-def menu(g: Any, w: float, h: float, t: T, *, preset: str, players: int, seed: str, has_run: bool) -> None:
-    """The new-run screen; on narrow screens each label sits above its controls."""
-    cw = min(480.0, w - 24)
-    x = (w - cw) / 2
-    y = layout.TOP_H + 12
-    g.text(w / 2, y + 28, t("title"), GOLD, 30, bold=True, align="center")
-    for k, kind in enumerate(("COMBAT", "ELITE", "REST", "SHOP", "SHRINE", "BOSS")):
-        icons.badge(g, w / 2 + (k - 2.5) * 34, y + 58, 13, kind, "beholder")
-    y += 84
-    stacked = cw < 440
-    lw = 0.0 if stacked else min(130.0, cw * 0.28)
-    bg = "#4E342E"
-
-    def label(text: str, y: float) -> float:
-        if stacked:
-            g.text(x, y + 13, text, MUTED, 13)
-            return y + 20
-        g.text(x, y + 26, text, MUTED, g.fit_text(text, lw - 8, 14, min_size=9))
-        return y
-
-    y = label(t("preset"), y)
-    half = (cw - lw - 8) / 2
-    g.button("preset:slice", x + lw, y, half, 40, t("slice"), active=preset == "slice", size=14, bg=bg)
-    g.button(
-        "preset:full", x + lw + half + 8, y, half, 40, t("full"), active=preset == "full", size=14, bg=bg
-    )
-    y = label(t("players"), y + 48)
-    pw = (cw - lw - 24) / 4
-    for k in range(1, 5):
-        g.button(f"players:{k}", x + lw + (k - 1) * (pw + 8), y, pw, 40, str(k), active=players == k, bg=bg)
-    y += 48
-    y = label(t("seed"), y)
-    g.rect(x + lw, y, cw - lw, 40, "#1F1411")
-    g.text(x + lw + 12, y + 28, seed, GOLD, g.fit_text(seed, cw - lw - 24, 22, True), bold=True)
-    y += 46
-    sw = (cw - lw - 8) / 2
-    g.button("rand_seed", x + lw, y, sw, 38, t("new_seed"), bg=bg, size=14)
-    g.button("keypad", x + lw + sw + 8, y, sw, 38, t("keypad"), bg=bg, size=14)
-    y += 56
-    g.button("start", x, y, cw, 48, t("start"), bg="#8D3B2F", size=18)
-    y += 56
-    if has_run:
-        g.button("continue", x, y, cw, 44, t("continue"), bg=BTN, size=16)
-        y += 52
-    half = (cw - 8) / 2
-    g.button("coop", x, y, half, 44, t("coop"), bg="#37474F", size=15)
-    g.button("coop_dev", x + half + 8, y, half, 44, t("coop_dev"), bg="#37474F", size=15)
-    y += 52
-    for line in g.wrap(t("coop_hint"), cw, 12) + g.wrap(t("keys_help"), cw, 12):
-        if y > h - 8:
-            break
-        g.text(x, y + 12, line, MUTED, 12)
-        y += 17
-
-
-def keypad(g: Any, w: float, h: float, t: T, digits: str) -> None:
-    """A numeric keypad dialog for the seed."""
-    bw = min(84.0, (w - 64) / 3)
-    bh = min(56.0, (h - 260) / 5)
-    kw = bw * 3 + 16
-    r = layout.Rect(
-        (w - kw - 32) / 2, max(layout.TOP_H + 8, (h - (bh + 8) * 5 - 120) / 2), kw + 32, (bh + 8) * 5 + 110
-    )
-    g.alpha(0.7)
-    g.rect(0, 0, w, h, "#000000")
-    g.alpha(1.0)
-    box(g, r)
-    g.text(r.x + r.w / 2, r.y + 28, t("keypad_title"), INK, 17, bold=True, align="center")
-    g.rect(r.x + 16, r.y + 42, kw, 44, "#1F1411")
-    shown = digits or "0"
-    g.text(
-        r.x + 16 + kw - 10,
-        r.y + 73,
-        shown,
-        GOLD,
-        g.fit_text(shown, kw - 20, 26, True),
-        bold=True,
-        align="right",
-    )
-    keys = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "clear", "0", "back"]
-    y0 = r.y + 98
-    for k, key in enumerate(keys):
-        cx = r.x + 16 + (k % 3) * (bw + 8)
-        cy = y0 + (k // 3) * (bh + 8)
-        label = {"clear": t("clear"), "back": "⌫"}.get(key, key)
-        g.button(f"kp:{key}", cx, cy, bw, bh, label, bg=BTN, size=22)
-        if key == "back":  # draw the arrow too: some fonts lack ⌫
-            pass
-    y = y0 + 4 * (bh + 8)
-    half = (kw - 8) / 2
-    g.button("kp:cancel", r.x + 16, y, half, bh, t("cancel"), bg="#4E342E", size=16)
-    g.button("kp:ok", r.x + 24 + half, y, half, bh, t("ok"), bg="#8D3B2F", size=18)

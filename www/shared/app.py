@@ -96,14 +96,22 @@ class TurnApp(Generic[S, M, U]):
     def _restore(self) -> Session[S, M]:
         st = self.shell.storage
         raw = st.read_raw(self.SAVE)
+        self.restored = False
+        """True when the session came from the saved game (False: a fresh one)."""
         if raw is not None:
-            got = restore(self.game, raw_save(raw), keep_events=True)
+            got = restore(self.game, self.migrate(raw_save(raw)), keep_events=True)
             if got.session is not None:
+                self.restored = True
                 return got.session
             st.quarantine(self.SAVE, raw, got.reason[:160])
             for n in st.take_notices():
                 self.shell.notify(n)
         return self.fresh()
+
+    def migrate(self, data: dict[str, Any] | str) -> dict[str, Any] | str:
+        """A stored save as the session should read it (override to upgrade an older format a game
+        keeps outside ``SaveData.rules``; the default passes it through)."""
+        return data
 
     def fresh(self, seed: int | None = None) -> Session[S, M]:
         return Session(self.game, self.new_seed() if seed is None else seed, self.options, keep_events=True)

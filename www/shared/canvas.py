@@ -397,3 +397,10 @@ class Gfx:
 
     def blit(self, layer: Gfx, x: float = 0, y: float = 0) -> None:
         self._draw_image(layer.canvas, x, y, layer.width, layer.height)
+
+    def blit_part(
+        self, layer: Gfx, sx: float, sy: float, w: float, h: float, x: float = 0, y: float = 0
+    ) -> None:
+        """Copy the ``w`` x ``h`` part of ``layer`` at (``sx``, ``sy``) (CSS px) to (``x``, ``y``)."""
+        d = layer.dpr
+        self._draw_image(layer.canvas, sx * d, sy * d, w * d, h * d, x, y, w, h)

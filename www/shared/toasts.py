@@ -49,15 +49,17 @@ class Toasts:
             clock = now_ms
         self.clock = clock
 
-    def push(self, text: str, ms: float | None = None) -> None:
-        """Show ``text`` (a repeat of the newest toast just refreshes it) and announce it."""
+    def push(self, text: str, ms: float | None = None, *, announce: bool = True) -> None:
+        """Show ``text`` (a repeat of the newest toast just refreshes it) and announce it
+        (``announce=False``: already spoken, e.g. a ``shell.notify`` notice shown as a toast)."""
         until = self.clock() + (self.ms if ms is None else ms)
         if self.items and self.items[-1].text == text:
             self.items[-1].until = until
         else:
             self.items = (self.items + [Toast(text, until)])[-self.keep :]
         if self.shell is not None:
-            self.shell.announce(text)
+            if announce:
+                self.shell.announce(text)
             self.shell.invalidate()
 
     def clear(self) -> None:

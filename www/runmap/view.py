@@ -1,0 +1,123 @@
+"""One frame of Run Map: the menu (with the keypad or the co-op dialog over it) or the run (map,
+panel, top bar and the dialog of the phase), then the newest toast and the keyboard focus ring.
+
+The buttons of the top dialog are recorded as the focus ring (``ui.ring``) for the next key.
+Modules of screens not on show are imported when first drawn (start-up time).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from gwweb.shared.canvas import Gfx
+
+from engine.runmap import Phase
+
+from . import hud, layout, render, ring
+
+if TYPE_CHECKING:
+    from .app import RunMapApp
+
+
+def draw(app: RunMapApp, g: Gfx, now: float) -> None:
+    ui = app.ui
+    t = app.t
+    g.clear(render.BG)
+    mark = 0
+    if ui.screen == "menu" or not app.has_run:
+        from . import menu  # noqa: PLC0415 - first drawn on demand
+
+        f = layout.compute(g.width, g.height, 8)
+        render.top_bar(g, f, t, muted=app.shell.audio.muted, lang_label=t("lang"), status="", run=False)
+        p = app.prefs
+        menu.menu(
+            g, g.width, g.height, t, preset=p.preset, players=p.players, seed=str(p.seed), has_run=app.has_run
+        )
+        if app.coop.waiting():
+            hud.toast(g, f, t("coop_wait"))
+        if ui.keypad_open:
+            mark = len(g.regions)
+            menu.keypad(g, g.width, g.height, t, ui.kp_digits)
+        if app.devices_open():
+            mark = len(g.regions)
+            app.devices.draw(g, f, centered=True)
+        if not ui.keypad_open:
+            _toast(app, g, f)
+    else:
+        mark = _run(app, g, now)
+    ui.ring = [r for r in g.regions[mark:] if r.id != "dev:none"]
+    if ui.keyboard and ui.ring:
+        if ui.ring_focus not in {r.id for r in ui.ring}:
+            ui.ring_focus = ring.default_focus(ui.ring)
+        ring.draw(g, ui.ring, ui.ring_focus)
+
+
+def _run(app: RunMapApp, g: Gfx, now: float) -> int:
+    """The run screen; returns where the top dialog's buttons start in ``g.regions``."""
+    ui = app.ui
+    t = app.t
+    s = app.state
+    f = app.frame()
+    ui.scroll = layout.clamp_scroll(f, ui.scroll)
+    on_map = s.phase == Phase.MAP and ui.card is None
+    pulse = 0.5 + 0.5 * math.sin(now / 260.0) if ui.pulse_until > now else 1.0
+    can_act = app.can_act()
+    render.draw_map(
+        g,
+        app.map_cache,
+        f,
+        s,
+        ui.scroll,
+        t,
+        hover=ui.hover if on_map else None,
+        focus=ui.focus if on_map and can_act else None,
+        aim=app.coop.aim,
+        pulse=pulse,
+        selectable=can_act,
+    )
+    hud.panel(
+        g,
+        f,
+        s,
+        t,
+        me=ui.seat,
+        inspect=ui.inspect if ui.inspect is not None else ui.hover,
+        focus=ui.focus if on_map else None,
+        can_act=can_act and on_map,
+        coop_line=app.coop.status_line(),
+        guest=app.coop.active and not app.coop.is_host(),
+        legend_open=ui.legend_open,
+    )
+    node = s.current_node
+    status = (
+        t("seed_n", seed=s.seed)
+        + " · "
+        + t("floor_n", floor=node.floor if node else 0, total=s.layout.layer_count)
+    )
+    if node is not None and s.options.preset == "full":
+        status += " · " + t("act_n", act=node.act)
+    render.top_bar(g, f, t, muted=app.shell.audio.muted, lang_label=t("lang"), status=status, run=True)
+    mark = len(g.regions)
+    if ui.card is not None or s.phase != Phase.MAP:
+        from . import screens  # noqa: PLC0415 - first drawn on demand
+
+        if ui.card is not None:
+            screens.card(g, f, ui.card, t)
+        else:
+            best = app.shell.progress.best(s.options.preset) or 0
+            screens.phase_dialog(g, f, s, t, ui.seat, can_act, best)
+    if ui.legend_open and f.phone:
+        hud.legend_overlay(g, f, s, t)
+    if app.devices_open():
+        mark = len(g.regions)
+        app.devices.draw(g, f)
+    _toast(app, g, f)
+    return mark
+
+
+def _toast(app: RunMapApp, g: Gfx, f: layout.Frame) -> None:
+    """The newest toast of the shell's shared queue, in Run Map's look."""
+    shown = app.shell.toasts.visible()
+    if shown:
+        hud.toast(g, f, shown[-1][0])

@@ -1,0 +1,72 @@
+"""Warming the engine in idle time after the first frame, a step per idle callback.
+
+pydantic builds a model's validator on its first use (``defer_build``), so the first fight of a
+page costs a hitch (~14 ms in CPython, ~50 ms in the browser) unless something used those models
+before. Playing a throwaway run did that at start-up, before the first frame (time to
+interactive). Here the same throwaway moves run only once the page is up and idle, one move per
+``requestIdleCallback``, and the long-lived objects are frozen out of the collector at the end.
+"""
+
+from __future__ import annotations
+
+import gc
+from collections.abc import Callable, Iterator
+
+from engine.core.session import Session
+from engine.runmap import GAME, bot_move, current_options, migrate_save
+
+IDLE_TIMEOUT_MS = 2000  # run even if the page never idles
+
+
+def steps() -> Iterator[None]:
+    """The warm-up as small steps (one engine move each): every phase, a card, a save, the end."""
+    s = Session(GAME, 1, current_options({"preset": "full", "players": 2}), keep_events=True)
+    yield
+    for text in ("p1 join", "p0 defend", "p0 attack", "p1 drop"):
+        s.play_text(text)
+        yield
+    migrate_save(s.save_json())
+    yield
+    run = Session(GAME, 1, current_options({"preset": "slice"}), keep_events=True)
+    from .cards import card_for  # noqa: PLC0415 - the outcome cards, first needed by a move
+
+    while (move := bot_move(run.state)) is not None:
+        for ev in run.play_events(move):
+            card_for(ev.before, ev.after)
+        yield
+    # Long-lived objects (modules, schemas, the app) go to the permanent generation, so the
+    # collector's full passes during play walk only the run's own objects: one took 300 ms.
+    gc.collect()
+    gc.freeze()
+
+
+def run_now() -> None:
+    """All steps at once (tests, CPython benchmarks)."""
+    for _ in steps():
+        pass
+
+
+def schedule(later: Callable[[Callable[[], None]], None]) -> None:
+    """Run the steps one by one, each when ``later`` calls back (an idle callback in the page)."""
+    it = steps()
+
+    def one() -> None:
+        try:
+            next(it)
+        except StopIteration:
+            return
+        later(one)
+
+    later(one)
+
+
+def idle_later(fn: Callable[[], None]) -> None:
+    """Call ``fn`` in the page's next idle period (``setTimeout`` where there is no idle callback)."""
+    import js  # type: ignore[import-not-found]  # noqa: PLC0415
+    from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]  # noqa: PLC0415
+
+    cb = create_once_callable(lambda *_a: fn())
+    if hasattr(js.window, "requestIdleCallback"):
+        js.window.requestIdleCallback(cb, js.Object.fromEntries([["timeout", IDLE_TIMEOUT_MS]]))
+    else:
+        js.setTimeout(cb, 50)
