@@ -318,7 +318,7 @@ class RunMapApp(TurnApp[RunState, Move, Ui]):
                 return  # a held key never makes a second decision
             ui.keyboard = True
         elif ev.kind == "pointer" and ev.name == "down":
-            ui.keyboard = False
+            ui.keyboard, ui.ring_focus = False, None
         if commands.key(self, ev):
             self.shell.invalidate()
             return
@@ -336,7 +336,7 @@ class RunMapApp(TurnApp[RunState, Move, Ui]):
 
     def on_button(self, id: str) -> None:
         """A canvas button clicked or tapped."""
-        self.ui.keyboard = False
+        self.ui.keyboard, self.ui.ring_focus = False, None
         self.press(id)
 
     def press(self, bid: str) -> None:

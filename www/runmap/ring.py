@@ -14,8 +14,8 @@ from gwweb.shared.canvas import Gfx, Region
 
 PREFERRED = (
     "card_ok",
-    "start",
     "continue",
+    "start",
     "fight:attack",
     "kp:ok",
     "new_run",

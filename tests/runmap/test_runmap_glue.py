@@ -1,0 +1,123 @@
+"""Run Map's page glue in CPython (issue #14): ``interpret(ui, state, ev)`` turns keys and buttons
+into the engine's moves for the right seat and only moves the UI otherwise; the keyboard focus
+ring walks the dialog's buttons by direction; the idle warm-up is small steps that end."""
+
+from __future__ import annotations
+
+import importlib
+import sys
+import types
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engine.core.session import Session
+from engine.runmap import GAME, Fight, Leave, Phase, Select, bot_move, current_options
+
+ROOT = Path(__file__).resolve().parents[2]
+STUBS = ("js", "pyodide", "pyodide.ffi", "gwweb")
+
+
+@pytest.fixture(scope="module")
+def glue() -> Iterator[dict[str, Any]]:
+    """The glue modules imported as ``gwweb.runmap.*`` with the browser modules stubbed out."""
+    saved = {name: sys.modules.get(name) for name in STUBS}
+    sys.modules["js"] = types.ModuleType("js")
+    ffi = types.ModuleType("pyodide.ffi")
+    ffi.create_proxy = ffi.create_once_callable = ffi.to_js = lambda f, *a, **k: f  # type: ignore[attr-defined]
+    pyodide = types.ModuleType("pyodide")
+    pyodide.ffi = ffi  # type: ignore[attr-defined]
+    sys.modules["pyodide"], sys.modules["pyodide.ffi"] = pyodide, ffi
+    gw = types.ModuleType("gwweb")
+    gw.__path__ = [str(ROOT / "www")]  # type: ignore[attr-defined]
+    sys.modules["gwweb"] = gw
+    try:
+        yield {
+            name: importlib.import_module(f"gwweb.{name}")
+            for name in (
+                "runmap.interpret",
+                "runmap.ring",
+                "runmap.ui",
+                "runmap.warmup",
+                "shared.input",
+                "shared.canvas",
+            )
+        }
+    finally:
+        for name, mod in saved.items():
+            if mod is None:
+                sys.modules.pop(name, None)
+            else:
+                sys.modules[name] = mod
+
+
+def key(glue: dict[str, Any], name: str) -> Any:
+    return glue["shared.input"].Event("action", name, True)
+
+
+def test_keys_become_moves_for_the_speaking_seat(glue: dict[str, Any]) -> None:
+    it, ui_mod = glue["runmap.interpret"], glue["runmap.ui"]
+    s = Session(GAME, 4243, current_options({"preset": "slice", "players": 2})).state
+    assert s.phase == Phase.COMBAT  # layer 0 is chosen at the start
+    ui = ui_mod.Ui(screen="run")
+    assert it.interpret(ui, s, key(glue, "attack")) == Fight(0, "attack")
+    assert it.interpret(ui, s, key(glue, "d2")) == Fight(0, "defend")
+    ui.seat = 1  # co-op: this screen speaks for seat 1 (the engine decides whether it may)
+    assert it.interpret(ui, s, key(glue, "d1")) == Fight(1, "attack")
+    ui.card = object()  # an outcome card on screen: the keys belong to it
+    assert it.interpret(ui, s, key(glue, "attack")) is None
+    assert it.button_move(ui_mod.Ui(screen="run"), s, "fight:defend") == Fight(0, "defend")
+    assert it.button_move(ui_mod.Ui(screen="run"), s, "leave") == Leave(0)
+    assert it.button_move(ui_mod.Ui(screen="run"), s, "fight:dance") is None
+    assert it.interpret(ui_mod.Ui(screen="menu"), s, key(glue, "attack")) is None
+
+
+def test_map_arrows_move_the_focus_and_enter_goes(glue: dict[str, Any]) -> None:
+    it, ui_mod = glue["runmap.interpret"], glue["runmap.ui"]
+    session = Session(GAME, 4243, current_options({"preset": "slice", "players": 1}))
+    while session.state.phase != Phase.MAP or len(session.state.available_nodes()) < 2:
+        move = bot_move(session.state)
+        assert move is not None
+        session.play(move)
+    s = session.state
+    order = it.sorted_avail(s)
+    assert len(order) >= 2
+    ui = ui_mod.Ui(screen="run", focus=order[0])
+    assert it.interpret(ui, s, key(glue, "right")) is None and ui.focus == order[1]
+    assert it.interpret(ui, s, key(glue, "left")) is None and ui.focus == order[0]
+    assert it.interpret(ui, s, key(glue, "left")) is None and ui.focus == order[-1]  # wraps around
+    assert it.interpret(ui, s, key(glue, "ok")) == Select(0, order[-1])
+    assert it.interpret(ui, s, key(glue, "d1")) == Select(0, order[0])
+
+
+def test_focus_ring_moves_by_direction(glue: dict[str, Any]) -> None:
+    ring, Region = glue["runmap.ring"], glue["shared.canvas"].Region
+    # a 2 x 2 grid and a wide button under it
+    rs = [
+        Region("a", 0, 0, 40, 20),
+        Region("b", 50, 0, 40, 20),
+        Region("c", 0, 30, 40, 20),
+        Region("d", 50, 30, 40, 20),
+        Region("start", 0, 60, 90, 20),
+    ]
+    assert ring.step(rs, None, "down") == "start"  # the first arrow lands on the main action
+    assert ring.step(rs, "a", "right") == "b"
+    assert ring.step(rs, "a", "down") == "c"
+    assert ring.step(rs, "d", "down") == "start"
+    assert ring.step(rs, "start", "up") in ("c", "d")
+    assert ring.step(rs, "b", "right") == "c"  # no button to the right: the next one in order
+    assert ring.step(rs, "a", "up") == "a"  # nothing above: stays
+
+
+def test_idle_warm_up_is_small_steps_that_end(glue: dict[str, Any]) -> None:
+    steps = list(glue["runmap.warmup"].steps())
+    assert len(steps) > 10  # one engine move per idle callback, not one long task
+    later: list[Any] = []
+    glue["runmap.warmup"].schedule(later.append)
+    ran = 0
+    while later:
+        later.pop()()
+        ran += 1
+    assert ran == len(steps) + 1  # every step ran, then the chain stopped
