@@ -95,7 +95,7 @@ class RunMapApp(TurnApp[RunState, Move, Ui]):
     def fresh(self, seed: int | None = None) -> Session[RunState, Move]:
         return Session(GAME, self.prefs.seed if seed is None else seed, self.options_now(), keep_events=True)
 
-    def options_now(self) -> dict[str, Any]:
+    def options_now(self) -> dict[str, object]:
         """The options of a new run from the menu's choices (stamped with today's rules)."""
         p = self.prefs
         return current_options({"preset": p.preset, "players": p.players})

@@ -13,7 +13,7 @@ The peer messages (``engine.runmap.peer``) are imported when a co-op run starts,
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from engine.core.schema import SchemaError
 from engine.core.session import Session
@@ -22,7 +22,12 @@ from engine.runmap import GAME, Drop, Join, Move
 from .presence import Presence
 
 if TYPE_CHECKING:
+    from engine.core.session import SaveData
+    from engine.runmap.peer import Cmd
+
     from .app import RunMapApp
+    from .net import Clock, Link, Message
+    from .rtc import RtcHub
 
 MAX_NOTES = 20
 
@@ -32,12 +37,12 @@ class CoopCtl:
 
     def __init__(self, app: RunMapApp) -> None:
         self.app = app
-        self.link: Any = None
-        self.clock: Any = None
+        self.link: Link | None = None
+        self.clock: Clock | None = None
         self.role: str | None = None  # None (solo) | "wait" | "member"
         self.seat: int | None = None
         self.seed = 0
-        self.opts: dict[str, Any] = {}
+        self.opts: dict[str, object] = {}
         self.aim: int | None = None
         self.last_aim: int | None = None
         self.presence = Presence()
@@ -68,7 +73,7 @@ class CoopCtl:
             return t("coop_host", n=self.seat + 1)
         return t("coop_guest", n=self.seat + 1, h=(s.host + 1) if s.host is not None else "-")
 
-    def info(self) -> dict[str, Any]:
+    def info(self) -> dict[str, object]:
         role = "host" if self.is_host() else ("guest" if self.active else (self.role or "solo"))
         return {
             "coop": role,
@@ -79,7 +84,7 @@ class CoopCtl:
         }
 
     # ------------------------------------------------------------ lifecycle
-    def start(self, seed: int, opts: dict[str, Any]) -> None:
+    def start(self, seed: int, opts: dict[str, object]) -> None:
         """Co-op between tabs: look for a host tab; become the host of a new run if none answers."""
         from .net import HELLO_WAIT_MS, TabLink, later  # noqa: PLC0415
 
@@ -92,21 +97,22 @@ class CoopCtl:
         self.app.ui.screen = "menu"
         self.app.shell.invalidate()
 
-    def host_new(self, link: Any, seed: int, opts: dict[str, Any]) -> None:
+    def host_new(self, link: Link, seed: int, opts: dict[str, object]) -> None:
         """Become seat 0 of a new run on ``link`` at once (used by the device link)."""
         self.stop()
         self._open(link, seed, opts)
         self._host_new()
 
-    def host_devices(self, seed: int, opts: dict[str, Any], stun: bool) -> None:
+    def host_devices(self, seed: int, opts: dict[str, object], stun: bool) -> RtcHub:
         """Co-op between devices: this device hosts a new run; guests connect with codes."""
         from .rtc import RtcHub  # noqa: PLC0415
 
         hub = RtcHub(self.receive, stun)
         hub.on_close = self._link_closed
         self.host_new(hub, seed, opts)
+        return hub
 
-    def join_devices(self, stun: bool) -> Any:
+    def join_devices(self, stun: bool) -> RtcHub:
         """Co-op between devices: wait for the host's run over a data channel (no time limit)."""
         from .rtc import RtcHub  # noqa: PLC0415
 
@@ -124,14 +130,14 @@ class CoopCtl:
             self._gone(seat)
             self.app.shell.invalidate()
 
-    def _open(self, link: Any, seed: int, opts: dict[str, Any]) -> None:
+    def _open(self, link: Link, seed: int, opts: dict[str, object]) -> None:
         from .net import Clock  # noqa: PLC0415
 
         self.generation += 1
         self.link = link
         self.clock = Clock(self.tick, self.tick, self._hide)
         self.seed = seed
-        self.opts = {**opts, "players": max(2, int(opts.get("players", 2)))}
+        self.opts = {**opts, "players": max(2, int(str(opts.get("players", 2))))}
 
     def _wait_over(self, gen: int) -> None:
         if gen == self.generation and self.role == "wait":
@@ -162,7 +168,7 @@ class CoopCtl:
         if self.active:
             self.send({"t": "bye", "seat": self.seat})
 
-    def _adopt(self, save: Any, seat: int) -> bool:
+    def _adopt(self, save: SaveData, seat: int) -> bool:
         from .net import now  # noqa: PLC0415
 
         try:
@@ -177,7 +183,7 @@ class CoopCtl:
         return True
 
     # ------------------------------------------------------------ traffic
-    def send(self, msg: dict[str, Any], peer: str | None = None) -> None:
+    def send(self, msg: Message, peer: str | None = None) -> None:
         if self.link is not None:
             if self.active and self.seat is not None:
                 msg = {**msg, "by": self.seat}
@@ -217,7 +223,7 @@ class CoopCtl:
             return
         self._on(msg, peer or msg.src, peer_seat if peer_seat is not None else msg.by)
 
-    def _on(self, msg: Any, reply_to: str, sender: int | None) -> None:
+    def _on(self, msg: object, reply_to: str, sender: int | None) -> None:
         from engine.runmap.peer import (  # noqa: PLC0415
             Aim,
             Beat,
@@ -236,7 +242,7 @@ class CoopCtl:
 
         if self.role == "wait":
             if isinstance(msg, Room):
-                if self._adopt(msg.save, msg.seat) and hasattr(self.link, "seated"):
+                if self._adopt(msg.save, msg.seat) and self.link is not None:
                     self.link.seated(reply_to, sender)
             elif isinstance(msg, Full):
                 self.stop()
@@ -290,13 +296,13 @@ class CoopCtl:
             return
         if self.app.play(Join(free[0])):
             self.presence.heard(free[0], now(), False)
-            if hasattr(self.link, "seated"):
+            if self.link is not None:
                 self.link.seated(peer, free[0])
             self.send({"t": "room", "seat": free[0], "save": session.save().model_dump(mode="json")}, peer)
             if self.app.has_devices():
                 self.app.devices.connected()
 
-    def _command(self, msg: Any, peer: str) -> None:
+    def _command(self, msg: Cmd, peer: str) -> None:
         """The host plays a guest's command through the engine; a refusal goes back to the sender."""
         move = GAME.parse_move(msg.m)
         if not self.app.play(move, quiet=True):
@@ -314,7 +320,7 @@ class CoopCtl:
             if self.app.play(Drop(seat)) and not was_host:
                 self.app.notify(self.app.t("coop_new_host", n=self.seat + 1))
                 self.aim = None
-        if hasattr(self.link, "unseated"):
+        if self.link is not None:
             self.link.unseated(seat)
 
     def tick(self) -> None:

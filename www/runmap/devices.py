@@ -20,6 +20,7 @@ from .screens import BOX, INK, MUTED, box, dim, title
 
 if TYPE_CHECKING:
     from .app import RunMapApp
+    from .rtc import RtcHub
 
 AREA_ID = "runmap-code"
 CODE_STAGES = ("invite", "paste_answer", "paste_invite", "answer")
@@ -33,8 +34,8 @@ class DevicesUI:
         self.app = app
         self.stage: str | None = None
         self.code = ""
-        self.area: Any = None
-        self.hub: Any = None
+        self.area: Any = None  # the DOM <textarea> (a JS object)
+        self.hub: RtcHub | None = None
         self._box: tuple[float, float, float, float] | None = None
         self._field_keys = create_proxy(self._on_field_key)
 
@@ -69,7 +70,7 @@ class DevicesUI:
             app.prefs.stun = not app.prefs.stun
             app.shell.storage.save("prefs", app.prefs)
         elif bid == "dev:host":
-            app.coop.host_devices(app.prefs.seed, app.options_now(), app.prefs.stun)
+            self.hub = app.coop.host_devices(app.prefs.seed, app.options_now(), app.prefs.stun)
             self.stage = "making"
             asyncio.ensure_future(self._invite())
         elif bid == "dev:join":
@@ -92,9 +93,15 @@ class DevicesUI:
 
     _hub_code = ""
 
+    def _link(self) -> RtcHub:
+        """The data-channel hub this dialog opened (hosting or joining)."""
+        if self.hub is None:
+            raise ValueError("no co-op connection: host or join first")
+        return self.hub
+
     async def _invite(self) -> None:
         try:
-            self._hub_code = self.code = await self.app.coop.link.invite()
+            self._hub_code = self.code = await self._link().invite()
             self.stage = "invite"
         except Exception as exc:  # noqa: BLE001 - shown to the player
             self._fail(exc)
@@ -103,7 +110,7 @@ class DevicesUI:
     async def _accept(self, code: str) -> None:
         self.stage = "linking"  # before awaiting: the channel may open (and close this) meanwhile
         try:
-            await self.app.coop.link.accept(code)
+            await self._link().accept(code)
         except (PeerRefusal, ValueError) as exc:
             self.stage = "paste_answer"
             self.app.notify(self.app.t("code_bad", why=str(exc)))
@@ -115,7 +122,7 @@ class DevicesUI:
         try:
             self.stage = "making"
             self.app.shell.invalidate()
-            self.code = await self.hub.answer(code)
+            self.code = await self._link().answer(code)
             self.stage = "answer"
         except (PeerRefusal, ValueError) as exc:
             self.stage = "paste_invite"

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any
+from typing import Protocol
 
 import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_once_callable, create_proxy  # type: ignore[import-not-found]
@@ -20,6 +20,19 @@ CHANNEL = "gridworks-runmap-coop"
 HELLO_WAIT_MS = 900
 
 OnText = Callable[[str, "str | None", "int | None"], None]
+Message = dict[str, object]  # a peer message before it is JSON (``engine.runmap.peer`` reads it back)
+
+
+class Link(Protocol):
+    """A co-op transport: ``TabLink`` (tabs of one browser) or ``rtc.RtcHub`` (devices)."""
+
+    kind: str
+    me: str
+
+    def send(self, msg: Message, peer: str | None = None) -> None: ...
+    def close(self) -> None: ...
+    def seated(self, peer: str, seat: int | None) -> None: ...
+    def unseated(self, seat: int) -> None: ...
 
 
 def new_id() -> str:
@@ -38,7 +51,7 @@ class TabLink:
         self._on_msg = create_proxy(lambda e: on_text(str(e.data), None, None))
         self.ch.addEventListener("message", self._on_msg)
 
-    def send(self, msg: dict[str, Any], peer: str | None = None) -> None:
+    def send(self, msg: Message, peer: str | None = None) -> None:
         """Post ``msg`` (to tab ``peer`` only, if given)."""
         out = {**msg, "from": self.me}
         if peer is not None:
@@ -47,6 +60,12 @@ class TabLink:
 
     def close(self) -> None:
         self.ch.close()
+
+    def seated(self, peer: str, seat: int | None) -> None:
+        """Tabs name their seat in every message (``by``): nothing to remember."""
+
+    def unseated(self, seat: int) -> None:
+        """Nothing to close: the channel is shared by every tab."""
 
 
 class Clock:

@@ -1,7 +1,7 @@
 """Co-op between devices without a server: WebRTC data channels, signalled by copy-paste codes.
 
 The host makes one ``RTCPeerConnection`` per guest (a star): its invite code is the offer, the
-guest's answer code the answer (``engine.runmap.coop.encode_signal``). Only host candidates are
+guest's answer code the answer (``engine.runmap.peer.encode_signal``). Only host candidates are
 used unless the player opted in to a STUN server, so by default nothing outside the local network
 is ever contacted. The hub has the link interface of ``net.TabLink``: ``send``, ``close``, and
 inbound text goes straight to ``on_text`` from the channel's event listener (hidden pages too).
@@ -18,10 +18,10 @@ from typing import Any
 import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
 
-from engine.runmap.coop import MAX_PEER_MESSAGE, decode_signal, encode_signal
+from engine.runmap.peer import MAX_PEER_MESSAGE, decode_signal, encode_signal
 
 from .iceconf import ice_servers
-from .net import OnText, new_id
+from .net import Message, OnText, new_id
 
 GATHER_S = 4.0
 
@@ -122,7 +122,7 @@ class RtcHub:
             self.on_close(key, self.seat_of.get(key))
 
     # ------------------------------------------------------------ link interface
-    def send(self, msg: dict[str, Any], peer: str | None = None) -> None:
+    def send(self, msg: Message, peer: str | None = None) -> None:
         text = json.dumps({**msg, "from": self.me}, separators=(",", ":"))
         self.send_raw(text, peer)
 
