@@ -75,6 +75,7 @@ class RunMapApp(TurnApp[RunState, Move, Ui]):
         self.last_error = ""
         self.notices_seen = 0
         self._quiet = False
+        args = self._url_args()  # a link's seed and options first: the placeholder session uses them
         super().__init__(shell, GAME, Ui(), interpret, self._render, lambda: self.prefs.seed, clock=now_ms)
         self.has_run = self.restored  # the menu offers "Continue" (a fresh session is only a placeholder)
         shell.take_storage_notices()
@@ -82,7 +83,7 @@ class RunMapApp(TurnApp[RunState, Move, Ui]):
         if self.has_run:
             self.ui.screen = "run"
             self._arrived(None)
-        self._from_url()
+        self._from_url(args)
 
     # ------------------------------------------------------------------ runs
     def migrate(self, data: dict[str, Any] | str) -> dict[str, Any] | str:
@@ -107,7 +108,8 @@ class RunMapApp(TurnApp[RunState, Move, Ui]):
             if score > (progress.best(key) or 0):
                 progress.record_best(score, key)
 
-    def _from_url(self) -> None:
+    def _url_args(self) -> dict[str, str]:
+        """The address's ``#seed=..&preset=..&players=..&coop``; the menu's choices follow it."""
         raw = str(js.location.hash or "").lstrip("#")
         args: dict[str, str] = {}
         for part in raw.split("&"):
@@ -121,6 +123,11 @@ class RunMapApp(TurnApp[RunState, Move, Ui]):
         seed = args.get("seed", "")
         if seed.isdigit() and len(seed) <= MAX_SEED_DIGITS:
             self.prefs.seed = int(seed)
+        return args
+
+    def _from_url(self, args: dict[str, str]) -> None:
+        """A link starts its run (or resumes it when it is the saved one), or joins co-op."""
+        seed = args.get("seed", "")
         if "coop" in args:
             self.coop.start(self.prefs.seed, self.options_now())
             return
@@ -133,7 +140,9 @@ class RunMapApp(TurnApp[RunState, Move, Ui]):
         self.coop.stop()
         if seed is not None:
             self.prefs.seed = seed
-        self.session = self.fresh()
+        s = self.session
+        if self.has_run or s.moves or s.seed != self.prefs.seed or s.options != self.options_now():
+            self.session = self.fresh()  # (else the unplayed placeholder is this very run)
         self.shell.storage.save("prefs", self.prefs)
         self._adopted()
         self.save()
