@@ -292,3 +292,114 @@ def test_ternar_drag_keyboard_undo_reload(page: Any, site: str) -> None:
         timeout=5_000,
     )
     assert not any(t.startswith(("Телеметрия скопирована", "Telemetry copied")) for t in info(page)["toasts"])
+
+
+def pixel(page: Any, x: float, y: float) -> list[int]:
+    """The canvas pixel at CSS position (x, y), as [r, g, b, a]."""
+    return page.evaluate(
+        """([x, y]) => {
+            const c = document.querySelector('canvas');
+            const k = c.width / c.getBoundingClientRect().width;
+            return Array.from(c.getContext('2d').getImageData(Math.round(x * k), Math.round(y * k), 1, 1).data);
+        }""",
+        [x, y],
+    )
+
+
+def button(page: Any, bid: str) -> dict:
+    return next(b for b in json.loads(page.evaluate("() => window.gridworks.buttons()")) if b["id"] == bid)
+
+
+def key_route(page: Any, nodes: tuple[int, ...]) -> None:
+    """Build ``nodes`` with the keyboard alone: cursor keys to the start, Enter, a key per link, Enter."""
+    if info(page)["cursor"] is None:
+        press(page, "ArrowLeft")  # the first key shows the cursor (the board's keyboard focus)
+    for d in key_path(info(page)["cursor"], nodes[0]):
+        press(page, KEY_FOR[d])
+    assert info(page)["cursor"] == nodes[0]
+    press(page, "Enter")
+    for a, b in zip(nodes, nodes[1:]):
+        press(page, KEY_FOR[direction(a, b)])
+    assert tuple(info(page)["route"]) == nodes
+    press(page, "Enter")
+
+
+def test_ternar_whole_game_by_keyboard(page: Any, site: str) -> None:
+    """Issue 14: everything by keyboard alone, with a visible focus: language, a new game from the
+    card, several turns (cursor, Enter, a direction key per link, Enter), the tutorial cards, a route
+    stepped back and dropped, the Soft Undo, and the game-over card."""
+    page.goto(f"{site}ternar/?test=1")
+    wait_ready(page)
+    page.locator("canvas").first.focus()
+    lang = info(page)["lang"]
+    press(page, "KeyL")
+    assert info(page)["lang"] != lang
+    press(page, "KeyL")
+    assert info(page)["lang"] == lang
+
+    # a new game from the card: N opens it on the current mode, arrows move the ring, Enter starts it
+    press(page, "KeyN")
+    got = info(page)
+    assert got["dialog"] == "new" and got["dialog_mode"] == "classic" and got["keyboard"]
+    mode_btn = button(page, "mode:classic")
+    ring = pixel(page, mode_btn["x"] - 3, mode_btn["y"] + mode_btn["h"] / 2)
+    assert ring[0] > 180 and ring[2] < 80, ring  # the focus ring (#E65100) around the chosen mode
+    press(page, "ArrowDown")
+    assert info(page)["dialog_mode"] == "zen"
+    press(page, "ArrowUp")
+    press(page, "Enter")
+    got = info(page)
+    assert got["dialog"] is None and got["mode"] == "classic" and got["turns"] == 0
+
+    # four turns, each the engine's move in CPython too; after the first the tutorial cards (Enter)
+    for turn in range(4):
+        s = cpython_session(page)
+        route = greedy_route(s.state)
+        assert route is not None
+        key_route(page, route.nodes)
+        s.play(route)
+        settle(page)
+        assert state_hash(page) == s.state_hash() and info(page)["turns"] == turn + 1
+        if turn == 0:
+            assert info(page)["tutorial"] == 1 and info(page)["busy"]
+            for step in (2, 3):
+                press(page, "Enter")
+                assert info(page)["tutorial"] == step
+            press(page, "Enter")  # "Play" ends it
+            assert info(page)["tutorial"] is None and not info(page)["busy"]
+
+    # Backspace steps the route back, Esc drops it: nothing is played
+    s = cpython_session(page)
+    route = greedy_route(s.state)
+    assert route is not None and len(route.nodes) >= 2
+    for d in key_path(info(page)["cursor"], route.nodes[0]):
+        press(page, KEY_FOR[d])
+    press(page, "Enter")
+    press(page, KEY_FOR[direction(route.nodes[0], route.nodes[1])])
+    assert tuple(info(page)["route"]) == route.nodes[:2]
+    press(page, "Backspace")
+    assert tuple(info(page)["route"]) == route.nodes[:1]
+    press(page, "Escape")
+    assert info(page)["route"] == [] and state_hash(page) == s.state_hash()
+
+    # the Soft Undo (U), as in the engine
+    press(page, "KeyU")
+    s.play(SoftUndo())
+    assert state_hash(page) == s.state_hash() and info(page)["undo"] == "1/1"
+
+    # a finished game: any key puts the focus ring on "New game", Enter plays the same mode again
+    old = rules1_save(6)
+    page.evaluate(
+        "(raw) => localStorage.setItem('gridworks:ternar:game', raw)", json.dumps({"v": 1, "data": old})
+    )
+    page.reload()
+    wait_ready(page)
+    page.locator("canvas").first.focus()
+    assert info(page)["outcome"] is not None
+    press(page, "ArrowLeft")
+    again = button(page, "again")
+    ring = pixel(page, again["x"] - 3, again["y"] + again["h"] / 2)
+    assert ring[0] > 180 and ring[2] < 80, ring
+    press(page, "Enter")
+    got = info(page)
+    assert got["outcome"] is None and got["turns"] == 0 and got["mode"] == "classic"

@@ -61,11 +61,24 @@ Interpret = Callable[[U, S, Event], M | None]
 Draw = Callable[[Gfx, U, S, float], None]
 
 
+class Animation(Protocol):
+    """What ``on_events`` may return: the move's animation, ``total`` ms long. While it runs
+    ``TurnApp.locked()`` is True and ``handle`` keeps board input from ``interpret``."""
+
+    @property
+    def total(self) -> float: ...
+
+
 class TurnApp(Generic[S, M, U]):
     """A turn-based game page: UI state + interpret + Session + draw, saved after every move.
 
     Subclasses (or callers) give ``game``, ``ui`` (a fresh UI-state object), ``interpret`` and
     ``render``; override ``on_events(events)`` to animate, play sounds and ``announce`` results.
+
+    Animation: ``on_events`` may return an ``Animation`` (anything with ``total`` ms); while it
+    runs ``locked()`` is True, ``handle`` gives no input to ``interpret``, ``anim_ms()`` says how
+    far it is, ``undo`` waits for its end (``after_animation``), and ``prev_state`` is the state before
+    the move (to animate from). ``redo`` re-plays an undone move; ``new_game(seed, options)``.
     """
 
     realtime = False
@@ -90,6 +103,11 @@ class TurnApp(Generic[S, M, U]):
         self.new_seed = new_seed
         self.options = dict(options or {})
         self.clock = clock or (lambda: 0.0)
+        self.move_anim: Animation | None = None
+        self.move_anim_t0 = 0.0
+        self.prev_state: S | None = None
+        """The state before the last move played (``None`` after a new game or a reload)."""
+        self._after_anim: list[Callable[[], None]] = []
         self.session: Session[S, M] = self._restore()
 
     # -- persistence -----------------------------------------------------------
@@ -126,35 +144,94 @@ class TurnApp(Generic[S, M, U]):
     # -- moves -----------------------------------------------------------------
     def play(self, move: M) -> bool:
         """Apply ``move`` through the session; a refusal is announced and changes nothing."""
+        before = self.session.state
         try:
             self.session.play(move)
         except ValueError as exc:
             self.refused(str(exc))
             return False
-        self.save()
-        self.on_events(self.session.last_events)
-        self.shell.invalidate()
+        self._played(before)
         return True
 
+    def _played(self, before: S) -> None:
+        """A move changed the state: save, let the game react, animate."""
+        self.prev_state = before
+        self.save()
+        anim = self.on_events(self.session.last_events)
+        if anim is not None and anim.total > 0:
+            self.move_anim, self.move_anim_t0 = anim, self.clock()
+        self.shell.invalidate()
+
     def undo(self) -> None:
+        """Take back the last move (after the running animation, if one runs)."""
+        if self.locked():
+            self.after_animation(self.undo)
+            return
         if self.session.can_undo():
             self.session.undo()
+            self.prev_state = None
             self.save()
             self.shell.invalidate()
 
-    def new_game(self, seed: int | None = None) -> None:
+    def redo(self) -> None:
+        """Play the last undone move again (its events come to ``on_events`` as for a new move)."""
+        if self.locked() or not self.session.can_redo():
+            return
+        before = self.session.state
+        self.session.redo()
+        self._played(before)
+
+    def new_game(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """A fresh game (``options`` replace the current ones when given)."""
+        if options is not None:
+            self.options = dict(options)
         self.session = self.fresh(seed)
+        self.move_anim, self.prev_state, self._after_anim = None, None, []
         self.save()
         self.shell.invalidate()
 
     def refused(self, why: str) -> None:
         self.shell.announce(why)
 
-    def on_events(self, events: list[Any]) -> None:
-        """The events of the move just played (animation, sound, announcements)."""
+    def on_events(self, events: list[Any]) -> Animation | None:
+        """The events of the move just played (animation, sound, announcements); return the
+        move's ``Animation`` to hold input until it ends."""
+        return None
+
+    # -- animation ---------------------------------------------------------------
+    def anim_ms(self) -> float | None:
+        """Milliseconds into the running move animation, or ``None`` (an ended one is finished here)."""
+        if self.move_anim is None:
+            return None
+        t = self.clock() - self.move_anim_t0
+        if t >= self.move_anim.total:
+            self.finish_animation()
+            return None
+        return t
+
+    def locked(self) -> bool:
+        """True while a move animation runs (input waits)."""
+        return self.anim_ms() is not None
+
+    def after_animation(self, fn: Callable[[], None]) -> None:
+        """Run ``fn`` when the running animation ends (at once when none runs)."""
+        if self.locked():
+            self._after_anim.append(fn)
+        else:
+            fn()
+
+    def finish_animation(self) -> None:
+        """End the running animation now and run what waited for it."""
+        self.move_anim = None
+        todo, self._after_anim = self._after_anim, []
+        for fn in todo:
+            fn()
+        self.shell.invalidate()
 
     # -- the App contract --------------------------------------------------------
     def handle(self, ev: Event) -> None:
+        if self.locked():
+            return  # the move is still animating: input waits (the game may queue some itself)
         move = self.interpret(self.ui, self.state, ev)
         if move is not None:
             self.play(move)
@@ -164,14 +241,17 @@ class TurnApp(Generic[S, M, U]):
     def on_button(self, id: str) -> None:
         if id == "undo":
             self.undo()
+        elif id == "redo":
+            self.redo()
         elif id == "new":
             self.new_game()
 
     def draw(self, g: Gfx) -> None:
+        self.anim_ms()  # an animation that has run its time ends before this frame
         self.render(g, self.ui, self.state, self.clock())
 
     def animating(self) -> bool:
-        return False
+        return self.move_anim is not None
 
     def state_hash(self) -> str:
         return self.session.state_hash()
@@ -192,4 +272,4 @@ def raw_save(raw: str) -> dict[str, Any] | str:
     return raw
 
 
-__all__ = ["App", "SaveData", "ShellLike", "TurnApp", "raw_save"]
+__all__ = ["Animation", "App", "SaveData", "ShellLike", "TurnApp", "raw_save"]

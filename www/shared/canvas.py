@@ -386,6 +386,24 @@ class Gfx:
         """``"butt"``, ``"round"`` or ``"square"`` line ends."""
         self.ctx.lineCap = cap
 
+    def line_join(self, join: str) -> None:
+        """``"miter"``, ``"round"`` or ``"bevel"`` corners of strokes."""
+        self.ctx.lineJoin = join
+
+    def translate(self, dx: float, dy: float) -> None:
+        """Shift the origin of further drawing (``begin_frame`` resets it)."""
+        self.ctx.translate(dx, dy)
+
+    def radial_fill(self, x: float, y: float, r: float, stops: list[tuple[float, str]]) -> None:
+        """Fill the square around ``(x, y)`` with a radial gradient of radius ``r``
+        (``stops``: offset 0..1 and colour), e.g. a glow sprite drawn once into a layer."""
+        grad = self.ctx.createRadialGradient(x, y, 0, x, y, r)
+        for at, color in stops:
+            grad.addColorStop(at, color)
+        self.ctx.fillStyle = grad
+        self._fill_cache = ""  # the gradient is not a colour the cache knows
+        self._fill_rect(x - r, y - r, 2 * r, 2 * r)
+
     # -- layers --------------------------------------------------------------
     def layer(self, w: float, h: float) -> Gfx:
         """An offscreen canvas (never attached to the page) for caching static drawing."""
@@ -395,8 +413,13 @@ class Gfx:
         g.fit()
         return g
 
-    def blit(self, layer: Gfx, x: float = 0, y: float = 0) -> None:
-        self._draw_image(layer.canvas, x, y, layer.width, layer.height)
+    def blit(
+        self, layer: Gfx, x: float = 0, y: float = 0, w: float | None = None, h: float | None = None
+    ) -> None:
+        """Draw ``layer`` at ``(x, y)``, at its own size or scaled to ``w`` x ``h``."""
+        self._draw_image(
+            layer.canvas, x, y, layer.width if w is None else w, layer.height if h is None else h
+        )
 
     def blit_part(
         self, layer: Gfx, sx: float, sy: float, w: float, h: float, x: float = 0, y: float = 0

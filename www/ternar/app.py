@@ -1,200 +1,141 @@
-"""Ternar («Тернар») page: input → engine move → engine state → drawing.
+"""Ternar («Тернар») page: input → engine move → engine state → drawing, on the shared ``TurnApp``.
 
-The glue holds only UI state (the route being dragged, hover, cursor, animations, dialogs); every
-rule decision comes from ``engine.ternar``. Saves are the engine session (seed + moves) in
-``shell.storage``; the career profile (Best, guardrail) and telemetry are kept beside it.
+The UI state (the route being built, hover, keyboard cursor, the New game card) is ``board.Ui``;
+``board.interpret(ui, state, ev)`` turns the board's input into a ``Route``; ``TurnApp`` plays it
+through the engine session, saves it (seed + moves) and holds input while the turn animates
+(``on_events`` returns the engine's timeline). Every rule decision comes from ``engine.ternar``;
+the career profile (Best, guardrail) and the telemetry log are kept beside the save.
 """
 
 from __future__ import annotations
 
-import json
 import math
-from typing import Any
+from typing import TYPE_CHECKING
 
-import js  # type: ignore[import-not-found]
-from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
+from gwweb.shared.app import TurnApp
+from gwweb.shared.clock import new_seed, now_ms
 
-from engine.core.schema import SchemaError
-from engine.core.session import SaveData, Session
-from engine.ternar import GAME, Route, SoftUndo, display
-from engine.ternar.telemetry import Profile, best_view, options_for, record_session, telemetry
+from engine.ternar import GAME, Move, SoftUndo, State
+from engine.ternar.events import Event as TurnEvent
+from engine.ternar.telemetry import BestView, Profile, best_view, options_for, record_session
 
-from .anim import Timeline, build
-from .keys import BINDINGS, MOVES, Cursor
-from .layout import Layout
-from .persist import NullSafeBackend, TelemetryLog
+from .board import Ui, dialog_key, interpret
+from .effects import MOMENT_MS, SALUTE_MS, Fx, Moment
+from .frame import FrameCache, draw_frame
+from .keys import BINDINGS
 from .render import BoardPainter
 from .sound import Sounds
 from .strings import TABLES
-from .tutorial import STEPS, Tutorial, TutorialSeen
-from .view import fmt_value, route_step
+from .view import fmt_value
 
-SWELL = display.SWELL_SCALE  # 1.6: the active node grows to 1.2x ...
-TINT_MS = float(display.INVALID_TINT_MS)  # 19.1: the rejected target in #FFCDD2 for 100 ms
+if TYPE_CHECKING:
+    from gwweb.shared.canvas import Gfx
+    from gwweb.shared.input import Event
+    from gwweb.shared.shell import Shell
+
+    from engine.ternar.timeline import Timeline
+
+    from .tutorial import Tutorial
+
 TOAST_MS = 2600.0
-SALUTE_MS = 3200.0  # 17.8: the Soft Win salute
-MOMENT_MS = 3200.0  # the Architect / Big Bang banner over the board
-MODES = ("classic", "zen", "storm")
 
 
-def now() -> float:
-    return float(js.performance.now())
-
-
-def new_seed() -> int:
-    """A fresh game seed (17.5: generated at start, stored in the save and the telemetry)."""
-    a = int(js.Date.now()) & 0xFFFFFFFF
-    b = int(js.performance.now() * 1000) & 0xFFFFFFFF
-    return ((a * 2654435761) ^ (b * 40503) ^ (a >> 7)) & 0xFFFFFFFF
-
-
-class TernarApp:
-    realtime = False
+class TernarApp(TurnApp[State, Move, Ui]):
     SALUTE_MS = SALUTE_MS
+    shell: Shell
 
-    def __init__(self, shell: Any) -> None:
-        self.shell = shell
-        for store in (shell.storage, getattr(shell, "prefs", None)):
-            if store is not None and not isinstance(store.backend, NullSafeBackend):
-                store.backend = NullSafeBackend(store.backend)
+    def __init__(self, shell: Shell) -> None:
         shell.i18n.tables = TABLES
         shell.i18n.set_lang(shell.i18n.lang)
         self.t = shell.i18n.t
-        self.embed = bool(getattr(shell, "embed", False))
+        self.embed = shell.embed
         shell.bindings(BINDINGS)  # in an embed the shared input answers only while the canvas has focus
-        self.game = GAME
+        shell.toasts.ms = TOAST_MS
         self.painter = BoardPainter()
         self.sounds = Sounds(shell.audio)
-        self.lay: Layout | None = None
-        self.ui_cache: dict[str, Any] = {}
-        # UI state (never part of the engine state)
-        self.route: tuple[int, ...] = ()
-        self.drag_pointer: int | None = None
-        self.kb_route = False
-        self.last_xy: tuple[float, float] | None = None
-        self.hover: int | None = None
-        self.scales: dict[int, float] = {}
-        self.tint: tuple[int, float] | None = None
-        self.cursor = Cursor()
-        self.show_cursor = False
-        self.timeline: Timeline | None = None
-        self.anim_t0 = 0.0
-        self.pending_undo = False
-        self.salute: tuple[int, float] | None = None  # 17.8: fireworks for the first singularity
-        self.dialog: str | None = None
-        self.dialog_rect: Any = None  # the New game card as last drawn (a tap outside it closes it)
-        self.touch = False  # the last press was a finger: no keyboard hint on a landscape phone
-        self.dialog_mode = "classic"  # the mode highlighted in the New game card (keyboard choice)
-        self.toasts: list[tuple[str, float]] = []
-        self.dismissed = 0
-        self.last_frame = now()
-        self.vibrating = False
-        self.moment: tuple[str, str, str, float, float] | None = (
-            None  # 17.8 / 9.3: kind, title, line, t0, until
-        )
+        self.fx = Fx()
+        self.frames = FrameCache(last_frame=now_ms())
+        self.dismissed = 0  # notices the player has closed (or played on after)
+        self.move_anim: Timeline | None = None  # the engine's turn timeline (an Animation)
         self.profile = shell.storage.load("profile", Profile) or Profile()
-        self.log = shell.storage.load("telemetry", TelemetryLog) or TelemetryLog()
-        self.session = self._restore()
-        seen = shell.storage.load("tutorial", TutorialSeen)
-        self.tutorial: Tutorial | None = (
-            None if seen is not None else Tutorial(0 if self.state.turns == 0 else 1)
+        had_save = shell.storage.read_raw(self.SAVE) is not None
+        super().__init__(
+            shell, GAME, Ui(), interpret, self._render, new_seed, options_for(self.profile, "classic"), now_ms
         )
+        if had_save and self.state.turns:  # a corrupt save was kept aside: a fresh game has no turns
+            self.toast(self.t("restored"))
+        self.tutorial: Tutorial | None = None
+        if shell.storage.read_raw("tutorial") is None:  # first run: the tutorial (issue 15)
+            from .tutorial import Tutorial
 
-    # -- persistence --------------------------------------------------------------
-    def _restore(self) -> Session:
-        st = self.shell.storage
-        data = st.load("game", SaveData)
-        session: Session | None = None
-        if data is not None:
-            try:
-                session = Session.load(self.game, data, keep_events=True)
-                if session.state.turns:
-                    self.toast(self.t("restored"))
-            except (SchemaError, ValueError) as exc:
-                raw = st.backend.getItem(st.key("game"))
-                if raw is not None:
-                    st.quarantine("game", str(raw), str(exc)[:160])
-        bad = st.take_notices()
-        for n in bad:
-            kept = next((w.rstrip(".") for w in n.split() if w.startswith(f"{st.key('game')}:corrupt")), "")
-            self.shell.notify(f"{self.t('bad_save')} ({kept})" if kept else f"{self.t('bad_save')} {n}")
-        if session is None:
-            session = self._fresh("classic")
-        return session
+            self.tutorial = Tutorial(0 if self.state.turns == 0 else 1)
 
-    def _fresh(self, mode: str, seed: int | None = None) -> Session:
-        return Session(
-            self.game, new_seed() if seed is None else seed, options_for(self.profile, mode), keep_events=True
-        )
-
+    # -- records -------------------------------------------------------------------
     def save(self) -> None:
-        self.shell.storage.save("game", self.session.save())
+        super().save()
         self.shell.progress.sync(in_progress=self.state.outcome is None and self.state.turns > 0)
 
     @property
-    def best(self) -> Any:
+    def best(self) -> BestView:
         """Best as the engine sees it for this game (HUD and game-over card): ``best_view``."""
         return best_view(self.profile, self.state)
 
-    @property
-    def state(self) -> Any:
-        return self.session.state
+    def _end_session(self, state: State) -> None:
+        from .persist import log_session
 
-    # -- game actions -------------------------------------------------------------
+        self.profile = record_session(self.profile, state)
+        self.shell.storage.save("profile", self.profile)
+        bests = {"classic": self.profile.best_classic, "storm": self.profile.best_storm}
+        self.shell.progress.sync(best={k: v for k, v in bests.items() if v}, in_progress=False)  # launcher
+        log_session(self.shell.storage, state)
+
+    # -- game actions ----------------------------------------------------------------
     def start_new(self, mode: str, seed: int | None = None) -> None:
         old = self.state
         if old.outcome is None and old.turns > 0:
             self._end_session(old)
-        self.session = self._fresh(mode, seed)
-        self.route, self.drag_pointer, self.kb_route = (), None, False
-        self.timeline = None
-        self.pending_undo = False
-        self.dialog = None
+        self.ui.clear_route()
+        self.ui.dialog = None
         if self.profile.guardrail and mode != "zen":
             self.toast(self.t("guardrail"))
-        self.save()
+        self.new_game(seed, options_for(self.profile, mode))
+
+    def undo(self) -> None:
+        """The one Soft Undo of the session (a move of the engine: score x0.9); queued mid-animation."""
+        if self.locked():
+            if not self._after_anim:
+                self.after_animation(self.undo)
+                self.toast(self.t("undo_queued"))
+            return
+        st = self.state
+        if not st.can_undo:
+            self.toast(self.t("undo_over" if st.outcome else "undo_used" if st.undo_used else "undo_none"))
+            return
+        self.ui.clear_route()
+        if self.play(SoftUndo()):
+            self.toast(self.t("undo_done"))
+            self.sounds.undo()
+
+    def refused(self, why: str) -> None:
+        """The engine refused the route (19.1): its last node is tinted, a low tone, nothing played."""
+        self.reject(self.ui.released[-1] if self.ui.released else None)
+
+    def reject(self, nid: int | None) -> None:
+        if nid is not None:
+            self.fx.tint_node(nid, now_ms())
+        self.sounds.error()
         self.shell.invalidate()
 
-    def _end_session(self, state: Any) -> None:
-        self.profile = record_session(self.profile, state)
-        self.shell.storage.save("profile", self.profile)
-        bests = {"classic": self.profile.best_classic, "storm": self.profile.best_storm}
-        self.shell.progress.sync(
-            best={k: v for k, v in bests.items() if v}, in_progress=False
-        )  # launcher card
-        rec = telemetry(state).model_dump(mode="json")
-        self.log.records = (self.log.records + [rec])[-200:]
-        self.shell.storage.save("telemetry", self.log)
+    def on_events(self, events: list[TurnEvent]) -> Timeline | None:
+        """A turn was played: sound, toasts, what a screen reader hears, and the turn's animation."""
+        old, new = self.prev_state, self.state
+        last = self.session.moves[-1]
+        if old is None or isinstance(last, SoftUndo):
+            return None
+        from .anim import build
 
-    def release(self, over: int | None) -> None:
-        """The finger/mouse let go over node ``over`` (None: off the board). Only a release on the
-        route's last node plays it; over another node or off the board it is an invalid
-        interaction (19.1): the line vanishes, that node is tinted, nothing is played."""
-        route = self.route
-        if route and over == route[-1]:
-            self.commit(route)
-            return
-        self.route, self.drag_pointer, self.kb_route = (), None, False
-        self.reject(over)
-
-    def commit(self, route: tuple[int, ...]) -> None:
-        """Release the route: invalid ones change nothing (19.1); valid ones are played through the engine."""
-        self.route, self.drag_pointer, self.kb_route = (), None, False
-        if len(route) < 2 or self.state.outcome is not None:
-            self.reject(route[-1] if route else None)
-            return
-        old = self.state
-        try:
-            self.session.play(Route(nodes=route))
-        except ValueError:
-            self.reject(route[-1])
-            return
-        new = self.state
-        events = self.session.last_events
         self.dismissed = len(self.shell.notices)  # the player has seen the notice and played on
-        self.timeline = build(old.values, old.ghosts, events, new.values)
-        self.anim_t0 = now()
-        self.sounds.collapse(len(route), new.values[route[-1]])
+        self.sounds.collapse(len(last.nodes), new.values[last.nodes[-1]])
         self._announce(events, old.window)
         said = f"{self.t('turn')} {new.turns}. {self.t('score')} {new.score} (+{new.score - old.score})"
         self.shell.announce(said if new.outcome is None else f"{said}. {self.t('game_over')}")
@@ -202,327 +143,219 @@ class TernarApp:
             self.tutorial.step = 1  # the first route is played: the cards follow once it has settled
         if new.outcome is not None:
             self._end_session(new)
-        self.save()
-        self.shell.invalidate()
+        timeline = build(old.values, old.ghosts, events, new.values)
+        if not timeline.consistent:
+            import js  # type: ignore[import-not-found]
 
-    def _announce(self, events: list[Any], old_window: tuple[int, ...] = (3, 9, 27)) -> None:
+            js.console.warn("ternar: turn events did not reproduce the new state; animation skipped")
+            return None
+        return timeline
+
+    def _announce(self, events: list[TurnEvent], old_window: tuple[int, ...]) -> None:
+        t, now = self.t, now_ms()
         for e in events:
-            k = e.kind
-            if k == "window_shift":
-                self.toast(self.t("window_shift", window="·".join(fmt_value(v) for v in e.new_window)))
-            elif k == "big_bang":
+            if e.kind == "window_shift":
+                self.toast(t("window_shift", window="·".join(fmt_value(v) for v in e.new_window)))
+            elif e.kind == "big_bang":
                 levels = round(
                     math.log(e.new_window[0] / old_window[0], 3)
                 )  # 0 once the window is at the cap
-                text = self.t("big_bang", levels=levels) if levels > 0 else self.t("big_bang_capped")
-                self.toast(text)
-                sub = self.t("big_bang_sub", levels=levels) if levels > 0 else self.t("big_bang_sub_capped")
-                self.moment = ("big_bang", self.t("big_bang_title"), sub, now(), now() + MOMENT_MS)
+                self.toast(t("big_bang", levels=levels) if levels > 0 else t("big_bang_capped"))
+                sub = t("big_bang_sub", levels=levels) if levels > 0 else t("big_bang_sub_capped")
+                self.fx.moment = Moment("big_bang", t("big_bang_title"), sub, now, now + MOMENT_MS)
                 self.sounds.big_bang()
-            elif k == "achievement":
-                self.toast(self.t("architect"))
-                self.salute = (e.node, now() + SALUTE_MS)
-                self.moment = (
-                    "architect",
-                    self.t("architect_title"),
-                    self.t("architect_sub"),
-                    now(),
-                    now() + MOMENT_MS,
+            elif e.kind == "achievement":
+                self.toast(t("architect"))
+                self.fx.salute = (e.node, now + SALUTE_MS)
+                self.fx.moment = Moment(
+                    "architect", t("architect_title"), t("architect_sub"), now, now + MOMENT_MS
                 )
                 self.sounds.singularity()
-            elif k == "inversion":
-                self.toast(self.t("storm_flip"))
-            elif k == "zen_refill":
-                self.toast(self.t("zen_refill"))
+            elif e.kind == "inversion":
+                self.toast(t("storm_flip"))
+            elif e.kind == "zen_refill":
+                self.toast(t("zen_refill"))
 
-    def reject(self, nid: int | None) -> None:
-        if nid is not None:
-            self.tint = (nid, now() + TINT_MS)
-        self.sounds.error()
-        self.shell.invalidate()
+    def toast(self, text: str) -> None:
+        """A short message over the board (``shell.toasts``), also spoken to screen readers."""
+        self.shell.toasts.push(text)
 
-    def undo(self) -> None:
-        if self.timeline is not None:
-            self.pending_undo = True
-            self.toast(self.t("undo_queued"))
-            return
-        st = self.state
-        if not st.can_undo:
-            key = "undo_over" if st.outcome is not None else "undo_used" if st.undo_used else "undo_none"
-            self.toast(self.t(key))
-            return
-        self.route, self.drag_pointer, self.kb_route = (), None, False
-        self.session.play(SoftUndo())
-        self.toast(self.t("undo_done"))
-        self.sounds.undo()
-        self.save()
-
-    # -- input ------------------------------------------------------------------------
+    # -- input ---------------------------------------------------------------------------
     def busy(self) -> bool:
+        """The board takes no input: a turn animates, a card is up or the game is over."""
         return (
-            self.timeline is not None
-            or self.dialog is not None
+            self.locked()
+            or self.ui.dialog is not None
             or self.state.outcome is not None
             or self.tutorial_card()
         )
 
     def tutorial_card(self) -> bool:
         """A tutorial card is up (steps 1-3, once the turn's animation is over): the board waits."""
-        return self.tutorial is not None and self.tutorial.modal and self.timeline is None
+        return (
+            self.tutorial is not None
+            and self.tutorial.modal
+            and self.move_anim is None
+            and self.state.outcome is None  # the game-over card is shown (and answers) instead
+        )
 
     def tutorial_next(self, skip: bool = False) -> None:
+        from .tutorial import STEPS
+
         tut = self.tutorial
         if tut is None:
             return
         tut.step += 1
         if skip or tut.step >= len(STEPS):
+            from .persist import mark_tutorial_seen
+
             self.tutorial = None
-            self.shell.storage.save("tutorial", TutorialSeen())
+            mark_tutorial_seen(self.shell.storage)
         self.shell.invalidate()
 
-    def handle(self, ev: Any) -> None:
+    def handle(self, ev: Event) -> None:
+        ui = self.ui
         if ev.kind == "pointer":
-            self._pointer(ev)
+            if ev.name == "down":
+                ui.touch = ev.pointer_type == "touch"
+                ui.keyboard = False
+                r = ui.dialog_rect
+                if ui.dialog is not None and r is not None and not r.contains(ev.x, ev.y):
+                    ui.dialog = None  # a tap on the dimmed page outside the card cancels, like Esc
+                    self.shell.invalidate()
+                    return
+                if self.busy():
+                    return
         elif ev.kind == "action" and ev.down:
-            self._action(ev.name)
-
-    def _pointer(self, ev: Any) -> None:
-        lay = self.lay
-        if lay is None:
-            return
-        if ev.pointer_type == "mouse" and ev.name in ("move", "up"):
-            h = lay.node_at(ev.x, ev.y)
-            h = h if h is not None and self.state.values[h] else None
-            if h != self.hover:
-                self.hover = h
-                self.shell.invalidate()
-        if ev.name == "down":
-            self.touch = ev.pointer_type == "touch"
-            r = self.dialog_rect
-            if self.dialog is not None and r is not None and not r.contains(ev.x, ev.y):
-                self.dialog = None  # a tap on the dimmed page outside the card cancels, like Esc
+            ui.keyboard = True
+            if self._action(ev.name):
                 self.shell.invalidate()
                 return
-            if self.busy() or self.drag_pointer is not None:
-                return
-            n = lay.node_at(ev.x, ev.y)
-            if n is None:
-                return
-            self.show_cursor = False
-            self.kb_route = False
-            self.route = ()
-            self._enter(n)
-            if self.route:
-                self.drag_pointer = ev.pointer_id
-                self.last_xy = (ev.x, ev.y)
-        elif ev.name == "move" and self.drag_pointer == ev.pointer_id:
-            x0, y0 = self.last_xy or (ev.x, ev.y)
-            steps = max(1, int(((ev.x - x0) ** 2 + (ev.y - y0) ** 2) ** 0.5 / (lay.cell * 0.2)))
-            for i in range(1, steps + 1):  # sample the segment so fast drags do not skip nodes
-                n = lay.node_at(x0 + (ev.x - x0) * i / steps, y0 + (ev.y - y0) * i / steps)
-                if n is not None:
-                    self._enter(n)
-            self.last_xy = (ev.x, ev.y)
-        elif ev.name == "up" and self.drag_pointer == ev.pointer_id:
-            self.release(lay.node_at(ev.x, ev.y))
-        elif ev.name == "cancel" and self.drag_pointer == ev.pointer_id:
-            self.route, self.drag_pointer = (), None
-            self.shell.invalidate()
-
-    def _enter(self, n: int) -> bool:
-        """The pointer/cursor reached node ``n`` during route building (3.3 snap + live undo)."""
-        new, status = route_step(self.state.values, self.route, n)
-        if status in ("started", "extended"):
-            self.route = new
-            self.sounds.link(len(new) - 1)
-        elif status == "backtracked":
-            self.route = new
-            self.sounds.link(len(new) - 1, soft=True)
-        elif status == "rejected":
-            if not self.tint or self.tint[0] != n:
-                self.tint = (n, now() + TINT_MS)
-            self.shell.invalidate()
-            return False
-        self.shell.invalidate()
-        return True
-
-    def _action(self, name: str) -> None:
-        if name == "mute":
-            self.on_button("mute")
+        else:
             return
-        if name == "lang":
-            self.on_button("lang")
-            return
-        if self.tutorial_card() and self.dialog is None:
+        super().handle(ev)  # the board: interpret -> Route -> play (held while a turn animates)
+        self._cues()
+
+    def _cues(self) -> None:
+        """Play what the board asked for while the route was built (link tones, tints, errors)."""
+        for kind, n in self.ui.cues:
+            if kind == "link" or kind == "link_soft":
+                self.sounds.link(n, soft=kind == "link_soft")
+            elif kind == "tint":
+                self.fx.tint_node(n, now_ms())
+            else:
+                self.reject(n if n >= 0 else None)
+        self.ui.cues.clear()
+
+    def _action(self, name: str) -> bool:
+        """Keys that are not board moves (cards, tutorial, undo, new game, mute, language); True when
+        the key was used here."""
+        ui = self.ui
+        if name in ("mute", "lang", "telemetry"):
+            self.on_button(name)
+            return True
+        if self.tutorial_card() and ui.dialog is None:
             if name in ("select", "cancel"):
                 self.tutorial_next(skip=name == "cancel")
-            return
-        if self.tutorial is not None and name == "cancel" and not self.route and self.dialog is None:
+            return True
+        if self.tutorial is not None and name == "cancel" and not ui.route and ui.dialog is None:
             self.tutorial_next(skip=True)  # Esc skips the tutorial in its first, board step too
-            return
-        if self.dialog is not None:
-            if name == "cancel":
-                self.dialog = None
-            elif name in MOVES:  # keyboard players pick the mode with the arrows, Enter starts it
-                step = -1 if name in ("UP", "NW", "NE", "W") else 1
-                self.dialog_mode = MODES[(MODES.index(self.dialog_mode) + step) % len(MODES)]
-            elif name == "select":
-                self.start_new(self.dialog_mode)
-            self.shell.invalidate()
-            return
-        if self.state.outcome is not None and self.timeline is None:
+            return True
+        if ui.dialog is not None:
+            mode = dialog_key(ui, name)
+            if mode is not None:
+                self.start_new(mode)
+            return True
+        if self.state.outcome is not None and not self.locked():
             if name in ("select", "new"):
                 self.on_button("again" if name == "select" else "new")
-            return
+            elif name == "cancel":
+                self.on_button("dismiss")
+            return True
         if name == "undo":
             self.undo()
-        elif name == "new":
+            return True
+        if name == "new":
             self.open_dialog()
-        elif self.timeline is not None:
-            return  # 16.5: input is locked while animating
-        elif name in MOVES:
-            self._key_move(name)
-        elif name == "select":
-            self.show_cursor = True
-            if self.kb_route:
-                self.commit(self.route)
-            elif self.drag_pointer is None:
-                self.route = ()
-                if self._enter(self.cursor.nid) and self.route:
-                    self.kb_route = True
-                else:
-                    self.reject(self.cursor.nid)
-        elif name == "back" and self.kb_route:
-            self.route = self.route[:-1]
-            if self.route:
-                self.cursor.nid = self.route[-1]
-            else:
-                self.kb_route = False
-        elif name == "cancel":
-            if self.kb_route:
-                self.route, self.kb_route = (), False
-        self.shell.invalidate()
+            return True
+        if name == "cancel" and not ui.route and len(self.shell.notices) > self.dismissed:
+            self.on_button("dismiss")  # Esc closes a notice when there is no route to drop
+            return True
+        return False
 
-    def _key_move(self, name: str) -> None:
-        if not self.show_cursor:
-            self.show_cursor = True
-            if self.hover is not None:
-                self.cursor.nid = self.hover
-            return
-        target = self.cursor.target(name)
-        if target is None:
-            return
-        if self.kb_route:
-            if self._enter(target):
-                self.cursor.moved(name, self.route[-1])
-            else:
-                self.sounds.error()
-        else:
-            self.cursor.moved(name, target)
-
-    def on_button(self, bid: str) -> None:
+    def on_button(self, id: str) -> None:
         sh = self.shell
-        if bid == "mute":
+        ui = self.ui
+        if id == "mute":
             sh.set_muted(not sh.audio.muted)
-        elif bid == "lang":
+        elif id == "lang":
             sh.set_lang(sh.i18n.toggle())
-        elif bid in ("tut_next", "tut_skip"):
-            self.tutorial_next(skip=bid == "tut_skip")
-        elif bid == "dismiss":
+        elif id in ("tut_next", "tut_skip"):
+            self.tutorial_next(skip=id == "tut_skip")
+        elif id == "dismiss":
             self.dismissed = len(sh.notices) if self.dismissed >= len(sh.notices) - 1 else self.dismissed + 1
-        elif self.dialog is not None and not (bid.startswith("mode:") or bid in ("telemetry", "cancel")):
-            self.dialog = None  # a tap on the dimmed page behind the New game card only closes it
-        elif bid == "undo":
+        elif ui.dialog is not None and not (id.startswith("mode:") or id in ("telemetry", "cancel")):
+            ui.dialog = None  # a tap on the dimmed page behind the New game card only closes it
+        elif id == "undo":
             self.undo()
-        elif bid == "new":
+        elif id == "new":
             self.open_dialog()
-        elif bid == "cancel":
-            self.dialog = None
-        elif bid == "again":
+        elif id == "cancel":
+            ui.dialog = None
+        elif id == "again":
             self.start_new(self.state.options.mode)
-        elif bid.startswith("mode:"):
-            self.start_new(bid[5:])
-        elif bid == "telemetry":
+        elif id.startswith("mode:"):
+            self.start_new(id[5:])
+        elif id == "telemetry":
             self.export_telemetry()
         sh.invalidate()
 
     def open_dialog(self) -> None:
-        self.dialog = "new"
-        self.dialog_mode = self.state.options.mode
+        self.ui.dialog = "new"
+        self.ui.dialog_mode = self.state.options.mode
 
     def export_telemetry(self) -> None:
-        text = self.telemetry_json()
+        from .persist import export
 
-        def failed(*_a: Any) -> None:  # blocked clipboard (permissions, iframe): say so, keep the text
-            js.console.log(text)
-            self.toast(self.t("export_failed"))
-
-        try:  # the toast waits for the clipboard's answer instead of claiming success at once
-            js.navigator.clipboard.writeText(text).then(
-                create_once_callable(lambda *_a: self.toast(self.t("exported"))), create_once_callable(failed)
-            )
-        except Exception:
-            failed()
+        export(self.telemetry_json(), lambda ok: self.toast(self.t("exported" if ok else "export_failed")))
 
     def telemetry_json(self) -> str:
-        recs = list(self.log.records)
-        if self.state.outcome is None:
-            recs.append(telemetry(self.state).model_dump(mode="json"))
-        return json.dumps(recs, ensure_ascii=False, indent=1)
+        from .persist import telemetry_json
 
-    def toast(self, text: str) -> None:
-        self.shell.announce(text)  # screen readers hear what the toast shows
-        self.toasts.append((text, now() + TOAST_MS))
-        self.toasts = self.toasts[-3:]
-        self.shell.invalidate()
+        return telemetry_json(self.shell.storage, self.state)
 
-    # -- frames ---------------------------------------------------------------------
+    # -- frames ------------------------------------------------------------------------------
     def on_resize(self) -> None:
-        self.lay = None
+        self.frames.lay = None
 
     def animating(self) -> bool:
         return (
-            self.timeline is not None
-            or self.vibrating
-            or bool(self.toasts)
-            or self.tint is not None
-            or self.salute is not None
-            or self.moment is not None
+            self.move_anim is not None
+            or self.shell.toasts.active()
             or self.tutorial is not None
-            or any(abs(s - self._target(n)) > 0.004 for n, s in self.scales.items())
-            or (self._active() is not None and self._active() not in self.scales)
+            or self.fx.running(self.active())
         )
 
-    def _active(self) -> int | None:
+    def active(self) -> int | None:
         """1.6: the node under the pointer/finger (or the keyboard cursor) is the active one."""
-        if self.timeline is not None or self.dialog is not None:
+        ui = self.ui
+        if self.move_anim is not None or ui.dialog is not None:
             return None
-        if self.route:
-            return self.route[-1]
-        if self.show_cursor:
-            return self.cursor.nid if self.state.values[self.cursor.nid] else None
-        return self.hover
+        if ui.route:
+            return ui.route[-1]
+        if ui.show_cursor:
+            return ui.cursor.nid if self.state.values[ui.cursor.nid] else None
+        return ui.hover
 
-    def _target(self, n: int) -> float:
-        return SWELL if n == self._active() else 1.0
+    def _render(self, g: Gfx, ui: Ui, state: State, t: float) -> None:
+        draw_frame(self, g, t)
 
-    def draw(self, g: Any) -> None:
-        from .frame import draw_frame
-
-        draw_frame(self, g)
-
-    # -- test hooks -------------------------------------------------------------------
-    def state_hash(self) -> str:
-        return self.session.state_hash()
-
-    def save_json(self) -> str:
-        return self.session.save_json()
-
-    def test_hooks(self) -> dict[str, Any]:
+    # -- test hooks ----------------------------------------------------------------------------
+    def test_hooks(self) -> dict[str, object]:
         from .hooks import hooks
 
         return hooks(self)
 
 
-def create(shell: Any) -> TernarApp:
+def create(shell: Shell) -> TernarApp:
     return TernarApp(shell)

@@ -5,16 +5,23 @@ in the address (17.10: the bot is cut from the release)."""
 from __future__ import annotations
 
 import json
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from engine.core.session import Session
 from engine.ternar import GAME
 
+if TYPE_CHECKING:
+    from .app import TernarApp
 
-def hooks(app: Any) -> dict[str, Any]:
-    def info(*_a: Any) -> str:
+Hook = Callable[..., str]
+
+
+def hooks(app: TernarApp) -> dict[str, object]:
+    def info(*_a: object) -> str:
         st = app.state
-        lay = app.lay
+        ui = app.ui
+        lay = ui.lay
         return json.dumps(
             {
                 "values": list(st.values),
@@ -23,45 +30,47 @@ def hooks(app: Any) -> dict[str, Any]:
                 "best": app.best.best,
                 "new_best": app.best.new_best,
                 "ruleset": st.options.ruleset,
-                "lock_ms": app.timeline.total if app.timeline is not None else 0.0,
+                "lock_ms": app.move_anim.total if app.move_anim is not None else 0.0,
                 "tutorial": app.tutorial.step if app.tutorial is not None else None,
                 "turns": st.turns,
                 "mode": st.options.mode,
                 "window": list(st.window),
                 "outcome": None if st.outcome is None else st.outcome.reason.value,
                 "undo": st.undo_counter,
-                "route": list(app.route),
-                "animating": app.timeline is not None,
+                "route": list(ui.route),
+                "animating": app.move_anim is not None,
                 "busy": app.busy(),
-                "dialog": app.dialog,
-                "dialog_mode": app.dialog_mode,
-                "cursor": app.cursor.nid if app.show_cursor else None,
+                "dialog": ui.dialog,
+                "dialog_mode": ui.dialog_mode,
+                "cursor": ui.cursor.nid if ui.show_cursor else None,
+                "keyboard": ui.keyboard,
                 "lang": app.shell.i18n.lang,
                 "muted": bool(app.shell.audio.muted),
                 "notices": list(app.shell.notices),
-                "toasts": [text for text, _until in app.toasts],
+                "dismissed": app.dismissed,
+                "toasts": app.shell.toasts.texts(),
                 "wide": bool(lay.wide) if lay else None,
                 "cell": lay.cell if lay else None,
             }
         )
 
-    def node_center(nid: Any, *_a: Any) -> str:
-        lay = app.lay
+    def node_center(nid: object, *_a: object) -> str:
+        lay = app.ui.lay
         if lay is None:
             return "null"
-        n = int(nid)
+        n = int(str(nid))
         return json.dumps([lay.cx[n], lay.cy[n]])
 
-    def new_game(seed: Any = None, mode: Any = "classic", *_a: Any) -> str:
-        app.start_new(str(mode or "classic"), None if seed is None else int(seed))
+    def new_game(seed: object = None, mode: object = "classic", *_a: object) -> str:
+        app.start_new(str(mode or "classic"), None if seed is None else int(str(seed)))
         return app.state_hash()
 
-    def bot_game(seed: Any, mode: Any = "classic", turns: Any = 60, *_a: Any) -> str:
+    def bot_game(seed: object, mode: object = "classic", turns: object = 60, *_a: object) -> str:
         """GreedyBot plays a whole game in the page's engine (no UI); returns the final state hash."""
         from engine.ternar.bot import greedy_route
 
-        s = Session(GAME, int(seed), {"mode": str(mode)})
-        for _ in range(int(turns)):
+        s = Session(GAME, int(str(seed)), {"mode": str(mode)})
+        for _ in range(int(str(turns))):
             if s.state.outcome is not None:
                 break
             r = greedy_route(s.state)
@@ -70,23 +79,23 @@ def hooks(app: Any) -> dict[str, Any]:
             s.play(r)
         return json.dumps({"hash": s.state_hash(), "turns": s.state.turns, "save": s.save_json()})
 
-    def autoplay(n: Any = 1, *_a: Any) -> str:
+    def autoplay(n: object = 1, *_a: object) -> str:
         """Play ``n`` GreedyBot moves in the current game without animation (screenshots, benchmarks)."""
         from engine.ternar.bot import greedy_route
 
-        for _ in range(int(n)):
+        for _ in range(int(str(n))):
             if app.state.outcome is not None:
                 break
             r = greedy_route(app.state)
             if r is None:
                 break
             app.session.play(r)
-        app.timeline = None
+        app.move_anim = None
         app.save()
         app.shell.invalidate()
         return app.state_hash()
 
-    out = {
+    out: dict[str, Hook] = {
         "ternarInfo": info,
         "nodeCenter": node_center,
         "newGame": new_game,
@@ -94,7 +103,7 @@ def hooks(app: Any) -> dict[str, Any]:
     }
     if test_build():
         out.update({"autoplay": autoplay, "botGame": bot_game})
-    return out
+    return dict(out)
 
 
 def test_build() -> bool:

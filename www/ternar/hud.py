@@ -3,28 +3,30 @@
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import TYPE_CHECKING
 
 from gwweb.shared.canvas import Region
 
 from .layout import Layout, Rect, hex_corners
-from .view import BG, TEXT, fill_for, fmt_score, fmt_value, rim_for
+from .view import TEXT, Tr, fill_for, fmt_score, fmt_value, rim_for
+
+if TYPE_CHECKING:
+    from gwweb.shared.canvas import Gfx
 
 MUTED = "#BCAAA4"
 SOFT = "#795548"  # secondary text: 5.9:1 on the page (#8D6E63 was 4.2:1, under AA)
 CARD = "#FFFDF9"
+FOCUS = "#E65100"  # keyboard focus ring: 4.6:1 on the page
 
 
-def rounded(g: Any, x: float, y: float, w: float, h: float, r: float) -> None:
+def rounded(g: Gfx, x: float, y: float, w: float, h: float, r: float) -> None:
+    """Start a new path with a rounded rectangle (a plain one where ``roundRect`` is missing)."""
     g.begin_path()
-    try:
-        g.round_rect_path(x, y, w, h, r)
-    except Exception:  # very old browsers
-        g.rect_path(x, y, w, h)
+    g.round_rect_path(x, y, w, h, r)
 
 
 def button(
-    g: Any,
+    g: Gfx,
     bid: str,
     r: Rect,
     label: str,
@@ -33,8 +35,10 @@ def button(
     size: float = 15,
     bold: bool = False,
     fill: str | None = None,
+    focus: bool = False,
 ) -> None:
-    """A border-only button (no background colour, 20.5) registered as a hit region."""
+    """A border-only button (no background colour, 20.5) registered as a hit region; ``focus``
+    draws the keyboard focus ring (the button Enter presses)."""
     color = TEXT if enabled else MUTED
     rounded(g, r.x + 0.75, r.y + 0.75, r.w - 1.5, r.h - 1.5, min(10.0, r.h / 3))
     if fill:
@@ -42,13 +46,22 @@ def button(
         g.fill()
     g.stroke_style(color, 1.5)
     g.stroke()
+    if focus:
+        focus_ring(g, r)
     fs = g.fit_text(label, r.w - 10, size, bold)
     g.text(r.cx, r.cy + 1, label, color, fs, bold=bold, align="center", baseline="middle")
     if enabled:
         g.regions.append(Region(bid, r.x, r.y, r.w, r.h))
 
 
-def undo_button(g: Any, r: Rect, counter: str, enabled: bool) -> None:
+def focus_ring(g: Gfx, r: Rect) -> None:
+    """The keyboard focus: an orange ring just outside ``r`` (the canvas has no DOM focus outline)."""
+    rounded(g, r.x - 3, r.y - 3, r.w + 6, r.h + 6, min(13.0, r.h / 3 + 3))
+    g.stroke_style(FOCUS, 2.5)
+    g.stroke()
+
+
+def undo_button(g: Gfx, r: Rect, counter: str, enabled: bool) -> None:
     """16.7: a circle with a curved arrow, border only, and the used/available fraction beside it."""
     color = TEXT if enabled else MUTED
     d = min(r.h, 48.0)
@@ -80,7 +93,7 @@ def undo_button(g: Any, r: Rect, counter: str, enabled: bool) -> None:
     g.regions.append(Region("undo", r.x, r.y, r.w, r.h))
 
 
-def speaker(g: Any, r: Rect, muted: bool) -> None:
+def speaker(g: Gfx, r: Rect, muted: bool) -> None:
     """The «Динамик» icon button (16.6)."""
     rounded(g, r.x + 0.75, r.y + 0.75, r.w - 1.5, r.h - 1.5, min(10.0, r.h / 3))
     g.stroke_style(TEXT, 1.5)
@@ -111,7 +124,7 @@ def speaker(g: Any, r: Rect, muted: bool) -> None:
     g.regions.append(Region("mute", r.x, r.y, r.w, r.h))
 
 
-def mini_hex(g: Any, x: float, y: float, r: float, value: int) -> None:
+def mini_hex(g: Gfx, x: float, y: float, r: float, value: int) -> None:
     """A small hex with its number (the would-be result badge)."""
     pts = [(x + dx, y + dy) for dx, dy in hex_corners(r)]
     g.poly(pts, fill=fill_for(value), stroke=rim_for(value), width=1.2)
@@ -128,7 +141,7 @@ def mini_hex(g: Any, x: float, y: float, r: float, value: int) -> None:
     )
 
 
-def pills(g: Any, right: float, cy: float, size: float, window: tuple[int, ...]) -> float:
+def pills(g: Gfx, right: float, cy: float, size: float, window: tuple[int, ...]) -> float:
     """The generation window as three coloured pills ending at ``right``; returns their left edge."""
     x = right
     h = size + 8
@@ -147,7 +160,7 @@ def pills(g: Any, right: float, cy: float, size: float, window: tuple[int, ...])
 
 
 def stat(
-    g: Any, x: float, y: float, w: float, label: str, value: int, size: float, align: str = "left"
+    g: Gfx, x: float, y: float, w: float, label: str, value: int, size: float, align: str = "left"
 ) -> None:
     """Label above a number fitted into ``w`` (the 1.4 notation when the full number cannot fit)."""
     lab = max(10.0, min(13.0, size * 0.55))
@@ -161,9 +174,9 @@ def stat(
 
 
 def hud(
-    g: Any,
+    g: Gfx,
     lay: Layout,
-    t: Any,
+    t: Tr,
     *,
     score: int,
     best: int | None,
@@ -216,7 +229,7 @@ def hud(
     stat(g, r.x + r.w, base, r.w * 0.2, label, turn, val * 0.8, align="right")
 
 
-def bar(g: Any, lay: Layout, t: Any, *, counter: str, undo_ok: bool, muted: bool, lang_label: str) -> None:
+def bar(g: Gfx, lay: Layout, t: Tr, *, counter: str, undo_ok: bool, muted: bool, lang_label: str) -> None:
     r = lay.bar
     if lay.wide:
         bh = 46.0
@@ -246,69 +259,7 @@ def bar(g: Any, lay: Layout, t: Any, *, counter: str, undo_ok: bool, muted: bool
     speaker(g, Rect(x, y, small, bh), muted)
 
 
-def card(g: Any, lay: Layout, h: float) -> Rect:
-    """Dim the screen and draw a centred card of height ``h``."""
-    g.alpha(0.55)
-    g.rect(0, 0, lay.width, lay.height, BG)
-    g.alpha(1.0)
-    w = min(380.0, lay.width - 24)
-    r = Rect((lay.width - w) / 2, max(8.0, (lay.height - h) / 2), w, h)
-    rounded(g, r.x, r.y, r.w, r.h, 14)
-    g.fill_style(CARD)
-    g.fill()
-    g.stroke_style(TEXT, 1.5)
-    g.stroke()
-    return r
-
-
-def new_game_dialog(g: Any, lay: Layout, t: Any, *, mode: str, in_progress: bool) -> Rect:
-    h = 330.0 if in_progress else 306.0
-    r = card(g, lay, h)
-    y = r.y + 36
-    g.text(r.cx, y, t("new_game_q"), TEXT, 22, bold=True, align="center")
-    if in_progress:
-        y += 24
-        g.text(r.cx, y, t("new_game_lost"), SOFT, 13, align="center")
-    y += 18
-    for m in ("classic", "zen", "storm"):
-        b = Rect(r.x + 16, y, r.w - 32, 58)
-        button(g, "mode:" + m, b, "", fill="#F3EEE7" if m == mode else None)
-        g.text(b.x + 14, b.y + 24, t("mode_" + m), TEXT, 17, bold=True)
-        desc = t("mode_desc_" + m)
-        g.text(b.x + 14, b.y + 45, desc, SOFT, g.fit_text(desc, b.w - 24, 12.5), baseline="alphabetic")
-        y += 66
-    bw = (r.w - 44) / 2
-    button(g, "telemetry", Rect(r.x + 16, r.y + r.h - 54, bw, 40), t("telemetry"), size=13)
-    button(g, "cancel", Rect(r.x + 28 + bw, r.y + r.h - 54, bw, 40), t("cancel"), size=15)
-    return r
-
-
-def game_over(g: Any, lay: Layout, t: Any, *, reason: str, score: int, new_best: bool, zen: bool) -> None:
-    r = card(g, lay, 240.0 if new_best and not zen else 216.0)
-    y = r.y + 38
-    g.text(
-        r.cx,
-        y,
-        t("game_over"),
-        TEXT,
-        g.fit_text(t("game_over"), r.w - 24, 21, True),
-        bold=True,
-        align="center",
-    )
-    y += 30
-    for line in g.wrap(t("reason_" + reason), r.w - 40, 14):
-        g.text(r.cx, y, line, SOFT, 14, align="center")
-        y += 19
-    y += 14
-    g.text(r.cx, y, t("final_score", score=fmt_score(score)), TEXT, 20, bold=True, align="center")
-    if new_best and not zen:
-        g.text(r.cx, y + 22, t("new_best"), "#E65100", 14, bold=True, align="center")
-    bw = (r.w - 44) / 2
-    button(g, "again", Rect(r.x + 16, r.y + r.h - 58, bw, 42), t("new_game"), size=15, bold=True)
-    button(g, "new", Rect(r.x + 28 + bw, r.y + r.h - 58, bw, 42), t("other_mode"), size=15)
-
-
-def toast(g: Any, lay: Layout, text: str, alpha: float, y: float, closable: bool = False) -> float:
+def toast(g: Gfx, lay: Layout, text: str, alpha: float, y: float, closable: bool = False) -> float:
     """A small card near the top of the board; returns its bottom."""
     size = 13.5 if lay.compact else 15.0
     maxw = min(lay.width - 24, 460.0)
@@ -336,7 +287,7 @@ def toast(g: Any, lay: Layout, text: str, alpha: float, y: float, closable: bool
     return y + h + 6
 
 
-def info_line(g: Any, lay: Layout, text: str, sub: str = "", strong: bool = False) -> None:
+def info_line(g: Gfx, lay: Layout, text: str, sub: str = "", strong: bool = False) -> None:
     r = lay.info
     size = max(13.0, min(19.0, r.h * 0.55)) if not lay.wide else 18.0
     if lay.wide:

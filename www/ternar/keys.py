@@ -2,7 +2,9 @@
 
 Arrows ←/→ and A/D move along a row; ↑/↓ and W/S (X) move to the row above/below, alternating
 sides so repeated presses go straight; Q/E go up-left/up-right, Z/C down-left/down-right.
-Enter/Space starts a route on the cursor or releases it; Backspace steps back; Esc cancels.
+Enter/Space starts a route on the cursor or releases it; Backspace steps back; Esc cancels (and
+skips the tutorial, closes a card or a notice). U undoes, N opens the New game card (arrows pick a
+mode, Enter starts it), L switches the language, M mutes, T copies the telemetry.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ BINDINGS: dict[str, str] = {
     "KeyN": "new",
     "KeyM": "mute",
     "KeyL": "lang",
+    "KeyT": "telemetry",
 }
 
 MOVES = ("W", "E", "UP", "DOWN", "NW", "NE", "SW", "SE")

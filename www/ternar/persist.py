@@ -1,33 +1,60 @@
-"""Session and storage adapters of the Ternar page (no drawing)."""
+"""Records the Ternar page keeps beside the save: the telemetry log (19.5, exportable) and the
+tutorial's "seen" mark. Imported when a game ends, on export or when the tutorial closes — not
+before the first frame."""
 
 from __future__ import annotations
 
-from typing import Any
+import json
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel
+
+from engine.ternar import State
+from engine.ternar.telemetry import TelemetryLog, append_record, telemetry
+
+if TYPE_CHECKING:
+    from gwweb.shared.storage import Storage
 
 
-class TelemetryLog(BaseModel):
-    """Finished sessions' 19.5 records, newest last (kept locally, exportable)."""
+class TutorialSeen(BaseModel):
+    """Stored once the tutorial was finished or skipped."""
 
-    records: list[dict[str, Any]] = Field(default_factory=list, max_length=200)
+    done: bool = True
 
 
-class NullSafeBackend:
-    """Web Storage wrapper: Pyodide 314 turns JS ``null`` into ``jsnull`` (not None), which
-    ``gwweb.shared.storage`` compares with ``is None`` (a missing key then loops in ``quarantine``)."""
+def mark_tutorial_seen(storage: Storage) -> None:
+    storage.save("tutorial", TutorialSeen())
 
-    def __init__(self, backend: Any) -> None:
-        self.backend = backend
 
-    def getItem(self, key: str) -> str | None:  # noqa: N802 - Web Storage API name
-        v = self.backend.getItem(key)
-        if v is None or type(v).__name__ in ("JsNull", "JsUndefined"):
-            return None
-        return str(v)
+def log_session(storage: Storage, state: State) -> None:
+    """Append the finished session's telemetry record (the engine keeps the newest 200)."""
+    log = storage.load("telemetry", TelemetryLog) or TelemetryLog()
+    storage.save("telemetry", append_record(log, telemetry(state)))
 
-    def setItem(self, key: str, value: str) -> None:  # noqa: N802
-        self.backend.setItem(key, value)
 
-    def removeItem(self, key: str) -> None:  # noqa: N802
-        self.backend.removeItem(key)
+def telemetry_json(storage: Storage, state: State) -> str:
+    """The stored records plus the game in progress, as the JSON the export copies."""
+    log = storage.load("telemetry", TelemetryLog) or TelemetryLog()
+    recs = [r.model_dump(mode="json") for r in log.records]
+    if state.outcome is None:
+        recs.append(telemetry(state).model_dump(mode="json"))
+    return json.dumps(recs, ensure_ascii=False, indent=1)
+
+
+def export(text: str, done: Callable[[bool], None]) -> None:
+    """Copy ``text`` to the clipboard; ``done(ok)`` comes with the clipboard's answer (a blocked
+    clipboard — permissions, an iframe — prints the text to the console instead)."""
+    import js  # type: ignore[import-not-found]
+    from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
+
+    def failed(*_a: object) -> None:
+        js.console.log(text)
+        done(False)
+
+    try:
+        js.navigator.clipboard.writeText(text).then(
+            create_once_callable(lambda *_a: done(True)), create_once_callable(failed)
+        )
+    except Exception:
+        failed()

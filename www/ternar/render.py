@@ -7,7 +7,8 @@ the line and animated nodes are drawn per frame.
 from __future__ import annotations
 
 import math
-from typing import Any
+from collections.abc import Collection, Sequence
+from typing import TYPE_CHECKING
 
 from engine.ternar import display
 from engine.ternar.rules import SINGULARITY
@@ -16,6 +17,9 @@ from engine.ternar.topology import N_NODES
 from .anim import POP_MS, Step, ease_in, ease_out_back
 from .layout import Layout, hex_corners
 from .view import BG, INVALID, SLOT, TEXT, fill_for, fmt_value, rim_for
+
+if TYPE_CHECKING:
+    from gwweb.shared.canvas import Gfx
 
 # 3.3: thread / cable / flow
 LINE_CORE = "#4E342E"
@@ -31,19 +35,19 @@ class BoardPainter:
 
     def __init__(self) -> None:
         self.lay: Layout | None = None
-        self.layer: Any = None
-        self.layer_key: Any = None
-        self.glow: Any = None
+        self.layer: Gfx | None = None
+        self.layer_key: object = None
+        self.glow: Gfx | None = None
         self.corners: list[tuple[float, float]] = []
         self.ox = 0.0
         self.oy = 0.0
         self._labels: dict[int, str] = {}
         self._sizes: dict[str, float] = {}
-        self.route_layer: Any = None
-        self.route_key: Any = None
+        self.route_layer: Gfx | None = None
+        self.route_key: object = None
 
     # -- set-up ------------------------------------------------------------
-    def resize(self, g: Any, lay: Layout) -> None:
+    def resize(self, g: Gfx, lay: Layout) -> None:
         self.lay = lay
         self.corners = hex_corners(lay.radius * 0.93)
         m = lay.cell * 0.3
@@ -55,13 +59,12 @@ class BoardPainter:
         self._sizes.clear()
         size = lay.radius * 2.2
         self.glow = g.layer(size, size)
-        ctx = self.glow.ctx
-        grad = ctx.createRadialGradient(size / 2, size / 2, 0, size / 2, size / 2, size / 2)
-        grad.addColorStop(0, "rgba(255,255,255,0.95)")
-        grad.addColorStop(0.45, "rgba(255,255,255,0.45)")
-        grad.addColorStop(1, "rgba(255,255,255,0)")
-        ctx.fillStyle = grad
-        ctx.fillRect(0, 0, size, size)
+        stops = [
+            (0.0, "rgba(255,255,255,0.95)"),
+            (0.45, "rgba(255,255,255,0.45)"),
+            (1.0, "rgba(255,255,255,0)"),
+        ]
+        self.glow.radial_fill(size / 2, size / 2, size / 2, stops)
 
     def label(self, v: int) -> str:
         s = self._labels.get(v)
@@ -70,7 +73,7 @@ class BoardPainter:
         return s
 
     # -- primitives -----------------------------------------------------------
-    def hex_path(self, g: Any, x: float, y: float, s: float = 1.0) -> None:
+    def hex_path(self, g: Gfx, x: float, y: float, s: float = 1.0) -> None:
         c = self.corners
         g.begin_path()
         g.move_to(x + c[0][0] * s, y + c[0][1] * s)
@@ -78,7 +81,7 @@ class BoardPainter:
             g.line_to(x + c[i][0] * s, y + c[i][1] * s)
         g.close_path()
 
-    def slot(self, g: Any, x: float, y: float) -> None:
+    def slot(self, g: Gfx, x: float, y: float) -> None:
         self.hex_path(g, x, y, 0.97)
         g.fill_style("#F1EBE4")
         g.fill()
@@ -87,7 +90,7 @@ class BoardPainter:
 
     def node(
         self,
-        g: Any,
+        g: Gfx,
         x: float,
         y: float,
         value: int,
@@ -114,7 +117,7 @@ class BoardPainter:
         if glow > 0 and self.glow is not None:
             gw = self.glow.width * scale
             g.alpha(a * glow)
-            g._draw_image(self.glow.canvas, x - gw / 2, y - gw / 2, gw, gw)
+            g.blit(self.glow, x - gw / 2, y - gw / 2, gw, gw)
             g.alpha(a)
         if value >= SINGULARITY:
             r = lay.radius * 0.42 * scale
@@ -127,7 +130,7 @@ class BoardPainter:
         if a < 0.999:
             g.alpha(1.0)
 
-    def text_size(self, g: Any, s: str) -> float:
+    def text_size(self, g: Gfx, s: str) -> float:
         """1.4 auto-scaling: smaller type for more digits, always inside the hex (cached per layout)."""
         size = self._sizes.get(s)
         if size is None:
@@ -138,7 +141,9 @@ class BoardPainter:
             self._sizes[s] = size
         return size
 
-    def route_nodes(self, g: Any, route: tuple[int, ...], values: Any, ghosts: Any, skip: int | None) -> None:
+    def route_nodes(
+        self, g: Gfx, route: tuple[int, ...], values: Sequence[int], ghosts: Collection[int], skip: int | None
+    ) -> None:
         """Route nodes with the soft highlight, cached on their own layer while the route is unchanged."""
         lay = self.lay
         assert lay is not None
@@ -146,24 +151,25 @@ class BoardPainter:
         if key != self.route_key:
             self.route_key = key
             lg = self.route_layer
+            assert lg is not None
             lg.begin_frame()
             lg.clear_rect(0, 0, lg.width, lg.height)
-            lg.ctx.lineJoin = "round"
+            lg.line_join("round")
             gs = set(ghosts)
             for n in route:
                 if n != skip and values[n]:
                     self.node(
                         lg, lay.cx[n] - self.ox, lay.cy[n] - self.oy, values[n], ghost=n in gs, glow=0.45
                     )
-        if route:
+        if route and self.route_layer is not None:
             g.blit(self.route_layer, self.ox, self.oy)
 
     # -- the resting layer -------------------------------------------------------
     def resting(
         self,
-        g: Any,
-        values: tuple[int, ...] | list[int],
-        ghosts: tuple[int, ...] | list[int] | set[int],
+        g: Gfx,
+        values: Sequence[int],
+        ghosts: Collection[int],
         hidden: frozenset[int] = frozenset(),
     ) -> None:
         """Blit the slots and resting nodes (rebuilt only when the field or the layout changed)."""
@@ -173,9 +179,10 @@ class BoardPainter:
         if key != self.layer_key:
             self.layer_key = key
             lg = self.layer
+            assert lg is not None
             lg.begin_frame()
             lg.clear_rect(0, 0, lg.width, lg.height)
-            lg.ctx.lineJoin = "round"
+            lg.line_join("round")
             gs = set(ghosts)
             for n in range(N_NODES):
                 x, y = lay.cx[n] - self.ox, lay.cy[n] - self.oy
@@ -184,14 +191,15 @@ class BoardPainter:
                 v = values[n]
                 if v and n not in hidden:
                     self.node(lg, lay.cx[n] - self.ox, lay.cy[n] - self.oy, v, ghost=n in gs)
-        g.blit(self.layer, self.ox, self.oy)
+        if self.layer is not None:
+            g.blit(self.layer, self.ox, self.oy)
 
-    def slots_only(self, g: Any) -> None:
+    def slots_only(self, g: Gfx) -> None:
         self.resting(g, [0] * N_NODES, ())
 
     # -- the route line (3.3, 3.4) ------------------------------------------------
     def route_line(
-        self, g: Any, route: tuple[int, ...], *, glow_ok: bool, t_sec: float, flash: bool = False
+        self, g: Gfx, route: tuple[int, ...], *, glow_ok: bool, t_sec: float, flash: bool = False
     ) -> bool:
         """Draw the polyline; returns True when it vibrates (needs frames)."""
         lay = self.lay
@@ -211,9 +219,8 @@ class BoardPainter:
                 d = math.hypot(dx, dy) or 1.0
                 off = math.sin(phase + i) * VIB_AMP
                 pts[i] = (x0 - dy / d * off, y0 + dx / d * off)
-        ctx = g.ctx
-        ctx.lineCap = "round"
-        ctx.lineJoin = "round"
+        g.line_cap("round")
+        g.line_join("round")
         layers: list[tuple[str, float]] = []
         if flash:
             layers = [("rgba(255,255,255,0.6)", width + 10), (FLASH, width + 2)]
@@ -233,7 +240,7 @@ class BoardPainter:
         return vibrate
 
     # -- animation frames ------------------------------------------------------------
-    def step_frame(self, g: Any, step: Step, p: float, local_ms: float) -> None:
+    def step_frame(self, g: Gfx, step: Step, p: float, local_ms: float) -> None:
         """Draw the field during one animation step at progress ``p`` (0..1)."""
         lay = self.lay
         assert lay is not None
@@ -300,7 +307,7 @@ class BoardPainter:
         a, b = path[i], path[i + 1]
         return lay.cx[a] + (lay.cx[b] - lay.cx[a]) * f, lay.cy[a] + (lay.cy[b] - lay.cy[a]) * f
 
-    def tinted(self, g: Any, nid: int, value: int) -> None:
+    def tinted(self, g: Gfx, nid: int, value: int) -> None:
         """19.1: the rejected target in #FFCDD2."""
         lay = self.lay
         assert lay is not None
@@ -311,7 +318,7 @@ class BoardPainter:
             g.fill_style(INVALID)
             g.fill()
 
-    def cursor(self, g: Any, nid: int, t_sec: float) -> None:
+    def cursor(self, g: Gfx, nid: int, t_sec: float) -> None:
         """Keyboard cursor: a brown ring around the node."""
         lay = self.lay
         assert lay is not None
@@ -323,5 +330,5 @@ class BoardPainter:
         g.alpha(1.0)
 
 
-def background(g: Any) -> None:
+def background(g: Gfx) -> None:
     g.clear(BG)

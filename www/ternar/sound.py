@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from engine.ternar.rules import SINGULARITY
 
 from .view import BELL_HZ, ERROR_HZ, triad_hz
 
+if TYPE_CHECKING:
+    from gwweb.shared.audio import Audio
+
 
 class Sounds:
-    def __init__(self, audio: Any) -> None:
+    def __init__(self, audio: Audio) -> None:
         self.audio = audio
 
     def _tone(self, hz: float, dur: float, gain: float, delay: float = 0.0) -> None:

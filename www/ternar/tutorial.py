@@ -8,23 +8,22 @@ playing any move moves on. Steps 1-3 are cards with Next and Skip (Enter / Esc).
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import TYPE_CHECKING
 
-from pydantic import BaseModel
-
+from engine.ternar import State
 from engine.ternar.bot import hint
 from engine.ternar.rules import SINGULARITY
 
 from . import hud
+from .dialogs import card
 from .layout import Rect
 
+if TYPE_CHECKING:
+    from gwweb.shared.canvas import Gfx
+
+    from .app import TernarApp
+
 STEPS = ("route", "window", "ghost", "singularity")
-
-
-class TutorialSeen(BaseModel):
-    """Stored once the tutorial was finished or skipped."""
-
-    done: bool = True
 
 
 class Tutorial:
@@ -38,7 +37,7 @@ class Tutorial:
     def modal(self) -> bool:
         return self.step >= 1
 
-    def route_hint(self, values: tuple[int, ...], state: Any) -> tuple[int, ...]:
+    def route_hint(self, values: tuple[int, ...], state: State) -> tuple[int, ...]:
         """The route to show on the board in step 0 (the engine's hint, cached per field)."""
         if self._hint is None or self._hint[0] != values:
             r = hint(state)
@@ -46,10 +45,10 @@ class Tutorial:
         return self._hint[1]
 
 
-def draw_route_hint(app: Any, g: Any, route: tuple[int, ...], t_sec: float) -> None:
+def draw_route_hint(app: TernarApp, g: Gfx, route: tuple[int, ...], t_sec: float) -> None:
     """Step 0: the hint route pulses on the board, a dot runs along it like a finger; a Skip button
     sits in the board's top-right corner (touch has no Esc)."""
-    lay = app.lay
+    lay = app.ui.lay
     if lay is None:
         return
     if len(route) >= 2:
@@ -65,13 +64,16 @@ def draw_route_hint(app: Any, g: Any, route: tuple[int, ...], t_sec: float) -> N
     hud.button(g, "tut_skip", Rect(b.x + b.w - w, b.y + 2, w, 32), app.t("tut_skip"), size=13, fill=hud.CARD)
 
 
-def draw_card(app: Any, g: Any, t_sec: float) -> Rect:
-    """Steps 1-3: a card with an illustration, two lines of text, Next and Skip."""
-    tut: Tutorial = app.tutorial
-    lay = app.lay
+def draw_card(app: TernarApp, g: Gfx, t_sec: float) -> Rect | None:
+    """Steps 1-3: a card with an illustration, two lines of text, Next (Enter: it has the focus
+    ring) and Skip (Esc)."""
+    tut = app.tutorial
+    lay = app.ui.lay
+    if tut is None or lay is None:
+        return None
     t = app.t
     key = STEPS[tut.step]
-    r = hud.card(g, lay, 318.0)
+    r = card(g, lay, 318.0)
     y = r.y + 34
     g.text(r.cx, y, t(f"tut_{key}_title"), hud.TEXT, 20, bold=True, align="center")
     g.text(r.x + r.w - 16, r.y + 22, f"{tut.step + 1}/{len(STEPS)}", hud.SOFT, 12, align="right")
@@ -108,5 +110,6 @@ def draw_card(app: Any, g: Any, t_sec: float) -> Rect:
         t("tut_play" if last else "tut_next"),
         size=15,
         bold=True,
+        focus=True,
     )
     return r

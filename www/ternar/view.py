@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine.ternar import display
@@ -13,6 +14,9 @@ from engine.ternar.rules import (
     route_score,
 )
 from engine.ternar.rules import route_step as engine_route_step
+
+Tr = Callable[..., str]
+"""The page's translator: ``t(key, **fields)`` (``shell.i18n.t``)."""
 
 # colours are the engine's display values (1.3), never copies: what engine tests check is drawn
 TEXT = display.TEXT_COLOR

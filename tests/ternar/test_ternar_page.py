@@ -1,0 +1,247 @@
+"""The Ternar page's Python on the shared ``TurnApp``, run in CPython with a fake shell and a stand-in
+``js`` module (no browser): keyboard routes become the engine's moves, input waits while a turn
+animates (an undo pressed meanwhile is queued), refusals change nothing, saves restore (today's and
+rules 1's), a corrupt save is kept aside with a notice."""
+
+from __future__ import annotations
+
+import json
+import sys
+import types
+from collections import deque
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engine.core.session import Session
+from engine.ternar import GAME, Route, SoftUndo
+from engine.ternar.bot import greedy_route
+
+ROOT = Path(__file__).resolve().parents[2]
+CLOCK = [1000.0]
+SEED = 20261122
+
+
+@pytest.fixture(scope="module")
+def gw(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    """``gwweb`` importable (a link to www/) with fake ``js`` and ``pyodide.ffi``; removed afterwards."""
+    link = tmp_path_factory.mktemp("gw") / "gwweb"
+    link.symlink_to(ROOT / "www")
+    saved = {k: v for k, v in sys.modules.items() if k in ("js", "pyodide", "pyodide.ffi")}
+    js = types.ModuleType("js")
+    js.performance = types.SimpleNamespace(now=lambda: CLOCK[0])  # type: ignore[attr-defined]
+    js.Date = types.SimpleNamespace(now=lambda: 1_700_000_000_000)  # type: ignore[attr-defined]
+    js.console = types.SimpleNamespace(log=print, warn=print)  # type: ignore[attr-defined]
+    js.location = types.SimpleNamespace(search="?test=1")  # type: ignore[attr-defined]
+    pyodide = types.ModuleType("pyodide")
+    ffi = types.ModuleType("pyodide.ffi")
+    ffi.create_proxy = ffi.create_once_callable = lambda f: f  # type: ignore[attr-defined]
+    ffi.to_js = lambda x, **_k: x  # type: ignore[attr-defined]
+    sys.modules.update({"js": js, "pyodide": pyodide, "pyodide.ffi": ffi})
+    sys.path.insert(0, str(link.parent))
+    try:
+        import gwweb.ternar.app as app_mod
+
+        yield app_mod
+    finally:
+        sys.path.remove(str(link.parent))
+        for k in [k for k in sys.modules if k == "gwweb" or k.startswith("gwweb.")]:
+            del sys.modules[k]
+        for k in ("js", "pyodide", "pyodide.ffi"):
+            sys.modules.pop(k, None)
+        sys.modules.update(saved)
+
+
+class FakeShell:
+    """The parts of ``gwweb.shared.shell.Shell`` the page uses, with the real storage, i18n,
+    toasts and progress services."""
+
+    def __init__(self, backend: Any = None) -> None:
+        from gwweb.shared.i18n import I18n
+        from gwweb.shared.progress import Progress
+        from gwweb.shared.storage import MemoryBackend, Storage
+        from gwweb.shared.toasts import Toasts
+
+        self.backend = backend or MemoryBackend()
+        self.embed = False
+        self.storage = Storage("ternar", self.backend, clock=lambda: 5)
+        self.i18n = I18n({"en": {}, "ru": {}}, "en")
+        self.notices: list[str] = []
+        self.announced: list[str] = []
+        self.toasts = Toasts(self, clock=lambda: CLOCK[0])
+        self.audio = types.SimpleNamespace(muted=True, tone=lambda *a, **k: None)
+        self.progress = Progress(self.storage)
+        self.keys: dict[str, str] = {}
+
+    def bindings(self, defaults: dict[str, str]) -> dict[str, str]:
+        self.keys = dict(defaults)
+        return self.keys
+
+    def set_lang(self, lang: str) -> None:
+        self.i18n.set_lang(lang)
+
+    def set_muted(self, muted: bool) -> None:
+        self.audio.muted = muted
+
+    def invalidate(self) -> None:
+        pass
+
+    def notify(self, text: str) -> None:
+        self.notices.append(text)
+        self.announce(text)
+
+    def announce(self, text: str) -> None:
+        self.announced.append(text)
+
+
+@dataclass
+class Key:
+    name: str
+    kind: str = "action"
+    down: bool = True
+
+
+def press(app: Any, name: str) -> None:
+    app.handle(Key(name))
+
+
+def key_route(app: Any, gw: Any, nodes: tuple[int, ...]) -> None:
+    """Keyboard only: cursor to the first node, Enter, one direction key per link, Enter."""
+    from gwweb.ternar.keys import neighbour_in
+
+    dirs = ("W", "E", "NW", "NE", "SW", "SE")
+    if not app.ui.show_cursor:
+        press(app, "W")  # the first key shows the cursor
+    prev: dict[int, tuple[int, str] | None] = {app.ui.cursor.nid: None}
+    todo = deque([app.ui.cursor.nid])
+    while todo:
+        n = todo.popleft()
+        for d in dirs:
+            m = neighbour_in(n, d)
+            if m is not None and m not in prev:
+                prev[m] = (n, d)
+                todo.append(m)
+    path: list[str] = []
+    n = nodes[0]
+    while prev[n] is not None:
+        n, d = prev[n]  # type: ignore[misc]
+        path.append(d)
+    for d in reversed(path):
+        press(app, d)
+    assert app.ui.cursor.nid == nodes[0]
+    press(app, "select")
+    for a, b in zip(nodes, nodes[1:]):
+        press(app, next(d for d in dirs if neighbour_in(a, d) == b))
+    assert app.ui.route == nodes
+    press(app, "select")
+
+
+def test_keyboard_turns_lock_while_animating_and_queue_the_undo(gw: Any) -> None:
+    shell = FakeShell()
+    app = gw.create(shell)
+    app.start_new("classic", SEED)
+    s = Session(GAME, SEED, app.session.options)
+    assert app.state_hash() == s.state_hash() and app.tutorial is not None and app.tutorial.step == 0
+    route = greedy_route(s.state)
+    assert route is not None
+    key_route(app, gw, route.nodes)
+    s.play(route)
+    assert app.state_hash() == s.state_hash()
+    assert app.locked() and app.move_anim is not None and app.move_anim.total > 0  # 16.5: input waits
+    assert any(a.startswith("Turn 1. Score") for a in shell.announced)
+    before = app.state_hash()
+    press(app, "select")  # the board ignores keys while the turn animates
+    press(app, "undo")  # ... but an undo is queued for the end of the animation
+    assert app.state_hash() == before and not app.ui.route  # no route started under the animation
+    assert "Undo after the animation" in shell.toasts.texts()
+    CLOCK[0] += app.move_anim.total + 1
+    assert app.anim_ms() is None and not app.locked()  # the animation ends, the queued undo runs
+    s.play(SoftUndo())
+    assert app.state_hash() == s.state_hash() and app.state.undo_counter == "1/1"
+    assert app.tutorial.step == 1 and app.tutorial_card()  # the tutorial's cards: Enter, Esc skips
+    press(app, "cancel")
+    assert app.tutorial is None and shell.storage.read_raw("tutorial") is not None
+
+
+def test_a_refused_route_changes_nothing_and_tints_its_end(gw: Any) -> None:
+    app = gw.create(FakeShell())
+    app.start_new("classic", SEED)
+    before = app.state_hash()
+    st = app.state
+    bad = next(
+        (a, b)
+        for a in range(44)
+        for b in range(44)
+        if a != b and st.values[a] and st.values[b] and st.values[a] != st.values[b]
+    )
+    app.ui.released = bad
+    assert not app.play(Route(nodes=bad))
+    assert app.state_hash() == before and app.fx.tint is not None and app.fx.tint[0] == bad[1]
+    press(app, "select")  # Enter on one node and Enter again: a single node is not a route (19.1)
+    press(app, "select")
+    assert app.state_hash() == before and not app.ui.route
+
+
+def test_saves_restore_migrate_and_corrupt_ones_are_kept_aside(gw: Any) -> None:
+    shell = FakeShell()
+    app = gw.create(shell)
+    app.start_new("storm", 7)
+    for _ in range(3):
+        r = greedy_route(app.state)
+        assert r is not None
+        app.play(r)
+    saved = app.state_hash()
+    again = gw.create(FakeShell(shell.backend))
+    assert again.state_hash() == saved and again.state.options.mode == "storm"
+    assert "Game restored" in again.shell.toasts.texts()
+    assert json.loads(shell.backend.getItem("gridworks:ternar:scores"))["data"]["in_progress"]
+
+    # a save of rules 1 (no "rules", no "ruleset") replays exactly as it was played
+    old = Session(GAME, 6, {"mode": "classic", "ruleset": 1, "start_nodes": 5})
+    while old.state.outcome is None and len(old.moves) < 5:
+        r = greedy_route(old.state)
+        assert r is not None
+        old.play(r)
+    assert old.moves
+    data = {
+        "game": "ternar",
+        "version": 1,
+        "seed": 6,
+        "options": {"mode": "classic"},
+        "moves": [GAME.format_move(m) for m in old.moves],
+    }
+    shell.backend.setItem("gridworks:ternar:game", json.dumps({"v": 1, "data": data}))
+    migrated = gw.create(FakeShell(shell.backend))
+    assert migrated.state_hash() == old.state_hash() and migrated.state.options.ruleset == 1
+
+    shell.backend.setItem("gridworks:ternar:game", '{"v":1,"data":{"game":"ternar"')
+    broken = FakeShell(shell.backend)
+    fresh = gw.create(broken)
+    assert fresh.state.turns == 0
+    assert any("gridworks:ternar:game:corrupt" in n for n in broken.notices)
+    assert any(k.startswith("gridworks:ternar:game:corrupt") for k in shell.backend.data)
+
+
+def test_the_new_game_card_and_the_game_over_card_by_keyboard(gw: Any) -> None:
+    shell = FakeShell()
+    app = gw.create(shell)
+    app.start_new("classic", 3)
+    press(app, "new")
+    assert app.ui.dialog == "new" and app.ui.keyboard
+    press(app, "DOWN")
+    press(app, "DOWN")
+    assert app.ui.dialog_mode == "storm"
+    press(app, "select")
+    assert app.ui.dialog is None and app.state.options.mode == "storm"
+    while app.state.outcome is None:
+        r = greedy_route(app.state)
+        assert r is not None
+        app.play(r)
+    app.finish_animation()
+    assert shell.announced[-1].endswith("The network lost its links")  # game over, spoken
+    press(app, "select")  # Enter on the game-over card: the same mode again
+    assert app.state.outcome is None and app.state.turns == 0 and app.state.options.mode == "storm"
+    press(app, "lang")
+    assert shell.i18n.lang == "ru"
