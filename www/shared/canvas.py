@@ -404,6 +404,14 @@ class Gfx:
         self._fill_cache = ""  # the gradient is not a colour the cache knows
         self._fill_rect(x - r, y - r, 2 * r, 2 * r)
 
+    def draw_js(self, fn: Any, *args: Any) -> Any:
+        """Call a JavaScript drawing function ``fn(ctx, *args)`` with this canvas's 2D context
+        (batch drawing: thousands of shapes, or a transform, in one call); the style caches are
+        dropped afterwards since ``fn`` may have changed the context's styles."""
+        out = fn(self.ctx, *args)
+        self.forget_styles()
+        return out
+
     # -- layers --------------------------------------------------------------
     def layer(self, w: float, h: float) -> Gfx:
         """An offscreen canvas (never attached to the page) for caching static drawing."""
