@@ -6,6 +6,7 @@ from typing import Any
 
 from engine.core.hashing import canonical_json
 from engine.core.session import IllegalMoveError, SaveData
+from engine.floodline.events import Event, tick_events
 from engine.floodline.level import RULES, Level, parse_level
 from engine.floodline.moves import TickInput, format_move, parse_move
 from engine.floodline.rules import initial_state, step
@@ -46,10 +47,7 @@ class FloodlineGame:
 
     def apply(self, state: State, move: TickInput) -> State:
         """Run ``move.repeat`` ticks; refused (IllegalMoveError) only once the game is over."""
-        if state.outcome is not None:
-            raise IllegalMoveError("the game is over")
-        if move.freeze is not None and not state.board.in_bounds(move.freeze):
-            raise IllegalMoveError(f"freeze target {move.freeze} is outside the board")
+        _check(state, move)
         one = move.once()
         s = state
         for _ in range(move.repeat):
@@ -57,6 +55,20 @@ class FloodlineGame:
             if s.outcome is not None:
                 break
         return s
+
+    def apply_with_events(self, state: State, move: TickInput) -> tuple[State, list[Event]]:
+        """``apply`` plus what happened on each tick, in order (``events.tick_events``); the
+        ``Session`` keeps them in ``last_events`` when it was made with ``keep_events=True``."""
+        _check(state, move)
+        one = move.once()
+        s = state
+        out: list[Event] = []
+        for _ in range(move.repeat):
+            s0, s = s, step(s, one)
+            out += tick_events(s0, s, one)
+            if s.outcome is not None:
+                break
+        return s, out
 
     def parse_move(self, text: str) -> TickInput:
         return parse_move(text)
@@ -66,6 +78,13 @@ class FloodlineGame:
 
     def snapshot(self, state: State) -> Any:
         return state.snapshot()
+
+
+def _check(state: State, move: TickInput) -> None:
+    if state.outcome is not None:
+        raise IllegalMoveError("the game is over")
+    if move.freeze is not None and not state.board.in_bounds(move.freeze):
+        raise IllegalMoveError(f"freeze target {move.freeze} is outside the board")
 
 
 GAME = FloodlineGame()

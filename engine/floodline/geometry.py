@@ -101,24 +101,33 @@ class Frame:
     def __init__(self, sx: int, sy: int, sz: int) -> None:
         self.sx, self.sy, self.sz = sx, sy, sz
         self.n = sx * sy * sz
-        self.xs: list[int] = []
-        self.ys: list[int] = []
-        self.zs: list[int] = []
-        for y in range(sy):
-            for z in range(sz):
-                for x in range(sx):
-                    self.xs.append(x)
-                    self.ys.append(y)
-                    self.zs.append(z)
-        self.nb6: list[tuple[int, ...]] = []
-        for i in range(self.n):
-            x, y, z = self.xs[i], self.ys[i], self.zs[i]
+        n = self.n
+        row = list(range(sx))
+        self.xs: list[int] = row * (sy * sz)
+        self.zs: list[int] = [z for z in range(sz) for _ in row] * sy
+        self.ys: list[int] = [y for y in range(sy) for _ in range(sx * sz)]
+        # 6-neighbours in the order +x, -x, +y, -y, +z, -z (index arithmetic; no bounds calls)
+        plane = sx * sz
+        nb6: list[tuple[int, ...]] = []
+        add = nb6.append
+        for i in range(n):
+            x = i % sx
+            z = (i // sx) % sz
             out = []
-            for dx, dy, dz in ((1, 0, 0), (-1, 0, 0), (0, 1, 0), (0, -1, 0), (0, 0, 1), (0, 0, -1)):
-                j = self.index_or_none(x + dx, y + dy, z + dz)
-                if j is not None:
-                    out.append(j)
-            self.nb6.append(tuple(out))
+            if x + 1 < sx:
+                out.append(i + 1)
+            if x > 0:
+                out.append(i - 1)
+            if i + plane < n:
+                out.append(i + plane)
+            if i >= plane:
+                out.append(i - plane)
+            if z + 1 < sz:
+                out.append(i + sx)
+            if z > 0:
+                out.append(i - sx)
+            add(tuple(out))
+        self.nb6 = nb6
 
     def index(self, x: int, y: int, z: int) -> int:
         return (y * self.sz + z) * self.sx + x

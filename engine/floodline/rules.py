@@ -460,6 +460,7 @@ def _lock(s: State) -> None:
     assert a is not None
     board = s.board.copy()
     cells = piece_cells_idx(board, a)
+    s.last_lock = tuple(a.cells())
     placed = 0
     if a.piece_id == DRAIN_PIECE:
         ab = s.level.abilities

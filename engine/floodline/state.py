@@ -114,6 +114,8 @@ class State:
     last_resolve: dict[str, int] = field(default_factory=dict)
     #: stars already secured while a "survives K tilts" star is still open (RULES.md 36b); 0 = none
     win_pending: int = 0
+    #: the cells of the last piece that locked, where it locked (for the glue's events; not hashed)
+    last_lock: tuple[Vec, ...] = ()
 
     def copy(self) -> State:
         s = State(
@@ -139,6 +141,7 @@ class State:
             self.outcome,
             self.last_resolve,
             self.win_pending,
+            self.last_lock,
         )
         return s
 

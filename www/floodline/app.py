@@ -7,7 +7,7 @@ import time
 from typing import Any
 
 import js  # type: ignore[import-not-found]
-from gwweb.floodline import board_draw, fileio, hud, screens, sounds
+from gwweb.floodline import board_draw, fileio, hud, screens, sounds, warmup
 from gwweb.floodline.campaign import (
     COUNT,
     Progress,
@@ -28,7 +28,8 @@ from gwweb.floodline.render import Part, WorldView
 from gwweb.floodline.replays import Player, from_file, level_for, to_file
 from gwweb.floodline.saves import level_no, load_last, make_save
 from gwweb.floodline.strings import TABLES, tip_for
-from gwweb.shared.canvas import Gfx
+from gwweb.floodline.warmup import Warmup
+from gwweb.shared.canvas import Gfx, Region
 
 from engine.core.session import SaveData
 
@@ -54,6 +55,11 @@ class App(AppChrome):
         self.recorded = False
         self.endless_seed = 0
         self.hud_layer: Gfx | None = None
+        self.bar_layer: Gfx | None = None
+        self.bar_key: tuple[Any, ...] = ()
+        self.bar_regions: list[Region] = []
+        self.results_key: tuple[Any, ...] = ()
+        self.results_lines: list[str] = []
         self.hud_key: tuple[Any, ...] = ()
         self.hud_redraws = 0
         self.hud_ms = 0.0
@@ -94,6 +100,9 @@ class App(AppChrome):
         self.slow: list[tuple[Any, ...]] = []  # the slowest frames: (ms, tick ms, draw ms, events, stale)
         self.flash: tuple[str, float] | None = None  # a refused tilt's reason, until performance.now()
         self.refusal_seen: tuple[int, int] = (0, 0)
+        self.profiler: Any = None  # test hook: a cProfile.Profile of every tick and draw
+        self.warm = Warmup(self.progress.last)  # the engine warmed and the Play level's run made, idle
+        warmup.schedule(self.warm, warmup.idle_later)
 
     # -- runs ----------------------------------------------------------------------------
     def start(self, n: int) -> None:
@@ -103,7 +112,7 @@ class App(AppChrome):
             run = Run(endless_level(self.endless_seed), 0)
         else:
             self.progress.last = n
-            run = Run(level(n), n)
+            run = self.warm.take(n) or Run(level(n), n)
         self.save_progress()
         self.begin(run)
 
@@ -111,6 +120,8 @@ class App(AppChrome):
         self.run = run
         self.player = None
         self.world.place_key = ()  # a new level starts without a zoom from the last one
+        self.world.forget()  # and without the last one's world: its layer is built over a few frames
+        self.dyn_parts, self.dyn_key = [], ()
         run.view = self.view
         self.paused = False
         self.cut = None
@@ -185,6 +196,9 @@ class App(AppChrome):
             record(self.progress, run.n, int(o.stars))
         self.save_progress()
         self.keep_last_run()
+        if run.n:  # the run the results card's first button starts, made in idle time
+            self.warm = Warmup(min(COUNT, run.n + 1) if o.status.value == "WON" else run.n)
+            warmup.schedule(self.warm, warmup.idle_later)
         won = o.status.value == "WON"  # what the results card shows, for screen readers
         words = [self.t("won") if won else (self.t("over") if run.n == 0 else self.t("lost"))]
         if run.n and won:
@@ -195,9 +209,14 @@ class App(AppChrome):
     # -- loop ----------------------------------------------------------------------------
     def tick(self) -> None:
         t0 = time.perf_counter()
+        pr = self.profiler
+        if pr is not None:
+            pr.enable()
         try:
             self._tick()
         finally:
+            if pr is not None:
+                pr.disable()
             self.tick_ms += (time.perf_counter() - t0) * 1000
 
     def _tick(self) -> None:
@@ -206,6 +225,8 @@ class App(AppChrome):
         run = self.run
         if run is None or self.paused or self.frozen or run.state.outcome is not None:
             return
+        if not self.world.shows(id(run)):
+            return  # the level's clock starts once its world is on the screen
         if self.player is not None:
             for _ in range(2):
                 inp = self.player.next()
@@ -304,8 +325,8 @@ class App(AppChrome):
                     self.action(action, True)
                     return
         elif ev.name in ("up", "cancel"):
-            action = self.pad_down.pop(ev.pointer_id, None)
-            if action is not None and run is not None:
+            action = self.pad_down.pop(ev.pointer_id, "")
+            if action and run is not None:
                 run.key(action, False)
 
     def on_button(self, bid: str) -> None:
@@ -356,8 +377,13 @@ class App(AppChrome):
     # -- drawing -------------------------------------------------------------------------
     def draw(self, g: Gfx) -> None:
         t0 = time.perf_counter()
-        ev = list(self.run.events) if self.run is not None else []
+        ev = [e.kind for e in self.run.events] if self.run is not None else []
+        pr = self.profiler
+        if pr is not None:
+            pr.enable()
         self._draw(g)
+        if pr is not None:
+            pr.disable()
         sounds.ambience(self)
         ms = (time.perf_counter() - t0) * 1000
         total = ms + self.tick_ms
@@ -428,7 +454,11 @@ class App(AppChrome):
         if o is not None:
             best = self.progress.endless_best if run.n == 0 else None
             outcome = {"status": o.status.value, "reason": o.reason.value, "stars": o.stars, "score": o.score}
-            missed = missed_star_lines(self.t, run.level, run.state) if run.n else []
+            rkey = (id(run), self.shell.i18n.lang)
+            if rkey != self.results_key:  # the engine's star report, once per run (issue #20)
+                self.results_key = rkey
+                self.results_lines = missed_star_lines(self.t, run.level, run.state) if run.n else []
+            missed = self.results_lines
             screens.results(
                 g, self.t, outcome, run.n, run.n < COUNT and unlocked(self.progress, run.n + 1), best, missed
             )

@@ -62,8 +62,8 @@ def camera(app: Any, run: Run, p: Any, cells: list[list[int]], ghost: list[list[
         app.cam_spawn = spawn
         wv.aim(*_span(p, focus))
     elif cells:
-        top, bottom = _span(p, cells)
-        if not wv.visible(top, bottom):
+        y_top, y_bottom = _span(p, cells)
+        if not wv.visible(y_top, y_bottom):
             wv.aim(*_span(p, focus))
     if snap:
         wv.off = wv.target

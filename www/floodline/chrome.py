@@ -10,7 +10,8 @@ from gwweb.floodline import hud
 from gwweb.floodline.iso import VIEW_NAMES
 from gwweb.floodline.model import Run
 from gwweb.floodline.strings import title_for
-from gwweb.shared.canvas import Gfx
+from gwweb.floodline.textfit import ellipsize, fit
+from gwweb.shared.canvas import Gfx, Region
 
 
 class AppChrome:
@@ -26,6 +27,9 @@ class AppChrome:
     peek: bool
     player: Any
     hud_rect: Any
+    bar_layer: Gfx | None
+    bar_key: tuple[Any, ...]
+    bar_regions: list[Region]
     hud_key: Any
     hud_layer: Any
     hud_redraws: int
@@ -51,7 +55,7 @@ class AppChrome:
                 self.pad_layer = g.layer(x1 - x0, y1 - y0)
             lg = self.pad_layer
             lg.fit()
-            lg.ctx.clearRect(0, 0, x1 - x0, y1 - y0)
+            lg.clear_rect(0, 0, x1 - x0, y1 - y0)
             local = [(a, lbl, bx - x0, by - y0, bw, bh) for a, lbl, bx, by, bw, bh in self.pad]
             hud.draw_pad(lg, local, set(held), self.peek, blocked, cool)
         g.blit(self.pad_layer, x0, y0)
@@ -85,7 +89,7 @@ class AppChrome:
                 self.hud_layer = g.layer(w, h)
             lg = self.hud_layer
             lg.fit()
-            lg.ctx.clearRect(0, 0, w, h)
+            lg.clear_rect(0, 0, w, h)
             t0 = time.perf_counter()
             hud.panel(lg, self.t, run, 0, 0, w, h, compact, keys)
             self.hud_redraws += 1
@@ -94,19 +98,35 @@ class AppChrome:
         g.blit(self.hud_layer, x, y)
 
     def top_bar(self, g: Gfx, run: Run, w: float) -> None:
+        """The bar over the board (menu, pause, level name, view, language, mute), from a cached
+        layer redrawn only when what it shows changes; its buttons are registered every frame."""
+        title = title_for(self.t, run.n, run.level)
+        name = f"{run.n}. {title}" if run.n else self.t("endless_title", seed=self.endless_seed)
+        key = (w, name, self.shell.i18n.lang, self.view, self.shell.audio.muted)
+        lg = self.bar_layer
+        if key != self.bar_key or lg is None:
+            self.bar_key = key
+            if lg is None or lg.width != w:
+                lg = self.bar_layer = g.layer(w, 44)
+            lg.fit()
+            lg.clear_rect(0, 0, w, 44)
+            lg.regions.clear()
+            self._top_bar(lg, name, w)
+            self.bar_regions = list(lg.regions)
+        g.blit(lg, 0, 0)
+        g.regions.extend(self.bar_regions)
+
+    def _top_bar(self, g: Gfx, name: str, w: float) -> None:
         g.rect(0, 0, w, 44, "rgba(10,16,24,0.9)")
         g.button("levels", 6, 4, 44, 36, "☰", size=18)
         g.button("pause", 54, 4, 44, 36, "Ⅱ", size=16)
-        title = title_for(self.t, run.n, run.level)
-        name = f"{run.n}. {title}" if run.n else self.t("endless_title", seed=self.endless_seed)
         right = self.corner_buttons(g, w)
         vx = right - 56
         g.button("view", vx, 4, 52, 36, VIEW_NAMES[self.view], size=14)
         avail = vx - 112
         if avail > 40:
-            size = g.fit_text(name, avail, 16, True, min_size=11)
-            while len(name) > 4 and g.measure(name, size, True) > avail:  # never under the view button
-                name = name[:-2].rstrip() + "…"
+            size = fit(g, name, avail, 16, True, min_size=11)
+            name = ellipsize(g, name, avail, size, True)  # never under the view button
             g.text(106, 27, name, hud.INK, size, True)
 
     def corner_buttons(self, g: Gfx, w: float) -> float:

@@ -108,8 +108,48 @@ def test_hooks(app: Any) -> dict[str, Any]:
     def freeze_clock(on: Any, *_a: Any) -> None:
         app.frozen = bool(on)
 
+    def profile_start(n: Any, *_a: Any) -> str:
+        """cProfile of starting level ``n`` and drawing its first frames (issue #20 diagnostics)."""
+        import cProfile
+        import io
+        import pstats
+
+        out = io.StringIO()
+        for label, fn in (
+            ("start", lambda: app.start(int(n))),
+            ("frame 1", lambda: app.draw(app.shell.gfx)),
+            ("frame 2", lambda: app.draw(app.shell.gfx)),
+        ):
+            pr = cProfile.Profile()
+            pr.enable()
+            fn()
+            pr.disable()
+            out.write(f"== {label}\n")
+            pstats.Stats(pr, stream=out).sort_stats("cumulative").print_stats(28)
+        return out.getvalue()
+
+    def profile_frames(on: Any, *_a: Any) -> str:
+        """Profile every tick and draw from now (``on``) until called again; returns the stats."""
+        import cProfile
+        import io
+        import pstats
+
+        if on:
+            app.profiler = cProfile.Profile()
+            return ""
+        pr, app.profiler = app.profiler, None
+        if pr is None:
+            return ""
+        out = io.StringIO()
+        st = pstats.Stats(pr, stream=out)
+        st.sort_stats("tottime").print_stats(30)
+        st.sort_stats("cumulative").print_stats(45)
+        return out.getvalue()
+
     return {
+        "floodlineProfile": profile_frames,
         "floodlineFreeze": freeze_clock,
+        "floodlineProfileStart": profile_start,
         "floodlineInfo": info,
         "floodlineStart": start_level,
         "floodlineFeed": feed,

@@ -10,6 +10,7 @@ from gwweb.floodline.campaign import objective_text
 from gwweb.floodline.iso import Proj
 from gwweb.floodline.model import Run
 from gwweb.floodline.render import arrow, draw_mesh, gravity_dir
+from gwweb.floodline.textfit import fit, width
 from gwweb.shared.canvas import Gfx
 
 from engine.floodline.progress import constraints
@@ -114,7 +115,7 @@ def panel(
         frac = max(0.0, min(1.0, prog))
         holds = k < len(run.objectives) and run.objectives[k]["holds"]
         label = objective_text(t, cond)
-        size = g.fit_text(label, col_w, fs)
+        size = fit(g, label, col_w, fs)
         g.text(x + pad, cy, label, GOOD if holds else INK, size)
         g.rect(x + pad, cy + 4, col_w, 5, "rgba(255,255,255,0.12)")
         g.rect(x + pad, cy + 4, col_w * frac, 5, GOOD if holds else ACCENT)
@@ -126,7 +127,7 @@ def panel(
             conds = stars.get(key) or []
             if conds:
                 text = t(name, t=", ".join(objective_text(t, c) for c in conds))
-                g.text(x + pad, cy, text, DIM, g.fit_text(text, col_w, fs - 2), False)
+                g.text(x + pad, cy, text, DIM, fit(g, text, col_w, fs - 2), False)
                 cy += lh - 4
         cy += 4
     # tilts: budget and cooldown
@@ -156,8 +157,9 @@ def panel(
         parts = []
         for a in ("stabilize", "freeze", "drain"):
             if has[a]:
-                k = keys.get(a, "")
-                label = ABILITY_SYMBOL[a] if k.startswith(ABILITY_SYMBOL[a]) else f"{ABILITY_SYMBOL[a]} {k}"
+                key_name = keys.get(a, "")
+                sym = ABILITY_SYMBOL[a]
+                label = sym if key_name.startswith(sym) else f"{sym} {key_name}"
                 parts.append(f"{label}×{ch.get(a, 0)}" + (" ✓" if a == "stabilize" and armed else ""))
         if parts:
             lines.append((" · ".join(parts), ACCENT if armed else INK))
@@ -185,11 +187,11 @@ def panel(
         for text, color in lines:
             if ly > y + h - 4:  # the strip is full: the score (last) gives way first
                 break
-            g.text(nx + 50, ly, text, color, g.fit_text(text, w * 0.42 - 56, fs - 2))
+            g.text(nx + 50, ly, text, color, fit(g, text, w * 0.42 - 56, fs - 2))
             ly += fs + 3
         return
     for text, color in lines:
-        g.text(x + pad, cy, text, color, g.fit_text(text, col_w, fs))
+        g.text(x + pad, cy, text, color, fit(g, text, col_w, fs))
         cy += lh
     cy += 6
     g.text(x + pad, cy, t("next"), DIM, fs - 1, True)
@@ -231,15 +233,15 @@ def warnings(
     red, amber = "rgba(180,50,30,0.88)", "rgba(150,105,20,0.88)"
     for i, key in enumerate(keys):
         text = t(key)
-        size = g.fit_text(text, max(60.0, max_w - 16), 13, True)
-        w = g.measure(text, size, True) + 16
+        size = fit(g, text, max(60.0, max_w - 16), 13, True)
+        w = width(g, text, size, True) + 16
         g.rect(x, y + i * 26, w, 22, amber if key == "warn_tilt_high" else red)
         g.text(x + 8, y + i * 26 + 15, text, "#fff", size, True)
     pending = int(getattr(run.state, "win_pending", 0) or 0)
     if pending:  # RULES.md 36b: the win is secured, a tilt with the structure standing earns more
         yy = y + len(keys) * 26
         for j, line in enumerate(g.wrap(t("win_pending", n="★" * pending), max(60.0, max_w - 16), 13, True)):
-            w = g.measure(line, 13, True) + 16
+            w = width(g, line, 13, True) + 16
             g.rect(x, yy + j * 22, w, 22, "rgba(40,120,60,0.9)")
             g.text(x + 8, yy + j * 22 + 15, line, "#fff", 13, True)
         keys = [*keys, "win_pending"]
@@ -341,8 +343,8 @@ def pad_label_font(g: Gfx, label: str, bw: float, bh: float) -> tuple[float, boo
     measured label fits the button (the Russian words are longer than the English ones)."""
     cap = min(20.0, bh * 0.42)
     if _is_word(label):
-        return g.fit_text(label, bw - 8, cap, False), False
-    return g.fit_text(label, bw - 8, cap, True), True
+        return fit(g, label, bw - 8, cap, False), False
+    return fit(g, label, bw - 8, cap, True), True
 
 
 def drop_line(g: Gfx, p: Any, x: float, y: float, cells: list[list[int]], ghost: list[list[int]]) -> None:
@@ -381,7 +383,7 @@ def banner(g: Gfx, text: str, cx: float, cy: float, max_w: float = 0.0) -> None:
     """A one-line message on a dark red strip centred at (cx, cy), shrunk to fit ``max_w``."""
     size = 14.0
     if max_w > 0:
-        size = g.fit_text(text, max_w - 20, 14, True, min_size=10)
-    w = g.measure(text, size, True) + 20
+        size = fit(g, text, max_w - 20, 14, True, min_size=10)
+    w = width(g, text, size, True) + 20
     g.rect(cx - w / 2, cy - 16, w, 24, "rgba(120,50,30,0.9)")
     g.text(cx, cy + 1, text, "#fff", size, True, align="center")

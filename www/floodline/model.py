@@ -3,15 +3,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from gwweb.floodline.iso import move_for, rotation_for, tilt_for
 from gwweb.floodline.saves import MoveLog
 
 from engine.core.session import IllegalMoveError, Session
-from engine.floodline import GAME, Gravity, TickInput
+from engine.floodline import GAME, Gravity, State, TickInput
 from engine.floodline.conditions import max_world_height, resting_on_water
-from engine.floodline.pieces import DRAIN_PIECE, offsets
+from engine.floodline.events import Event
+from engine.floodline.pieces import offsets
 from engine.floodline.preview import danger, tilt_refusal
 from engine.floodline.rules import rotation_allowed
 from engine.floodline.scoring import objective_progress
@@ -44,13 +46,13 @@ class Run:
         self.level = level
         self.n = n
         seed = int(level["meta"]["seed"]) if seed is None else seed
-        self.session: Session[Any, TickInput] = Session(GAME, seed, {"level": level})
+        self.session: Session[State, TickInput] = Session(GAME, seed, {"level": level}, keep_events=True)
         self.view = 0
         self.held: list[str] = []  # held move keys, most recent last
         self.tapped: str | None = None  # a move key pressed since the last tick (kept if released already)
         self.soft = False
         self.pressed: list[str] = []
-        self.events: list[str] = []  # sounds/animations for the app: lock, drop, rotate, tilt, ...
+        self.events: list[Event] = []  # the engine's events not yet sounded/animated (lock, tilt, ...)
         self.board_cells: list[dict[str, Any]] = []
         self.objectives: list[dict[str, Any]] = []
         self._board_ref: Any = None
@@ -61,9 +63,9 @@ class Run:
         self.drain_scope: list[list[int]] = []
         self.wet = False  # water, ice or drains on the board: the basin preview has something to show
         self._basin: tuple[int, dict[str, Any]] | None = None
-        self._water: set[Any] | None = None
         self.water_units = 0
         self.danger = 0.0
+        self._ghost: tuple[Any, list[list[int]]] = (None, [])
         self.log = MoveLog()  # the moves, run-length encoded as played (the stored run)
         self.stale = False  # the board changed since the last refresh (done on a later frame, see sync)
         self.busy = False  # this frame's ticks changed the board (a lock, tilt, thaw: heavy engine work)
@@ -74,7 +76,7 @@ class Run:
         self.refresh()
 
     @property
-    def state(self) -> Any:
+    def state(self) -> State:
         return self.session.state
 
     # -- input ----------------------------------------------------------------------
@@ -155,46 +157,22 @@ class Run:
         self.play(inp)
 
     def play(self, inp: TickInput) -> None:
-        s0 = self.state
+        """Apply one tick through the session and take the engine's events (``engine.floodline.events``)."""
+        board = self.state.board
         try:
-            s1 = self.session.play(inp)
+            self.session.play(inp)
         except IllegalMoveError:
             return
         self.log.add(inp)
-        m0, m1 = s0.metrics, s1.metrics
-        if s1.gravity != s0.gravity:
-            self.events.append(f"tilt:{s0.gravity.value}")
-        elif inp.tilt is not None:  # refused or rolled back: the engine says why
-            self.refused(tilt_refusal(s0, inp.tilt) or {"reason": "blocked", "ticks": 0, "limit": None})
-        if m1["piecesUsed"] > m0["piecesUsed"]:
-            self.events.append("drop" if inp.hard else "lock")
-            if s0.active is not None and s0.active.piece_id == DRAIN_PIECE:
-                self.events.append("drainlock")  # a placed drain block locks into the board
-            if s1.last_resolve.get("thawed", 0):
-                self.events.append("thaw")
-            if s0.active is not None:  # drawn over the old world layer until the new one is ready
-                self.locked = ([list(c) for c in s0.active.cells()], s0.active.material.value)
+        for e in self.session.last_events:
+            if e.kind == "refused":
+                self.refused(e.why)
+                continue
+            if e.kind in ("lock", "drop"):  # drawn over the old world layer until the new one is ready
+                self.locked = ([list(c) for c in e.cells], e.material)
                 self.locked_at = self.board_version
-            if m1.get("lastLost", 0) or m1.get("lastShift", 0) > 3:
-                self.events.append("collapse")
-            if m1.get("lastDrained", 0):
-                self.events.append("drain")
-        if (
-            s0.active is not None
-            and s1.active is not None
-            and s1.active.rot != s0.active.rot
-            and s1.active.piece_id == s0.active.piece_id
-        ):
-            self.events.append("rotate")
-        if s1.gusts > s0.gusts and s0.active is not None and (next_gust(s0) or {}).get("active"):
-            self.events.append("gust")  # the telegraphed gust blows (Part V §6)
-        if m1["freezesUsed"] > m0["freezesUsed"]:
-            self.events.append("freeze")
-        if m1["holdsUsed"] > m0["holdsUsed"]:
-            self.events.append("hold")
-        if s1.outcome is not None:
-            self.events.append("won" if s1.outcome.status.value == "WON" else "lost")
-        if s1.board is not s0.board:
+            self.events.append(e)
+        if self.state.board is not board:
             self.stale = self.busy = True  # refreshed on the next frame (issue #20: split the lock work)
 
     def sync(self) -> None:
@@ -203,11 +181,11 @@ class Run:
             self.stale = False
             self.refresh()
 
-    def refused(self, why: dict[str, Any] | None) -> None:
+    def refused(self, why: Mapping[str, Any] | None) -> None:
         if why is not None:
-            self.refusal = why
+            self.refusal = dict(why)
             self.refusals += 1
-            self.events.append("refused")
+            self.events.append(Event("refused", self.state.tick, why=why))
 
     def refresh(self) -> None:
         """Re-read the settled world after the board changed (lock, tilt, thaw, wind)."""
@@ -220,12 +198,7 @@ class Run:
             "cells": s.board.cell_list(),
             "objectives": objective_progress(s),
         }  # what refresh needs of view()
-        water = sum(1 for c in v["cells"] if c["type"] == "WATER")
-        wet = {tuple(c["pos"]) for c in v["cells"] if c["type"] == "WATER"}
-        if self._water is not None and wet != self._water and wet:
-            self.events.append(f"flow:{len(wet ^ self._water)}")  # the water moved (Part I §12)
-        self._water = wet
-        self.water_units = water
+        self.water_units = sum(1 for c in v["cells"] if c["type"] == "WATER")
         self.danger = danger(s) / 100  # 0..1: how near the overflow / flood line (music)
         self.board_cells = v["cells"]
         self.objectives = v["objectives"]
@@ -251,7 +224,13 @@ class Run:
         return [] if a is None else [list(c) for c in a.cells()]
 
     def ghost(self) -> list[list[int]]:
-        return ghost_cells(self.state)
+        """Where the piece would land (engine ``ghost_cells``), kept until the piece or board changes."""
+        s = self.state
+        a = s.active
+        key = None if a is None else (a.piece_id, a.rot, a.origin, s.board, s.gravity)
+        if key != self._ghost[0] or key is None:
+            self._ghost = (key, ghost_cells(s))
+        return self._ghost[1]
 
     def ghost_on_water(self, ghost: list[list[int]]) -> bool:
         """§10.2 "Resting on water" for the landing piece: the engine decides (view.ghost_over_water)."""

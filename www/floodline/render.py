@@ -70,8 +70,7 @@ def draw_mesh(g: Gfx, m: M.Mesh | JsMesh, lw: float = 1.0, start: int = 0, end: 
         _styles_js = to_js(list(M.STYLES))
         _styles_n = len(M.STYLES)
     jm = m if isinstance(m, JsMesh) else JsMesh(m)
-    _DRAW_QUADS(g.ctx, jm.pts, jm.fills, jm.strokes, _styles_js, lw, start, jm.n if end < 0 else end)
-    g.forget_styles()  # the JS loop changed the context's styles
+    g.draw_js(_DRAW_QUADS, jm.pts, jm.fills, jm.strokes, _styles_js, lw, start, jm.n if end < 0 else end)
 
 
 _CLIP_HEXES = js.Function.new(
@@ -85,6 +84,22 @@ _CLIP_HEXES = js.Function.new(
       ctx.closePath();
     }
     ctx.clip();
+    """,
+)
+#: turn about (cx, cy) by ``angle``, scale by ``k`` about it, then shift by (dx, dy)
+_TRANSFORM = js.Function.new(
+    "ctx",
+    "cx",
+    "cy",
+    "angle",
+    "k",
+    "dx",
+    "dy",
+    """
+    ctx.translate(cx, cy);
+    if (angle) ctx.rotate(angle);
+    if (k !== 1) ctx.scale(k, k);
+    ctx.translate(dx - cx, dy - cy);
     """,
 )
 _DASHED = js.Function.new(
@@ -216,7 +231,7 @@ class WorldView:
         if key == self.key and self.layer is not None:
             self.job = None
             return ""
-        first = self.layer is None or self.flush  # no layer yet (or a test hook asked): all at once
+        first = self.flush  # a test hook asked: all at once (else sliced, even the first layer)
         self.flushed, self.flush = self.flush, False
         if busy and not first:
             return ""
@@ -264,7 +279,7 @@ class WorldView:
             if lg is None or lg.width != w or lg.height != h:
                 lg = self.back = g.layer(w, h)
             lg.fit()
-            lg.ctx.clearRect(0, 0, w, h)
+            lg.clear_rect(0, 0, w, h)
             self._frame(lg, p, job["height_limit"], job["open_faces"], job["open_label"])
             job["at"] = 0
         assert lg is not None
@@ -294,6 +309,17 @@ class WorldView:
         for face in open_faces:
             open_face(lg, p, face, height_limit, open_label)
 
+    def forget(self) -> None:
+        """Drop the shown world (a new level): nothing is drawn until its own layer is ready."""
+        self.layer = None
+        self.key = ()
+        self.index = None
+        self.job = None
+
+    def shows(self, run_id: int) -> bool:
+        """The layer shows (some board version of) the run ``run_id``."""
+        return self.layer is not None and self.key[:1] == (run_id,)
+
     def current(self, key: tuple[Any, ...]) -> bool:
         """The layer shows ``key``."""
         return key == self.key and self.layer is not None
@@ -305,47 +331,37 @@ class WorldView:
         g.save()
         g.clip_rect(x, y, w, h)
         self._zoom(g)
-        if abs(tilt) < 1e-3:
-            g.blit(self.layer, x, y + self.off)
-        else:
-            c = g.ctx
-            c.translate(x + w / 2, y + h / 2)
-            c.rotate(tilt)
-            g.blit(self.layer, -w / 2, -h / 2 + self.off)
+        if abs(tilt) >= 1e-3:
+            g.draw_js(_TRANSFORM, x + w / 2, y + h / 2, tilt, 1, 0, 0)
+        g.blit(self.layer, x, y + self.off)
         g.restore()
 
     def _zoom(self, g: Gfx) -> None:
         if self.zoom != 1.0:
             x, y, w, h = self.rect
-            c = g.ctx
-            c.translate(x + w / 2, y + h / 2)
-            c.scale(self.zoom, self.zoom)
-            c.translate(-(x + w / 2), -(y + h / 2))
+            g.draw_js(_TRANSFORM, x + w / 2, y + h / 2, 0, self.zoom, 0, 0)
 
     def draw_dynamic(self, g: Gfx, parts: list[Part], tilt: float = 0.0) -> None:
         """Previews, ghost and piece in layer coordinates: each group with the world voxels in
         front of it repainted inside its silhouette, then dashed x-ray outlines of hidden voxels."""
         x, y, w, h = self.rect
-        c = g.ctx
         g.save()
         g.clip_rect(x, y, w, h)
         self._zoom(g)
-        if abs(tilt) >= 1e-3:  # the piece swings with the board during the tilt animation
-            c.translate(x + w / 2, y + h / 2)
-            c.rotate(tilt)
-            c.translate(-(x + w / 2), -(y + h / 2))
-        c.translate(x, y + self.off)
+        # the piece swings with the board during the tilt animation
+        angle = tilt if abs(tilt) >= 1e-3 else 0
+        g.draw_js(_TRANSFORM, x + w / 2, y + h / 2, angle, 1, x, y + self.off)
         for part in parts:
             if part.clip is not None:
                 g.save()
-                _CLIP_HEXES(c, part.clip)
+                g.draw_js(_CLIP_HEXES, part.clip)
                 draw_mesh(g, part.mesh, 1.2)
                 g.restore()
             else:
                 draw_mesh(g, part.mesh, 1.2)
         for part in parts:
             if part.xray is not None:
-                _DASHED(c, part.xray, part.xray_style, 1.6)
+                g.draw_js(_DASHED, part.xray, part.xray_style, 1.6)
         g.restore()
 
 
@@ -369,10 +385,9 @@ def open_face(g: Gfx, p: Proj, face: str, height: int, label: str) -> None:
     (ax, az), (bx, bz) = VIEW_AXES[p.view]
     if nx * (ax + bx) + nz * (az + bz) < 0:  # a back side: a faint sheet (a front one stays clear)
         g.poly(pts, fill="rgba(255,140,40,0.10)")
-    c = g.ctx
-    c.setLineDash(to_js([7, 5]))
+    g.line_dash([7, 5])
     g.poly(pts, stroke="rgba(255,150,60,0.9)", width=2)
-    c.setLineDash(to_js([]))
+    g.line_dash(None)
     g.line(pts[0][0], pts[0][1], pts[1][0], pts[1][1], "rgba(255,150,60,1)", 4)
     mx, my = (pts[0][0] + pts[1][0]) / 2, (pts[0][1] + pts[1][1]) / 2
     g.text(mx, my + 16, label, "#ffb070", 12, True, align="center")

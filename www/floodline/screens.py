@@ -7,6 +7,7 @@ from typing import Any
 from gwweb.floodline.campaign import COUNT, Progress, level, unlocked
 from gwweb.floodline.hud import ACCENT, DIM, INK
 from gwweb.floodline.strings import title_for
+from gwweb.floodline.textfit import fit
 from gwweb.shared.canvas import Gfx
 
 BG = "#15202b"
@@ -38,7 +39,7 @@ def level_select(
     rows_per_ch = 10 // cols
     avail = h - top - 150
     bh = max(34.0, min(64.0, avail / (3 * rows_per_ch) - 30 / rows_per_ch))
-    y = top + 18
+    y = top + 18.0
     LEVEL_BOXES.clear()
     for ch in range(3):
         g.text(x0 + 4, y + 14, t(f"ch{ch + 1}"), DIM, 15, True)
@@ -62,9 +63,9 @@ def level_select(
     title = f"{shown}. {title_for(t, shown, level(shown))}"
     if not unlocked(prog, shown):
         title += f" · {t('locked')}"
-    g.text(w / 2, y + 4, title, INK, g.fit_text(title, w - 24, 16, True), True, align="center")
+    g.text(w / 2, y + 4, title, INK, fit(g, title, w - 24, 16, True), True, align="center")
     beat = str(t(f"beat_lv{shown:02d}"))
-    g.text(w / 2, y + 22, beat, DIM, g.fit_text(beat, w - 24, 13), align="center")
+    g.text(w / 2, y + 22, beat, DIM, fit(g, beat, w - 24, 13), align="center")
     bw2 = min(200.0, (w - 40) / 2)
     g.button(
         "lv:" + str(prog.last),
@@ -89,7 +90,7 @@ def level_select(
         g.button("keys", w / 2 - bw3 / 2, ry + 42, bw3, 34, t("keys"), size=13)
     else:
         note = str(t("keys_no_keyboard"))
-        g.text(w / 2, ry + 62, note, DIM, g.fit_text(note, w - 24, 12), align="center")
+        g.text(w / 2, ry + 62, note, DIM, fit(g, note, w - 24, 12), align="center")
 
 
 def overlay_box(g: Gfx, w: float, h: float) -> tuple[float, float, float, float]:
@@ -140,7 +141,7 @@ def results(
         line += "  ·  " + t("best", n=best)
     g.text(x + bw / 2, y + 144, line, DIM, 14, align="center")
     for i, text in enumerate(missed or []):
-        g.text(x + bw / 2, y + 164 + 16 * i, text, "#ffb27a", g.fit_text(text, bw - 24, 12), align="center")
+        g.text(x + bw / 2, y + 164 + 16 * i, text, "#ffb27a", fit(g, text, bw - 24, 12), align="center")
     by = y + 166 + extra
     if won and has_next:
         g.button("next", x + 40, by, bw - 80, 40, t("next_level"), size=16, bg="rgba(255,210,122,0.12)")

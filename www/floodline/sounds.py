@@ -29,7 +29,8 @@ def play(app: Any, run: Run) -> None:
     drain-block lock, gust, freeze/thaw, refused tilt)."""
     a = app.shell.audio
     mu = music(app)
-    for e in run.events:
+    for ev in run.events:
+        e = ev.kind
         if e == "lock":
             a.tone(180, 0.08, "triangle", 0.2)
         elif e == "drop":
@@ -38,10 +39,9 @@ def play(app: Any, run: Run) -> None:
             a.tone(660, 0.04, "sine", 0.08)
         elif e == "hold":
             a.tone(520, 0.06, "sine", 0.1, glide_to=700)
-        elif e.startswith("tilt:"):
+        elif e == "tilt":
             a.tone(140, 0.35, "sawtooth", 0.06, glide_to=70)
-            old = e[5:]
-            app.tilt_anim = (old, run.state.gravity.value, 0)
+            app.tilt_anim = (ev.gravity, run.state.gravity.value, 0)
         elif e == "collapse":  # a falling rumble (cached noise buffer: the shared noise() is built
             mu.filtered_noise(0.3, 0.16, 900, 180, 0.7)  # sample by sample in Python, ~50 ms a call)
         elif e == "drain":
@@ -51,8 +51,8 @@ def play(app: Any, run: Run) -> None:
         elif e == "thaw":  # ice cracks and runs: a falling crystal chime and a drip
             a.tone(1760, 0.25, "triangle", 0.07, glide_to=880)
             a.tone(660, 0.12, "sine", 0.08, delay=0.18, glide_to=330)
-        elif e.startswith("flow:"):  # water moving: a soft band-passed rush, longer for more units
-            n = int(e[5:] or 1)
+        elif e == "flow":  # water moving: a soft band-passed rush, longer for more units
+            n = max(1, ev.count)
             mu.filtered_noise(min(0.9, 0.25 + 0.05 * n), 0.05, 500, 1400, 0.8)
             a.tone(300, 0.08, "sine", 0.05, delay=0.05, glide_to=520)
         elif e == "gust":  # wind: a band-pass sweep over noise
