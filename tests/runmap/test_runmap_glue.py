@@ -112,10 +112,13 @@ def test_focus_ring_moves_by_direction(glue: dict[str, Any]) -> None:
 
 
 def test_idle_warm_up_is_small_steps_that_end(glue: dict[str, Any]) -> None:
-    steps = list(glue["runmap.warmup"].steps())
+    now = Session(GAME, 4243, current_options({"preset": "slice", "players": 1})).state
+    before = now.model_dump_json()
+    steps = list(glue["runmap.warmup"].steps(now))
     assert len(steps) > 10  # one engine move per idle callback, not one long task
+    assert now.model_dump_json() == before  # the next moves were tried on the run, which is unchanged
     later: list[Any] = []
-    glue["runmap.warmup"].schedule(later.append)
+    glue["runmap.warmup"].schedule(later.append, now)
     ran = 0
     while later:
         later.pop()()

@@ -48,6 +48,8 @@ BINDINGS = {
     "Backspace": "bksp",
     "KeyM": "mute",
     "KeyK": "lang",
+    "KeyS": "share",
+    "KeyL": "legend",
     "PageUp": "pgup",
     "PageDown": "pgdn",
     **{f"Digit{k}": f"d{k}" for k in range(10)},
@@ -376,5 +378,5 @@ class RunMapApp(TurnApp[RunState, Move, Ui]):
 
 def create(shell: Shell) -> RunMapApp:
     app = RunMapApp(shell)
-    warmup.schedule(warmup.idle_later)  # after the first frame, in idle time (issue #20)
+    warmup.schedule(warmup.idle_later, app.state)  # after the first frame, in idle time (issue #20)
     return app

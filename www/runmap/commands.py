@@ -113,8 +113,8 @@ def key(app: RunMapApp, ev: Event) -> bool:
     if ev.kind != "action" or not ev.down:
         return False
     a = ev.name
-    if a == "mute" or a == "lang":
-        on_button(app, a)
+    if a in ("mute", "lang") or (a in ("share", "legend") and app.has_run and ui.screen == "run"):
+        on_button(app, a)  # the top bar's buttons (and the phone's legend) have keys too
         return True
     if ui.keypad_open:
         if a.startswith("d"):

@@ -1,8 +1,8 @@
 """The keyboard focus ring over the canvas buttons of the top dialog (menu, keypad, fight, shop,
 shrine, outcome card, end of run, co-op dialog).
 
-The arrows move the focus to the nearest button in that direction (←/→ fall back to the previous
-or next button in drawing order), Enter or Space presses it; the focused button has a thick gold
+The arrows move the focus to the nearest button in that direction (←/→ at the end of a row go
+on to the next or previous button in drawing order), Enter or Space presses it; the focused button has a thick gold
 outline, drawn whenever the last input was a key. Pure geometry apart from ``draw``.
 """
 
@@ -45,20 +45,26 @@ def step(ring: Sequence[Region], current: str | None, direction: str) -> str | N
         return default_focus(ring)
     k = ids.index(current)
     here = ring[k]
-    cx, cy = here.x + here.w / 2, here.y + here.h / 2
     dx, dy = DIRS[direction]
-    best: tuple[float, str] | None = None
+    cands: list[tuple[float, float, float, str]] = []  # (gap across, along, centre offset, id)
     for r in ring:
         if r.id == current:
             continue
-        ox, oy = r.x + r.w / 2 - cx, r.y + r.h / 2 - cy
-        along = ox * dx + oy * dy
+        along = (r.x + r.w / 2 - here.x - here.w / 2) * dx + (r.y + r.h / 2 - here.y - here.h / 2) * dy
         if along <= 1.0:
             continue
-        across = abs(ox * dy) + abs(oy * dx)
-        score = along + 2.5 * across
-        if best is None or score < best[0]:
-            best = (score, r.id)
+        if dx:  # moving sideways: how far apart the rows are, and the centres
+            gap = max(0.0, r.y - (here.y + here.h), here.y - (r.y + r.h))
+            offset = abs(r.y + r.h / 2 - here.y - here.h / 2)
+        else:
+            gap = max(0.0, r.x - (here.x + here.w), here.x - (r.x + r.w))
+            offset = abs(r.x + r.w / 2 - here.x - here.w / 2)
+        cands.append((gap, along, offset, r.id))
+    # buttons in line with this one (overlapping across the move); ↑/↓ may then take the nearest
+    # button off the line, ←/→ go on to the next or previous button in reading order instead
+    in_line = [c for c in cands if c[0] == 0.0]
+    pool = in_line or ([] if dx else cands)
+    best = min(((along + 3 * gap + 0.1 * offset, bid) for gap, along, offset, bid in pool), default=None)
     if best is not None:
         return best[1]
     if direction in ("left", "right"):

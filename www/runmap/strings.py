@@ -153,7 +153,8 @@ EN: dict[str, str] = {
     "solo": "Solo",
     "none": "none",
     "saved_gone": "The saved run could not be restored ({why}); it was kept aside. Start a new run.",
-    "keys_help": "Keys: ←/→ choose · Enter go · A/D fight · 1-3 options · M sound · K language",
+    "keys_help": "Keys: ←/→ choose · Enter go · A/D fight · 1-3 options · arrows + Enter in dialogs · "
+    "S share · L legend · M sound · K language",
 }
 
 RU: dict[str, str] = {
@@ -307,7 +308,8 @@ RU: dict[str, str] = {
     "solo": "Соло",
     "none": "нет",
     "saved_gone": "Сохранённый забег не восстановлен ({why}); он отложен. Начните новый забег.",
-    "keys_help": "Клавиши: ←/→ выбор · Enter идти · A/D бой · 1-3 варианты · M звук · K язык",
+    "keys_help": "Клавиши: ←/→ выбор · Enter идти · A/D бой · 1-3 варианты · стрелки + Enter в окнах · "
+    "S ссылка · L легенда · M звук · K язык",
 }
 
 TABLES = {"en": EN, "ru": RU}

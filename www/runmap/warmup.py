@@ -3,8 +3,9 @@
 pydantic builds a model's validator on its first use (``defer_build``), so the first fight of a
 page costs a hitch (~14 ms in CPython, ~50 ms in the browser) unless something used those models
 before. Playing a throwaway run did that at start-up, before the first frame (time to
-interactive). Here the same throwaway moves run only once the page is up and idle, one move per
-``requestIdleCallback``, and the long-lived objects are frozen out of the collector at the end.
+interactive). Here the moves the player can make next come first (applied to the run on screen
+and thrown away: it is immutable), then the same throwaway moves, once the page is up and idle,
+one move per ``requestIdleCallback``; the long-lived objects are frozen out of the collector at the end.
 """
 
 from __future__ import annotations
@@ -13,13 +14,25 @@ import gc
 from collections.abc import Callable, Iterator
 
 from engine.core.session import Session
-from engine.runmap import GAME, bot_move, current_options, migrate_save
+from engine.runmap import GAME, RunState, bot_move, current_options, legal_moves, migrate_save
 
 IDLE_TIMEOUT_MS = 2000  # run even if the page never idles
 
 
-def steps() -> Iterator[None]:
-    """The warm-up as small steps (one engine move each): every phase, a card, a save, the end."""
+def steps(now: RunState | None = None) -> Iterator[None]:
+    """The warm-up as small steps (one engine move each): first every move the player can make
+    next in ``now`` (applied and thrown away), then every phase, a card, a save, the end."""
+    from .cards import card_for  # noqa: PLC0415 - the outcome cards, first needed by a move
+
+    if now is not None:
+        for nxt in legal_moves(now):
+            try:
+                _, events = GAME.apply_with_events(now, nxt)
+            except ValueError:
+                continue
+            for ev in events:
+                card_for(ev.before, ev.after)
+            yield
     s = Session(GAME, 1, current_options({"preset": "full", "players": 2}), keep_events=True)
     yield
     for text in ("p1 join", "p0 defend", "p0 attack", "p1 drop"):
@@ -28,8 +41,6 @@ def steps() -> Iterator[None]:
     migrate_save(s.save_json())
     yield
     run = Session(GAME, 1, current_options({"preset": "slice"}), keep_events=True)
-    from .cards import card_for  # noqa: PLC0415 - the outcome cards, first needed by a move
-
     while (move := bot_move(run.state)) is not None:
         for ev in run.play_events(move):
             card_for(ev.before, ev.after)
@@ -40,15 +51,15 @@ def steps() -> Iterator[None]:
     gc.freeze()
 
 
-def run_now() -> None:
+def run_now(now: RunState | None = None) -> None:
     """All steps at once (tests, CPython benchmarks)."""
-    for _ in steps():
+    for _ in steps(now):
         pass
 
 
-def schedule(later: Callable[[Callable[[], None]], None]) -> None:
+def schedule(later: Callable[[Callable[[], None]], None], now: RunState | None = None) -> None:
     """Run the steps one by one, each when ``later`` calls back (an idle callback in the page)."""
-    it = steps()
+    it = steps(now)
 
     def one() -> None:
         try:
