@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from gwweb.shared.app import TurnApp
 from gwweb.shared.canvas import Gfx
 from gwweb.shared.clock import new_seed, now_ms
+from gwweb.shared.input import Event
 
 from engine.core.schema import SchemaError
 from engine.core.session import Session
@@ -25,10 +26,11 @@ from engine.orbit.state import OrbitState, Ship
 from engine.orbit.turn import Problem
 
 from . import layout as lay_mod
-from . import render, share, turnlog, tutorial
+from . import render, share, sounds, turnlog, tutorial
 from .computer import Computer
 from .controls import BINDINGS, Controls, preset_for
-from .model import FRIEND, HUMAN, LINK_SEATS, Match, OrbitSave, Planner
+from .linkplay import LINK_SAVE, LinkPlay
+from .model import FRIEND, HUMAN, Match, OrbitSave, Planner
 from .strings import TABLES
 from .ui import Anim, Shot, Ui
 
@@ -41,8 +43,6 @@ ANIM_HUMAN_MS = 650.0
 ANIM_AI_MS = 950.0
 REPLAY_MS = 1100.0
 SAVE_NAME = "game"
-LINK_SAVE = "link"
-"""Play by link keeps its own copy of the game on each device, apart from the local game."""
 
 
 class OrbitApp(TurnApp[OrbitState, TurnPlan, Ui]):
@@ -60,15 +60,17 @@ class OrbitApp(TurnApp[OrbitState, TurnPlan, Ui]):
         self.controls = Controls(self)
         self._before: OrbitState | None = None
         self.notices_shown = 0
+        self.rev = 0
+        """Bumped by every input: a cached layer drawn at an older ``rev`` is drawn again."""
         self._preview_key: tuple[int, str] | None = None
         self._preview: Ship | None = None
         self._preview_threats: list[tuple[int, Weapon]] = []
-        self.last_link = ""
         ui = Ui(layout=lay_mod.compute(max(1.0, shell.gfx.width), max(1.0, shell.gfx.height)))
         super().__init__(shell, GAME, ui, self.controls.interpret, self._render, new_seed, clock=now_ms)
+        self.link = LinkPlay(self)
         code = share.fragment_code()
         if code:
-            self.open_link(code)
+            self.link.open(code)
 
     # -- helpers ---------------------------------------------------------------------------------------
     def tr(self, key: str, **fmt: object) -> str:
@@ -97,21 +99,7 @@ class OrbitApp(TurnApp[OrbitState, TurnPlan, Ui]):
             self.shell.loop.schedule()
 
     def sfx(self, kind: str) -> None:
-        a = self.shell.audio
-        if kind == "click":
-            a.tone(660, 0.05, gain=0.08)
-        elif kind == "bad":
-            a.tone(180, 0.12, kind="square", gain=0.06)
-        elif kind == "exec":
-            a.tone(440, 0.09, gain=0.1)
-            a.tone(660, 0.12, gain=0.1, delay=0.08)
-        elif kind == "burn":
-            a.tone(120, 0.4, kind="sawtooth", gain=0.05, glide_to=260)
-        elif kind == "hit":
-            a.noise(0.18, 0.1)
-        elif kind == "end":
-            for k, f in enumerate((523, 659, 784, 1046)):
-                a.tone(f, 0.18, gain=0.1, delay=k * 0.12)
+        sounds.play(self.shell.audio, kind)
 
     # -- persistence (the page's own save record: the session plus the seats) -------------------------
     def _restore(self) -> Session[OrbitState, TurnPlan]:
@@ -119,7 +107,7 @@ class OrbitApp(TurnApp[OrbitState, TurnPlan, Ui]):
         save = st.load(SAVE_NAME, OrbitSave)
         if save is not None:
             try:
-                self._start(Match.restore(save))
+                self.start_match(Match.restore(save))
                 ui = self.ui
                 ui.seats = list(save.seats)
                 ui.preset = preset_for(ui.seats)
@@ -145,7 +133,7 @@ class OrbitApp(TurnApp[OrbitState, TurnPlan, Ui]):
         """A game was started or restored (the menu offers Continue while it is not over)."""
         return self.started
 
-    def _start(self, match: Match) -> None:
+    def start_match(self, match: Match) -> None:
         self.match = match
         self.session = match.session
         self.started = True
@@ -164,55 +152,13 @@ class OrbitApp(TurnApp[OrbitState, TurnPlan, Ui]):
         seed = self.new_seed() % 2_147_483_647 if seed is None else seed
         ui = self.ui
         if ui.preset == "link":
-            self._start(Match.for_link(seed, 0))
+            self.start_match(Match.for_link(seed, 0))
         else:
-            self._start(Match(seed, list(ui.seats), options))
+            self.start_match(Match(seed, list(ui.seats), options))
         self.save()
         if HUMAN in ui.seats and not tutorial.seen(self.shell.storage):
             ui.tut_step = 0
         self.shell.invalidate()
-
-    # -- play by link ----------------------------------------------------------------------------------
-    def _stored_link(self) -> Match | None:
-        if self.started and self.match.link_me is not None:
-            return self.match
-        save = self.shell.storage.load(LINK_SAVE, OrbitSave)
-        if save is None or save.link_me is None:
-            return None
-        try:
-            return Match.restore(save)
-        except (SchemaError, ValueError):
-            return None
-
-    def open_link(self, text: str) -> bool:
-        """Continue the game a friend's link holds; a bad, foreign, older or out-of-order link is
-        refused with a message and changes nothing. Returns whether it was accepted."""
-        from engine.orbit.link import LinkError, accept, decode, final_state
-
-        try:
-            incoming = decode(share.code_from(text))
-            local = self._stored_link()
-            if local is not None and local.link_record().game_id != incoming.game_id:
-                local = None  # a new game from a friend replaces an old link game
-            me = LINK_SEATS[local.link_me] if local is not None and local.link_me is not None else None
-            if me is None:
-                me = LINK_SEATS[final_state(incoming).active]
-            rec = accept(None if local is None else local.link_record(), incoming, me)
-        except LinkError as exc:
-            self.sfx("bad")
-            self.toast(self.tr("link_bad", why=str(exc)), 6000)
-            return False
-        known = 0 if local is None else len(local.session.moves)
-        m = Match.for_link(rec.seed, LINK_SEATS.index(me), rec.moves, rec.options)
-        self._start(m)
-        if len(m.turns) > known:  # animate the friend's turn(s)
-            first, last = m.turns[known], m.turns[-1]
-            shots = [(t.ship, x, f.weapon) for t in m.turns[known:] for f in t.plan.fire for x in f.targets]
-            self.ui.anim = Anim(first.before, last.after, shots, self.clock(), ANIM_AI_MS)
-        self.save()
-        share.clear_fragment()
-        self.toast(self.tr("link_opened", n=len(m.turns) - known))
-        return True
 
     def tutorial_button(self, rest: str) -> None:
         ui = self.ui
@@ -224,24 +170,6 @@ class OrbitApp(TurnApp[OrbitState, TurnPlan, Ui]):
             ui.tut_step = None
             tutorial.mark_seen(self.shell.storage)
         self.sfx("click")
-
-    def share_link(self) -> None:
-        """Copy the link of this game (after this device's turn) for the friend."""
-        m = self.match
-        if m.link_me is None:
-            return
-        url = share.link_url(m.link_code())
-        self.last_link = url
-
-        def done(ok: bool) -> None:
-            self.toast(self.tr("link_copied" if ok else "link_copy_failed"))
-
-        share.copy(url, done)
-
-    def paste_link(self) -> None:
-        got = share.ask_paste(self.tr("paste_prompt"))
-        if got:
-            self.open_link(got)
 
     # -- state queries -------------------------------------------------------------------------------
     def human_turn(self) -> bool:
@@ -312,7 +240,7 @@ class OrbitApp(TurnApp[OrbitState, TurnPlan, Ui]):
         turn = m.record(self._before)
         plan = turn.plan
         if m.waiting_for_friend():
-            self.share_link()
+            self.link.share()
         shots: list[Shot] = [(turn.ship, t, f.weapon) for f in plan.fire for t in f.targets]
         ai = m.seats[turn.ship] != HUMAN
         ui.anim = Anim(turn.before, turn.after, shots, self.clock(), ANIM_AI_MS if ai else ANIM_HUMAN_MS)
@@ -403,8 +331,13 @@ class OrbitApp(TurnApp[OrbitState, TurnPlan, Ui]):
         return turns[0].before if i == 0 else turns[i - 1].after
 
     # -- the App contract ------------------------------------------------------------------------------
+    def handle(self, ev: Event) -> None:
+        self.rev += 1
+        super().handle(ev)
+
     def on_button(self, id: str) -> None:
         """A button clicked or tapped (the keyboard presses buttons through ``interpret``)."""
+        self.rev += 1
         self.ui.focus = None
         plan = self.controls.on_button(id)
         if plan is not None:
@@ -455,7 +388,7 @@ class OrbitApp(TurnApp[OrbitState, TurnPlan, Ui]):
     def start_game(self, seats: str, options: str = "{}", seed: int = 1) -> str:
         """Test/demo hook: start a game with explicit seats and engine options (JSON text)."""
         self.ui.seats = list(json.loads(str(seats)))
-        self._start(Match(int(seed), self.ui.seats, json.loads(str(options)) or None))
+        self.start_match(Match(int(seed), self.ui.seats, json.loads(str(options)) or None))
         self.save()
         self.shell.invalidate()
         return self.info()
@@ -468,7 +401,7 @@ class OrbitApp(TurnApp[OrbitState, TurnPlan, Ui]):
             "orbitLink": lambda *a: (
                 self.match.link_code() if self.started and self.match.link_me is not None else ""
             ),
-            "openLink": lambda *a: self.open_link(str(a[0])),
+            "openLink": lambda *a: self.link.open(str(a[0])),
         }
 
 

@@ -158,9 +158,9 @@ class Controls:
         elif head == "tut":
             app.tutorial_button(rest)
         elif head == "share":
-            app.share_link()
+            app.link.share()
         elif head == "paste":
-            app.paste_link()
+            app.link.paste()
         elif head == "newgame":
             ui.mode = "menu"
         elif app.planning() and ui.planner is not None:

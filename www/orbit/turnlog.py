@@ -119,9 +119,35 @@ def log_panel(app: OrbitApp, g: Gfx, rect: Rect, upto: int | None = None) -> Non
                 g.text(rect.x + 10, rect.y + 50 + 16 * k, ln, FG, 12, baseline="middle")
         return
     lh = 17.0
-    lines: list[tuple[int, str, str, bool]] = []
     width = rect.w - 36
     budget = int((rect.h - 28) // lh)
+    key = (id(turns[-1]), len(turns), app.shell.i18n.lang, width, budget)
+    if key != _log_cache.key:  # words measured once per turn, not in every animation frame
+        _log_cache.key, _log_cache.lines = key, _log_lines(app, g, turns, width, budget)
+    y = rect.y + 24
+    lines = _log_cache.lines
+    for ship, ln, color, first in lines:
+        if first:
+            swatch(g, rect.x + 16, y + 8, ship, 4)
+        g.text(rect.x + 26, y + 8, ln, color, 12, baseline="middle")
+        y += lh
+
+
+LogLine = tuple[int, str, str, bool]
+"""(ship, text, colour, first line of its turn) of one line of the log."""
+
+
+class _LogCache:
+    key: tuple[int, int, str, float, int] | None = None
+    lines: list[LogLine] = []
+
+
+_log_cache = _LogCache()
+
+
+def _log_lines(app: OrbitApp, g: Gfx, turns: list[Turn], width: float, budget: int) -> list[LogLine]:
+    """The newest turns' lines that fit ``budget`` lines of ``width``, oldest first."""
+    lines: list[LogLine] = []
     for turn in reversed(turns):
         pieces = describe(app, turn)
         head = f"[{turn.before.round}]"
@@ -132,12 +158,7 @@ def log_panel(app: OrbitApp, g: Gfx, rect: Rect, upto: int | None = None) -> Non
         if len(lines) + len(block) > budget:
             break
         lines = block + lines
-    y = rect.y + 24
-    for ship, ln, color, first in lines:
-        if first:
-            swatch(g, rect.x + 16, y + 8, ship, 4)
-        g.text(rect.x + 26, y + 8, ln, color, 12, baseline="middle")
-        y += lh
+    return lines
 
 
 def plan_text(app: OrbitApp, state: OrbitState, plan: TurnPlan) -> str:
