@@ -35,6 +35,8 @@ def gw(tmp_path_factory: pytest.TempPathFactory) -> Any:
     js.Date = types.SimpleNamespace(now=lambda: 1_700_000_000_000)  # type: ignore[attr-defined]
     js.console = types.SimpleNamespace(log=print, warn=print)  # type: ignore[attr-defined]
     js.location = types.SimpleNamespace(search="?test=1")  # type: ignore[attr-defined]
+    js.window = types.SimpleNamespace()  # type: ignore[attr-defined]  # no requestIdleCallback
+    js.setTimeout = lambda cb, ms: None  # type: ignore[attr-defined]  # idle work is run by hand
     pyodide = types.ModuleType("pyodide")
     ffi = types.ModuleType("pyodide.ffi")
     ffi.create_proxy = ffi.create_once_callable = lambda f: f  # type: ignore[attr-defined]
@@ -245,3 +247,26 @@ def test_the_new_game_card_and_the_game_over_card_by_keyboard(gw: Any) -> None:
     assert app.state.outcome is None and app.state.turns == 0 and app.state.options.mode == "storm"
     press(app, "lang")
     assert shell.i18n.lang == "ru"
+
+
+def test_test_hooks_read_the_page(gw: Any) -> None:
+    app = gw.create(FakeShell())
+    hooks = app.test_hooks()
+    hooks["newGame"](5, "zen")
+    got = json.loads(hooks["ternarInfo"]())
+    assert got["mode"] == "zen" and got["turns"] == 0 and not got["animating"] and got["lock_ms"] == 0.0
+    hooks["autoplay"](3)  # ?test=1 in the fake address: the bot drivers are there
+    assert json.loads(hooks["ternarInfo"]())["turns"] == 3
+    assert json.loads(hooks["telemetry"]())[-1]["meta"]["mode"] == "zen"
+
+
+def test_the_idle_warm_up_plays_a_throwaway_turn_without_touching_the_game(gw: Any) -> None:
+    import gc
+
+    from gwweb.ternar import warmup
+
+    app = gw.create(FakeShell())
+    before = app.save_json()
+    steps = list(warmup.steps())
+    gc.unfreeze()
+    assert len(steps) >= 4 and app.save_json() == before

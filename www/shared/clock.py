@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 
@@ -39,3 +40,16 @@ def mix_seed(wall: int, mono_us: int, bits: int = 32) -> int:
 def new_seed(bits: int = 32) -> int:
     """A fresh game seed (stored in the save, so the game replays exactly)."""
     return mix_seed(wall_ms(), int(now_ms() * 1000), bits)
+
+
+def idle(fn: Callable[[], None], timeout_ms: int = 2000) -> None:
+    """Call ``fn`` in the page's next idle period (``requestIdleCallback``, at the latest after
+    ``timeout_ms``; ``setTimeout`` where there is none): work the first frame does not need."""
+    js = _js()
+    from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
+
+    cb = create_once_callable(lambda *_a: fn())
+    if hasattr(js.window, "requestIdleCallback"):
+        js.window.requestIdleCallback(cb, js.Object.fromEntries([["timeout", timeout_ms]]))
+    else:
+        js.setTimeout(cb, 50)

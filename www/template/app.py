@@ -27,6 +27,7 @@ BINDINGS = {
     "ArrowRight": "R",
     "KeyD": "R",
     "KeyZ": "undo",
+    "KeyY": "redo",
     "KeyN": "new",
 }
 
@@ -125,7 +126,7 @@ class TemplateApp(TurnApp[State, Step, Ui]):
         self.shell.toasts.draw(g, g.width / 2, g.height - 64)
 
     def handle(self, ev: Event) -> None:
-        if ev.kind == "action" and ev.down and ev.name in ("undo", "new"):
+        if ev.kind == "action" and ev.down and ev.name in ("undo", "redo", "new"):
             self.on_button(ev.name)
             return
         super().handle(ev)

@@ -358,4 +358,10 @@ class TernarApp(TurnApp[State, Move, Ui]):
 
 
 def create(shell: Shell) -> TernarApp:
-    return TernarApp(shell)
+    from gwweb.shared.clock import idle
+
+    from . import warmup
+
+    app = TernarApp(shell)
+    warmup.schedule(idle)  # after the first frame, in idle time (#20)
+    return app

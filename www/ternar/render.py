@@ -14,12 +14,13 @@ from engine.ternar import display
 from engine.ternar.rules import SINGULARITY
 from engine.ternar.topology import N_NODES
 
-from .anim import POP_MS, Step, ease_in, ease_out_back
 from .layout import Layout, hex_corners
 from .view import BG, INVALID, SLOT, TEXT, fill_for, fmt_value, rim_for
 
 if TYPE_CHECKING:
     from gwweb.shared.canvas import Gfx
+
+    from .anim import Step
 
 # 3.3: thread / cable / flow
 LINE_CORE = "#4E342E"
@@ -242,6 +243,8 @@ class BoardPainter:
     # -- animation frames ------------------------------------------------------------
     def step_frame(self, g: Gfx, step: Step, p: float, local_ms: float) -> None:
         """Draw the field during one animation step at progress ``p`` (0..1)."""
+        from .anim import POP_MS, ease_in, ease_out_back  # the first turn, not the first frame
+
         lay = self.lay
         assert lay is not None
         gs = [i for i, x in enumerate(step.ghosts) if x]
