@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Protocol
 
 import js  # type: ignore[import-not-found]
+from gwweb.shared.clock import now_ms, wall_ms
 from pyodide.ffi import create_once_callable, create_proxy  # type: ignore[import-not-found]
 
 from .presence import BEAT_MS
@@ -37,7 +38,7 @@ class Link(Protocol):
 
 def new_id() -> str:
     """A random id for this tab or device."""
-    return f"{int(js.Date.now()) % 10_000_000}-{int(js.Math.random() * 1_000_000)}"
+    return f"{wall_ms() % 10_000_000}-{int(js.Math.random() * 1_000_000)}"
 
 
 class TabLink:
@@ -97,4 +98,5 @@ def hidden() -> bool:
 
 
 def now() -> float:
-    return float(js.performance.now())
+    """The page clock (the shared ``clock.now_ms``)."""
+    return now_ms()
