@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from gwweb.shared.app import TurnApp
 from gwweb.shared.canvas import Gfx
-from gwweb.shared.clock import new_seed, now_ms
+from gwweb.shared.clock import idle, new_seed, now_ms
 from gwweb.shared.input import Event
 
 from engine.core.schema import SchemaError
@@ -68,6 +68,7 @@ class OrbitApp(TurnApp[OrbitState, TurnPlan, Ui]):
         ui = Ui(layout=lay_mod.compute(max(1.0, shell.gfx.width), max(1.0, shell.gfx.height)))
         super().__init__(shell, GAME, ui, self.controls.interpret, self._render, new_seed, clock=now_ms)
         self.link = LinkPlay(self)
+        idle(self.warm_up)
         code = share.fragment_code()
         if code:
             self.link.open(code)
@@ -97,6 +98,12 @@ class OrbitApp(TurnApp[OrbitState, TurnPlan, Ui]):
         """Ask for another frame without a redraw (a computer player is still thinking)."""
         if self.shell.loop is not None:
             self.shell.loop.schedule()
+
+    def warm_up(self) -> None:
+        """Idle time after the first frame: the rings layer the first game frame would draw."""
+        g, L = self.shell.gfx, self.ui.layout
+        if L.orbit.w > 0 and L.orbit.h > 0:
+            self.ui.view.prepare(g, L.orbit)
 
     def sfx(self, kind: str) -> None:
         sounds.play(self.shell.audio, kind)

@@ -116,7 +116,10 @@ class OrbitView:
         self.clamp()
 
     # -- static rings ----------------------------------------------------------------------------------
-    def _rings(self, g: Gfx, r: Rect) -> None:
+    def prepare(self, g: Gfx, r: Rect) -> Gfx:
+        """The rings layer for ``r`` at the current camera (drawn only when either changed); the page
+        calls it in idle time before the first game frame needs it."""
+        self.rect = r
         key = (r.x, r.y, r.w, r.h, self.cam.zoom, self.cam.ox, self.cam.oy, g.dpr)
         if self._layer is None or self._layer_key != key:
             self._layer_key = key
@@ -127,7 +130,10 @@ class OrbitView:
             lg = self._layer
             lg.begin_frame()
             self._draw_rings(lg, -r.x, -r.y)
-        g.blit(self._layer, r.x, r.y)
+        return self._layer
+
+    def _rings(self, g: Gfx, r: Rect) -> None:
+        g.blit(self.prepare(g, r), r.x, r.y)
 
     def _draw_rings(self, g: Gfx, dx: float, dy: float) -> None:
         g.clear(SPACE)
@@ -142,15 +148,14 @@ class OrbitView:
             g.circle(cx, cy, (RING_R[ring] + BAND) * s, stroke="rgba(255,224,178,0.10)", width=1)
             g.circle(cx, cy, rr, stroke="rgba(255,224,178,0.35)", width=1.2)
             n = RING_SECTORS[ring]
-            g.stroke_style("rgba(255,224,178,0.28)", 1)
-            g.begin_path()
             r0, r1 = (RING_R[ring] - BAND * 0.6) * s, (RING_R[ring] + BAND * 0.6) * s
-            for k in range(n):
-                a = sector_angle(ring, k)
-                ca, sa = math.cos(a), math.sin(a)
-                g.move_to(cx + ca * r0, cy + sa * r0)
-                g.line_to(cx + ca * r1, cy + sa * r1)
-            g.stroke()
+            # the sector ticks as one dashed arc as wide as a tick is long (a dash per sector
+            # boundary): a handful of canvas calls instead of two per sector
+            step = TAU * rr / n
+            g.line_dash([1.0, step - 1.0])
+            a_start = sector_angle(ring, 0)
+            g.arc(cx, cy, rr, a_start, a_start + TAU, "rgba(255,224,178,0.28)", r1 - r0)
+            g.line_dash([])
             # sector 0 marker and ring label
             a0 = sector_angle(ring, 0)
             g.line(

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from gwweb.shared.canvas import Gfx
 
 from engine.orbit.rules import WEAPONS
-from engine.orbit.state import Ship
+from engine.orbit.state import OrbitState, Ship
 
 from . import layout as lay_mod
 from . import panel, screens, turnlog, tutorial
@@ -52,20 +52,35 @@ def draw(app: OrbitApp, g: Gfx, now: float) -> None:
         ui.layout = lay_mod.compute(g.width, g.height)
     L = ui.layout
     g.clear("#2B1B17")
+    text, color = status(app)
     if ui.mode == "menu" or not app.has_game():
         screens.menu(app, g)
+    elif ui.anim is not None and not ui.help_open:
+        # an animation moves only the ships: everything else is one cached layer over the board
+        board(app, g, now)
+        key = (id(ui.anim), app.rev, app.shell.i18n.lang, g.width, g.height, g.dpr, text, color)
+        lg = _chrome.layer_for(g)
+        if key != _chrome.key:
+            _chrome.key = key
+            lg.begin_frame()
+            lg.clear_rect(0, 0, lg.width, lg.height)
+            chrome(app, lg)
+            screens.top_bar(app, lg, L.top, text, color)
+        g.blit(lg)
+        g.regions.extend(lg.regions)
     else:
-        draw_game(app, g, now)
+        board(app, g, now)
+        chrome(app, g)
     if ui.help_open:
         g.regions.clear()
         screens.help_screen(app, g)
-    text, color = status(app)
-    screens.top_bar(app, g, L.top, text, color)
+    if ui.anim is None or ui.help_open or ui.mode == "menu" or not app.has_game():
+        screens.top_bar(app, g, L.top, text, color)
     toasts = app.shell.toasts
     notices = app.shell.notices
     if len(notices) > app.notices_shown and not toasts.items:
         app.notices_shown += 1
-        toasts.push(notices[app.notices_shown - 1], NOTICE_MS)
+        toasts.push(notices[app.notices_shown - 1], NOTICE_MS, announce=False)  # notify() spoke it
     # on a phone the panel (with Execute) fills the bottom: messages go over the orbit view instead;
     # on a desktop, centred over the orbit view, clear of the zoom buttons and the panel
     game = ui.mode != "menu" and not ui.help_open and L.orbit.h > 0
@@ -90,14 +105,42 @@ def focus_ring(app: OrbitApp, g: Gfx) -> None:
             return
 
 
-def draw_game(app: OrbitApp, g: Gfx, now: float) -> None:
+class _Chrome:
+    """The cached layer of everything but the board during an animation (cards, panel, top bar)."""
+
+    key: tuple[object, ...] | None = None
+    layer: Gfx | None = None
+
+    def layer_for(self, g: Gfx) -> Gfx:
+        lg = self.layer
+        if lg is None:
+            lg = self.layer = g.layer(g.width, g.height)
+        elif (lg.width, lg.height, lg.dpr) != (g.width, g.height, g.dpr):
+            lg.width, lg.height = g.width, g.height
+            lg.fit()
+            self.key = None
+        return lg
+
+
+_chrome = _Chrome()
+
+
+def shown_state(app: OrbitApp) -> OrbitState:
+    """The state on the board: the replay's turn, the animated turn's end, or the game's."""
+    ui = app.ui
+    if ui.anim is not None:
+        return ui.anim.after
+    return app.replay_state() if ui.mode == "replay" else app.match.state
+
+
+def board(app: OrbitApp, g: Gfx, now: float) -> None:
+    """The orbit view: rings, reach and threat zones, ships (animated), shots, the planned burn."""
     m, ui = app.match, app.ui
     L = ui.layout
-    replay = ui.mode == "replay"
-    state = app.replay_state() if replay else m.state
+    state = shown_state(app)
     prev, t, shots = None, 1.0, None
     if ui.anim is not None:
-        prev, shots, state = ui.anim.before, ui.anim.shots, ui.anim.after
+        prev, shots = ui.anim.before, ui.anim.shots
         t = ui.anim.progress(now)
     reach, threat = None, None
     planned: Ship | None = None
@@ -113,6 +156,14 @@ def draw_game(app: OrbitApp, g: Gfx, now: float) -> None:
         if not pl.problems():
             planned = app.preview_ship()
     view.draw(g, L.orbit, state, prev=prev, t=t, reach=reach, threat=threat, planned=planned, shots=shots)
+
+
+def chrome(app: OrbitApp, g: Gfx) -> None:
+    """Everything of the game screen but the board: ship cards, zoom buttons, the panel, dialogs."""
+    m, ui = app.match, app.ui
+    L = ui.layout
+    replay = ui.mode == "replay"
+    state = shown_state(app)
     if L.cards is not None:
         g.rect(L.cards.x, L.cards.y, L.cards.w, L.cards.h, "#2B1B17")
     compact = L.phone or L.split
