@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 import js  # type: ignore[import-not-found]
 from gwweb.shared.app import TurnApp
 from gwweb.shared.canvas import Gfx
-from gwweb.shared.clock import new_seed, now_ms
+from gwweb.shared.clock import idle, new_seed, now_ms
 from gwweb.shared.input import Event
 
 from engine.core.schema import SchemaError
@@ -378,5 +378,5 @@ class RunMapApp(TurnApp[RunState, Move, Ui]):
 
 def create(shell: Shell) -> RunMapApp:
     app = RunMapApp(shell)
-    warmup.schedule(warmup.idle_later, app.state)  # after the first frame, in idle time (issue #20)
+    warmup.schedule(idle, app.state)  # after the first frame, one step per idle callback (issue #20)
     return app

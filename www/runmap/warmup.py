@@ -16,8 +16,6 @@ from collections.abc import Callable, Iterator
 from engine.core.session import Session
 from engine.runmap import GAME, RunState, bot_move, current_options, legal_moves, migrate_save
 
-IDLE_TIMEOUT_MS = 2000  # run even if the page never idles
-
 
 def steps(now: RunState | None = None) -> Iterator[None]:
     """The warm-up as small steps (one engine move each): first every move the player can make
@@ -69,15 +67,3 @@ def schedule(later: Callable[[Callable[[], None]], None], now: RunState | None =
         later(one)
 
     later(one)
-
-
-def idle_later(fn: Callable[[], None]) -> None:
-    """Call ``fn`` in the page's next idle period (``setTimeout`` where there is no idle callback)."""
-    import js  # type: ignore[import-not-found]  # noqa: PLC0415
-    from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]  # noqa: PLC0415
-
-    cb = create_once_callable(lambda *_a: fn())
-    if hasattr(js.window, "requestIdleCallback"):
-        js.window.requestIdleCallback(cb, js.Object.fromEntries([["timeout", IDLE_TIMEOUT_MS]]))
-    else:
-        js.setTimeout(cb, 50)
