@@ -6,10 +6,13 @@ cache, no service worker), waits until the service worker has saved the build, t
 (warm: every file from the service worker's cache, as for a returning player). Medians of each
 phase (ms from navigation start) and of time-to-interactive, with their ratio to the bare page.
 
-Phases: ``runtime`` = our first Python line runs (Pyodide and PyScript up), ``wheels`` = packages
-installed, ``imported`` = the game's modules imported, ``first frame``, ``interactive``;
-``pyodide`` = Pyodide's loadPyodide resolved inside PyScript (the rest of ``runtime`` is
-PyScript's own start-up).
+Phases (ms from navigation start, medians): ``pyodide`` = Pyodide's loadPyodide resolved (boot.js
+starts it at once), ``pyscript`` = our first Python line runs (PyScript's own start-up after
+Pyodide), ``fetched`` = wheels fetched and unpacked (in a worker), ``wheels`` = wheels installed
+(files written, native modules loaded), ``imported`` = the game's modules imported, ``first frame``,
+``interactive``. Targets (issue #20), checked in the same run: every game page interactive within
+1.25 × bare Pyodide cold and 1.3 × bare warm; the bench prints PASS/FAIL for each and the machine
+load (``uptime``) before and after, since the machine is shared.
 
 Frames: each game is played for real through its test hooks, mouse and keyboard
 (``buildtools/benchplay.py``); every requestAnimationFrame callback is timed (the game's step
@@ -23,6 +26,7 @@ from __future__ import annotations
 
 import collections
 import functools
+import os
 import statistics
 import threading
 from pathlib import Path
@@ -36,12 +40,23 @@ OFFLINE_READY = (
 )
 PHASES = [
     ("pyodide", "runtime"),
-    ("runtime", "packages"),
+    ("pyscript", "packages"),
+    ("fetched", "wheelsFetched"),
     ("wheels", "engine"),
     ("imported", "imported"),
     ("first frame", "firstFrame"),
     ("interactive", "interactive"),
 ]
+TARGETS = {"cold": 1.25, "warm": 1.3}  # time to interactive, × bare Pyodide (issue #20)
+
+
+def load() -> str:
+    """The machine's load averages (as ``uptime`` shows them), printed with every figure."""
+    try:
+        one, five, fifteen = os.getloadavg()
+    except OSError:
+        return "load unknown"
+    return f"load average {one:.2f}, {five:.2f}, {fifteen:.2f}"
 
 
 def _counting_server(root: Path) -> tuple[Server, str, collections.Counter]:
@@ -76,6 +91,8 @@ def _cold_and_warm(browser, url: str) -> tuple[dict, dict]:  # noqa: ANN001
         page.goto(url)
         page.wait_for_function(READY, timeout=180_000)
         cold = _timings(page)
+        if cold["errors"]:  # the game did not start: no offline copy, no warm figure
+            return cold, {**cold, "controlled": False}
         page.wait_for_function(OFFLINE_READY, timeout=120_000)
         page.reload()
         page.wait_for_function(READY, timeout=180_000)
@@ -91,14 +108,21 @@ def _median(rs: list[dict], key: str) -> float | None:
     return statistics.median(vals) if vals else None
 
 
-def _table(title: str, results: dict[str, list[dict]]) -> None:
+def _table(title: str, results: dict[str, list[dict]], target: float) -> dict[str, float | None]:
+    """Print each phase's median per page and time to interactive × bare; returns page → ratio."""
     print(f"\n{title}")
-    print(f"{'page':10}" + "".join(f"{name:>12}" for name, _ in PHASES) + f"{'× bare':>8}{'MB moved':>10}")
+    print(
+        f"{'page':10}"
+        + "".join(f"{name:>12}" for name, _ in PHASES)
+        + f"{'× bare':>8}{'MB moved':>10}  target"
+    )
     bare = _median(results["bare"], "interactive") or 1.0
+    ratios: dict[str, float | None] = {}
     for name, rs in results.items():
         bad = [e for r in rs for e in r["errors"]]
         if bad:
             print(f"{name:10} ERROR {bad[0]['summary']}")
+            ratios[name] = None
             continue
         cells = ""
         for phase, _ in PHASES:
@@ -106,17 +130,22 @@ def _table(title: str, results: dict[str, list[dict]]) -> None:
             cells += f"{'—' if v is None else f'{v:.0f}':>12}"
         tti = _median(rs, "interactive") or 0.0
         mb = (_median(rs, "bytes") or 0) / 1e6
-        print(f"{name:10}{cells}{tti / bare:8.2f}{mb:10.2f}")
+        ratios[name] = tti / bare
+        verdict = "" if name == "bare" else ("PASS" if tti / bare <= target else "FAIL") + f" ≤ {target}"
+        print(f"{name:10}{cells}{tti / bare:8.2f}{mb:10.2f}  {verdict}")
+    return ratios
 
 
-def _network_passes(playwright, root: Path, slug: str) -> tuple[int, list[str], int]:  # noqa: ANN001
-    """A real (on-disk) browser profile: an incognito context's memory cache drops files as big as
+def network_passes(chromium, root: Path, slug: str) -> tuple[int, list[str], int]:  # noqa: ANN001
+    """A first visit of ``slug``, its offline copy and a reload with ``chromium`` (Playwright's
+    browser type), counting the files the server sent: (most sends of one file, files sent more
+    than once, files never sent). A real (on-disk) browser profile: an incognito context's memory cache drops files as big as
     Pyodide's wasm, so the offline copy would fetch it again there."""
     import tempfile
 
     srv, base, counts = _counting_server(root)
     profile = tempfile.TemporaryDirectory()
-    ctx = playwright.chromium.launch_persistent_context(
+    ctx = chromium.launch_persistent_context(
         profile.name, executable_path=chromium_path(), args=CHROMIUM_ARGS
     )
     try:
@@ -172,6 +201,7 @@ def run_bench(
     urls = {"bare": "bench/bare.html", **{g: f"{g}/" for g in games}}
     cold: dict[str, list[dict]] = {}
     warm: dict[str, list[dict]] = {}
+    print(f"Start-up bench, {runs} run(s), {load()} at the start")
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
         for r in range(runs):
@@ -181,15 +211,35 @@ def run_bench(
                 warm.setdefault(name, []).append(w)
                 if not w.get("controlled"):
                     print(f"  warning: warm {name} run {r + 1} was not served by the service worker")
-        _table(f"Cold (first visit, empty cache), median of {runs}, ms from navigation start", cold)
-        _table(f"Warm (reload, every file from the service worker), median of {runs}", warm)
+        ratios = {
+            "cold": _table(
+                f"Cold (first visit, empty cache), median of {runs}, ms from navigation start",
+                cold,
+                TARGETS["cold"],
+            ),
+            "warm": _table(
+                f"Warm (reload, every file from the service worker), median of {runs}", warm, TARGETS["warm"]
+            ),
+        }
         print(
-            "pyodide = Pyodide up inside PyScript; runtime = our first Python line runs; wheels = installed"
+            "pyodide = Pyodide up; pyscript = our first Python line runs; fetched = wheels fetched and"
+            " unpacked; wheels = installed"
+        )
+        print(f"{load()} at the end of the start-up runs")
+        failed = [
+            f"{mode} {name}"
+            for mode, rs in ratios.items()
+            for name, x in rs.items()
+            if name != "bare" and (x is None or x > TARGETS[mode])
+        ]
+        print(
+            f"Start-up targets (cold ≤ {TARGETS['cold']} × bare, warm ≤ {TARGETS['warm']} × bare): "
+            + ("PASS for every page" if not failed else "FAIL: " + ", ".join(failed))
         )
         if play and games:
             play_all(browser, base, games)
         if games:
-            most, twice, unfetched = _network_passes(p, root, games[0])
+            most, twice, unfetched = network_passes(p.chromium, root, games[0])
             print(
                 f"\nNetwork passes (first visit of /{games[0]}/ + offline copy + reload): "
                 f"max {most} per file; fetched more than once: {twice or 'none'}; never fetched: {unfetched}"

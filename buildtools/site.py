@@ -16,6 +16,7 @@ from pathlib import Path
 
 from buildtools.games import GAMES, TOOLS
 from buildtools.launcher import write_launcher
+from buildtools.snapshot import make_snapshot
 from buildtools.wheels import build_wheel
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -254,12 +255,17 @@ def assemble(
         precompile_wheels(stage, names, dist / "pyodide", log)
     wheels = [_place_wheel(stage / n, dist) for n in names]
     shutil.rmtree(stage)
+    # the Pyodide memory snapshot the pages start from (made under node, like the bytecode)
+    snapshot = (
+        make_snapshot(dist / "pyodide", [dist / w["url"] for w in wheels], dist, log) if precompile else None
+    )
 
     # pages
     pages = {**{g: GAMES[g] for g in games}, **TOOLS}
     build_info = {
         "version": VERSION,
         "wheels": wheels,
+        "snapshot": snapshot,
         "allowedHosts": allowed_hosts,
         "games": {
             slug: {"title": m["title_ru"] if m.get("lang") == "ru" else m["title"]}

@@ -24,6 +24,7 @@ const MIXED = !!(PAGE_ID && PAGE_ID !== BUILD_ID && !EMBED && (() => {
 const gw = (window.gridworks = window.gridworks || {});
 gw.ready = false;
 gw.version = BUILD.version;
+gw.build = BUILD_ID;
 gw.game = GAME;
 gw.errors = [];
 gw.timings = {start: performance.now()};
@@ -178,7 +179,8 @@ function hostAllowed(host) {
 
 // ---- offline copy (service worker) ----
 // gw.offline.state: "off" (embed, unsupported), "pending", "installing", "ready" (this build works
-// offline), "update-ready" (a newer build is saved and loads on the next reload), "failed" (+ error).
+// offline), "update-ready" (a newer build is saved and has taken over: this page keeps running its
+// own build, a reload loads the new one), "failed" (+ error).
 gw.offline = {state: "pending"};
 const queued = [];
 let notifier = null;
@@ -190,14 +192,33 @@ function offlineFailed(error) {
   notice(`Offline copy failed (${error}). The game works online; reload to try again.`);
 }
 
+// This page is up and running (registerServiceWorker runs once the game is ready, never while a
+// page loads), so a newer build that waits is asked to take over now. The worker keeps serving this
+// page its own build; the next reload gets the new one.
+let tookOver = false;
+function takeOver(reg) {
+  if (tookOver) return;
+  tookOver = true;
+  const done = () => {
+    if (gw.offline.state === "update-ready") return;
+    gw.offline = {state: "update-ready"};
+    notice("A new version is saved: it loads when you reload the page.");
+  };
+  // "activated": the worker has noted which pages keep the old build (controllerchange comes earlier)
+  const w = reg.waiting;
+  w.addEventListener("statechange", () => { if (w.state === "activated") done(); });
+  w.postMessage({type: "take-over"});
+  if (w.state === "activated") done();   // another tab asked first
+}
+
 function track(reg) {
   const settle = () => {
+    if (gw.offline.state === "update-ready") return;
     if (reg.waiting && reg.active) {
-      if (gw.offline.state !== "update-ready") notice("A new version is saved: it loads the next time you open the game.");
-      gw.offline = {state: "update-ready"};
+      takeOver(reg);
     } else if (reg.installing) {
       if (gw.offline.state !== "failed") gw.offline = {state: "installing"};
-    } else if (reg.active && reg.active.state === "activated") {
+    } else if (reg.active && reg.active.state === "activated" && !tookOver) {
       if (gw.offline.state !== "failed") gw.offline = {state: "ready"};
     }
   };
@@ -312,7 +333,9 @@ async function installWheels(pyodide) {
     return;
   }
   const libs = [];
-  for (const files of await Promise.all(wheelJobs)) {
+  const all = await Promise.all(wheelJobs);
+  gw.timings.wheelsAwaited = performance.now();
+  for (const files of all) {
     for (const [name, data] of files) {
       const path = site + "/" + name;
       FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
@@ -320,7 +343,26 @@ async function installWheels(pyodide) {
       if (name.endsWith(".so")) libs.push(path);
     }
   }
+  gw.timings.wheelsWritten = performance.now();
   for (const lib of libs) await api.loadDynlib(lib);
+  gw.timings.dynlibs = performance.now();
+}
+
+// ---- the Python snapshot: Pyodide's heap with the interpreter started and the pure-Python modules
+// imported (made by the build under node); restoring it skips Python's own start-up. Fetched with its
+// integrity, stored gzip-compressed, inflated natively; null without one (the runtime starts as usual).
+function fetchSnapshot() {
+  const s = BUILD.snapshot;
+  if (!s || typeof DecompressionStream !== "function") return null;
+  return fetch(new URL(s.url, BASE).href, {integrity: s.integrity}).then(async (res) => {
+    if (!res.ok) throw new Error("HTTP " + res.status);
+    const body = new Uint8Array(await res.arrayBuffer());
+    if (body[0] !== 0x1f || body[1] !== 0x8b) return body;   // a server already inflated it
+    const stream = new Blob([body]).stream().pipeThrough(new DecompressionStream("gzip"));
+    const out = new Uint8Array(await new Response(stream).arrayBuffer());
+    gw.timings.snapshotFetched = performance.now();
+    return out;
+  });
 }
 
 // Every optional PyScript plugin is switched off: the pages use none of them.
@@ -329,8 +371,20 @@ const PYSCRIPT_PLUGINS = ["!error", "!deprecations-manager", "!donkey", "!py-edi
 function startPython() {
   // Pyodide starts loading now, in parallel with PyScript's own start-up; PyScript's interpreter
   // module (pyodide-boot.mjs) hands it this runtime instead of starting a second one.
-  api.runtime = import(new URL("pyodide/pyodide.mjs", BASE).href)
-    .then((m) => m.loadPyodide({indexURL: new URL("pyodide/", BASE).href}));
+  const indexURL = new URL("pyodide/", BASE).href;
+  const snapshot = fetchSnapshot();
+  api.runtime = import(new URL("pyodide/pyodide.mjs", BASE).href).then((m) => {
+    if (!snapshot) return m.loadPyodide({indexURL});
+    return m.loadPyodide({indexURL, _loadSnapshot: snapshot}).then((py) => {
+      gw.snapshot = true;
+      // the snapshot holds one random state for every page: draw a fresh one
+      py.runPython("import sys\nif 'random' in sys.modules: sys.modules['random'].seed()");
+      return py;
+    }, (e) => {
+      console.warn("[gridworks] Python snapshot not usable, starting Python instead:", e);
+      return m.loadPyodide({indexURL});
+    });
+  });
   api.runtime.then(() => { gw.timings.runtime = performance.now(); }, () => {});
   const cfg = {interpreter: new URL("pyodide/pyodide-boot.mjs", BASE).href, plugins: PYSCRIPT_PLUGINS};
   const py = document.createElement("script");
@@ -377,13 +431,13 @@ function start() {
   // the offline copy is made once the game is up: its files are in the HTTP cache by then and the
   // copy does not compete with start-up
   addEventListener("gridworks:ready", registerServiceWorker, {once: true});
-  // progress while the runtime downloads (no real byte counts from PyScript)
+  // progress while the runtime downloads (no real byte counts from PyScript), four times a second:
+  // redrawing every animation frame cost the start-up ~0.2 s of the two cores (measured)
   const t0 = performance.now();
-  const tick = () => {
-    if (boot.step !== "runtime") return;
+  const tick = setInterval(() => {
+    if (boot.step !== "runtime") { clearInterval(tick); return; }
     boot.progress = Math.min(0.4, 0.02 + (performance.now() - t0) / 8000);
-    drawBoot(); requestAnimationFrame(tick);
-  };
-  requestAnimationFrame(tick);
+    drawBoot();
+  }, 250);
   startPython();
 }

@@ -3,13 +3,13 @@
 //   otherwise fetched (the browser's HTTP cache first: the page fetched most of it already) and kept
 //   only if its hash is the one this build expects. Any failure fails the install, the page is told
 //   which file failed, and the previous build (if any) keeps serving.
-// - the new build waits (no skipWaiting at install): open tabs keep the build they started with, and
-//   the browser switches to the new build once no tab of the site is open, so a page never mixes two
-//   builds. (Asking the waiting worker to take over from a loading page made Chromium hold that
-//   page's navigation for over 30 s now and then, so the site does not.)
-// - fetch: files of the build come from the cache; "/game" is redirected to "/game/". (A page that a
-//   newer worker takes over mid-load gets the new boot.js; boot.js sees the page is another build's
-//   and reloads it.)
+// - update: the new build waits until a page of the site that is up and running (never one that is
+//   loading: a take-over during a navigation made Chromium hold that navigation for 30 s now and
+//   then) asks it to take over ("take-over"). Pages open at that moment keep running the build they
+//   started with: the worker notes them at activation and answers their requests from the previous
+//   build's cache. The next navigation or reload gets the new build, whole.
+// - fetch: files of the build come from the cache; "/game" is redirected to "/game/". (Should a page
+//   still get a newer boot.js than its own, boot.js sees the page is another build's and reloads it.)
 const VERSION = "@VERSION@";
 const FILES = /*@FILES@*/ {};
 const CACHE = "gridworks-" + VERSION;
@@ -17,6 +17,8 @@ const SCOPE = new URL("./", self.location).href;
 const SCOPE_PATH = new URL(SCOPE).pathname;
 const MANIFEST = "__manifest__";
 const BOOT_ID = "@BOOTID@";
+// Not a build's cache: which build served before this one, and the pages that still run it.
+const META = "gridworks:meta";
 const has = (key) => Object.prototype.hasOwnProperty.call(FILES, key);
 const urlOf = (key) => new URL(key, SCOPE).href;
 
@@ -106,18 +108,39 @@ async function precache() {
 
 self.addEventListener("install", (event) => { event.waitUntil(precache()); });
 
+// The activation's bookkeeping (which pages keep the previous build); fetches wait for it.
+let activation = null;
 self.addEventListener("activate", (event) => {
-  event.waitUntil((async () => {
-    for (const name of await caches.keys()) {
-      if (name !== CACHE && name.startsWith("gridworks-")) await caches.delete(name);
-    }
-    await self.clients.claim();
-  })());
+  activation = (async () => {
+    const meta = await caches.open(META);
+    const names = (await caches.keys()).filter((n) => n.startsWith("gridworks-") && n !== CACHE);
+    const last = await meta.match("active");
+    let prev = last ? await last.text() : (names.length === 1 ? names[0] : null);
+    if (prev === CACHE || !names.includes(prev)) prev = null;
+    // every page open now started with the previous build (or none): it keeps that build
+    const open = prev ? (await self.clients.matchAll({type: "all", includeUncontrolled: true})).map((c) => c.id) : [];
+    await meta.put("active", new Response(CACHE));
+    await meta.put("previous", new Response(JSON.stringify({cache: prev, clients: open})));
+    previous = null;
+    for (const name of names) if (name !== prev) await caches.delete(name);
+  })();
+  event.waitUntil(activation.catch(() => {}).then(() => self.clients.claim()));
 });
+
+// The previous build's cache and the pages that still run it (read once per worker start).
+let previous = null;
+function previousBuild() {
+  if (!previous) {
+    previous = caches.open(META).then((m) => m.match("previous")).then((r) => (r ? r.json() : {}))
+      .then((p) => ({cache: p.cache || null, clients: new Set(p.clients || [])}), () => ({cache: null, clients: new Set()}));
+  }
+  return previous;
+}
 
 self.addEventListener("message", (event) => {
   const t = event.data && event.data.type;
-  if (t === "status" && event.source) {
+  if (t === "take-over") self.skipWaiting();   // sent by a page that is up and running
+  else if (t === "status" && event.source) {
     event.waitUntil(caches.open(CACHE).then((c) => c.match(MANIFEST)).then((m) => {
       event.source.postMessage({type: "sw-status", version: VERSION, complete: !!m});
     }));
@@ -131,6 +154,14 @@ self.addEventListener("fetch", (event) => {
   if (!r) return;
   if (r.redirect) { event.respondWith(Response.redirect(r.redirect, 301)); return; }
   event.respondWith((async () => {
+    if (activation) await activation.catch(() => {});
+    if (event.clientId) {   // a page that started with the previous build gets that build's files
+      const p = await previousBuild();
+      if (p.cache && p.clients.has(event.clientId)) {
+        const old = await (await caches.open(p.cache)).match(urlOf(r.key));
+        if (old) return old;
+      }
+    }
     const hit = await (await caches.open(CACHE)).match(urlOf(r.key));
     if (hit) return hit;
     // not cached (yet): the network; the install keeps the verified copy
