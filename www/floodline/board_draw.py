@@ -3,21 +3,26 @@
 from __future__ import annotations
 
 import time
-from typing import Any
+from typing import TYPE_CHECKING
 
 from gwweb.floodline import hud
 from gwweb.floodline import mesh as M
+from gwweb.floodline.iso import Proj
 from gwweb.floodline.model import Run
 from gwweb.floodline.occlusion import hex_box, occluded_mesh, outline_mesh
 from gwweb.floodline.render import Part, tilt_angle
 from gwweb.shared.canvas import Gfx
+
+if TYPE_CHECKING:
+    from gwweb.floodline.app import App
+    from gwweb.floodline.controls import Controls
 
 TIP_TICKS = 60 * 12
 PIECE_XRAY = "rgba(255,214,120,0.95)"
 GHOST_XRAY = "rgba(255,255,255,0.7)"
 
 
-def rows_for(app: Any, run: Run) -> int:
+def rows_for(app: App, run: Run) -> int:
     """Rows the camera shows (Input §7.3). Chosen on spawn so the piece and the top of the
     structure (plus a few rows under it) fit, in steps of 4 rows so the scale changes rarely;
     taller boards are panned rather than shrunk to a sliver."""
@@ -33,7 +38,7 @@ def rows_for(app: Any, run: Run) -> int:
     return int(app.cam_rows)
 
 
-def _span(p: Any, cells: list[list[int]]) -> tuple[float, float]:
+def _span(p: Proj, cells: list[list[int]]) -> tuple[float, float]:
     top, bottom = 1e9, -1e9
     for c in cells:
         b = hex_box(p, c[0], c[1], c[2])
@@ -41,7 +46,7 @@ def _span(p: Any, cells: list[list[int]]) -> tuple[float, float]:
     return top, bottom
 
 
-def camera(app: Any, run: Run, p: Any, cells: list[list[int]], ghost: list[list[int]], snap: bool) -> None:
+def camera(app: App, run: Run, p: Proj, cells: list[list[int]], ghost: list[list[int]], snap: bool) -> None:
     """Input §7.3: on spawn (and when the piece would leave the view) recentre on the piece, its
     landing spot and the top of the structure; ease there. Views and resizes snap."""
     wv = app.world
@@ -50,7 +55,7 @@ def camera(app: Any, run: Run, p: Any, cells: list[list[int]], ghost: list[list[
         wv.ease()
         return
     s = run.state
-    spawn = (id(run), s.metrics["piecesUsed"], s.metrics["holdsUsed"], s.gravity.value, app.view)
+    spawn = (id(run), s.metrics["piecesUsed"], s.metrics["holdsUsed"], s.gravity.value, app.ui.view)
     top = run.top_cells
     if not top:  # nothing built yet: the floor is the top of the structure
         b = s.board
@@ -70,20 +75,28 @@ def camera(app: Any, run: Run, p: Any, cells: list[list[int]], ghost: list[list[
     wv.ease()
 
 
-def draw_board(app: Any, g: Gfx, run: Run, rect: tuple[float, float, float, float]) -> None:
+def draw_board(app: App, g: Gfx, run: Run, rect: tuple[float, float, float, float]) -> None:
     s = run.state
     wv = app.world
     old_place = wv.place_key
-    p = wv.place(app.view, [s.board.sx, s.board.sy, s.board.sz], rect, rows_for(app, run))
-    key = (id(run), run.board_version, app.cut, s.height_limit, wv.place_key, app.shell.i18n.lang, app.basins)
+    p = wv.place(app.ui.view, [s.board.sx, s.board.sy, s.board.sz], rect, rows_for(app, run))
+    key = (
+        id(run),
+        run.board_version,
+        app.ui.cut,
+        s.height_limit,
+        wv.place_key,
+        app.shell.i18n.lang,
+        app.ui.basins,
+    )
     faces = tuple(sorted(str(getattr(f, "value", f)) for f in s.board.open_faces))
-    basin = run.basins() if app.basins else None
+    basin = run.basins() if app.ui.basins else None
     did = wv.ensure(
         g,
         key,
         run.board_cells,
         s.height_limit,
-        app.cut,
+        app.ui.cut,
         run.unsupported,
         faces,
         app.t("open_face"),
@@ -98,15 +111,15 @@ def draw_board(app: Any, g: Gfx, run: Run, rect: tuple[float, float, float, floa
     shown = wv.key[1] if wv.key[:1] == (id(run),) else -1  # board version on the layer
     lag = run.locked[0] if 0 <= shown <= run.locked_at else []
     tilt = 0.0
-    if app.tilt_anim is not None:
-        old, new, f = app.tilt_anim
+    if app.ui.tilt_anim is not None:
+        old, new, f = app.ui.tilt_anim
         tilt = tilt_angle(p, old, new, f / 14)
-        app.tilt_anim = (old, new, f + 1) if f < 14 else None
+        app.ui.tilt_anim = (old, new, f + 1) if f < 14 else None
     ghost = run.ghost()
     cells = run.active_cells()
     camera(app, run, p, cells, ghost, wv.place_key != old_place)
     wv.blit(g, tilt)
-    pv = app.preview
+    pv = app.ui.preview
     pv_on = pv is not None and pv.get("board") == run.board_version
     mat = s.active.material.value if s.active is not None else ""
     dkey = (wv.key, str(cells), str(ghost), mat, id(pv) if pv_on else 0, str(lag))
@@ -117,7 +130,7 @@ def draw_board(app: Any, g: Gfx, run: Run, rect: tuple[float, float, float, floa
         t0 = time.perf_counter()
         app.dyn_key = dkey
         parts = []
-        hidden: dict[str, list[Any]] = {"piece": [], "ghost": []}
+        hidden: dict[str, list[list[int]]] = {"piece": [], "ghost": []}
         if lag:
             look = {"HEAVY": "HEAVY", "REINFORCED": "REINFORCED"}.get(run.locked[1], "STANDARD")
             parts.append(Part(M.piece_mesh(p, lag, look, M.EDGE), [], None, ""))
@@ -152,7 +165,7 @@ def draw_board(app: Any, g: Gfx, run: Run, rect: tuple[float, float, float, floa
     overlays(app, g, run, rect, p, ghost)
 
 
-def piece_screen_box(app: Any, run: Run) -> list[float] | None:
+def piece_screen_box(app: App, run: Run) -> list[float] | None:
     """The active piece's bounding box in CSS px on the page (for tests)."""
     p = app.world.proj
     cells = run.active_cells()
@@ -169,27 +182,29 @@ def piece_screen_box(app: Any, run: Run) -> list[float] | None:
     ]
 
 
-def overlays(app: Any, g: Gfx, run: Run, rect: tuple[float, float, float, float], p: Any, ghost: Any) -> None:
+def overlays(
+    app: App, g: Gfx, run: Run, rect: tuple[float, float, float, float], p: Proj, ghost: list[list[int]]
+) -> None:
     x, y, w, h = rect
     t = app.t
     s = run.state
     bs = 40.0 if app.touch_hints() else 30.0  # finger-sized on touch screens
     g.button("cutDown", x + w - 2 * bs - 12, y + 8, bs, bs, "▾", size=14 + (bs - 30) / 3)
     g.button("cutUp", x + w - bs - 8, y + 8, bs, bs, "▴", size=14 + (bs - 30) / 3)
-    cut = t("slice_off") if app.cut is None else t("slice", n=app.cut)
-    g.text(x + w - 8, y + bs + 24, cut, hud.ACCENT if app.cut is not None else hud.DIM, 12, align="right")
-    if run.wet or app.basins:
+    cut = t("slice_off") if app.ui.cut is None else t("slice", n=app.ui.cut)
+    g.text(x + w - 8, y + bs + 24, cut, hud.ACCENT if app.ui.cut is not None else hud.DIM, 12, align="right")
+    if run.wet or app.ui.basins:
         bw = 2 * bs + 4
         g.button(
-            "basins", x + w - bw - 8, y + bs + 32, bw, bs - 2, t("basins_btn"), size=12, active=app.basins
+            "basins", x + w - bw - 8, y + bs + 32, bw, bs - 2, t("basins_btn"), size=12, active=app.ui.basins
         )
-    if app.basins and run.wet:  # §10.3 legend
+    if app.ui.basins and run.wet:  # §10.3 legend
         bx = x + w - 8
         for i, (key_, color) in enumerate(
             (("bz_low", "#7ff6ff"), ("bz_next", "#96d2ff"), ("bz_drain", "#36d6e8"))
         ):
             g.text(bx, y + 2 * bs + 48 + i * 16, t(key_), color, 12, align="right")
-    pv = app.preview
+    pv = app.ui.preview
     # on narrow screens below the board's top corner buttons: at the board's foot, near the pad
     ly = y + h - 22 if w < 560 else y + 24
     if pv is not None and pv.get("board") == run.board_version:
@@ -209,29 +224,33 @@ def overlays(app: Any, g: Gfx, run: Run, rect: tuple[float, float, float, float]
 FLASH_MS = 2600.0
 
 
-def flash_refusal(app: Any, g: Gfx, run: Run, cx: float, cy: float, max_w: float) -> None:
-    """A refused or rolled-back tilt says why (engine ``tilt_refusal``) for a few seconds."""
-    now = time.perf_counter() * 1000
+def flash_refusal(app: App, g: Gfx, run: Run, cx: float, cy: float, max_w: float) -> None:
+    """A refused or rolled-back tilt says why (engine ``tilt_refusal``) for a few seconds: a toast
+    of the shell (spoken to screen readers too), drawn here as a banner over the board."""
     seen = (id(run), run.refusals)
-    if run.refusal is not None and seen != app.refusal_seen:
-        app.refusal_seen = seen
-        app.flash = (hud.refusal_text(app.t, run.refusal), now + FLASH_MS)
-    if app.flash is not None:
-        if now > app.flash[1] or run.state.outcome is not None:
-            app.flash = None
-        else:
-            hud.banner(g, app.flash[0], cx, cy, max_w)
+    toasts = app.shell.toasts
+    if run.refusal is not None and seen != app.ui.refusal_seen:
+        app.ui.refusal_seen = seen
+        toasts.push(hud.refusal_text(app.t, run.refusal), FLASH_MS)
+    if run.state.outcome is not None:
+        return
+    shown = toasts.visible()
+    if shown:
+        text, a = shown[-1]
+        g.alpha(a)
+        hud.banner(g, text, cx, cy, max_w)
+        g.alpha(1.0)
 
 
-def tip_visible(app: Any, run: Run) -> bool:
+def tip_visible(app: App, run: Run) -> bool:
     """The beat prompt shows for the first 12 s of a level (always while watching a replay) until
     the player taps/clicks it away."""
-    if app.tip_closed == id(run) or not app.tip_text(run):
+    if app.ui.tip_closed == id(run) or not app.tip_text(run):
         return False
     return run.state.tick < TIP_TICKS or app.player is not None
 
 
-def tip_box(app: Any, g: Gfx, run: Run, rect: tuple[float, float, float, float]) -> None:
+def tip_box(app: App, g: Gfx, run: Run, rect: tuple[float, float, float, float]) -> None:
     """The tutorial prompt. On a phone it sits over the HUD strip (the board stays clear); on a
     desktop at the bottom of the board. A tap or click on it closes it (✕)."""
     app.tip_rect = None
@@ -249,13 +268,13 @@ def tip_box(app: Any, g: Gfx, run: Run, rect: tuple[float, float, float, float])
         bx, bw = x + 12, min(w - 24, 540.0)
     size = 13.0
     key = (tip, bw, over_hud)
-    if app.tip_cache[:3] != key:
+    if app.tip_key != key:
         lines = g.wrap(tip, bw - 44, size)
         if over_hud and 10 + 17 * len(lines) > hh - 8:
             size = 12.0
             lines = g.wrap(tip, bw - 40, size)
-        app.tip_cache = (*key, lines, size)
-    lines, size = app.tip_cache[3], app.tip_cache[4]
+        app.tip_key, app.tip_lines = key, (lines, size)
+    lines, size = app.tip_lines
     lh = size + 4
     th = 10 + lh * len(lines)
     bh = max(th, 30.0)
@@ -271,13 +290,13 @@ def tip_box(app: Any, g: Gfx, run: Run, rect: tuple[float, float, float, float])
     app.tip_rect = (bx, by, bw, bh)
 
 
-def tip_hit(app: Any, px: float, py: float) -> bool:
+def tip_hit(app: Controls, px: float, py: float) -> bool:
     """A pointer down on the prompt closes it (consumed)."""
     r = app.tip_rect
     if r is None or app.run is None:
         return False
     if r[0] <= px <= r[0] + r[2] and r[1] <= py <= r[1] + r[3]:
-        app.tip_closed = id(app.run)
+        app.ui.tip_closed = id(app.run)
         app.tip_rect = None
         return True
     return False

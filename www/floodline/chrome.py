@@ -4,7 +4,8 @@ pad, each cached on its own layer and redrawn only when what it shows changes.""
 from __future__ import annotations
 
 import time
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from gwweb.floodline import hud
 from gwweb.floodline.iso import VIEW_NAMES
@@ -13,42 +14,45 @@ from gwweb.floodline.strings import title_for
 from gwweb.floodline.textfit import ellipsize, fit
 from gwweb.shared.canvas import Gfx, Region
 
+if TYPE_CHECKING:
+    from gwweb.floodline.replays import Player
+    from gwweb.floodline.ui import Ui
+    from gwweb.shared.shell import Shell
+
 
 class AppChrome:
     """Mixin of ``App`` (uses its run, view, pad, layers, shell and string lookup)."""
 
     run: Run | None
-    shell: Any
-    view: int
-    pad: Any
-    pad_down: Any
-    pad_key: Any
-    pad_layer: Any
-    peek: bool
-    player: Any
-    hud_rect: Any
+    shell: Shell
+    ui: Ui
+    pad: list[tuple[str, str, float, float, float, float]]
+    pad_key: tuple[object, ...]
+    pad_layer: Gfx | None
+    player: Player | None
+    hud_rect: tuple[float, float, float, float]
     bar_layer: Gfx | None
-    bar_key: tuple[Any, ...]
+    bar_key: tuple[object, ...]
     bar_regions: list[Region]
-    hud_key: Any
-    hud_layer: Any
+    hud_key: tuple[object, ...]
+    hud_layer: Gfx | None
     hud_redraws: int
     hud_ms: float
     heavy: bool
     stages: list[str]
-    fmt_key: Any
+    fmt_key: tuple[object, ...]
     endless_seed: int
-    t: Any
-    hints: Any
+    t: Callable[..., str]
+    hints: Callable[[], dict[str, str]]
 
     def draw_pad(self, g: Gfx) -> None:
         """Touch pad from a cached layer (redrawn when its size or pressed buttons change)."""
         x0, y0 = self.pad[0][2] - 3, self.pad[0][3] - 3
         x1 = max(b[2] + b[4] for b in self.pad) + 3
         y1 = max(b[3] + b[5] for b in self.pad) + 3
-        held = frozenset(self.pad_down.values())
+        held = frozenset(self.ui.pad_down.values())
         blocked, cool = self.tilt_state()
-        key = (x0, y0, x1, y1, held, self.peek, tuple(b[1] for b in self.pad), blocked, cool)
+        key = (x0, y0, x1, y1, held, self.ui.peek, tuple(b[1] for b in self.pad), blocked, cool)
         if key != self.pad_key or self.pad_layer is None:
             self.pad_key = key
             if self.pad_layer is None or self.pad_layer.width != x1 - x0 or self.pad_layer.height != y1 - y0:
@@ -57,7 +61,7 @@ class AppChrome:
             lg.fit()
             lg.clear_rect(0, 0, x1 - x0, y1 - y0)
             local = [(a, lbl, bx - x0, by - y0, bw, bh) for a, lbl, bx, by, bw, bh in self.pad]
-            hud.draw_pad(lg, local, set(held), self.peek, blocked, cool)
+            hud.draw_pad(lg, local, set(held), self.ui.peek, blocked, cool)
         g.blit(self.pad_layer, x0, y0)
 
     def tilt_state(self) -> tuple[frozenset[str], float]:
@@ -80,7 +84,7 @@ class AppChrome:
         x, y, w, h = rect
         self.hud_rect = rect
         keys = self.hints()
-        key = (id(run), w, h, compact, self.shell.i18n.lang, self.view, self.fmt_key, hud.signature(run))
+        key = (id(run), w, h, compact, self.shell.i18n.lang, self.ui.view, self.fmt_key, hud.signature(run))
         stale = key != self.hud_key
         if self.hud_layer is None or (stale and not self.heavy):  # else next frame (issue #20)
             self.heavy = self.heavy or stale
@@ -102,7 +106,7 @@ class AppChrome:
         layer redrawn only when what it shows changes; its buttons are registered every frame."""
         title = title_for(self.t, run.n, run.level)
         name = f"{run.n}. {title}" if run.n else self.t("endless_title", seed=self.endless_seed)
-        key = (w, name, self.shell.i18n.lang, self.view, self.shell.audio.muted)
+        key = (w, name, self.shell.i18n.lang, self.ui.view, self.shell.audio.muted)
         lg = self.bar_layer
         if key != self.bar_key or lg is None:
             self.bar_key = key
@@ -122,7 +126,7 @@ class AppChrome:
         g.button("pause", 54, 4, 44, 36, "Ⅱ", size=16)
         right = self.corner_buttons(g, w)
         vx = right - 56
-        g.button("view", vx, 4, 52, 36, VIEW_NAMES[self.view], size=14)
+        g.button("view", vx, 4, 52, 36, VIEW_NAMES[self.ui.view], size=14)
         avail = vx - 112
         if avail > 40:
             size = fit(g, name, avail, 16, True, min_size=11)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gwweb.floodline import hud
 from gwweb.floodline.board_draw import piece_screen_box
@@ -12,9 +12,21 @@ from gwweb.floodline.saves import level_no
 
 from engine.floodline import parse_move
 
+if TYPE_CHECKING:
+    from gwweb.floodline.app import App
 
-def test_hooks(app: Any) -> dict[str, Any]:
+
+def test_hooks(app: App) -> dict[str, Any]:
     """``floodlineInfo()``, ``floodlineStart(n)`` and ``floodlineFeed([tick texts])``."""
+
+    def focus_info() -> dict[str, Any]:
+        ui = app.ui
+        return {
+            "focus": ui.focus if ui.keyboard_nav else None,
+            "ring": [r.id for r in app.ring],
+            "keysScreen": ui.keys_screen,
+            "waiting": app.rebinder.waiting,
+        }
 
     def info(*_a: Any) -> str:
         run = app.run
@@ -22,20 +34,21 @@ def test_hooks(app: Any) -> dict[str, Any]:
             lr = app.last_run
             last = None if lr is None else {"level": level_no(lr), "seed": lr.seed, "inputs": len(lr.moves)}
             menu = {"screen": "menu", "progress": app.progress.model_dump(), "lastRun": last}
-            return json.dumps({**menu, "keyboard": app.has_keyboard()})
+            return json.dumps({**menu, "keyboard": app.has_keyboard(), **focus_info()})
         run.sync()
         s = run.state
         return json.dumps(
             {
                 "screen": "play",
+                **focus_info(),
                 "level": run.n,
                 "tick": s.tick,
                 "gravity": s.gravity.value,
                 "pieces": s.metrics["piecesUsed"],
                 "active": run.active_cells(),
                 "outcome": None if s.outcome is None else s.outcome.status.value,
-                "paused": app.paused,
-                "view": app.view,
+                "paused": app.ui.paused,
+                "view": app.ui.view,
                 "worldRedraws": app.world.redraws,
                 "hudRedraws": app.hud_redraws,
                 "hudMs": round(app.hud_ms, 2),
@@ -60,7 +73,7 @@ def test_hooks(app: Any) -> dict[str, Any]:
                 "size": [s.board.sx, s.board.sy, s.board.sz],
                 "heightLimit": s.height_limit,
                 "objectiveTexts": [objective_text(app.t, c) for c in run.level.get("objectives", [])],
-                "basins": app.basins,
+                "basins": app.ui.basins,
                 "pad": [
                     [a, lbl, round(x, 1), round(y, 1), round(w, 1), round(h, 1)]
                     for a, lbl, x, y, w, h in app.pad
@@ -71,22 +84,22 @@ def test_hooks(app: Any) -> dict[str, Any]:
                         app.pad, hud.pad_fonts(app.shell.gfx, app.pad), strict=True
                     )
                 ],
-                "peek": app.peek,
-                "keysHelp": app.t("tip_touch" if app.touch else "keys_help", **app.hints()),
+                "peek": app.ui.peek,
+                "keysHelp": app.t("tip_touch" if app.ui.touch else "keys_help", **app.hints()),
                 "padBlocked": sorted(app.tilt_state()[0]),
                 "preview": None
-                if app.preview is None
+                if app.ui.preview is None
                 else {
-                    k: app.preview.get(k)
+                    k: app.ui.preview.get(k)
                     for k in ("target", "allowed", "rejected", "reason", "shift", "lost", "piece", "outcome")
                 },
                 "refusal": run.refusal,
                 "slowFrames": app.slow,
-                "flash": None if app.flash is None else app.flash[0],
+                "flash": app.shell.toasts.texts()[-1] if app.shell.toasts.texts() else None,
                 "stars": None if s.outcome is None else s.outcome.stars,
                 "firstFrameAt": app.first_frame_at,
                 "tipRect": None if app.tip_rect is None else [round(v, 1) for v in app.tip_rect],
-                "basinPreview": run.basins() if app.basins else None,
+                "basinPreview": run.basins() if app.ui.basins else None,
             }
         )
 

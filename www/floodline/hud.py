@@ -10,6 +10,7 @@ from gwweb.floodline.campaign import objective_text
 from gwweb.floodline.iso import Proj
 from gwweb.floodline.model import Run
 from gwweb.floodline.render import arrow, draw_mesh, gravity_dir
+from gwweb.floodline.strings import Tr
 from gwweb.floodline.textfit import fit, width
 from gwweb.shared.canvas import Gfx
 
@@ -23,7 +24,7 @@ GOOD = "#7ad67a"
 WARN = "#ff8a6a"
 
 
-def signature(run: Run) -> tuple[Any, ...]:
+def signature(run: Run) -> tuple[object, ...]:
     """Everything the panel shows, so it is redrawn only when one of these changes."""
     s = run.state
     m = s.metrics
@@ -67,7 +68,7 @@ def mini_piece(
     draw_mesh(g, M.piece_mesh(p, cells, look, M.EDGE))
 
 
-def gravity_badge(g: Gfx, t: Any, run: Run, proj: Proj, cx: float, cy: float, r: float) -> None:
+def gravity_badge(g: Gfx, t: Tr, run: Run, proj: Proj, cx: float, cy: float, r: float) -> None:
     grav = run.state.gravity.value
     g.circle(cx, cy, r, fill="rgba(10,16,24,0.75)", stroke="rgba(255,210,122,0.6)", width=2)
     dx, dy = gravity_dir(proj, grav)
@@ -80,7 +81,7 @@ ABILITY_SYMBOL = {"stabilize": "⚓", "freeze": "❄", "drain": "◎"}
 
 def panel(
     g: Gfx,
-    t: Any,
+    t: Tr,
     run: Run,
     x: float,
     y: float,
@@ -206,7 +207,7 @@ def panel(
             g.text(x + w * 0.72, cy + 66, "—", DIM, fs)
 
 
-def wind_badge(g: Gfx, t: Any, run: Run, proj: Proj, cx: float, cy: float, r: float) -> None:
+def wind_badge(g: Gfx, t: Tr, run: Run, proj: Proj, cx: float, cy: float, r: float) -> None:
     """Wind icon: the next gust's direction on the board and a countdown (Wind §6 telegraph)."""
     wind = run.wind()
     if wind is None or not wind["active"]:
@@ -227,7 +228,7 @@ def wind_badge(g: Gfx, t: Any, run: Run, proj: Proj, cx: float, cy: float, r: fl
 
 
 def warnings(
-    g: Gfx, t: Any, run: Run, x: float, y: float, ghost: list[list[int]], max_w: float = 400
+    g: Gfx, t: Tr, run: Run, x: float, y: float, ghost: list[list[int]], max_w: float = 400
 ) -> list[str]:
     keys = run.warning_keys(ghost)
     red, amber = "rgba(180,50,30,0.88)", "rgba(150,105,20,0.88)"
@@ -266,7 +267,7 @@ PAD_ROWS = (
 PAD_WORDS = ("hard", "hold", "peek", "stabilize", "freeze", "drain")  # labels from the string table
 
 
-def pad_rows(run: Run, t: Any = None) -> tuple[tuple[tuple[str, str], ...], ...]:
+def pad_rows(run: Run, t: Tr | None = None) -> tuple[tuple[tuple[str, str], ...], ...]:
     """The pad's rows; a fourth row with the level's abilities when it has any. Word labels
     (DROP, HOLD, PEEK, abilities) come from ``t("pad_<action>")`` in the current language."""
     ab = run.state.level.abilities
@@ -347,7 +348,7 @@ def pad_label_font(g: Gfx, label: str, bw: float, bh: float) -> tuple[float, boo
     return fit(g, label, bw - 8, cap, True), True
 
 
-def drop_line(g: Gfx, p: Any, x: float, y: float, cells: list[list[int]], ghost: list[list[int]]) -> None:
+def drop_line(g: Gfx, p: Proj, x: float, y: float, cells: list[list[int]], ghost: list[list[int]]) -> None:
     """A thin guide from the falling piece to where it lands (depth cue)."""
     n = len(cells)
     a = [sum(c[i] for c in cells) / n + 0.5 for i in range(3)]
@@ -357,7 +358,7 @@ def drop_line(g: Gfx, p: Any, x: float, y: float, cells: list[list[int]], ghost:
     g.line(x + x1, y + y1, x + x2, y + y2, "rgba(255,255,255,0.35)", 1)
 
 
-def refusal_text(t: Any, why: dict[str, Any]) -> str:
+def refusal_text(t: Tr, why: dict[str, Any]) -> str:
     """A refused tilt's reason (engine ``preview.tilt_refusal``) as a sentence."""
     reason = str(why.get("reason") or "blocked")
     if reason == "cooldown":
@@ -367,7 +368,7 @@ def refusal_text(t: Any, why: dict[str, Any]) -> str:
     return str(t("tr_" + reason))
 
 
-def preview_label(t: Any, g: Gfx, pv: dict[str, Any], cx: float, cy: float, max_w: float = 0.0) -> None:
+def preview_label(t: Tr, g: Gfx, pv: dict[str, Any], cx: float, cy: float, max_w: float = 0.0) -> None:
     """The rotation preview's verdict: why it is refused, or what the tilt and the falling piece do."""
     if not pv.get("allowed") or pv.get("rejected"):
         text = refusal_text(t, pv)

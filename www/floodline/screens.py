@@ -6,7 +6,7 @@ from typing import Any
 
 from gwweb.floodline.campaign import COUNT, Progress, level, unlocked
 from gwweb.floodline.hud import ACCENT, DIM, INK
-from gwweb.floodline.strings import title_for
+from gwweb.floodline.strings import Tr, title_for
 from gwweb.floodline.textfit import fit
 from gwweb.shared.canvas import Gfx
 
@@ -23,7 +23,7 @@ def level_at(px: float, py: float) -> int:
 
 
 def level_select(
-    g: Gfx, t: Any, prog: Progress, has_replay: bool = False, focus: int = 0, keyboard: bool = True
+    g: Gfx, t: Tr, prog: Progress, has_replay: bool = False, focus: int = 0, keyboard: bool = True
 ) -> None:
     """The campaign grid; the line under it names ``focus`` (the level under the pointer) or the
     last level played, in the current language. Without a keyboard (``keyboard=False``: a touch-only
@@ -68,7 +68,7 @@ def level_select(
     g.text(w / 2, y + 22, beat, DIM, fit(g, beat, w - 24, 13), align="center")
     bw2 = min(200.0, (w - 40) / 2)
     g.button(
-        "lv:" + str(prog.last),
+        "play",
         w / 2 - bw2 - 6,
         y + 32,
         bw2,
@@ -102,7 +102,7 @@ def overlay_box(g: Gfx, w: float, h: float) -> tuple[float, float, float, float]
     return x, y, bw, bh
 
 
-def pause(g: Gfx, t: Any, help_text: str, tip: str = "") -> None:
+def pause(g: Gfx, t: Tr, help_text: str, tip: str = "") -> None:
     """Pause box: resume/restart/levels, the level's tip again (it hides after 12 s), the key help."""
     width = min(420.0, g.width - 30) - 30
     lines = (g.wrap(tip, width, 11) + [""] if tip else []) + g.wrap(help_text, width, 11)
@@ -118,7 +118,7 @@ def pause(g: Gfx, t: Any, help_text: str, tip: str = "") -> None:
 
 def results(
     g: Gfx,
-    t: Any,
+    t: Tr,
     outcome: dict[str, Any],
     n: int,
     has_next: bool,

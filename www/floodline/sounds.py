@@ -4,27 +4,29 @@ music that ramps with danger. Everything is silent while the shell is muted."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from gwweb.floodline.model import Run
 from gwweb.floodline.music import Music
 
-
-def music(app: Any) -> Music:
-    m = getattr(app, "_music", None)
-    if m is None:
-        m = app._music = Music(app.shell.audio)
-    return m
+if TYPE_CHECKING:
+    from gwweb.floodline.app import App
 
 
-def ambience(app: Any) -> None:
+def music(app: App) -> Music:
+    if app.music is None:
+        app.music = Music(app.shell.audio)
+    return app.music
+
+
+def ambience(app: App) -> None:
     """The music for this frame: on while a level is played (not paused, not over)."""
     run = app.run
-    on = run is not None and not app.paused and run.state.outcome is None
+    on = run is not None and not app.ui.paused and run.state.outcome is None
     music(app).update(run.danger if run is not None else 0.0, on)
 
 
-def play(app: Any, run: Run) -> None:
+def play(app: App, run: Run) -> None:
     """Synthesised sound effects for the run's events (lock, drop, rotate, tilt, collapse, water,
     drain-block lock, gust, freeze/thaw, refused tilt)."""
     a = app.shell.audio
@@ -41,7 +43,7 @@ def play(app: Any, run: Run) -> None:
             a.tone(520, 0.06, "sine", 0.1, glide_to=700)
         elif e == "tilt":
             a.tone(140, 0.35, "sawtooth", 0.06, glide_to=70)
-            app.tilt_anim = (ev.gravity, run.state.gravity.value, 0)
+            app.ui.tilt_anim = (ev.gravity, run.state.gravity.value, 0)
         elif e == "collapse":  # a falling rumble (cached noise buffer: the shared noise() is built
             mu.filtered_noise(0.3, 0.16, 900, 180, 0.7)  # sample by sample in Python, ~50 ms a call)
         elif e == "drain":

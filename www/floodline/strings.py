@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable as _Callable
 from typing import Any
 
 from .level_strings import tables
+
+#: the page's string lookup (``shell.i18n.t``): a key and its fields -> text in the page language
+Tr = _Callable[..., str]
 
 EN: dict[str, str] = {
     "title": "Floodline",

@@ -1,0 +1,76 @@
+"""Persistence of the Floodline page: progress (stars, endless best, the level Play opens) kept in
+its record and mirrored to the shared progress card, and the last run (``SaveData`` from the run's
+``Session``: seed + level + moves) stored, watched, exported and imported."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from gwweb.floodline import fileio
+from gwweb.floodline.campaign import COUNT, Progress, record
+from gwweb.floodline.replays import to_file
+from gwweb.floodline.saves import level_no, make_save
+
+from engine.core.session import SaveData
+from engine.floodline.state import Outcome, Status
+
+if TYPE_CHECKING:
+    from gwweb.floodline.model import Run
+    from gwweb.floodline.replays import Player
+    from gwweb.shared.shell import Shell
+
+
+class Persistence:
+    """Mixin of ``App``: what the page keeps between visits."""
+
+    shell: Shell
+    progress: Progress
+    run: Run | None
+    player: Player | None
+    last_run: SaveData | None
+    pending_import: list[str]
+
+    def save_progress(self) -> None:
+        """Store the progress record and sync the launcher's card (stars, endless best, Continue)."""
+        self.shell.storage.save("progress", self.progress)
+        p = self.progress
+        best = {"endless": p.endless_best} if p.endless_best else {}
+        self.shell.progress.sync(
+            best=best,
+            stars=dict(p.stars),
+            stars_max=3 * COUNT,
+            in_progress=bool(p.stars),
+            level=p.last,
+            levels=COUNT,
+        )
+        self.shell.take_storage_notices()
+
+    def record_outcome(self, run: Run, o: Outcome) -> None:
+        """Stars of a won campaign level (the engine's ``record``), or the endless best; then stored."""
+        if run.n == 0:
+            self.progress.endless_best = max(self.progress.endless_best, int(o.score))
+        elif o.status == Status.WON:
+            record(self.progress, run.n, int(o.stars))
+        self.save_progress()
+        self.keep_last_run()
+
+    def keep_last_run(self) -> None:
+        """The run just played (not a replay being watched) becomes the stored last run."""
+        run = self.run
+        if run is None or self.player is not None or not run.session.moves:
+            return
+        self.last_run = make_save(run.n, run.level, run.session.seed, run.log.moves())
+        self.shell.storage.save("last", self.last_run)
+        self.shell.take_storage_notices()
+
+    def export_replay(self) -> None:
+        if self.last_run is not None:
+            n = level_no(self.last_run)
+            fileio.download(f"floodline-{'endless' if n == 0 else f'lv{n:02d}'}.json", to_file(self.last_run))
+
+    def import_replay(self) -> None:
+        fileio.pick_text(self._queue_import)
+
+    def _queue_import(self, text: str) -> None:
+        self.pending_import.append(text)
+        self.shell.invalidate()
