@@ -51,31 +51,34 @@ def draw(app: OrbitApp, g: Gfx, now: float) -> None:
     if (ui.layout.w, ui.layout.h) != (g.width, g.height):
         ui.layout = lay_mod.compute(g.width, g.height)
     L = ui.layout
-    g.clear("#2B1B17")
     text, color = status(app)
-    if ui.mode == "menu" or not app.has_game():
-        screens.menu(app, g)
-    elif ui.anim is not None and not ui.help_open:
+    playing = ui.mode != "menu" and app.has_game()
+    size = (app.shell.i18n.lang, g.width, g.height, g.dpr, text, color)
+    if playing and ui.anim is not None and not ui.help_open:
         # an animation moves only the ships: everything else is one cached layer over the board
+        g.clear("#2B1B17")
         board(app, g, now)
-        key = (id(ui.anim), app.rev, app.shell.i18n.lang, g.width, g.height, g.dpr, text, color)
         lg = _chrome.layer_for(g)
-        if key != _chrome.key:
-            _chrome.key = key
-            lg.begin_frame()
+        if _chrome.stale((id(ui.anim), app.rev, *size)):
             lg.clear_rect(0, 0, lg.width, lg.height)
             chrome(app, lg)
             screens.top_bar(app, lg, L.top, text, color)
-        g.blit(lg)
-        g.regions.extend(lg.regions)
     else:
-        board(app, g, now)
-        chrome(app, g)
-    if ui.help_open:
-        g.regions.clear()
-        screens.help_screen(app, g)
-    if ui.anim is None or ui.help_open or ui.mode == "menu" or not app.has_game():
-        screens.top_bar(app, g, L.top, text, color)
+        # nothing moves: the frame is drawn once into a layer, later frames (a toast fading) blit it
+        lg = _still.layer_for(g)
+        if _still.stale((app.rev, id(app.match.state), playing, ui.mode, ui.replay_i, *size)):
+            lg.clear("#2B1B17")
+            if playing:
+                board(app, lg, now)
+                chrome(app, lg)
+            else:
+                screens.menu(app, lg)
+            if ui.help_open:
+                lg.regions.clear()
+                screens.help_screen(app, lg)
+            screens.top_bar(app, lg, L.top, text, color)
+    g.blit(lg)
+    g.regions.extend(lg.regions)
     toasts = app.shell.toasts
     notices = app.shell.notices
     if len(notices) > app.notices_shown and not toasts.items:
@@ -105,11 +108,12 @@ def focus_ring(app: OrbitApp, g: Gfx) -> None:
             return
 
 
-class _Chrome:
-    """The cached layer of everything but the board during an animation (cards, panel, top bar)."""
+class _Cached:
+    """A full-canvas layer drawn again only when its key changes."""
 
-    key: tuple[object, ...] | None = None
-    layer: Gfx | None = None
+    def __init__(self) -> None:
+        self.key: tuple[object, ...] | None = None
+        self.layer: Gfx | None = None
 
     def layer_for(self, g: Gfx) -> Gfx:
         lg = self.layer
@@ -121,8 +125,19 @@ class _Chrome:
             self.key = None
         return lg
 
+    def stale(self, key: tuple[object, ...]) -> bool:
+        """True (and the layer's frame begun, its buttons forgotten) when ``key`` differs."""
+        if key == self.key or self.layer is None:
+            return False
+        self.key = key
+        self.layer.begin_frame()
+        return True
 
-_chrome = _Chrome()
+
+_chrome = _Cached()
+"""Everything but the board during an animation (cards, panel, top bar), over the moving board."""
+_still = _Cached()
+"""The whole frame while nothing moves (menus, planning, dialogs)."""
 
 
 def shown_state(app: OrbitApp) -> OrbitState:
