@@ -49,6 +49,11 @@ def _level(name: str) -> dict[str, Any]:
 
 def entries() -> list[Entry]:
     """Every campaign level in teaching order."""
+    return list(_entries())
+
+
+@cache
+def _entries() -> tuple[Entry, ...]:
     out = []
     for item in _index()["levels"]:
         key = str(item["key"])
@@ -65,7 +70,7 @@ def entries() -> list[Entry]:
                 solution=tuple(item.get("solution", ())),
             )
         )
-    return out
+    return tuple(out)
 
 
 def keys() -> list[str]:
@@ -75,7 +80,7 @@ def keys() -> list[str]:
 
 def entry(key: str) -> Entry | None:
     """The campaign entry of ``key`` (None for custom or unknown keys)."""
-    for e in entries():
+    for e in _entries():
         if e.key == key:
             return e
     return None

@@ -102,7 +102,7 @@ def app(monkeypatch: pytest.MonkeyPatch) -> Any:
 
     Clock.t = 1000.0
     a = ReactorApp(FakeShell())
-    a.start("builtin:tutorial")
+    a.start_now("builtin:tutorial")
     return a
 
 
@@ -232,6 +232,6 @@ def test_the_page_sounds_stages_as_they_play_and_not_when_muted(app: Any) -> Non
 def test_the_launcher_card_gets_the_campaign_size_and_the_level_in_play(app: Any) -> None:
     from engine.reactor.campaign import keys
 
-    app.start(keys()[2])
+    app.start_now(keys()[2])
     last = app.shell.progress.synced[-1]
     assert last["levels"] == len(keys()) and last["stars_max"] == 3 * len(keys()) and last["level"] == 3

@@ -102,6 +102,8 @@ class ReactorApp:
         self.toast = ""
         self.pulse_ms: list[float] = self.cascades.pulse_ms
         self.help = False
+        self.pending: str | None = None  # a level to load in the next frame (``start``)
+        self.warm: list[Any] = []  # start-up work done one item per idle frame after the first (#20)
         self.act_ms: list[tuple[str, float]] = []
         self.slow: list[tuple[str, float]] = []
         self.drawn: Any = None  # the surface values drawn in the last frame (test hook)
@@ -112,6 +114,7 @@ class ReactorApp:
         self._restore()
         for n in self.storage.take_notices():
             shell.notify(n)
+        self.warm = warm_steps(self)
 
     # -- persistence ----------------------------------------------------------------------------
     def _restore(self) -> None:
@@ -154,6 +157,16 @@ class ReactorApp:
 
     # -- starting levels --------------------------------------------------------------------------
     def start(self, key: str, session: Any = None) -> None:
+        """Play level ``key`` (or ``session``: an editor play-test). A level from the list or the
+        win box loads in the next frame and is first drawn in the one after (#20: a level load
+        and a first draw each cost a few tens of ms; one frame must not pay both)."""
+        if session is None:
+            self.pending = key
+            self.shell.invalidate()
+            return
+        self.start_now(key, session)
+
+    def start_now(self, key: str, session: Any = None) -> None:
         try:
             s = session or session_for(key, self.custom)
         except (SchemaError, KeyError, ValueError) as exc:
@@ -437,7 +450,8 @@ class ReactorApp:
     def animating(self) -> bool:
         if self.screen == "editor":
             return self.editor.animating()
-        busy = self.anim is not None or (self.play is not None and bool(self.play.queue))
+        busy = self.anim is not None or self.pending is not None or bool(self.warm)
+        busy = busy or (self.play is not None and bool(self.play.queue))
         return busy or now() < self.toast_until
 
     def _advance(self, t: float) -> None:
@@ -479,6 +493,11 @@ class ReactorApp:
         if self.screen == "editor":
             self.editor.draw(g)
             return
+        if self.pending is not None:  # load the level now, draw it next frame (the canvas keeps
+            key, self.pending = self.pending, None  # showing the last picture meanwhile)
+            self.start_now(key)
+            self.shell.invalidate()
+            return
         self._advance(t)
         g.clear(BG)
         if self.screen == "menu" or self.play is None:
@@ -489,6 +508,8 @@ class ReactorApp:
         if self.help:
             g.regions.clear()  # only the overlay's own button answers while it is open
             draw_help(g, self)
+        if self.warm:
+            self.warm.pop(0)(g)  # after this frame's drawing: the picture is already complete
         if t < self.toast_until and self.toast:
             w = min(g.width - 20, 520)
             lines = g.wrap(self.toast, w - 16, 14)[:3]
@@ -530,25 +551,15 @@ class ReactorApp:
         if self.zoom if self.zoom is not None else lay.fit < layout_mod.DEFAULT_ZOOM_BELOW:
             lay = layout_mod.compute(g.width, g.height, gw, gh, zoom=True, centre=centre)
         self.lay = lay
-        ctx = g.ctx
-        ctx.save()
-        ctx.beginPath()
-        ctx.rect(*lay.view)
-        ctx.clip()
+        g.save()
+        g.clip_rect(*lay.view)
         surf = self.surface_now(t)
         self.drawn = surf
         view = self.anim.shown if self.anim is not None else st  # the cascade's current stage
         p = self.painter
-        p.terrain(g, st, lay)
-        p.hazards(g, view, lay, surf)
-        p.leaks(g, view, lay)
-        p.props(g, view, lay)
-        p.danger(g, view, lay)
-        p.hazard_labels(g, view, lay, surf)
-        if self.eye and play.can_view():  # type: ignore[union-attr]
-            p.underground(g, view, lay, self.eye_layer)
-        elif self.eye:
+        if self.eye and not play.can_view():  # type: ignore[union-attr]
             self.eye = False
+        p.board(g, st, view, lay, surf, self.eye_layer if self.eye else None)
         p.robot(g, view, lay)
         s = lay.cell
         if self.anim is not None:
@@ -562,7 +573,7 @@ class ReactorApp:
         if self.hover_cell is not None:
             x, y = lay.xy(*self.hover_cell)
             g.frame(x - 2, y - 2, s + 4, s + 4, "#FFEA00", 4)
-        ctx.restore()
+        g.restore()
         if lay.can_zoom:  # finger-sized cells on small screens; drag pans, the robot is followed
             vx, vy, vw, _ = lay.view
             label = self.t("zoom_out") if lay.zoomed else self.t("zoom_in")
@@ -602,6 +613,37 @@ class ReactorApp:
 
     def test_hooks(self) -> dict[str, Any]:
         return hooks(self)
+
+
+def warm_steps(app: ReactorApp) -> list[Any]:
+    """Work the first level start would otherwise do in one frame, done a piece per idle frame
+    while the level list shows: the board and panel layers (an offscreen canvas and its context
+    cost a few ms each in Pyodide), the fonts the panel measures, pydantic's lazily built save
+    schemas."""
+    from engine.core.session import SaveData
+
+    from .model import SavedGame
+    from .render import sized_layer
+
+    def layers(g: Any) -> None:
+        p = app.painter
+        p.layer = sized_layer(g, p.layer, 1, 1)
+        for name in ("base", "mid", "top"):
+            if name not in p.cache:
+                p.cache[name] = (g.layer(1, 1), ())
+
+    def panel(g: Any) -> None:
+        app.hud.warm(g)
+
+    def fonts(g: Any) -> None:
+        for size in (11, 12, 13, 14, 17, 18):
+            g.measure("Pulse 0 ★", size)
+            g.measure("Pulse 0 ★", size, True)
+
+    def schemas(_g: Any) -> None:
+        SavedGame(key="warm", save=SaveData(game="reactor", version=1, seed=0)).model_dump(mode="json")
+
+    return [layers, panel, fonts, schemas]
 
 
 def create(shell: Any) -> ReactorApp:

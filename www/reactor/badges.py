@@ -91,5 +91,5 @@ class Badges:
         img = self.get(key)
         if img is None:
             return False
-        g.ctx.drawImage(img, x, y, size, size)
+        g.image(img, x, y, size, size)
         return True

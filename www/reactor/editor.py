@@ -226,9 +226,11 @@ class Editor(EditorFiles, EditorHooks):
         elif id == "lang":
             self.shell.set_lang(self.shell.i18n.toggle())
         elif id == "undo":
-            doc.undo() and self.persist()
+            if doc.undo():
+                self.persist()
         elif id == "redo":
-            doc.redo() and self.persist()
+            if doc.redo():
+                self.persist()
         elif id.startswith("layer:"):
             self.layer = id[6:]
             if self.tool not in editor_tools(self.layer):

@@ -4,7 +4,7 @@ clipboard and ``prompt``."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
@@ -25,6 +25,12 @@ class EditorFiles:
     selected: Any
     last_code: str
     _file_proxy: Any
+
+    if TYPE_CHECKING:  # provided by Editor
+
+        def say(self, text: str, color: str = ...) -> None: ...
+        def t(self, key: str) -> str: ...
+        def changed(self) -> None: ...
 
     def export(self) -> None:
         try:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.reactor.presentation import LAYERS
 
@@ -21,6 +21,10 @@ class EditorHooks:
     validate_ms: list[float]
     tab: str
     confirm: Any
+
+    if TYPE_CHECKING:  # provided by EditorFiles
+
+        def import_from(self, text: str) -> bool: ...
 
     def info(self) -> dict[str, Any]:
         return {

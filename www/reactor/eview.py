@@ -29,9 +29,8 @@ def draw_board(g: Any, ed: Any, lay: Any) -> None:
     s = lay.cell
     w, h = doc.w, doc.h
     op = layer_opacity(ed.layer)
-    ctx = g.ctx
     # surface: terrain, hazards, props, robot at the surface opacity
-    ctx.globalAlpha = op["surface"]
+    g.alpha(op["surface"])
     for y in range(h):
         row = d["terrain"][y]
         for x in range(w):
@@ -66,11 +65,11 @@ def draw_board(g: Any, ed: Any, lay: Any) -> None:
                 )
         blocks = [e for e in CARRIERS if int((sc.get("blocks") or {}).get(e, 0)) > 0]
         if blocks:  # remedy blocks: dashed frames in the element's colour, as in play
-            ctx.setLineDash([3, 3])
+            g.line_dash([3, 3])
             x0, y0 = lay.ox + sc["x"] * s, lay.oy + sc["y"] * s
             for k, e in enumerate(blocks):
                 g.frame(x0 + 2 + 2 * k, y0 + 2 + 2 * k, s - 4 - 4 * k, s - 4 - 4 * k, COL[e], 1.5)
-            ctx.setLineDash([])
+            g.line_dash([])
     for p in d["props"]:
         if p["kind"] == "flow":
             continue
@@ -102,17 +101,17 @@ def draw_board(g: Any, ed: Any, lay: Any) -> None:
         )
         if p["kind"] == "valve":
             for ox, oy in p.get("outlets", []):
-                ctx.setLineDash([2, 3])
+                g.line_dash([2, 3])
                 g.circle(lay.ox + (ox + 0.5) * s, lay.oy + (oy + 0.5) * s, s * 0.4, None, COL["coolant"], 1.5)
-                ctx.setLineDash([])
+                g.line_dash([])
     rb = d["robot"]
     g.circle(lay.ox + (rb["x"] + 0.5) * s, lay.oy + (rb["y"] + 0.5) * s, s * 0.28, "#ECEFF1", "#000000", 2)
-    ctx.globalAlpha = 1.0
+    g.alpha(1.0)
     # underground: inactive layers first, the active one on top
     order = [c for c in CARRIERS if c != ed.layer] + ([ed.layer] if ed.layer != "surface" else [])
     lw = max(3.0, s * 0.16)
     for c in order:
-        ctx.globalAlpha = op[c]
+        g.alpha(op[c])
         cells = {(u["x"], u["y"]): u for u in d["layers"][c]}
         off = OFFSET[c] * s * 0.14
         col = COL[c]
@@ -145,7 +144,7 @@ def draw_board(g: Any, ed: Any, lay: Any) -> None:
             if lk["carrier"] == c:
                 ax, ay = lk["access"]
                 g.frame(lay.ox + ax * s + 3, lay.oy + ay * s + 3, s - 6, s - 6, col, 2)
-        ctx.globalAlpha = 1.0
+        g.alpha(1.0)
     if ed.selected is not None:
         x, y = ed.selected
         g.frame(
@@ -157,9 +156,9 @@ def draw_board(g: Any, ed: Any, lay: Any) -> None:
     hover = ed.stroke.get("hover") if ed.stroke is not None else None
     if hover is not None and ed.tool != "cursor":  # drag preview: the tool's badge under the pointer
         x, y = hover
-        ctx.globalAlpha = 0.65
+        g.alpha(0.65)
         draw_tool_badge(g, ed, lay.ox + x * s + s * 0.15, lay.oy + y * s + s * 0.15, s * 0.7)
-        ctx.globalAlpha = 1.0
+        g.alpha(1.0)
         g.frame(lay.ox + x * s + 1, lay.oy + y * s + 1, s - 2, s - 2, "#FFEA00", 2)
 
 

@@ -16,7 +16,7 @@ from .cascade import text as ctext
 from .cascade_draw import draw_panel
 from .egoals import level_text
 from .model import pair_rules
-from .render import COL, SURF_COL
+from .render import COL, SURF_COL, sized_layer
 from .strings import reason, refusal, warning_text
 
 TEXT, DIM, WARN, BAD = "#ECEFF1", "#90A4AE", "#FFCA28", "#FF5252"
@@ -47,6 +47,21 @@ class Hud:
         self._text_key: tuple[str, str, int] | None = None
         self._text: tuple[str, str] = ("", "")
         self._wrapped: dict[int, tuple[tuple[str, float, int], list[str]]] = {}
+        self._hint_key: tuple[str, bool] | None = None
+        self._layer: Any = None
+        self._key: tuple[Any, ...] = ()
+        self._refs: tuple[Any, ...] = ()
+        self._regions: list[Any] = []
+        self.painted = 0  # times the panel layer was redrawn (tests)
+        self._views: tuple[Any, dict[str, Any], dict[str, bool]] | None = None
+
+    def views(self, st: Any) -> tuple[dict[str, Any], dict[str, bool]]:
+        """The engine's views the panel shows for ``st`` (status, action options), computed once
+        per state: states never change, frames redraw often."""
+        v = self._views
+        if v is None or v[0] is not st:
+            v = self._views = (st, status(st), action_options(st))
+        return v[1], v[2]
 
     def level_text(self, app: Any, lang: str) -> tuple[str, str]:
         """Title and goal of the level being played in ``lang`` (read once per level and language)."""
@@ -79,12 +94,57 @@ class Hud:
         return None
 
     def draw(self, g: Any, app: Any, lay: Any) -> None:
+        """The panel, from an offscreen layer redrawn only when something it shows changed (its
+        buttons are registered again every frame)."""
+        play, anim = app.play, app.anim
+        st = anim.shown if anim is not None else play.state
+        x, y, w, h = lay.px - 4, lay.py - 4, lay.pw + 8, lay.ph + 8
+        key = (
+            app.shell.i18n.lang,
+            id(st),
+            id(play.state),
+            id(anim),
+            anim.index if anim is not None else -1,
+            play.key,
+            play.message,
+            play.refusal[0],
+            tuple(sorted(play.refusal[1].items())),
+            play.note,
+            play.hinted,
+            app.cascades.mode,
+            app.eye,
+            app.eye_layer,
+            app.hover_cell,
+            app.selected,
+            (x, y, w, h, lay.wide, lay.cell, g.dpr),
+        )
+        if self._layer is None or self._key != key:
+            self._refs = (st, play.state, anim)  # keeps the ids in the key from being reused
+            lg = self._layer
+            if lg is None or (lg.width, lg.height, lg.dpr) != (w, h, g.dpr):
+                lg = self._layer = sized_layer(g, lg, w, h)
+            lg.begin_frame()
+            lg.clear_rect(0, 0, w, h)
+            lg.translate(-x, -y)
+            self.paint(lg, app, lay)
+            self._regions = list(lg.regions)
+            self._key = key
+            self.painted += 1
+        g.blit(self._layer, x, y)
+        g.regions.extend(self._regions)
+
+    def warm(self, g: Any) -> None:
+        """Make the panel's layer ahead of the first level (start-up warm-up)."""
+        if self._layer is None:
+            self._layer = g.layer(1, 1)
+
+    def paint(self, g: Any, app: Any, lay: Any) -> None:
         t = app.t
         lang = app.shell.i18n.lang
         anim = app.anim
         # while the pulse cascade plays, the panel shows the stage being played, not the end result
         st = anim.shown if anim is not None else app.play.state
-        stat = status(st) if anim is not None else app.play.status()
+        stat, options = self.views(st)
         x, y, w = lay.px, lay.py, lay.pw
         bottom = lay.py + lay.ph
         g.rect(x - 4, y - 4, w + 8, lay.ph + 8, "#101820")
@@ -146,9 +206,9 @@ class Hud:
         # inventory
         cx = x + 4
         inv = stat["inventory"]
-        for k, col in zip(INV, INV_COL):
-            txt = f"{t('inv_' + k)} {inv[k]}"
-            g.text(cx, y + 13, txt, col if inv[k] else DIM, 12, inv[k] > 0)
+        for item, col in zip(INV, INV_COL):
+            txt = f"{t('inv_' + item)} {inv[item]}"
+            g.text(cx, y + 13, txt, col if inv[item] else DIM, 12, inv[item] > 0)
             cx += g.measure(txt, 12, True) + 10
         if st.heat_immunity > 0:
             imm = t("immunity", n=st.heat_immunity)
@@ -162,8 +222,7 @@ class Hud:
             y += 17
         # actions: three columns
         bw, bh = (w - 8) / 3, 34 if lay.wide else 32
-        options = action_options(st)
-        for k, (text, key, hot) in enumerate(ACTIONS):
+        for k, (text, label, hot) in enumerate(ACTIONS):
             bx = x + (k % 3) * (bw + 4)
             by = y + (k // 3) * (bh + 4)
             on = options.get(text, True)
@@ -174,7 +233,7 @@ class Hud:
                 by,
                 bw,
                 bh,
-                f"{t(key)} [{hot}]",
+                f"{t(label)} [{hot}]",
                 size=13,
                 bg="#1C2A35" if on else "#141B22",
                 fg="#FFE0B2" if on else "rgba(255,224,178,0.38)",
@@ -208,7 +267,7 @@ class Hud:
                 bg="#1C2A35",
             )
             k += 1
-        if campaign_entry(app.play.key) is not None and st.outcome is None:
+        if self.has_hint(app.play.key) and st.outcome is None:
             g.button(
                 "hint",
                 x + (k % 3) * (bw + 4),
@@ -242,6 +301,12 @@ class Hud:
         if show_inspector:
             self.inspector(g, app, x, y + 4, w, bottom)
 
+    def has_hint(self, key: str) -> bool:
+        """Is ``key`` a campaign level (it offers a hint)? Asked once per level."""
+        if self._hint_key is None or self._hint_key[0] != key:
+            self._hint_key = (key, campaign_entry(key) is not None)
+        return self._hint_key[1]
+
     def here(self, app: Any, st: Any) -> str:
         """What the robot stands on: the prop (and its state) and reachable leaks."""
         t = app.t
@@ -274,7 +339,9 @@ class Hud:
         heading = t("forecast") if app.anim is None else ctext(lang, "title", n=app.play.state.pulse)
         g.text(x + 4, y + 14, heading, TEXT, 14, True)
         y += 20
-        rows = [(t("now"), wd["kind"], wd["carrier"], tuple(wd["cell"])) for wd in stat["warnings"]]
+        rows: list[tuple[str, str, str, tuple[int, int] | None]] = [
+            (t("now"), wd["kind"], wd["carrier"], tuple(wd["cell"])) for wd in stat["warnings"]
+        ]
         rows += [
             (
                 t("pulse_in", n=f["pulse"]),

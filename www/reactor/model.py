@@ -7,6 +7,7 @@ for, keeps the session (undo = replay minus one) and turns engine views into dis
 from __future__ import annotations
 
 import json
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -106,9 +107,14 @@ LEVEL_DIR = Path(__file__).with_name("levels")  # the page's own data (Russian g
 
 def campaign() -> list[str]:
     """Level keys in the engine's campaign order (then any other shipped level)."""
+    return list(_campaign())
+
+
+@cache
+def _campaign() -> tuple[str, ...]:
     keys = campaign_keys()
     listed = {k.partition(":")[2] for k in keys}
-    return keys + ["builtin:" + n for n in builtin_levels() if n not in listed]
+    return tuple(keys + ["builtin:" + n for n in builtin_levels() if n not in listed])
 
 
 def level_title(key: str, custom: CustomLevels) -> tuple[str, str]:
@@ -116,13 +122,23 @@ def level_title(key: str, custom: CustomLevels) -> tuple[str, str]:
     kind, _, name = key.partition(":")
     try:
         if kind in ("builtin", "campaign"):
-            lv = builtin_level(name)
-            return lv.meta.title, lv.meta.description
+            return _builtin_title(key)
         data = custom.levels.get(name) or {}
         meta = data.get("meta", {})
         return str(meta.get("title", name)), str(meta.get("description", ""))
     except (SchemaError, ValueError, KeyError):
         return name, ""
+
+
+@cache
+def _builtin_title(key: str) -> tuple[str, str]:
+    """Title and description of a shipped level (the campaign's level data when it is one: no parse)."""
+    e = campaign_entry(key)
+    if e is not None:
+        meta = e.level.get("meta", {})
+        return str(meta.get("title", e.name)), str(meta.get("description", ""))
+    lv = builtin_level(key.partition(":")[2])
+    return lv.meta.title, lv.meta.description
 
 
 def session_for(key: str, custom: CustomLevels) -> Session:

@@ -4,6 +4,7 @@ and the all-seeing-eye underground overlay. Reads engine state; decides nothing.
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from typing import Any
 
 from engine.reactor import network
@@ -33,21 +34,121 @@ OPEN_DOOR = "#69F0AE"
 CARRIER_OFFSET = {"fuel": -1, "electricity": 0, "coolant": 1}
 
 
+MAX_LAYER_PX = 2400 * 2400  # backing-store pixels of one cached board layer (bigger: drawn directly)
+
+
 class BoardPainter:
-    """Draws one level's board; the terrain is cached on an offscreen layer."""
+    """Draws one level's board. Three offscreen layers (board-sized, origin at the board's corner)
+    hold what only changes with the state shown: the floor and hazards, then leaks, props and the
+    danger marks, then the hazard numbers and the eye's underground view; a frame blits them and
+    draws the robot. During a pulse cascade only the layers whose input changed are redrawn (the
+    eased surface values: floor+hazards and numbers; the props layer only when the stage changes)."""
 
     def __init__(self) -> None:
         self.layer: Any = None
         self.key: tuple[Any, ...] = ()
         self.danger_for: Any = None
         self.danger_map: dict[int, tuple[str, str]] = {}
+        self._doomed: tuple[Any, bool] | None = None
+        self.cache: dict[str, tuple[Any, tuple[Any, ...]]] = {}  # layer name -> (Gfx, key)
+        self.redrawn: dict[str, int] = {"base": 0, "mid": 0, "top": 0}  # layer redraw counts (tests)
+
+    def board(
+        self, g: Any, st: Any, view: Any, lay: Any, surf: dict[str, Any], eye_layer: str | None
+    ) -> None:
+        """The whole board under the robot: terrain, hazards, leaks, props, danger, numbers and (when
+        ``eye_layer`` is given) the underground view; ``view`` is the state shown (a cascade stage),
+        ``surf`` its surface values."""
+        s = lay.cell
+        w, h = s * st.grid.width, s * st.grid.height
+        if w * h * g.dpr * g.dpr > MAX_LAYER_PX:  # a huge zoomed board: draw straight to the screen
+            self.terrain(g, st, lay)
+            self._base(g, view, lay, surf)
+            self._mid(g, view, lay)
+            self._top(g, view, lay, surf, eye_layer)
+            self.doomed(g, view, lay)
+            return
+        size = (s, st.grid.width, st.grid.height, g.dpr)
+        local: list[Any] = []  # the layout with the board at (0, 0), made only when a layer is drawn
+
+        def at0() -> Any:
+            if not local:
+                local.append(replace(lay, ox=0.0, oy=0.0))
+            return local[0]
+
+        # keys compare contents (a move clones the whole state but changes little of it)
+        under = self._under_sig(view) if eye_layer is not None else None
+        self._layer(
+            g, "base", size + (surf, view.blocks), w, h, lambda lg: self._base(lg, view, at0(), surf, st)
+        )
+        self._layer(g, "mid", size + self._mid_sig(view), w, h, lambda lg: self._mid(lg, view, at0()))
+        top_key = size + (surf if s >= 38 else None, eye_layer, under)
+        self._layer(g, "top", top_key, w, h, lambda lg: self._top(lg, view, at0(), surf, eye_layer))
+        for name in ("base", "mid", "top"):
+            g.blit(self.cache[name][0], lay.ox, lay.oy)
+        self.doomed(g, view, lay)
+
+    def _mid_sig(self, st: Any) -> tuple[Any, ...]:
+        """Everything the props/leaks/danger layer reads from a state (compared by value)."""
+        consumers = tuple(tuple(st.carriers_at(c)) for c, p in st.props.items() if p.kind == "consumer")
+        heat = st.surface["heat"]
+        reactors = tuple(heat[c] for c, p in st.props.items() if p.kind == "reactor")
+        return (
+            st.props,
+            st.leaks,
+            st.services,
+            st.ready,
+            st.eye_access,
+            consumers,
+            reactors,
+            self.danger_of(st),
+        )
+
+    def _under_sig(self, st: Any) -> tuple[Any, ...]:
+        """The underground view's inputs (layers by value, flow sources)."""
+        layers = tuple((bytes(la.state), la.amount, la.intensity, la.integrity) for la in st.layers.values())
+        return (layers, st.props)
+
+    def danger_of(self, st: Any) -> dict[int, tuple[str, str]]:
+        """The engine's ``danger_cells`` of ``st``, once per state (states never change)."""
+        if self.danger_for is not st:
+            self.danger_for, self.danger_map = st, danger_cells(st)
+        return self.danger_map
+
+    def _layer(self, g: Any, name: str, key: tuple[Any, ...], w: float, h: float, paint: Any) -> None:
+        got = self.cache.get(name)
+        if got is not None and got[1] == key:
+            return
+        if got is None or got[1][:4] != key[:4]:
+            lg = sized_layer(g, got[0] if got is not None else None, w, h)
+        else:
+            lg = got[0]
+            lg.clear_rect(0, 0, w, h)
+        paint(lg)
+        self.cache[name] = (lg, key)
+        self.redrawn[name] += 1
+
+    def _base(self, g: Any, view: Any, lay: Any, surf: dict[str, Any], st: Any = None) -> None:
+        if st is not None:
+            self.terrain(g, st, lay)
+        self.hazards(g, view, lay, surf)
+
+    def _mid(self, g: Any, view: Any, lay: Any) -> None:
+        self.leaks(g, view, lay)
+        self.props(g, view, lay)
+        self.danger(g, view, lay)
+
+    def _top(self, g: Any, view: Any, lay: Any, surf: dict[str, Any], eye_layer: str | None) -> None:
+        self.hazard_labels(g, view, lay, surf)
+        if eye_layer is not None:
+            self.underground(g, view, lay, eye_layer)
 
     def terrain(self, g: Any, st: Any, lay: Any) -> None:
         grid = st.grid
         key = (id(grid), lay.cell, grid.width, grid.height, g.dpr)
         if self.layer is None or key != self.key:
             s = lay.cell
-            self.layer = g.layer(s * grid.width, s * grid.height)
+            self.layer = sized_layer(g, self.layer, s * grid.width, s * grid.height)
             lg = self.layer
             lg.rect(0, 0, lg.width, lg.height, FLOOR)
             for y in range(grid.height):
@@ -68,7 +169,6 @@ class BoardPainter:
         h = s / 2
         t = st.balance.thresholds
         w = st.grid.width
-        ctx = g.ctx
         for i in st.grid.floor_cells:
             x0, y0 = lay.ox + (i % w) * s, lay.oy + (i // w) * s
             for q, (qx, qy) in QUAD.items():
@@ -78,29 +178,26 @@ class BoardPainter:
                     continue
                 b = 2 if v >= th.critical else 1 if v >= th.caution else 0
                 x, y = x0 + qx * h, y0 + qy * h
-                ctx.globalAlpha = ALPHA[b]
+                g.alpha(ALPHA[b])
                 g.rect(x + 1, y + 1, h - 2, h - 2, SURF_COL[q])
-                ctx.globalAlpha = 1.0
+                g.alpha(1.0)
                 pattern(g, q, b, x + 1, y + 1, h - 2)
                 if b == 2:
                     g.frame(x + 1.5, y + 1.5, h - 3, h - 3, "#FFFFFF", 1.5)
             blocks = [e for e, a in st.blocks.items() if a[i] > 0]
             if blocks:
-                ctx.setLineDash([3, 3])
+                g.line_dash([3, 3])
                 for k, e in enumerate(blocks):
                     g.frame(x0 + 2 + 2 * k, y0 + 2 + 2 * k, s - 4 - 4 * k, s - 4 - 4 * k, COL[e], 1.5)
-                ctx.setLineDash([])
+                g.line_dash([])
 
     def danger(self, g: Any, st: Any, lay: Any) -> None:
         """Cells that kill the robot (engine ``danger_cells``): lethal now = a solid red frame with
         black-and-red corner stripes and a skull mark; lethal after the next pulse = a dashed red
-        frame. A shape, not only a colour. The robot's own cell doomed next pulse pulses red."""
+        frame. A shape, not only a colour (the robot's own doomed cell: ``doomed``)."""
         s = lay.cell
         w = st.grid.width
-        ctx = g.ctx
-        if self.danger_for is not st:  # states never change: one engine call per state, not per frame
-            self.danger_for, self.danger_map = st, danger_cells(st)
-        for i, (now, later) in self.danger_map.items():
+        for i, (now, later) in self.danger_of(st).items():
             x0, y0 = lay.ox + (i % w) * s, lay.oy + (i // w) * s
             if now:
                 g.frame(x0 + 1, y0 + 1, s - 2, s - 2, LETHAL, max(2.0, s * 0.06))
@@ -110,10 +207,17 @@ class BoardPainter:
                     g.line(ax + dx * c * 0.5, ay, ax, ay + dy * c * 0.5, "#000000", max(1.5, s * 0.05))
                 skull(g, x0 + s * 0.5, y0 + s * 0.5, s * 0.16)
             elif later:
-                ctx.setLineDash([max(3.0, s * 0.12), max(2.0, s * 0.08)])
+                g.line_dash([max(3.0, s * 0.12), max(2.0, s * 0.08)])
                 g.frame(x0 + 2, y0 + 2, s - 4, s - 4, LETHAL, max(2.0, s * 0.06))
-                ctx.setLineDash([])
-        if robot_doomed_next_pulse(st):
+                g.line_dash([])
+
+    def doomed(self, g: Any, st: Any, lay: Any) -> None:
+        """The robot's own cell doomed next pulse: a red ring and "!" (drawn every frame, not cached:
+        it moves with the robot)."""
+        if self._doomed is None or self._doomed[0] is not st:
+            self._doomed = (st, robot_doomed_next_pulse(st))
+        if self._doomed[1]:
+            s, w = lay.cell, st.grid.width
             r = st.robot
             cx, cy = lay.ox + (r % w + 0.5) * s, lay.oy + (r // w + 0.5) * s
             g.circle(cx, cy, s * 0.48, None, LETHAL, max(3.0, s * 0.08))
@@ -264,11 +368,10 @@ class BoardPainter:
         op = layer_opacity(active) if active != "all" else {c: 1.0 for c in COL} | {"surface": 0.5}
         g.alpha(1.0 - op["surface"])
         g.rect(lay.ox, lay.oy, s * w, s * hgt, "#0B1015")
-        ctx = g.ctx
         order = [c for c in CARRIERS if c != active] + ([active] if active in COL else [])
         for c in order:
             layer = st.layers[c]
-            ctx.globalAlpha = op[c]
+            g.alpha(op[c])
             off = CARRIER_OFFSET[c] * s * 0.14
             col = COL[c]
             lw = max(3.0, s * 0.16)
@@ -291,7 +394,7 @@ class BoardPainter:
                     g.circle(
                         x, y, s * 0.3, col if p.enabled else "#222222", "#FFFFFF" if p.enabled else col, 3
                     )
-            ctx.globalAlpha = 1.0
+            g.alpha(1.0)
         if s < 24:
             return
         fs = max(8.0, s * 0.2)
@@ -317,6 +420,18 @@ class BoardPainter:
                 g.rect(x0 + 1, ty, s - 2, fs + 1, "rgba(0,0,0,0.72)")
                 fsz = g.fit_text(text, s - 4, fs, True, 5)
                 g.text(x0 + s / 2, ty + fs / 2 + 1, text, col, fsz, True, "center", "middle")
+
+
+def sized_layer(g: Any, old: Any, w: float, h: float) -> Any:
+    """An offscreen layer of ``w`` x ``h`` CSS px: ``old`` resized (and so cleared) when there is one
+    (a new canvas and its context cost a few ms in Pyodide), else a new one."""
+    if old is None:
+        return g.layer(w, h)
+    old.width, old.height = w, h
+    old.fit()
+    old.begin_frame()
+    old.clear_rect(0, 0, w, h)  # a resize to the same backing size keeps the old pixels
+    return old
 
 
 def skull(g: Any, cx: float, cy: float, r: float) -> None:

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import layout as layout_mod
 from .egoals import level_text
 from .model import campaign
 from .stars import par, star_text, stars_for
+
+if TYPE_CHECKING:
+    from gwweb.shared.canvas import Gfx
 
 
 def draw_end(g: Any, app: Any, lay: Any, st: Any) -> None:
@@ -66,46 +69,19 @@ def draw_menu(g: Any, app: Any) -> None:
     max_lines = 3 if cols == 2 else 4  # whole goal texts (Russian ones run longer)
     x0 = (g.width - w) / 2
     top = layout_mod.TOP + 20
-    keys = campaign()
     lang = app.shell.i18n.lang
-    rows = [(k, *level_text(k, app.custom, lang)) for k in keys]
-    if app.custom.levels:
-        rows.append(("", t("custom"), ""))
-        rows += [
-            ("custom:" + k, *level_text("custom:" + k, app.custom, lang)) for k in sorted(app.custom.levels)
-        ]
-    # lay out first, then draw what is visible under the header
-    cards: list[tuple[str, str, str, int, float, float, float]] = []
-    y = top + 34
-    col = 0
-    row_h = 0.0
-    n = 0
-    for key, title, desc in rows:
-        if not key:
-            if col:
-                y += row_h + 8
-                col, row_h = 0, 0.0
-            cards.append(("", title, "", 0, x0, y, 28))
-            y += 28
-            continue
-        n += 1
-        nl = min(max_lines, len(g.wrap(desc, cw - 24, 12))) if desc else 1
-        h = 54 + 14 * (nl - 1)
-        cards.append((key, title, desc, n, x0 + col * (cw + 12), y, h))
-        row_h = max(row_h, h)
-        col += 1
-        if col == cols:
-            y += row_h + 8
-            col, row_h = 0, 0.0
-    if col:
-        y += row_h + 8
+    sig = (g.width, lang, tuple((k, id(v)) for k, v in app.custom.levels.items()))
+    cached = getattr(app, "menu_cache", None)
+    if cached is None or cached[0] != sig:  # level texts and card layout: once per size/language
+        cached = app.menu_cache = (sig, *_menu_cards(g, app, lang, x0, top, cw, cols, max_lines))
+    cards, y = cached[1], cached[2]
     content_bottom = y + 56 + 16 * len(app.shell.notices[-3:])
     max_scroll = max(0.0, content_bottom - g.height + 12)
     app.menu_scroll = min(max(0.0, getattr(app, "menu_scroll", 0.0)), max_scroll)
     app.menu_max_scroll = max_scroll
     dy = -app.menu_scroll
     clip = top + 30
-    for key, title, desc, num, cx, cy, h in cards:
+    for key, title, lines, num, cx, cy, h in cards:
         cy += dy
         if cy + h < clip or cy > g.height:
             continue
@@ -134,7 +110,7 @@ def draw_menu(g: Any, app: Any) -> None:
                 True,
                 "right",
             )
-        for k, line in enumerate(g.wrap(desc, cw - 24, 12)[:max_lines] if desc else []):
+        for k, line in enumerate(lines):
             g.text(cx + 12, cy + 42 + 14 * k, line, "#90A4AE", 12)
     y += dy
     if y + 6 >= clip:
@@ -157,6 +133,47 @@ def draw_menu(g: Any, app: Any) -> None:
         right -= bw + 8
     title = t("choose_level")  # the heading never runs under the buttons (phones, Russian)
     g.text(x0, top + 16, title, "#FFE082", g.fit_text(title, right - x0 - 4, 20, True, 11), True)
+
+
+Card = tuple[str, str, list[str], int, float, float, float]  # key, title, goal lines, number, x, y, h
+
+
+def _menu_cards(
+    g: Gfx, app: Any, lang: str, x0: float, top: float, cw: float, cols: int, max_lines: int
+) -> tuple[list[Card], float]:
+    """The level cards laid out (unscrolled) and the y below the last one."""
+    keys = campaign()
+    rows = [(k, *level_text(k, app.custom, lang)) for k in keys]
+    if app.custom.levels:
+        rows.append(("", app.t("custom"), ""))
+        rows += [
+            ("custom:" + k, *level_text("custom:" + k, app.custom, lang)) for k in sorted(app.custom.levels)
+        ]
+    cards: list[Card] = []
+    y = top + 34
+    col = 0
+    row_h = 0.0
+    n = 0
+    for key, title, desc in rows:
+        if not key:
+            if col:
+                y += row_h + 8
+                col, row_h = 0, 0.0
+            cards.append(("", title, [], 0, x0, y, 28))
+            y += 28
+            continue
+        n += 1
+        lines = g.wrap(desc, cw - 24, 12)[:max_lines] if desc else []
+        h = 54 + 14 * (max(1, len(lines)) - 1)
+        cards.append((key, title, lines, n, x0 + col * (cw + 12), y, h))
+        row_h = max(row_h, h)
+        col += 1
+        if col == cols:
+            y += row_h + 8
+            col, row_h = 0, 0.0
+    if col:
+        y += row_h + 8
+    return cards, y
 
 
 def _difficulty(app: Any, key: str) -> str:

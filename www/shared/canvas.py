@@ -429,6 +429,10 @@ class Gfx:
             layer.canvas, x, y, layer.width if w is None else w, layer.height if h is None else h
         )
 
+    def image(self, img: Any, x: float, y: float, w: float, h: float) -> None:
+        """Draw a loaded image element (``<img>``, ``ImageBitmap``...) scaled to ``w`` x ``h`` at (``x``, ``y``)."""
+        self._draw_image(img, x, y, w, h)
+
     def blit_part(
         self, layer: Gfx, sx: float, sy: float, w: float, h: float, x: float = 0, y: float = 0
     ) -> None:
