@@ -17,6 +17,7 @@ from gwweb.floodline.chrome import AppChrome
 from gwweb.floodline.controls import Controls
 from gwweb.floodline.hints import hint_fmt
 from gwweb.floodline.hooks import test_hooks
+from gwweb.floodline.interpret import tick_move
 from gwweb.floodline.iso import VIEW_NAMES
 from gwweb.floodline.keys import BINDINGS
 from gwweb.floodline.model import Run
@@ -125,7 +126,10 @@ class App(Controls, AppChrome):
                     break
                 run.play(inp)
             return
-        run.tick()  # the run's end is recorded on the next light frame (finish, see _draw)
+        inp, refusal = tick_move(self.ui.keys, run.state, self.ui.view)  # this tick's engine move
+        if refusal is not None:
+            run.refused(refusal)
+        run.play(inp)  # the run's end is recorded on the next light frame (finish, see _draw)
 
     # -- drawing -------------------------------------------------------------------------
     def draw(self, g: Gfx) -> None:

@@ -108,7 +108,7 @@ def draw_board(app: App, g: Gfx, run: Run, rect: tuple[float, float, float, floa
     if did:
         app.stages.append(f"{did} {wv.ms:.0f}")
     # until the layer shows the new board, the piece that just locked is drawn over the old one
-    shown = wv.key[1] if wv.key[:1] == (id(run),) else -1  # board version on the layer
+    shown = wv.shown_version(id(run))  # board version on the layer
     lag = run.locked[0] if 0 <= shown <= run.locked_at else []
     tilt = 0.0
     if app.ui.tilt_anim is not None:

@@ -1,8 +1,8 @@
 """Input of the Floodline page: what the player meant by each event.
 
-* On the play screen the game keys are latched into the run (``Run.key``) and the run turns them
-  into one engine move per tick (``Run.next_input`` -> ``TickInput``, played through its
-  ``Session``); the page keys (view, cut-away, basins, peek, pause, mute) change the ``Ui`` only.
+* On the play screen the game keys are latched in ``ui.keys`` and turned into one engine move per
+  tick (``interpret.tick_move`` -> ``TickInput``, played through the run's ``Session``); the page
+  keys (view, cut-away, basins, peek, pause, mute) change the ``Ui`` only.
 * On the screens with buttons (level select, pause, results, key rebinding) ``interpret`` moves
   the keyboard focus ring and says which button Enter/Space pressed (``focus``).
 * Pointer presses on the touch pad act like the keys; canvas buttons go to ``Flow.on_button``.
@@ -109,7 +109,7 @@ class Controls(Flow):
             self.set_view((ui.view + 1) % 4 if name == "viewNext" else int(name[4]) - 1)
             return
         if not down and run is not None:
-            run.key(name, False)
+            ui.keys.key(name, False)
             return
         if not down:
             return
@@ -120,7 +120,7 @@ class Controls(Flow):
         elif name == "pause" and run is not None and run.state.outcome is None:
             ui.paused = not ui.paused
             ui.focus = None
-            run.release_all()
+            ui.keys.release_all()
         elif name == "confirm":
             if run is None:
                 self.start(self.progress.last)
@@ -144,7 +144,7 @@ class Controls(Flow):
             ui.preview = preview_marks(run.preview(name), run.board_cells, run.board_version)
         elif run is not None and not ui.paused and run.state.outcome is None and self.player is None:
             ui.preview = None
-            run.key(name, True)
+            ui.keys.key(name, True)
 
     def set_view(self, v: int) -> None:
         self.ui.view = v
@@ -170,7 +170,7 @@ class Controls(Flow):
         elif ev.name in ("up", "cancel"):
             action = ui.pad_down.pop(ev.pointer_id, "")
             if action and run is not None:
-                run.key(action, False)
+                ui.keys.key(action, False)
 
     def on_focus(self, focused: bool) -> None:
         """An embed lost the keyboard (Escape, a click outside): the falling piece waits, paused."""
@@ -178,7 +178,7 @@ class Controls(Flow):
         if not focused and run is not None and run.state.outcome is None and self.player is None:
             if not self.ui.paused:
                 self.ui.paused = True
-                run.release_all()
+                self.ui.keys.release_all()
 
 
 def preview_marks(pv: dict[str, Any], before: list[dict[str, Any]], version: int) -> dict[str, Any]:

@@ -1,12 +1,14 @@
-"""One run: the engine Session, held/pressed keys → one TickInput per tick, and the view-model
-(everything the renderer and HUD read). No ``js`` here; rules stay in the engine."""
+"""One run: the engine Session (each tick's ``TickInput`` played through it, the engine's events
+taken from it), and the view-model (everything the renderer and HUD read). No ``js`` here; rules
+stay in the engine; the keys become moves in ``interpret``."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
-from gwweb.floodline.iso import move_for, rotation_for, tilt_for
+from gwweb.floodline.interpret import TILT_KEYS
+from gwweb.floodline.iso import tilt_for
 from gwweb.floodline.saves import MoveLog
 
 from engine.core.session import IllegalMoveError, Session
@@ -27,17 +29,6 @@ from engine.floodline.view import (
     unsupported_cells,
 )
 
-MOVE_KEYS = ("left", "right", "away", "near")
-TILT_KEYS = {"tilt1": "away", "tilt2": "near", "tilt3": "left", "tilt4": "right"}
-ROT_KEYS = {
-    "yawL": ("yaw", -1),
-    "yawR": ("yaw", 1),
-    "pitchU": ("pitch", 1),
-    "pitchD": ("pitch", -1),
-    "rollL": ("roll", 1),
-    "rollR": ("roll", -1),
-}
-
 
 class Run:
     """A level being played (campaign number ``n`` or 0 for endless)."""
@@ -48,10 +39,6 @@ class Run:
         seed = int(level["meta"]["seed"]) if seed is None else seed
         self.session: Session[State, TickInput] = Session(GAME, seed, {"level": level}, keep_events=True)
         self.view = 0
-        self.held: list[str] = []  # held move keys, most recent last
-        self.tapped: str | None = None  # a move key pressed since the last tick (kept if released already)
-        self.soft = False
-        self.pressed: list[str] = []
         self.events: list[Event] = []  # the engine's events not yet sounded/animated (lock, tilt, ...)
         self.board_cells: list[dict[str, Any]] = []
         self.objectives: list[dict[str, Any]] = []
@@ -79,83 +66,7 @@ class Run:
     def state(self) -> State:
         return self.session.state
 
-    # -- input ----------------------------------------------------------------------
-    def key(self, action: str, down: bool) -> None:
-        if action in MOVE_KEYS:
-            if action in self.held:
-                self.held.remove(action)
-            if down:
-                self.held.append(action)
-                self.tapped = action
-        elif action == "soft":
-            self.soft = down
-        elif down:
-            self.pressed.append(action)
-
-    def release_all(self) -> None:
-        self.held.clear()
-        self.tapped = None
-        self.soft = False
-
-    def next_input(self) -> TickInput:
-        s = self.state
-        g = s.gravity.value
-        tilt = None
-        rotations: list[str] = []
-        flags = {"hold": False, "stabilize": False, "drain": False, "hard": False}
-        freeze = None
-        for a in self.pressed:
-            if a in TILT_KEYS and tilt is None:
-                target = tilt_for(self.view, g, TILT_KEYS[a])
-                if target is not None:
-                    tilt = Gravity(target)
-                else:  # the key points along gravity: no tilt to try, say why
-                    self.refused(tilt_refusal(s, None))
-            elif a in ROT_KEYS:
-                kind, sign = ROT_KEYS[a]
-                rotations.append(rotation_for(self.view, kind, sign))
-            elif a in flags:
-                flags[a] = True
-            elif a == "freeze":
-                freeze = self.freeze_target()
-        self.pressed.clear()
-        # a tap shorter than a tick (touch pad) still moves one step: the press is latched until read
-        key = self.held[-1] if self.held else self.tapped
-        self.tapped = None
-        move = move_for(self.view, g, key) if key else None
-        return TickInput(
-            tilt=tilt,
-            hold=flags["hold"],
-            stabilize=flags["stabilize"],
-            freeze=freeze,
-            drain=flags["drain"],
-            rotations=tuple(rotations),
-            move=move,
-            soft=self.soft,
-            hard=flags["hard"],
-        )
-
-    def freeze_target(self) -> tuple[int, int, int] | None:
-        """The water cell nearest to where the piece would land (the player aims with the ghost)."""
-        self.sync()
-        water = [c["pos"] for c in self.board_cells if c["type"] == "WATER"]
-        if not water:
-            return None
-        ghost = ghost_cells(self.state) or [[0, 0, 0]]
-        cx = sum(c[0] for c in ghost) / len(ghost)
-        cy = sum(c[1] for c in ghost) / len(ghost)
-        cz = sum(c[2] for c in ghost) / len(ghost)
-        best = min(water, key=lambda p: ((p[0] - cx) ** 2 + (p[1] - cy) ** 2 + (p[2] - cz) ** 2, p))
-        return (best[0], best[1], best[2])
-
     # -- ticking --------------------------------------------------------------------
-    def tick(self) -> None:
-        s0 = self.state
-        if s0.outcome is not None:
-            return
-        inp = self.next_input()
-        self.play(inp)
-
     def play(self, inp: TickInput) -> None:
         """Apply one tick through the session and take the engine's events (``engine.floodline.events``)."""
         board = self.state.board

@@ -6,6 +6,8 @@ from __future__ import annotations
 import math
 import time
 from array import array
+from collections.abc import Generator
+from dataclasses import dataclass
 from typing import Any
 
 import js  # type: ignore[import-not-found]
@@ -135,6 +137,21 @@ class Part:
         self.xray_style = xray_style
 
 
+@dataclass
+class Job:
+    """A world layer being built over several frames: the mesh steps, then the quads painted."""
+
+    key: tuple[object, ...]
+    proj: Proj
+    steps: Generator[None, None, M.Mesh]
+    height_limit: int
+    open_faces: tuple[str, ...]
+    open_label: str
+    jm: JsMesh | None = None  # the finished mesh as typed arrays
+    index: WorldIndex | None = None  # its occlusion index
+    at: int = -1  # quads painted so far (-1: the back layer not started)
+
+
 class WorldView:
     """Projection + the cached settled-world layer for the current board, and the camera.
 
@@ -146,8 +163,8 @@ class WorldView:
     def __init__(self) -> None:
         self.proj: Proj | None = None
         self.layer: Gfx | None = None
-        self.key: tuple[Any, ...] = ()
-        self.place_key: tuple[Any, ...] = ()
+        self.key: tuple[object, ...] = ()
+        self.place_key: tuple[object, ...] = ()
         self.rect = (0.0, 0.0, 1.0, 1.0)
         self.layer_h = 1.0
         self.off = 0.0
@@ -156,7 +173,7 @@ class WorldView:
         self.ms = 0.0
         self.index: WorldIndex | None = None
         self.zoom = 1.0  # eased scale change (old scale / new scale → 1)
-        self.job: dict[str, Any] | None = None  # the layer being built for a new key (sliced)
+        self.job: Job | None = None  # the layer being built for a new key (sliced)
         self.back: Gfx | None = None  # the layer painted while the front one is shown
         self.flush = False  # the next ensure builds the whole layer at once (test hooks)
         self.flushed = False  # the last rebuild was such a flush
@@ -213,7 +230,7 @@ class WorldView:
     def ensure(
         self,
         g: Gfx,
-        key: tuple[Any, ...],
+        key: tuple[object, ...],
         cells: list[dict[str, Any]],
         height_limit: int,
         cut: int | None,
@@ -238,21 +255,22 @@ class WorldView:
         t0 = time.perf_counter()
         budget = 1e9 if first else BUDGET_MS
         job = self.job
-        if job is None or job["key"] != key or job["proj"] is not self.proj:
-            steps = M.world_mesh_steps(self.proj, cells, cut, marked, scope, basin)  # type: ignore[arg-type]
-            job = self.job = {"key": key, "proj": self.proj, "steps": steps, "mesh": None, "at": -1}
-            job.update(height_limit=height_limit, open_faces=open_faces, open_label=open_label)
+        proj = self.proj
+        assert proj is not None
+        if job is None or job.key != key or job.proj is not proj:
+            steps = M.world_mesh_steps(proj, cells, cut, marked, scope, basin)
+            job = self.job = Job(key, proj, steps, height_limit, open_faces, open_label)
         spent = lambda: (time.perf_counter() - t0) * 1000  # noqa: E731
-        if job["mesh"] is None:
+        if job.jm is None:
             try:
                 while spent() < budget:
-                    next(job["steps"])
+                    next(job.steps)
                 self.ms = spent()
                 return "mesh"
             except StopIteration as done:
-                job["mesh"] = wm = done.value
-                job["jm"] = JsMesh(wm)
-                job["index"] = WorldIndex(self.proj, wm)  # type: ignore[arg-type]
+                wm = done.value
+                job.jm = JsMesh(wm)
+                job.index = WorldIndex(proj, wm)
                 if not first and spent() >= budget:
                     self.ms = spent()
                     return "mesh"
@@ -261,13 +279,13 @@ class WorldView:
         if back is None:
             return "paint"
         self.back, self.layer = self.layer, back
-        self.index = job["index"]
+        self.index = job.index
         self.key = key
         self.job = None
         self.redraws += 1
         return "paint"
 
-    def _paint(self, g: Gfx, job: dict[str, Any], budget: float) -> Gfx | None:
+    def _paint(self, g: Gfx, job: Job, budget: float) -> Gfx | None:
         """Paint the job's mesh on the back layer, ``PAINT_CHUNK`` quads per call while ``budget``
         (ms) lasts; the finished back layer, or None when there is more to paint."""
         t0 = time.perf_counter()
@@ -275,20 +293,21 @@ class WorldView:
         assert p is not None
         w, h = self.rect[2], self.layer_h
         lg = self.back
-        if job["at"] < 0:
+        if job.at < 0:
             if lg is None or lg.width != w or lg.height != h:
                 lg = self.back = g.layer(w, h)
             lg.fit()
             lg.clear_rect(0, 0, w, h)
-            self._frame(lg, p, job["height_limit"], job["open_faces"], job["open_label"])
-            job["at"] = 0
+            self._frame(lg, p, job.height_limit, job.open_faces, job.open_label)
+            job.at = 0
         assert lg is not None
-        jm = job["jm"]
-        while job["at"] < jm.n:
-            end = min(jm.n, job["at"] + PAINT_CHUNK)
-            draw_mesh(lg, jm, 1.0, job["at"], end)
-            job["at"] = end
-            if (time.perf_counter() - t0) * 1000 >= budget and job["at"] < jm.n:
+        jm = job.jm
+        assert jm is not None
+        while job.at < jm.n:
+            end = min(jm.n, job.at + PAINT_CHUNK)
+            draw_mesh(lg, jm, 1.0, job.at, end)
+            job.at = end
+            if (time.perf_counter() - t0) * 1000 >= budget and job.at < jm.n:
                 return None
         return lg
 
@@ -320,7 +339,12 @@ class WorldView:
         """The layer shows (some board version of) the run ``run_id``."""
         return self.layer is not None and self.key[:1] == (run_id,)
 
-    def current(self, key: tuple[Any, ...]) -> bool:
+    def shown_version(self, run_id: int) -> int:
+        """The board version of run ``run_id`` the layer shows (-1: another run's, or none)."""
+        v = self.key[1] if len(self.key) > 1 and self.key[0] == run_id else -1
+        return v if isinstance(v, int) else -1
+
+    def current(self, key: tuple[object, ...]) -> bool:
         """The layer shows ``key``."""
         return key == self.key and self.layer is not None
 

@@ -29,7 +29,7 @@ from engine.core.schema import SchemaError
 from engine.core.session import SaveData, Session, rules_of
 from engine.floodline import GAME, parse_level, parse_move, parse_replay
 from engine.floodline.level import RULES_VERSION, level_hash
-from engine.floodline.moves import MAX_REPEAT, format_move
+from engine.floodline.moves import MAX_REPEAT, TickInput, format_move
 from engine.floodline.replay import compact_save, make_replay
 
 LAST = "last"
@@ -74,16 +74,16 @@ class MoveLog:
     end, without formatting thousands of ticks in the frame the run ends — issue #20)."""
 
     def __init__(self) -> None:
-        self.runs: list[list[Any]] = []  # [tick text, count]
+        self.runs: list[tuple[str, int]] = []  # (tick text, count)
 
-    def add(self, move: Any) -> None:
+    def add(self, move: TickInput) -> None:
         text = format_move(move.once())
         n = int(move.repeat)
         last = self.runs[-1] if self.runs else None
         if last is not None and last[0] == text and last[1] + n <= MAX_REPEAT:
-            last[1] += n
+            self.runs[-1] = (text, last[1] + n)
         else:
-            self.runs.append([text, n])
+            self.runs.append((text, n))
 
     def moves(self) -> list[str]:
         return [t if n == 1 else f"{t}*{n}" for t, n in self.runs]

@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from gwweb.floodline.interpret import Keys
+
 
 @dataclass
 class Ui:
@@ -33,6 +35,7 @@ class Ui:
     tilt_anim: tuple[str, str, int] | None = None  # (old gravity, new gravity, frame) of a tilt
     refusal_seen: tuple[int, int] = (0, 0)
     pad_down: dict[int, str] = field(default_factory=dict)  # touch pad: pointer id -> action held
+    keys: Keys = field(default_factory=Keys)  # the game keys latched for the next tick (interpret)
 
     def reset_for_run(self) -> None:
         """A new run starts: unpaused, no cut-away, previews or animation from the last one."""
@@ -42,3 +45,4 @@ class Ui:
         self.preview = None
         self.peek = False
         self.focus = None
+        self.keys = Keys()

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import gc
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine.floodline import level as L
 
@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from gwweb.floodline.model import Run
 
 IDLE_TIMEOUT_MS = 1500  # run even if the page never idles
+ROOM_MS = 12.0  # another step when the idle period has this much time left (a step takes a few ms)
 
 #: the level schema's models, leaves first (each ``model_rebuild`` then reuses its parts)
 MODELS = (
@@ -83,26 +84,30 @@ class Warmup:
         return run if run is not None and run.n == n and not run.session.moves else None
 
 
-def schedule(w: Warmup, later: Callable[[Callable[[], None]], None]) -> None:
-    """Run ``w``'s steps one by one, each when ``later`` calls back (an idle callback in the page)."""
+def schedule(w: Warmup, later: Callable[[Callable[[Any], None]], None]) -> None:
+    """Run ``w``'s steps in idle time: each time ``later`` calls back (an idle callback in the page,
+    with its deadline) as many steps as the idle period has room for (at least one)."""
     it = w.steps()
 
-    def one() -> None:
+    def some(deadline: Any = None) -> None:
         try:
             next(it)
+            while deadline is not None and float(deadline.timeRemaining()) > ROOM_MS:
+                next(it)
         except StopIteration:
             return
-        later(one)
+        later(some)
 
-    later(one)
+    later(some)
 
 
-def idle_later(fn: Callable[[], None]) -> None:
-    """Call ``fn`` in the page's next idle period (``setTimeout`` where there is no idle callback)."""
+def idle_later(fn: Callable[[Any], None]) -> None:
+    """Call ``fn(deadline)`` in the page's next idle period (``setTimeout`` where there is no idle
+    callback: ``fn(None)``, one step)."""
     import js  # type: ignore[import-not-found]  # noqa: PLC0415
     from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]  # noqa: PLC0415
 
-    cb = create_once_callable(lambda *_a: fn())
+    cb = create_once_callable(lambda deadline=None, *_a: fn(deadline))
     if hasattr(js.window, "requestIdleCallback"):
         js.window.requestIdleCallback(cb, js.Object.fromEntries([["timeout", IDLE_TIMEOUT_MS]]))
     else:

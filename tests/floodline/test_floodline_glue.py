@@ -1,0 +1,162 @@
+"""Floodline's page glue in CPython (issue #14): the keys latched between two ticks become that
+tick's engine move (``interpret.tick_move``), a tap shorter than a tick still moves, a tilt key
+along gravity is refused with the engine's reason; on the screens with buttons the focus ring walks
+the buttons by direction / Tab and Enter presses the focused one; the idle warm-up ends with the
+Play level's run made ahead, identical to a fresh one."""
+
+from __future__ import annotations
+
+import gc
+import importlib
+import sys
+import types
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engine.core.session import Session
+from engine.floodline import GAME
+from engine.floodline.campaign import level
+
+ROOT = Path(__file__).resolve().parents[2]
+STUBS = ("js", "pyodide", "pyodide.ffi", "gwweb")
+
+
+@pytest.fixture(scope="module")
+def glue() -> Iterator[dict[str, Any]]:
+    """The glue modules imported as ``gwweb.floodline.*`` with the browser modules stubbed out."""
+    saved = {name: sys.modules.get(name) for name in STUBS}
+    saved_glue = {k: v for k, v in sys.modules.items() if k.startswith("gwweb.")}
+    js = types.ModuleType("js")
+    js.Function = types.SimpleNamespace(new=lambda *a: None)  # type: ignore[attr-defined]
+    sys.modules["js"] = js
+    ffi = types.ModuleType("pyodide.ffi")
+    ffi.create_proxy = ffi.create_once_callable = ffi.to_js = lambda f, *a, **k: f  # type: ignore[attr-defined]
+    pyodide = types.ModuleType("pyodide")
+    pyodide.ffi = ffi  # type: ignore[attr-defined]
+    sys.modules["pyodide"], sys.modules["pyodide.ffi"] = pyodide, ffi
+    gw = types.ModuleType("gwweb")
+    gw.__path__ = [str(ROOT / "www")]  # type: ignore[attr-defined]
+    sys.modules["gwweb"] = gw
+    try:
+        yield {
+            name: importlib.import_module(f"gwweb.{name}")
+            for name in (
+                "floodline.interpret",
+                "floodline.focus",
+                "floodline.controls",
+                "floodline.ui",
+                "floodline.warmup",
+                "shared.input",
+                "shared.canvas",
+            )
+        }
+    finally:
+        for k in [k for k in sys.modules if k.startswith("gwweb.")]:
+            if k not in saved_glue:
+                del sys.modules[k]
+        for name, mod in saved.items():
+            if mod is None:
+                sys.modules.pop(name, None)
+            else:
+                sys.modules[name] = mod
+
+
+def fresh() -> Any:
+    return Session(GAME, 1001, {"level": level(1)}).state
+
+
+def test_keys_become_one_move_per_tick(glue: dict[str, Any]) -> None:
+    it = glue["floodline.interpret"]
+    keys = it.Keys()
+    s = fresh()
+    keys.key("right", True)
+    keys.key("right", False)  # released before the tick: the tap still moves one step
+    keys.key("yawR", True)
+    keys.key("hard", True)
+    inp, why = it.tick_move(keys, s, 0)
+    assert inp.move is not None and inp.hard and len(inp.rotations) == 1 and why is None
+    inp, _ = it.tick_move(keys, s, 0)  # consumed: the next tick is idle
+    assert inp.move is None and not inp.hard and not inp.rotations
+    keys.key("soft", True)
+    assert it.tick_move(keys, s, 0)[0].soft
+    keys.release_all()
+    assert not it.tick_move(keys, s, 0)[0].soft
+
+
+def test_the_view_decides_which_board_direction_a_key_names(glue: dict[str, Any]) -> None:
+    it = glue["floodline.interpret"]
+    s = fresh()
+    moves = set()
+    for view in range(4):
+        keys = it.Keys()
+        keys.key("right", True)
+        moves.add(it.tick_move(keys, s, view)[0].move)
+    assert len(moves) == 4  # each quarter view turns "right" into another board direction
+
+
+def test_a_tilt_key_without_a_direction_is_refused_with_the_engines_reason(glue: dict[str, Any]) -> None:
+    it = glue["floodline.interpret"]
+    for k in ("tilt1", "tilt2", "tilt3", "tilt4"):  # gravity down: every tilt key names a direction
+        keys = it.Keys()
+        keys.key(k, True)
+        inp, why = it.tick_move(keys, fresh(), 0)
+        assert inp.tilt is not None and why is None
+    tilts = {"allowed": ["DOWN", "EAST", "WEST", "NORTH", "SOUTH"]}
+    s = Session(GAME, 1, {"level": {"gravity": "EAST", "rotation": tilts}}).state
+    refused = []
+    for k in ("tilt1", "tilt2", "tilt3", "tilt4"):
+        keys = it.Keys()
+        keys.key(k, True)
+        inp, why = it.tick_move(keys, s, 0)
+        assert (inp.tilt is None) == (why is not None)
+        if why is not None:
+            refused.append(why["reason"])
+    assert refused and set(refused) == {"direction"}  # the key along gravity says why
+
+
+def region(glue: dict[str, Any], bid: str, x: float, y: float) -> Any:
+    return glue["shared.canvas"].Region(bid, x, y, 100, 40)
+
+
+def test_the_focus_ring_walks_the_buttons(glue: dict[str, Any]) -> None:
+    focus = glue["floodline.focus"]
+    ring = [region(glue, "resume", 0, 0), region(glue, "restart", 0, 50), region(glue, "levels", 0, 100)]
+    assert focus.default_focus(ring) == "resume"
+    assert focus.step(ring, "resume", "ArrowDown") == "restart"
+    assert focus.step(ring, "restart", "ArrowDown") == "levels"
+    assert focus.step(ring, "levels", "ArrowDown") == "levels"  # nothing further down
+    assert focus.step(ring, "levels", "Tab") == "resume"  # Tab wraps in drawing order
+    assert focus.step(ring, "resume", "Tab", back=True) == "levels"
+    grid = [region(glue, f"lv:{n}", 110 * (n - 1), 0) for n in (1, 2, 3)] + [region(glue, "play", 110, 60)]
+    assert focus.default_focus(grid) == "play"
+    assert focus.step(grid, "lv:1", "ArrowRight") == "lv:2"
+    assert focus.step(grid, "lv:2", "ArrowDown") == "play"
+
+
+def test_enter_presses_the_focused_button(glue: dict[str, Any]) -> None:
+    c, ui_mod, Event = glue["floodline.controls"], glue["floodline.ui"], glue["shared.input"].Event
+    ring = [region(glue, "next", 0, 0), region(glue, "restart", 0, 50), region(glue, "levels", 0, 100)]
+    ui = ui_mod.Ui()
+    assert c.interpret(ui, ring, Event("key", "Enter", True)) == "next"  # no focus yet: the main one
+    assert c.interpret(ui, ring, Event("key", "ArrowDown", True)) is None and ui.focus == "next"
+    assert c.interpret(ui, ring, Event("key", "ArrowDown", True)) is None and ui.focus == "restart"
+    assert ui.keyboard_nav
+    assert c.interpret(ui, ring, Event("key", "Space", True)) == "restart"
+    assert c.interpret(ui, ring, Event("key", "KeyQ", True)) is None
+    assert c.interpret(ui, [], Event("key", "Enter", True)) is None  # no buttons: not for the ring
+
+
+def test_the_warmup_ends_with_the_play_levels_run_made(glue: dict[str, Any]) -> None:
+    w = glue["floodline.warmup"].Warmup(1)
+    steps = 0
+    for _ in w.steps():
+        steps += 1
+    gc.unfreeze()
+    assert w.done and steps >= len(glue["floodline.warmup"].MODELS)
+    run = w.take(1)
+    assert run is not None and w.take(1) is None  # taken once
+    assert run.session.state_hash() == Session(GAME, 1001, {"level": level(1)}).state_hash()
+    assert glue["floodline.warmup"].Warmup(2).take(1) is None
