@@ -12,33 +12,36 @@ from collections.abc import Callable, Iterator
 
 
 def steps() -> Iterator[None]:
-    """The warm-up as small steps: modules first, then one throwaway turn and its records."""
+    """The warm-up as small steps (each well under a frame's budget in the browser): modules
+    first, then one throwaway turn, its save and its telemetry record."""
     from . import anim, dialogs  # noqa: F401 - the turn animation and the cards
 
     yield
     from engine.core.session import Session
-    from engine.ternar import GAME
-    from engine.ternar.bot import greedy_route
+    from engine.ternar import GAME, Route
+    from engine.ternar.topology import NEIGHBOURS
 
     s = Session(GAME, 1, {"mode": "classic"}, keep_events=True)
-    route = greedy_route(s.state)
+    v = s.state.values
+    pair = next(((a, b) for a in range(len(v)) for b in NEIGHBOURS[a] if v[a] and v[a] == v[b]), None)
     yield
-    if route is not None:
+    if pair is not None:
         old = s.state
-        events = s.play_events(route)
+        events = s.play_events(Route(nodes=pair))
         anim.build(old.values, old.ghosts, events, s.state.values)
         yield
-    Session.load(GAME, s.save_json())
+    s.save().model_dump(mode="json")  # what every move's save does
+    yield
+    from . import persist  # noqa: F401 - records written when a game ends
+
     yield
     from engine.ternar.telemetry import telemetry
 
-    from . import persist  # noqa: F401 - records written when a game ends
-
     telemetry(s.state).model_dump(mode="json")
     yield
-    # long-lived objects (modules, schemas, the app) leave the collector's young generations, so
-    # its passes during play walk only what play makes
-    gc.collect()
+    # long-lived objects (modules, schemas, the app) go to the permanent generation, so the
+    # collector's passes during play walk only what play makes (no collection here: a full pass
+    # over pydantic's objects is a long task of its own)
     gc.freeze()
 
 
