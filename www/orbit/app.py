@@ -100,10 +100,18 @@ class OrbitApp(TurnApp[OrbitState, TurnPlan, Ui]):
             self.shell.loop.schedule()
 
     def warm_up(self) -> None:
-        """Idle time after the first frame: the rings layer the first game frame would draw."""
+        """Idle time after the first frame: what the first game frame would otherwise pay for — the
+        rings layer, the save and progress records' first serialisation, the tutorial flag, a plan
+        preview (nothing is stored or shown)."""
         g, L = self.shell.gfx, self.ui.layout
         if L.orbit.w > 0 and L.orbit.h > 0:
             self.ui.view.prepare(g, L.orbit)
+        self.match.to_save().model_dump_json()
+        self.shell.progress.data.model_dump_json()
+        tutorial.seen(self.shell.storage)
+        pl = Planner(self.match.state)
+        pl.budget()
+        pl.preview()
 
     def sfx(self, kind: str) -> None:
         sounds.play(self.shell.audio, kind)
