@@ -4,13 +4,18 @@
 // Pyodide 314 cannot snapshot loaded binary extensions (pyodide issue 6418; a snapshot with
 // pydantic_core loaded fails to restore: "offset is out of bounds", issue 6254), so pydantic_core
 // and every module that imports it (pydantic, the engines, the glue) load after the restore.
-// Usage: node snapshot.mjs <pyodide-dir>/ <out.bin> <wheel>...
+// Usage: node snapshot.mjs <pyodide-dir>/ <out.bin> (pure=|binary=)<wheel>...
 import fs from "node:fs";
 import path from "node:path";
-const [indexURL, out, ...wheels] = process.argv.slice(2);
+const [indexURL, out, ...args] = process.argv.slice(2);
+const wheels = args.map((a) => a.slice(a.indexOf("=") + 1));
 const { loadPyodide } = await import(path.resolve(indexURL, "pyodide.mjs"));
 const dir = path.resolve(indexURL) + "/";
-const unpack = (py, ws) => { for (const w of ws) py.unpackArchive(new Uint8Array(fs.readFileSync(w)), "wheel"); };
+// into site-packages, where the pages install them (so the modules' __file__ is the same)
+const unpack = (py, ws) => {
+  const extractDir = py.runPython("import sysconfig; sysconfig.get_path('purelib')");
+  for (const w of ws) py.unpackArchive(new Uint8Array(fs.readFileSync(w)), "wheel", {extractDir});
+};
 
 // 1. which modules the site's code imports: every module of its packages, in a throwaway Pyodide
 const probe = await loadPyodide({ indexURL: dir });
@@ -33,14 +38,16 @@ sorted(n for n, m in sys.modules.items() if (getattr(m, "__file__", None) or "")
 
 // 2. the snapshot: only the wheels without binary extensions; a package any of whose modules fails
 // to import here (it needs one) is left out whole
-const pure = wheels.filter((w) => !fs.readFileSync(w).includes(Buffer.from(".so")));
+const pure = args.filter((a) => a.startsWith("pure=")).map((a) => a.slice(5));
 const py = await loadPyodide({ indexURL: dir, _makeSnapshot: true });
 unpack(py, pure);
 py.globals.set("wanted", py.toPy(wanted));
 const kept = py.runPython(`
-import importlib, os, sys
-failed = set()
+import gc, importlib, os, sys
+failed = {"engine", "gwweb"}   # the site's own code imports pydantic (and the browser's js)
 for name in wanted:
+    if name.split(".")[0] in failed:
+        continue
     try:
         importlib.import_module(name)
     except Exception:
@@ -48,6 +55,7 @@ for name in wanted:
 for name in list(sys.modules):
     if name.split(".")[0] in failed:
         del sys.modules[name]
+gc.collect()
 os.environ["_"] = "./this.program"
 del wanted, failed, name
 len(sys.modules)

@@ -14,11 +14,18 @@ import gzip
 import hashlib
 import subprocess
 import tempfile
+import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = ROOT / "buildtools" / "snapshot.mjs"
 RUNTIME = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"]
+
+
+def _has_binary(wheel: Path) -> bool:
+    """Whether a wheel holds a native extension module."""
+    with zipfile.ZipFile(wheel) as z:
+        return any(n.endswith(".so") for n in z.namelist())
 
 
 def make_snapshot(pyodide_dir: Path, wheels: list[Path], dist: Path, log=print) -> dict:  # noqa: ANN001
@@ -34,7 +41,8 @@ def make_snapshot(pyodide_dir: Path, wheels: list[Path], dist: Path, log=print) 
         with tempfile.TemporaryDirectory() as tmp:
             raw = Path(tmp) / "python.bin"
             subprocess.run(
-                ["node", str(SCRIPT), str(pyodide_dir) + "/", str(raw)] + [str(w) for w in wheels],
+                ["node", str(SCRIPT), str(pyodide_dir) + "/", str(raw)]
+                + [f"{'binary' if _has_binary(w) else 'pure'}={w}" for w in wheels],
                 check=True,
                 capture_output=True,
                 text=True,

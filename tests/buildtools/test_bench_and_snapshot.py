@@ -5,6 +5,7 @@ from __future__ import annotations
 import base64
 import gzip
 import hashlib
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -31,6 +32,11 @@ def test_bench_table_reports_a_page_that_failed_to_start(capsys: pytest.CaptureF
     assert ratios["reactor"] is None and "ERROR boom" in capsys.readouterr().out
 
 
+def _wheel(path: Path, body: bytes) -> None:
+    with zipfile.ZipFile(path, "w") as z:
+        z.writestr("a/__init__.py", body)
+
+
 def test_snapshot_is_placed_by_content_with_its_integrity(tmp_path: Path, monkeypatch) -> None:  # noqa: ANN001
     """A cached snapshot (no node needed) lands at snapshot/<sha256[:16]>/ with an SRI hash; a
     different wheel is a different cache entry."""
@@ -40,11 +46,12 @@ def test_snapshot_is_placed_by_content_with_its_integrity(tmp_path: Path, monkey
     for name in snapshot.RUNTIME:
         (pyodide / name).write_bytes(name.encode())
     wheel = tmp_path / "a-1-py3-none-any.whl"
-    wheel.write_bytes(b"wheel one")
+    _wheel(wheel, b"one")
     made = []
 
     def fake_run(cmd, **kw):  # noqa: ANN001, ANN003
         made.append(cmd)
+        assert cmd[4] == f"pure={wheel}"  # no native module: its modules may go into the snapshot
         Path(cmd[3]).write_bytes(b"heap" * 1000)
 
     monkeypatch.setattr(snapshot.subprocess, "run", fake_run)
@@ -57,6 +64,6 @@ def test_snapshot_is_placed_by_content_with_its_integrity(tmp_path: Path, monkey
     assert entry["integrity"] == "sha256-" + base64.b64encode(digest).decode()
     snapshot.make_snapshot(pyodide, [wheel], dist, log=lambda *a: None)
     assert len(made) == 1  # cached by its inputs
-    wheel.write_bytes(b"wheel two")
+    _wheel(wheel, b"two")
     snapshot.make_snapshot(pyodide, [wheel], dist, log=lambda *a: None)
     assert len(made) == 2
