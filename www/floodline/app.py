@@ -56,6 +56,8 @@ class App(Controls, AppChrome):
         self.ring: list[Region] = []  # the buttons the keyboard focus moves over (this frame)
         self.ring_ids: tuple[str, ...] = ()
         self.recorded = False
+        self.starting = 0
+        self.fresh = False  # the first frame of a run: only the light parts are drawn
         self.endless_seed = 0
         self.hud_layer: Gfx | None = None
         self.bar_layer: Gfx | None = None
@@ -114,6 +116,8 @@ class App(Controls, AppChrome):
     def _tick(self) -> None:
         while self.pending_import:
             self.load_import(self.pending_import.pop(0))
+        if self.starting:
+            self.continue_start()
         run = self.run
         if run is None or self.ui.paused or self.frozen or run.state.outcome is not None:
             return
@@ -185,7 +189,8 @@ class App(Controls, AppChrome):
         sounds.play(self, run)
         # issue #20: one heavy job per frame — the tick that locked/tilted, then the view-model
         # refresh, then the world mesh, then the world layer, then the HUD (each on its own frame)
-        self.heavy = run.busy
+        self.heavy = run.busy or self.fresh  # a run's first frame: no HUD or world work yet
+        self.fresh = False
         run.busy = False
         if run.state.outcome is not None and not self.recorded and not self.heavy:
             self.finish()  # stars, best score, the stored run

@@ -86,6 +86,8 @@ class AppChrome:
         keys = self.hints()
         key = (id(run), w, h, compact, self.shell.i18n.lang, self.ui.view, self.fmt_key, hud.signature(run))
         stale = key != self.hud_key
+        if (self.hud_layer is None or self.hud_key[:1] != (id(run),)) and self.heavy:
+            return  # a run's first frame: the panel comes on the next one
         if self.hud_layer is None or (stale and not self.heavy):  # else next frame (issue #20)
             self.heavy = self.heavy or stale
             self.hud_key = key

@@ -3,11 +3,12 @@ back, replays watched, imports, the key rebinding screen; and what each canvas b
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from gwweb.floodline import warmup
-from gwweb.floodline.campaign import COUNT, endless_level, level, unlocked
+from gwweb.floodline.campaign import COUNT, endless_level, unlocked
 from gwweb.floodline.model import Run
 from gwweb.floodline.persist import Persistence
 from gwweb.floodline.replays import Player, from_file
@@ -23,6 +24,10 @@ if TYPE_CHECKING:
     from gwweb.floodline.ui import Ui
 
 
+#: per frame, the warm-up steps a waiting start may run (one always runs)
+START_MS = 8.0
+
+
 class Flow(Persistence):
     """Mixin of ``App``: starting, leaving and ending runs; the buttons of every screen."""
 
@@ -32,6 +37,8 @@ class Flow(Persistence):
     warm: Warmup
     endless_seed: int
     recorded: bool
+    starting: int  # a campaign level whose start waits for its run (0: none)
+    fresh: bool
     first_frame_at: float
     dyn_parts: list[Part]
     dyn_key: tuple[object, ...]
@@ -56,9 +63,35 @@ class Flow(Persistence):
             run = Run(endless_level(self.endless_seed), 0)
         else:
             self.progress.last = n
-            run = self.warm.take(n) or Run(level(n), n)
+            got = self.warm.take(n)
+            if got is None:  # not made ahead yet: made over the next frames, a step each (issue #20)
+                if self.warm.n != n or self.warm.done:
+                    self.warm = Warmup(n)
+                self.starting = n
+                return
+            run = got
         self.save_progress()
         self.begin(run)
+
+    def continue_start(self) -> None:
+        """A frame of a start that waits for its run: one warm-up step, then the level begins."""
+        n = self.starting
+        if not n:
+            return
+        t0 = time.perf_counter()
+        while not self.warm.step() and self.warm.prepared is None:
+            if (time.perf_counter() - t0) * 1000 > START_MS:
+                return
+        self.starting = 0
+        self.start(n)
+
+    def finish_start(self) -> None:
+        """A start that waits, done at once (test hooks read the run straight after)."""
+        while self.starting:
+            self.warm.step()
+            if self.warm.done or self.warm.prepared is not None:
+                n, self.starting = self.starting, 0
+                self.start(n)
 
     def begin(self, run: Run) -> None:
         self.run = run
@@ -69,6 +102,8 @@ class Flow(Persistence):
         run.view = self.ui.view
         self.ui.reset_for_run()
         self.recorded = False
+        self.starting = 0
+        self.fresh = True
         self.first_frame_at = 0.0
 
     def watch(self, save: SaveData) -> None:

@@ -29,6 +29,7 @@ def test_hooks(app: App) -> dict[str, Any]:
         }
 
     def info(*_a: Any) -> str:
+        app.finish_start()
         run = app.run
         if run is None:
             lr = app.last_run
@@ -105,6 +106,7 @@ def test_hooks(app: App) -> dict[str, Any]:
 
     def start_level(n: Any, *_a: Any) -> None:
         app.start(int(n))
+        app.finish_start()
         app.world.flush = True  # tests read the drawn board at once
 
     def feed(texts: Any, *_a: Any) -> str:

@@ -33,7 +33,8 @@ from engine.floodline.view import (
 class Run:
     """A level being played (campaign number ``n`` or 0 for endless)."""
 
-    def __init__(self, level: dict[str, Any], n: int, seed: int | None = None) -> None:
+    def __init__(self, level: dict[str, Any], n: int, seed: int | None = None, defer: bool = False) -> None:
+        """``defer``: the view-model is read on the first ``sync`` (a later frame or step), not now."""
         self.level = level
         self.n = n
         seed = int(level["meta"]["seed"]) if seed is None else seed
@@ -60,7 +61,10 @@ class Run:
         self.locked_at = -1  # board_version before that lock
         self.refusal: dict[str, Any] | None = None  # why the last tilt was refused (engine tilt_refusal)
         self.refusals = 0  # counts refused tilts (the app shows each one)
-        self.refresh()
+        if defer:
+            self.stale = True
+        else:
+            self.refresh()
 
     @property
     def state(self) -> State:

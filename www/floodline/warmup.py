@@ -51,6 +51,7 @@ class Warmup:
         self.n = n
         self.prepared: Run | None = None
         self.done = False
+        self.it = self.steps()  # driven by idle callbacks (schedule) and, when a start waits, by frames
 
     def steps(self) -> Iterator[None]:
         from gwweb.floodline.campaign import level  # noqa: PLC0415
@@ -71,12 +72,22 @@ class Warmup:
         b = parsed.board
         tables_for(b.size[0], b.height, b.size[1], Gravity.DOWN)
         yield
-        if self.prepared is None:
-            self.prepared = Run(lv, self.n)
+        run = Run(lv, self.n, defer=True)  # the engine's initial state (a step) ...
+        yield
+        run.sync()  # ... and the view-model read from it (another)
+        self.prepared = run
         yield
         gc.collect()
         gc.freeze()
         self.done = True
+
+    def step(self) -> bool:
+        """One step now; True once every step has run."""
+        try:
+            next(self.it)
+        except StopIteration:
+            return True
+        return self.done
 
     def take(self, n: int) -> Run | None:
         """The prepared run for campaign level ``n`` (None if it is another level or not ready)."""
@@ -87,7 +98,7 @@ class Warmup:
 def schedule(w: Warmup, later: Callable[[Callable[[Any], None]], None]) -> None:
     """Run ``w``'s steps in idle time: each time ``later`` calls back (an idle callback in the page,
     with its deadline) as many steps as the idle period has room for (at least one)."""
-    it = w.steps()
+    it = w.it
 
     def some(deadline: Any = None) -> None:
         try:
