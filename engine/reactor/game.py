@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
@@ -12,6 +13,7 @@ from engine.reactor import forecast, pulse
 from engine.reactor.actions import Action, apply_action, format_action, parse_action
 from engine.reactor.balance import load_balance
 from engine.reactor.schema import LevelM, parse_level
+from engine.reactor.stages import PulseTrace
 from engine.reactor.state import ReactorState, level_from_state, snapshot, state_from_level
 from engine.reactor.validate import Report, validate_level
 
@@ -70,6 +72,15 @@ def save_level(st: ReactorState, dynamic: bool = True) -> LevelM:
     return level_from_state(st, dynamic)
 
 
+@dataclass(frozen=True)
+class LevelEnded:
+    """Event: the move ended the level (``result`` "won" or "lost"; ``reason`` the engine's code,
+    e.g. the robot killed by a hazard, the reactor activated)."""
+
+    result: str
+    reason: str
+
+
 class ReactorGame:
     """Reactor Maintenance for ``Session``: options ``{"level": <name | JSON text | dict>,
     "difficulty": "easy" | "normal" | "hard"}``. The seed is unused (the game has no randomness)."""
@@ -92,6 +103,23 @@ class ReactorGame:
 
     def apply(self, state: ReactorState, move: Action) -> ReactorState:
         return apply_action(state, move)
+
+    def apply_with_events(self, state: ReactorState, move: Action) -> tuple[ReactorState, list[Any]]:
+        """``apply`` and what happened, in order (``Session.play`` keeps them when ``keep_events``):
+        a lengthy action's pulse stages (``stages.PulseStage``: the action, networks, integrity,
+        every surface step, robot safety, readiness, timers, forecast — each with the state after
+        it and the cells it changed), then ``LevelEnded`` when the move ended the level. A move
+        of the robot has no stages (only ``LevelEnded`` when a hazard killed it)."""
+        events: list[Any] = []
+        if move.lengthy:
+            trace = PulseTrace(state)
+            new = apply_action(state, move, on_stage=trace)
+            events.extend(trace.stages)
+        else:
+            new = apply_action(state, move)
+        if new.outcome is not None and state.outcome is None:
+            events.append(LevelEnded(new.outcome.result, new.outcome.reason))
+        return new, events
 
     def parse_move(self, text: str) -> Action:
         return parse_action(text)

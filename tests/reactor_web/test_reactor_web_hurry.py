@@ -14,6 +14,7 @@ import pytest
 from www.reactor.cascade import HURRY_MS, hurry_input
 from www.shared.i18n import I18n
 from www.shared.storage import MemoryBackend, Storage
+from www.shared.toasts import Toasts
 
 
 @dataclass
@@ -62,6 +63,7 @@ class FakeShell:
         self.input = types.SimpleNamespace(bindings={})
         self.audio = FakeAudio()
         self.gfx = FakeGfx()
+        self.toasts = Toasts(self, clock=Clock.now)
         self.notices: list[str] = []
         self.progress = types.SimpleNamespace(synced=[], sync=lambda **kw: self.progress.synced.append(kw))
 
@@ -84,6 +86,9 @@ class FakeShell:
     def notify(self, text: str) -> None:
         self.notices.append(text)
 
+    def announce(self, text: str) -> None:
+        pass
+
 
 @pytest.fixture
 def app(monkeypatch: pytest.MonkeyPatch) -> Any:
@@ -98,6 +103,16 @@ def app(monkeypatch: pytest.MonkeyPatch) -> Any:
     monkeypatch.setitem(sys.modules, "pyodide.ffi", ffi)
     for name in [m for m in sys.modules if m in ("www.reactor.app", "www.reactor.editor")]:
         monkeypatch.delitem(sys.modules, name)
+    import www
+    import www.shared
+    import www.shared.clock
+
+    for alias, mod in (
+        ("gwweb", www),
+        ("gwweb.shared", www.shared),
+        ("gwweb.shared.clock", www.shared.clock),
+    ):
+        monkeypatch.setitem(sys.modules, alias, mod)  # the page imports its shared services as gwweb
     from www.reactor.app import ReactorApp
 
     Clock.t = 1000.0

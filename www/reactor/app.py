@@ -12,16 +12,18 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import js  # type: ignore[import-not-found]
+from gwweb.shared.clock import now_ms
 
 from engine.core.schema import SchemaError
 from engine.reactor.campaign import keys as campaign_keys
+from engine.reactor.game import LevelEnded
 from engine.reactor.walk import plan_walk
 
 from . import layout as layout_mod
 from .cascade import CascadePlayer, hurry_input, play_sound
 from .cascade_draw import draw_board_overlay
 from .editor import Editor
+from .focus import draw_focus, handle_focus
 from .help import draw_help
 from .hooks import hooks
 from .hud import Hud
@@ -63,15 +65,18 @@ BINDINGS = {
     "KeyZ": "undo",
     "Backspace": "undo",
     "Escape": "menu",
+    "Tab": "focus",
 }
 LENGTHY = {"interact", "repair", "remedy fuel", "remedy coolant", "remedy electricity", "shield", "activate"}
 WALK_MS = 70.0
+TOAST_MS = 4000.0
 BG = "#0B1218"
 MENU_SCROLL_KEYS = {"ArrowDown": 0.25, "ArrowUp": -0.25, "PageDown": 0.8, "PageUp": -0.8}
 
 
 def now() -> float:
-    return float(js.performance.now())
+    """The page clock (ms), read through the shared clock service."""
+    return now_ms()
 
 
 class ReactorApp:
@@ -98,10 +103,9 @@ class ReactorApp:
         self.cascades = CascadePlayer(shell)
         self.anim: Any = None  # the pulse cascade being played (cascade.Cascade)
         self.next_walk = 0.0
-        self.toast_until = 0.0
-        self.toast = ""
         self.pulse_ms: list[float] = self.cascades.pulse_ms
         self.help = False
+        self.focus: str | None = None  # the button with the keyboard focus ring (``focus``)
         self.pending: str | None = None  # a level to load in the next frame (``start``)
         self.warm: list[Any] = []  # start-up work done one item per idle frame after the first (#20)
         self.act_ms: list[tuple[str, float]] = []
@@ -150,10 +154,7 @@ class ReactorApp:
             self.storage.save("game", self.play.save(), version=GAME_FORMAT)
 
     def show_toast(self, text: str) -> None:
-        self.shell.announce(text)  # screen readers hear what the toast shows
-        self.toast = text
-        self.toast_until = now() + 4000
-        self.shell.invalidate()
+        self.shell.toasts.push(text, TOAST_MS)  # shown, and spoken to screen readers
 
     # -- starting levels --------------------------------------------------------------------------
     def start(self, key: str, session: Any = None) -> None:
@@ -212,7 +213,7 @@ class ReactorApp:
             return False
         old = play.state
         t0 = now()
-        ok, why = play.try_play(text, capture=self.cascades.mode != "off")
+        ok, why = play.try_play(text, capture=True)  # the engine's events: pulse stages, level end
         if ok and text.startswith("move"):
             self.pan = None  # the zoomed view follows the robot again
         self.act_ms.append((text.split()[0], round(now() - t0, 1)))
@@ -229,9 +230,10 @@ class ReactorApp:
             audio.tone(220, 0.18, "sine", 0.12, glide_to=330)
         else:
             audio.tone(520, 0.04, "sine", 0.05)
-        if new.outcome is not None and old.outcome is None:
+        ended = next((e for e in play.events if isinstance(e, LevelEnded)), None)
+        if ended is not None:
             play.queue.clear()
-            if new.outcome.result == "won":
+            if ended.result == "won":
                 if record_win(self.progress, play.key, new.pulse, play.hinted):
                     self.storage.save("progress", self.progress)
                     self.sync_launcher()
@@ -239,7 +241,7 @@ class ReactorApp:
                 for k, f in enumerate((523, 659, 784, 1047)):
                     audio.tone(f, 0.2, "sine", 0.12, delay=k * 0.12)
             else:
-                self.show_toast(self.t("lost_toast", r=reason(self.shell.i18n.lang, new.outcome.reason)))
+                self.show_toast(self.t("lost_toast", r=reason(self.shell.i18n.lang, ended.reason)))
                 audio.noise(0.4)
         self.save_game()
         self.shell.invalidate()
@@ -283,6 +285,8 @@ class ReactorApp:
         self.note_slow(f"handle {ev.kind} {ev.name}", now() - t0)
 
     def _handle(self, ev: Any) -> None:
+        if handle_focus(self, ev):
+            return
         if self.screen == "editor":
             self.editor.handle(ev)
             return
@@ -452,7 +456,7 @@ class ReactorApp:
             return self.editor.animating()
         busy = self.anim is not None or self.pending is not None or bool(self.warm)
         busy = busy or (self.play is not None and bool(self.play.queue))
-        return busy or now() < self.toast_until
+        return busy or self.shell.toasts.active()
 
     def _advance(self, t: float) -> None:
         play = self.play
@@ -479,6 +483,7 @@ class ReactorApp:
     def draw(self, g: Any) -> None:
         t = now()
         self._draw(g, t)
+        draw_focus(self, g)
         cur = self.anim.current() if self.anim is not None else None
         self.note_slow("draw " + (cur.label if cur is not None else self.screen), now() - t)
 
@@ -510,15 +515,7 @@ class ReactorApp:
             draw_help(g, self)
         if self.warm:
             self.warm.pop(0)(g)  # after this frame's drawing: the picture is already complete
-        if t < self.toast_until and self.toast:
-            w = min(g.width - 20, 520)
-            lines = g.wrap(self.toast, w - 16, 14)[:3]
-            h = 14 + 18 * len(lines)
-            x, y = (g.width - w) / 2, g.height - h - 12
-            g.rect(x, y, w, h, "rgba(20,30,40,0.94)")
-            g.frame(x, y, w, h, "#FFCA28", 1.5)
-            for k, line in enumerate(lines):
-                g.text(g.width / 2, y + 20 + 18 * k, line, "#FFFFFF", 14, False, "center")
+        self.shell.toasts.draw(g, g.width / 2, g.height - 12, fg="#FFFFFF", bg="rgba(20,30,40,0.94)")
 
     def draw_topbar(self, g: Any) -> None:
         t = self.t

@@ -26,7 +26,7 @@ def hooks(app: Any) -> dict[str, Any]:
                 "eye": app.eye,
                 "selected": list(app.selected) if app.selected else None,
                 "completed": list(app.progress.completed),
-                "toast": app.toast if now() < app.toast_until else "",
+                "toast": ([""] + [text for text, _ in app.shell.toasts.visible()])[-1],
                 "animating": app.animating(),
                 "pulse_ms": app.pulse_ms[-20:],
                 "cascade": app.anim.summary() if app.anim is not None else None,
@@ -34,6 +34,7 @@ def hooks(app: Any) -> dict[str, Any]:
                 "cascade_mode": app.cascades.mode,
                 "act_ms": app.act_ms[-20:],
                 "slow": app.slow,
+                "focus": app.focus,
                 "cell": lay.cell if lay else None,
                 "editor": app.editor.info(),
             }

@@ -16,11 +16,12 @@ from pydantic import Field
 from engine.core.schema import Model, SchemaError
 from engine.core.session import IllegalMoveError, SaveData, Session, restore
 from engine.reactor import GAME, builtin_level, builtin_levels, can_view_underground, status
+from engine.reactor.actions import Action
 from engine.reactor.balance import QUANTITIES
 from engine.reactor.campaign import entry as campaign_entry
 from engine.reactor.campaign import keys as campaign_keys
 from engine.reactor.f32 import BAND_NAMES
-from engine.reactor.stages import PulseTrace, trace_action
+from engine.reactor.stages import PulseStage, PulseTrace
 from engine.reactor.state import ReactorState
 from engine.reactor.table import verb
 from engine.reactor.walk import plan_walk
@@ -187,47 +188,16 @@ def band_of(st: ReactorState, q: str, v: float) -> int:
     return 2 if v >= t.critical else 1 if v >= t.caution else 0
 
 
-class TracingGame:
-    """The session's game, recording the pulse stages of the next lengthy action when ``capture``
-    is set (replays for undo and loading go through it with capture off, at no extra cost)."""
-
-    def __init__(self, inner: Any) -> None:
-        self.inner = inner
-        self.name = inner.name
-        self.rules = getattr(inner, "rules", 1)
-        self.capture = False
-        self.trace: PulseTrace | None = None
-
-    def initial(self, seed: int, options: dict[str, Any]) -> Any:
-        return self.inner.initial(seed, options)
-
-    def apply(self, state: Any, move: Any) -> Any:
-        if self.capture and move.lengthy:
-            new, self.trace = trace_action(state, move)
-            return new
-        return self.inner.apply(state, move)
-
-    def parse_move(self, text: str) -> Any:
-        return self.inner.parse_move(text)
-
-    def format_move(self, move: Any) -> str:
-        return str(self.inner.format_move(move))
-
-    def snapshot(self, state: Any) -> Any:
-        return self.inner.snapshot(state)
-
-
 class Play:
     """One level being played: session, last refusal, the move queue of a click-to-walk."""
 
-    def __init__(self, key: str, session: Session) -> None:
+    def __init__(self, key: str, session: Session[ReactorState, Action]) -> None:
         self.key = key
         self.session = session
-        self.tracer = session.game if isinstance(session.game, TracingGame) else TracingGame(session.game)
-        session.game = self.tracer
         self.message = ""
         self.queue: list[str] = []
         self.last_trace: PulseTrace | None = None
+        self.events: list[Any] = []  # the engine's events of the last action played with capture
         self.hinted = False  # a hint was shown in this game (costs a star)
         self.note = ""  # an informative line (the hint), shown when there is no refusal
         self.refusal: tuple[str, dict[str, str]] = ("", {})  # the engine's code of the last refusal
@@ -237,12 +207,18 @@ class Play:
         return self.session.state
 
     def try_play(self, text: str, capture: bool = False) -> tuple[bool, str]:
-        """Play one action text; returns (accepted, refusal reason). With ``capture`` a lengthy
-        action's pulse stages are kept in ``last_trace`` (None otherwise)."""
-        self.last_trace = self.tracer.trace = None
-        self.tracer.capture = capture
+        """Play one action text; returns (accepted, refusal reason). With ``capture`` the engine's
+        events are kept (``Session.play_events``): ``events`` lists them and ``last_trace`` holds a
+        lengthy action's pulse stages for the cascade (None otherwise)."""
+        self.last_trace = None
+        self.events = []
+        before = self.session.state
         try:
-            self.session.play_text(text)
+            move = self.session.game.parse_move(text)
+            if capture:
+                self.events = self.session.play_events(move)
+            else:
+                self.session.play(move)
         except IllegalMoveError as exc:
             self.message = str(exc)
             self.refusal = (getattr(exc, "code", ""), dict(getattr(exc, "params", {})))
@@ -253,9 +229,10 @@ class Play:
             self.refusal = ("", {})
             self.queue.clear()
             return False, str(exc)
-        finally:
-            self.tracer.capture = False
-        self.last_trace = self.tracer.trace
+        stages = [e for e in self.events if isinstance(e, PulseStage)]
+        if stages:
+            self.last_trace = PulseTrace(before)
+            self.last_trace.stages = stages
         self.message = ""
         self.refusal = ("", {})
         return True, ""
