@@ -12,9 +12,12 @@ from __future__ import annotations
 import json
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.reactor.presentation import image_key
+
+if TYPE_CHECKING:
+    from gwweb.shared.canvas import Gfx
 
 MANIFEST = Path(__file__).with_name("badges.json")
 FOLDERS = ("Images/Badges", "Images/Elements")
@@ -86,7 +89,7 @@ class Badges:
             self.images[path] = img
         return img if bool(img.complete) and int(img.naturalWidth or 0) > 0 else None
 
-    def draw(self, g: Any, key: str, x: float, y: float, size: float) -> bool:
+    def draw(self, g: Gfx, key: str, x: float, y: float, size: float) -> bool:
         """Draw the image of ``key`` in a ``size`` square; False when the fallback must be drawn."""
         img = self.get(key)
         if img is None:

@@ -16,10 +16,15 @@ value drawn is a recorded engine state.
 from __future__ import annotations
 
 from array import array
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.reactor.pulse import REASON_ROBOT_HAZARD
 from engine.reactor.stages import PulseStage, PulseTrace
+
+if TYPE_CHECKING:
+    from gwweb.shared.canvas import Gfx
+
+    from engine.reactor.state import ReactorState
 
 MODES = ("full", "fast", "off")
 TOTAL_MS = {"full": 1320.0, "fast": 440.0}
@@ -123,7 +128,7 @@ def text(lang: str, key: str, **fmt: Any) -> str:
     return s.format(**fmt) if fmt else s
 
 
-def mutation_text(lang: str, before: Any, after: Any) -> str:
+def mutation_text(lang: str, before: ReactorState, after: Any) -> str:
     """What the player's action changed (read from the two states), e.g. "door opens"; "" if unclear."""
     c = after.robot
     p0, p1 = before.props.get(c), after.props.get(c)
@@ -202,7 +207,13 @@ class Cascade:
     """One pulse being played. ``view(t)`` gives the state to draw, ``surface(t)`` its values."""
 
     def __init__(
-        self, before: Any, trace: PulseTrace, t0: float, mode: str, underground: bool, action: str = ""
+        self,
+        before: ReactorState,
+        trace: PulseTrace,
+        t0: float,
+        mode: str,
+        underground: bool,
+        action: str = "",
     ) -> None:
         self.before = before
         self.action = action  # the player's action as shown in stage 1 (localised label)
@@ -242,7 +253,7 @@ class Cascade:
         self.fits: dict[tuple[str, float, float, bool], float] = {}  # label sizes (saves measureText calls)
         self.sounded = 0  # the last stage whose sound has played (the action's own sound covers stage 1)
 
-    def fit(self, g: Any, label: str, max_w: float, size: float, bold: bool) -> float:
+    def fit(self, g: Gfx, label: str, max_w: float, size: float, bold: bool) -> float:
         key = (label, max_w, size, bold)
         fs = self.fits.get(key)
         if fs is None:
@@ -375,7 +386,7 @@ class CascadePlayer:
         self.shell.set_pref(self.PREF, self.mode)
 
     def start(
-        self, before: Any, trace: PulseTrace | None, t: float, underground: bool, action: str = ""
+        self, before: ReactorState, trace: PulseTrace | None, t: float, underground: bool, action: str = ""
     ) -> Cascade | None:
         if trace is None or not trace.stages or self.mode == "off":
             return None

@@ -3,12 +3,18 @@ the stage checklist in the panel (see ``cascade`` for the timing and the recorde
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from .cascade import STAGE_COL, Cascade, stage_text, text
 
+if TYPE_CHECKING:
+    from gwweb.shared.canvas import Gfx
 
-def draw_board_overlay(g: Any, app: Any, c: Cascade, lay: Any) -> None:
+    from .fields import AppFields
+    from .layout import Layout
+
+
+def draw_board_overlay(g: Gfx, app: AppFields, c: Cascade, lay: Layout) -> None:
     """Frame the cells the current stage changed and name the stage over the board."""
     cur = c.current()
     if cur is None:
@@ -57,7 +63,7 @@ def draw_board_overlay(g: Any, app: Any, c: Cascade, lay: Any) -> None:
     g.text(bx0 + 8, by0 + fs + 3, label, col, c.fit(g, label, bw - 12, fs, True), True)
 
 
-def draw_panel(g: Any, app: Any, c: Cascade, x: float, y: float, w: float, end: float) -> float:
+def draw_panel(g: Gfx, app: AppFields, c: Cascade, x: float, y: float, w: float, end: float) -> float:
     """The stage list in the forecast's place while the cascade plays (one line when space is short)."""
     lang = app.shell.i18n.lang
     rows = len(c.stages)

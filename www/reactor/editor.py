@@ -8,7 +8,7 @@ and text entry (``prompt``); everything else is drawn on the canvas.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import js  # type: ignore[import-not-found]
 
@@ -27,6 +27,11 @@ from .eissues import issue_en, issue_ru
 from .estrings import ET
 from .eview import draw_board
 
+if TYPE_CHECKING:
+    from gwweb.shared.canvas import Gfx
+
+    from .fields import AppFields
+
 TEXT, DIM, BAD, WARN, OK = "#ECEFF1", "#90A4AE", "#FF5252", "#FFCA28", "#69F0AE"
 ARROWS = {"ArrowUp": (0, -1), "ArrowDown": (0, 1), "ArrowLeft": (-1, 0), "ArrowRight": (1, 0)}
 
@@ -38,7 +43,7 @@ class EditorDoc(Model):
 
 
 class Editor(EditorFiles, EditorHooks):
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: AppFields) -> None:
         self.app = app
         self.shell = app.shell
         saved = self.shell.storage.load("editor", EditorDoc)
@@ -449,7 +454,7 @@ class Editor(EditorFiles, EditorHooks):
     def animating(self) -> bool:
         return False
 
-    def draw(self, g: Any) -> None:
+    def draw(self, g: Gfx) -> None:
         from .epanel import draw_confirm, draw_panel
 
         g.clear("#0B1218")
@@ -463,7 +468,7 @@ class Editor(EditorFiles, EditorHooks):
         if self.confirm is not None:
             draw_confirm(g, self)
 
-    def draw_topbar(self, g: Any) -> None:
+    def draw_topbar(self, g: Gfx) -> None:
         g.rect(0, 0, g.width, layout_mod.TOP, "#15202A")
         ok = self.doc.ok
         items = [

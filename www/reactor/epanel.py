@@ -5,7 +5,7 @@ this browser with open/rename/delete), the file row, the last message and the li
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.reactor.balance import CARRIERS
 from engine.reactor.presentation import LAYERS, editor_tools
@@ -13,6 +13,11 @@ from engine.reactor.presentation import LAYERS, editor_tools
 from .edoc import DIFFICULTIES, INV_ITEMS, QUANT
 from .eview import draw_badge_for
 from .render import COL, SURF_COL
+
+if TYPE_CHECKING:
+    from gwweb.shared.canvas import Gfx
+
+    from .layout import Layout
 
 TEXT, DIM, BAD, WARN, OK = "#ECEFF1", "#90A4AE", "#FF5252", "#FFCA28", "#69F0AE"
 BTN = "#1C2A35"
@@ -27,7 +32,7 @@ INV_COL = {
 
 
 def _row(
-    g: Any,
+    g: Gfx,
     items: list[tuple[str, str, bool]],
     x: float,
     y: float,
@@ -50,7 +55,7 @@ def _row(
 
 
 def counter(
-    g: Any, bid: str, x: float, y: float, w: float, label: str, value: str, color: str = TEXT
+    g: Gfx, bid: str, x: float, y: float, w: float, label: str, value: str, color: str = TEXT
 ) -> None:
     """``label value [−][+]`` in a cell ``w`` wide; buttons ``<bid>,-1`` and ``<bid>,1``."""
     bw = 26.0
@@ -62,7 +67,7 @@ def counter(
     g.button(f"{bid},1", x + w - bw, y + 1, bw, 24, "+", size=14, bg=BTN)
 
 
-def _grid(g: Any, items: list[tuple[str, str, str, str]], x: float, y: float, w: float) -> float:
+def _grid(g: Gfx, items: list[tuple[str, str, str, str]], x: float, y: float, w: float) -> float:
     cols = 2 if w >= 300 else 1
     cw = (w - 10 * (cols - 1)) / cols
     for k, (bid, label, value, color) in enumerate(items):
@@ -70,7 +75,7 @@ def _grid(g: Any, items: list[tuple[str, str, str, str]], x: float, y: float, w:
     return y + ((len(items) + cols - 1) // cols) * 28 + 2
 
 
-def draw_panel(g: Any, ed: Any, lay: Any) -> None:
+def draw_panel(g: Gfx, ed: Any, lay: Layout) -> None:
     t = ed.t
     x, y, w = lay.px, lay.py, lay.pw
     bottom = lay.py + lay.ph
@@ -106,7 +111,7 @@ def draw_panel(g: Any, ed: Any, lay: Any) -> None:
     _validation(g, ed, x, y + 4, w, bottom)
 
 
-def _edit(g: Any, ed: Any, x: float, y: float, w: float) -> float:
+def _edit(g: Gfx, ed: Any, x: float, y: float, w: float) -> float:
     t, doc = ed.t, ed.doc
     bh = 26.0
     bw = (w - 12) / 4
@@ -209,7 +214,7 @@ def _edit(g: Any, ed: Any, x: float, y: float, w: float) -> float:
     return y
 
 
-def _level(g: Any, ed: Any, x: float, y: float, w: float) -> float:
+def _level(g: Gfx, ed: Any, x: float, y: float, w: float) -> float:
     t, doc = ed.t, ed.doc
     meta = doc.data["meta"]
     bh = 24.0
@@ -281,7 +286,7 @@ def _level(g: Any, ed: Any, x: float, y: float, w: float) -> float:
     return y
 
 
-def _saved(g: Any, ed: Any, x: float, y: float, w: float, end: float) -> float:
+def _saved(g: Gfx, ed: Any, x: float, y: float, w: float, end: float) -> float:
     t = ed.t
     levels = ed.app.custom.levels
     if not levels:
@@ -323,7 +328,7 @@ def _saved(g: Any, ed: Any, x: float, y: float, w: float, end: float) -> float:
     return y + 2
 
 
-def _validation(g: Any, ed: Any, x: float, y: float, w: float, bottom: float) -> None:
+def _validation(g: Gfx, ed: Any, x: float, y: float, w: float, bottom: float) -> None:
     t, doc = ed.t, ed.doc
     ed.rows = []
     if doc.ok:
@@ -345,7 +350,7 @@ def _validation(g: Any, ed: Any, x: float, y: float, w: float, bottom: float) ->
         y += 16
 
 
-def draw_confirm(g: Any, ed: Any) -> None:
+def draw_confirm(g: Gfx, ed: Any) -> None:
     """The delete confirmation, modal: only its two buttons answer (Enter = delete, Esc = cancel)."""
     t = ed.t
     lid = ed.confirm or ""

@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.reactor.balance import CARRIERS, load_balance
 from engine.reactor.presentation import layer_opacity
 
 from .badges import prop_key, tool_key
 from .render import COL, FLOOR, FLOOR_LINE, QUAD, SURF_COL, WALL, WALL_EDGE, pattern
+
+if TYPE_CHECKING:
+    from gwweb.shared.canvas import Gfx
+
+    from .layout import Layout
 
 BADGE = {
     "reactor": ("R", "#00C853"),
@@ -23,7 +28,7 @@ THRESHOLDS = load_balance("normal").thresholds
 OFFSET = {"fuel": -1, "electricity": 0, "coolant": 1}
 
 
-def draw_board(g: Any, ed: Any, lay: Any) -> None:
+def draw_board(g: Gfx, ed: Any, lay: Layout) -> None:
     doc = ed.doc
     d = doc.data
     s = lay.cell
@@ -162,12 +167,12 @@ def draw_board(g: Any, ed: Any, lay: Any) -> None:
         g.frame(lay.ox + x * s + 1, lay.oy + y * s + 1, s - 2, s - 2, "#FFEA00", 2)
 
 
-def draw_tool_badge(g: Any, ed: Any, x: float, y: float, size: float) -> None:
+def draw_tool_badge(g: Gfx, ed: Any, x: float, y: float, size: float) -> None:
     """The current tool's badge (drag preview)."""
     draw_badge_for(g, ed, ed.tool, x, y, size)
 
 
-def draw_badge_for(g: Any, ed: Any, tool: str, x: float, y: float, size: float) -> None:
+def draw_badge_for(g: Gfx, ed: Any, tool: str, x: float, y: float, size: float) -> None:
     """A tool's badge: the shipped image of its semantic key, else a compact procedural badge
     (colour square + letter)."""
     key = tool_key(tool, ed.layer, ed.prop_kind)

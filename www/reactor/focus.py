@@ -13,11 +13,13 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from gwweb.shared.canvas import Gfx
 
+    from .fields import AppFields
+
 FOCUS = "#00E5FF"
 PRESS = ("activate", "interact")  # Enter and Space
 
 
-def focus_ids(app: Any) -> list[str]:
+def focus_ids(app: AppFields) -> list[str]:
     """The buttons Tab walks through, in drawing order (level list: every card, even off-screen)."""
     regions = [r.id for r in app.shell.gfx.regions]
     cache = getattr(app, "menu_cache", None)
@@ -27,7 +29,7 @@ def focus_ids(app: Any) -> list[str]:
     return list(dict.fromkeys(cards + [r for r in regions if not r.startswith("level:")]))
 
 
-def handle_focus(app: Any, ev: Any) -> bool:
+def handle_focus(app: AppFields, ev: Any) -> bool:
     """Tab, Shift+Tab and pressing the focused button; True when the event was used here."""
     if ev.kind == "pointer" and ev.name == "down":
         app.focus = None
@@ -50,7 +52,7 @@ def handle_focus(app: Any, ev: Any) -> bool:
     return False
 
 
-def move_focus(app: Any, back: bool) -> None:
+def move_focus(app: AppFields, back: bool) -> None:
     ids = focus_ids(app)
     if not ids:
         app.focus = None
@@ -65,7 +67,7 @@ def move_focus(app: Any, back: bool) -> None:
     app.shell.invalidate()
 
 
-def scroll_to(app: Any, bid: str) -> None:
+def scroll_to(app: AppFields, bid: str) -> None:
     """Scroll the level list so the focused card is wholly below the header."""
     cache = getattr(app, "menu_cache", None)
     if cache is None or not bid.startswith("level:"):
@@ -83,7 +85,7 @@ def scroll_to(app: Any, bid: str) -> None:
             return
 
 
-def draw_focus(app: Any, g: Gfx) -> None:
+def draw_focus(app: AppFields, g: Gfx) -> None:
     """The ring: a double outline around the focused button, when it is drawn this frame."""
     if app.focus is None:
         return

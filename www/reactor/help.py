@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from engine.reactor.balance import QUANTITIES
 from engine.reactor.f32 import BAND_NAMES, display
@@ -11,10 +11,15 @@ from engine.reactor.views import kill_thresholds
 from .egoals import level_text
 from .render import ALPHA, LETHAL, SURF_COL, pattern, skull
 
+if TYPE_CHECKING:
+    from gwweb.shared.canvas import Gfx
+
+    from .fields import AppFields
+
 QS = QUANTITIES
 
 
-def draw_help(g: Any, app: Any) -> None:
+def draw_help(g: Gfx, app: AppFields) -> None:
     t = app.t
     w = min(560.0, g.width - 16)
     h = min(g.height - 60, 620.0)

@@ -3,7 +3,7 @@ forecast list (hover highlights the cell) and the inspector."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.core.session import IllegalMoveError
 from engine.reactor import inspect_cell, status
@@ -18,6 +18,14 @@ from .egoals import level_text
 from .model import pair_rules
 from .render import COL, SURF_COL, sized_layer
 from .strings import reason, refusal, warning_text
+
+if TYPE_CHECKING:
+    from gwweb.shared.canvas import Gfx
+
+    from engine.reactor.state import ReactorState
+
+    from .fields import AppFields
+    from .layout import Layout
 
 TEXT, DIM, WARN, BAD = "#ECEFF1", "#90A4AE", "#FFCA28", "#FF5252"
 BANNER = {
@@ -55,7 +63,7 @@ class Hud:
         self.painted = 0  # times the panel layer was redrawn (tests)
         self._views: tuple[Any, dict[str, Any], dict[str, bool]] | None = None
 
-    def views(self, st: Any) -> tuple[dict[str, Any], dict[str, bool]]:
+    def views(self, st: ReactorState) -> tuple[dict[str, Any], dict[str, bool]]:
         """The engine's views the panel shows for ``st`` (status, action options), computed once
         per state: states never change, frames redraw often."""
         v = self._views
@@ -63,19 +71,21 @@ class Hud:
             v = self._views = (st, status(st), action_options(st))
         return v[1], v[2]
 
-    def level_text(self, app: Any, lang: str) -> tuple[str, str]:
+    def level_text(self, app: AppFields, lang: str) -> tuple[str, str]:
         """Title and goal of the level being played in ``lang`` (read once per level and language)."""
-        key = (app.play.key, lang, id(app.play))
+        play = app.play
+        assert play is not None
+        key = (play.key, lang, id(play))
         if self._text_key != key:
             self._text_key = key
-            if app.play.key and not app.play.key.startswith("test:"):
-                self._text = level_text(app.play.key, app.custom, lang)
+            if play.key and not play.key.startswith("test:"):
+                self._text = level_text(play.key, app.custom, lang)
             else:
-                meta = app.play.state.meta
+                meta = play.state.meta
                 self._text = (meta.title, meta.description)
         return self._text
 
-    def goal_lines(self, g: Any, text: str, w: float, most: int, slot: int = 0) -> list[str]:
+    def goal_lines(self, g: Gfx, text: str, w: float, most: int, slot: int = 0) -> list[str]:
         """``text`` wrapped to ``w`` at 12 px in at most ``most`` lines, the last cut with "…"
         (cached per ``slot``: 0 the goal, 1 the caution reasons)."""
         key = (text, w, most)
@@ -93,10 +103,12 @@ class Hud:
                 return cell
         return None
 
-    def draw(self, g: Any, app: Any, lay: Any) -> None:
+    def draw(self, g: Gfx, app: AppFields, lay: Layout) -> None:
         """The panel, from an offscreen layer redrawn only when something it shows changed (its
         buttons are registered again every frame)."""
-        play, anim = app.play, app.anim
+        play = app.play
+        assert play is not None
+        play, anim = play, app.anim
         st = anim.shown if anim is not None else play.state
         x, y, w, h = lay.px - 4, lay.py - 4, lay.pw + 8, lay.ph + 8
         key = (
@@ -133,17 +145,19 @@ class Hud:
         g.blit(self._layer, x, y)
         g.regions.extend(self._regions)
 
-    def warm(self, g: Any) -> None:
+    def warm(self, g: Gfx) -> None:
         """Make the panel's layer ahead of the first level (start-up warm-up)."""
         if self._layer is None:
             self._layer = g.layer(1, 1)
 
-    def paint(self, g: Any, app: Any, lay: Any) -> None:
+    def paint(self, g: Gfx, app: AppFields, lay: Layout) -> None:
+        play = app.play
+        assert play is not None
         t = app.t
         lang = app.shell.i18n.lang
         anim = app.anim
         # while the pulse cascade plays, the panel shows the stage being played, not the end result
-        st = anim.shown if anim is not None else app.play.state
+        st = anim.shown if anim is not None else play.state
         stat, options = self.views(st)
         x, y, w = lay.px, lay.py, lay.pw
         bottom = lay.py + lay.ph
@@ -154,7 +168,7 @@ class Hud:
         mode = app.cascades.mode
         cb = f"{ctext(lang, 'cascade')}: {ctext(lang, mode)}"
         cw = min(w * 0.4, g.measure(cb, 11) + 14)
-        pulse = t("pulse", n=app.play.state.pulse)
+        pulse = t("pulse", n=play.state.pulse)
         pw = g.measure(pulse, 13) + 8
         fs = g.fit_text(title, w - cw - pw - 12, 17, True)
         g.text(x + 4, y + 16, title, TEXT, fs, True)
@@ -177,14 +191,14 @@ class Hud:
             label += " — " + why
         g.text(x + w / 2, y + 17, label, fg, g.fit_text(label, w - 8, 17, True), True, "center", "middle")
         y += 36
-        if app.play.message:
-            code, params = app.play.refusal
-            msg = t("refused", r=refusal(lang, code, params, app.play.message)) if code else app.play.message
+        if play.message:
+            code, params = play.refusal
+            msg = t("refused", r=refusal(lang, code, params, play.message)) if code else play.message
             for line in g.wrap(msg, w - 8, 13)[:2]:
                 g.text(x + 4, y + 12, line, BAD, 13, True)
                 y += 16
-        elif app.play.note:
-            for line in g.wrap(app.play.note, w - 8, 13)[:3]:
+        elif play.note:
+            for line in g.wrap(play.note, w - 8, 13)[:3]:
                 g.text(x + 4, y + 12, line, "#FFE082", 13, True)
                 y += 16
         elif ls in ("Caution", "Critical"):
@@ -241,7 +255,7 @@ class Hud:
             if on and text in ("activate",):
                 g.frame(bx + 2.5, by + 2.5, bw - 5, bh - 5, "#00E676", 2)
         k = len(ACTIONS)
-        can = app.play.can_view()
+        can = play.can_view()
         g.button(
             "eye",
             x + (k % 3) * (bw + 4),
@@ -267,7 +281,7 @@ class Hud:
                 bg="#1C2A35",
             )
             k += 1
-        if self.has_hint(app.play.key) and st.outcome is None:
+        if self.has_hint(play.key) and st.outcome is None:
             g.button(
                 "hint",
                 x + (k % 3) * (bw + 4),
@@ -277,7 +291,7 @@ class Hud:
                 t("hint"),
                 size=12,
                 bg="#1C2A35",
-                active=app.play.hinted,
+                active=play.hinted,
             )
             k += 1
         y += ((k + 2) // 3) * (bh + 4) + 4  # k buttons drawn, three per row
@@ -307,7 +321,7 @@ class Hud:
             self._hint_key = (key, campaign_entry(key) is not None)
         return self._hint_key[1]
 
-    def here(self, app: Any, st: Any) -> str:
+    def here(self, app: AppFields, st: ReactorState) -> str:
         """What the robot stands on: the prop (and its state) and reachable leaks."""
         t = app.t
         parts = []
@@ -332,11 +346,12 @@ class Hud:
         return (t("here") + ": " + ", ".join(parts)) if parts else ""
 
     def forecast(
-        self, g: Any, app: Any, stat: dict[str, Any], x: float, y: float, w: float, end: float
+        self, g: Gfx, app: AppFields, stat: dict[str, Any], x: float, y: float, w: float, end: float
     ) -> float:
         t = app.t
         lang = app.shell.i18n.lang
-        heading = t("forecast") if app.anim is None else ctext(lang, "title", n=app.play.state.pulse)
+        pulse = app.play.state.pulse if app.play is not None else 0
+        heading = t("forecast") if app.anim is None else ctext(lang, "title", n=pulse)
         g.text(x + 4, y + 14, heading, TEXT, 14, True)
         y += 20
         rows: list[tuple[str, str, str, tuple[int, int] | None]] = [
@@ -376,9 +391,13 @@ class Hud:
             y += rh
         return y + 4
 
-    def inspector(self, g: Any, app: Any, x: float, y: float, w: float, end: float) -> None:
+    def inspector(self, g: Gfx, app: AppFields, x: float, y: float, w: float, end: float) -> None:
+        play = app.play
+        assert play is not None
         t = app.t
-        st = app.play.state
+        st = play.state
+        if app.selected is None:
+            return
         sx, sy = app.selected
         try:
             info = inspect_cell(st, sx, sy)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.reactor import network
 from engine.reactor.balance import CARRIERS
@@ -13,6 +13,13 @@ from engine.reactor.f32 import display
 from engine.reactor.presentation import layer_opacity
 from engine.reactor.state import ABSENT, LEAKING
 from engine.reactor.views import danger_cells, robot_doomed_next_pulse
+
+if TYPE_CHECKING:
+    from gwweb.shared.canvas import Gfx
+
+    from engine.reactor.state import ReactorState
+
+    from .layout import Layout
 
 # carrier colours of the design (coolant blue, fuel red, electricity yellow); heat orange
 COL = {"fuel": "#E53935", "coolant": "#2F80ED", "electricity": "#F2D21B", "heat": "#FF8F00"}
@@ -54,7 +61,13 @@ class BoardPainter:
         self.redrawn: dict[str, int] = {"base": 0, "mid": 0, "top": 0}  # layer redraw counts (tests)
 
     def board(
-        self, g: Any, st: Any, view: Any, lay: Any, surf: dict[str, Any], eye_layer: str | None
+        self,
+        g: Gfx,
+        st: ReactorState,
+        view: ReactorState,
+        lay: Layout,
+        surf: dict[str, Any],
+        eye_layer: str | None,
     ) -> None:
         """The whole board under the robot: terrain, hazards, leaks, props, danger, numbers and (when
         ``eye_layer`` is given) the underground view; ``view`` is the state shown (a cascade stage),
@@ -88,7 +101,7 @@ class BoardPainter:
             g.blit(self.cache[name][0], lay.ox, lay.oy)
         self.doomed(g, view, lay)
 
-    def _mid_sig(self, st: Any) -> tuple[Any, ...]:
+    def _mid_sig(self, st: ReactorState) -> tuple[Any, ...]:
         """Everything the props/leaks/danger layer reads from a state (compared by value)."""
         consumers = tuple(tuple(st.carriers_at(c)) for c, p in st.props.items() if p.kind == "consumer")
         heat = st.surface["heat"]
@@ -104,18 +117,18 @@ class BoardPainter:
             self.danger_of(st),
         )
 
-    def _under_sig(self, st: Any) -> tuple[Any, ...]:
+    def _under_sig(self, st: ReactorState) -> tuple[Any, ...]:
         """The underground view's inputs (layers by value, flow sources)."""
         layers = tuple((bytes(la.state), la.amount, la.intensity, la.integrity) for la in st.layers.values())
         return (layers, st.props)
 
-    def danger_of(self, st: Any) -> dict[int, tuple[str, str]]:
+    def danger_of(self, st: ReactorState) -> dict[int, tuple[str, str]]:
         """The engine's ``danger_cells`` of ``st``, once per state (states never change)."""
         if self.danger_for is not st:
             self.danger_for, self.danger_map = st, danger_cells(st)
         return self.danger_map
 
-    def _layer(self, g: Any, name: str, key: tuple[Any, ...], w: float, h: float, paint: Any) -> None:
+    def _layer(self, g: Gfx, name: str, key: tuple[Any, ...], w: float, h: float, paint: Any) -> None:
         got = self.cache.get(name)
         if got is not None and got[1] == key:
             return
@@ -128,22 +141,26 @@ class BoardPainter:
         self.cache[name] = (lg, key)
         self.redrawn[name] += 1
 
-    def _base(self, g: Any, view: Any, lay: Any, surf: dict[str, Any], st: Any = None) -> None:
+    def _base(
+        self, g: Gfx, view: ReactorState, lay: Layout, surf: dict[str, Any], st: ReactorState | None = None
+    ) -> None:
         if st is not None:
             self.terrain(g, st, lay)
         self.hazards(g, view, lay, surf)
 
-    def _mid(self, g: Any, view: Any, lay: Any) -> None:
+    def _mid(self, g: Gfx, view: ReactorState, lay: Layout) -> None:
         self.leaks(g, view, lay)
         self.props(g, view, lay)
         self.danger(g, view, lay)
 
-    def _top(self, g: Any, view: Any, lay: Any, surf: dict[str, Any], eye_layer: str | None) -> None:
+    def _top(
+        self, g: Gfx, view: ReactorState, lay: Layout, surf: dict[str, Any], eye_layer: str | None
+    ) -> None:
         self.hazard_labels(g, view, lay, surf)
         if eye_layer is not None:
             self.underground(g, view, lay, eye_layer)
 
-    def terrain(self, g: Any, st: Any, lay: Any) -> None:
+    def terrain(self, g: Gfx, st: ReactorState, lay: Layout) -> None:
         grid = st.grid
         key = (id(grid), lay.cell, grid.width, grid.height, g.dpr)
         if self.layer is None or key != self.key:
@@ -164,7 +181,7 @@ class BoardPainter:
         g.blit(self.layer, lay.ox, lay.oy)
 
     # -- surface hazards ---------------------------------------------------------------------
-    def hazards(self, g: Any, st: Any, lay: Any, surf: dict[str, Any]) -> None:
+    def hazards(self, g: Gfx, st: ReactorState, lay: Layout, surf: dict[str, Any]) -> None:
         s = lay.cell
         h = s / 2
         t = st.balance.thresholds
@@ -191,7 +208,7 @@ class BoardPainter:
                     g.frame(x0 + 2 + 2 * k, y0 + 2 + 2 * k, s - 4 - 4 * k, s - 4 - 4 * k, COL[e], 1.5)
                 g.line_dash([])
 
-    def danger(self, g: Any, st: Any, lay: Any) -> None:
+    def danger(self, g: Gfx, st: ReactorState, lay: Layout) -> None:
         """Cells that kill the robot (engine ``danger_cells``): lethal now = a solid red frame with
         black-and-red corner stripes and a skull mark; lethal after the next pulse = a dashed red
         frame. A shape, not only a colour (the robot's own doomed cell: ``doomed``)."""
@@ -211,7 +228,7 @@ class BoardPainter:
                 g.frame(x0 + 2, y0 + 2, s - 4, s - 4, LETHAL, max(2.0, s * 0.06))
                 g.line_dash([])
 
-    def doomed(self, g: Any, st: Any, lay: Any) -> None:
+    def doomed(self, g: Gfx, st: ReactorState, lay: Layout) -> None:
         """The robot's own cell doomed next pulse: a red ring and "!" (drawn every frame, not cached:
         it moves with the robot)."""
         if self._doomed is None or self._doomed[0] is not st:
@@ -223,7 +240,7 @@ class BoardPainter:
             g.circle(cx, cy, s * 0.48, None, LETHAL, max(3.0, s * 0.08))
             g.text(cx - s * 0.36, cy - s * 0.32, "!", LETHAL, max(10.0, s * 0.34), True, "center", "middle")
 
-    def hazard_labels(self, g: Any, st: Any, lay: Any, surf: dict[str, Any]) -> None:
+    def hazard_labels(self, g: Gfx, st: ReactorState, lay: Layout, surf: dict[str, Any]) -> None:
         """Numeric values (one decimal) in the hazard quadrants, drawn above the props."""
         s = lay.cell
         if s < 38:
@@ -245,7 +262,7 @@ class BoardPainter:
                 g.text(x, y + 0.5, txt, SURF_COL[q], fs, True, "center", "middle")
 
     def surface_changes(
-        self, g: Any, st: Any, lay: Any, surf: dict[str, Any], old: dict[str, Any], cells: Any
+        self, g: Gfx, st: ReactorState, lay: Layout, surf: dict[str, Any], old: dict[str, Any], cells: Any
     ) -> None:
         """Eye view during a cascade: the surface values of ``cells`` (those that changed this stage)
         on top of the underground labels, stacked from the bottom of the cell, each boxed in its
@@ -271,7 +288,9 @@ class BoardPainter:
                 _cell_label(g, x0, ty, s, tw, fs, txt, SURF_COL[q], framed=True)
                 k += 1
 
-    def integrity_changes(self, g: Any, st: Any, prev: Any, lay: Any, cells: Any, layer: str) -> None:
+    def integrity_changes(
+        self, g: Gfx, st: ReactorState, prev: ReactorState, lay: Layout, cells: Any, layer: str
+    ) -> None:
         """Eye view during a cascade: underground cells whose integrity changed this stage get an
         ``i old→new`` label in their layer's colour (the eye's labels show integrity only for one
         layer)."""
@@ -295,7 +314,7 @@ class BoardPainter:
                 k += 1
 
     # -- props, leaks, robot -------------------------------------------------------------------
-    def props(self, g: Any, st: Any, lay: Any) -> None:
+    def props(self, g: Gfx, st: ReactorState, lay: Layout) -> None:
         s = lay.cell
         w = st.grid.width
         for cell, p in st.props.items():
@@ -308,7 +327,7 @@ class BoardPainter:
                     g.circle(ox, oy, s * 0.4, None, COL["coolant"], 1.5)
                     g.line_dash([])
 
-    def leaks(self, g: Any, st: Any, lay: Any) -> None:
+    def leaks(self, g: Gfx, st: ReactorState, lay: Layout) -> None:
         s = lay.cell
         w = st.grid.width
         for lk in st.leaks:
@@ -340,7 +359,7 @@ class BoardPainter:
             for a, b in zip(pts, pts[1:]):
                 g.line(a[0], a[1], b[0], b[1], col, 2.5)
 
-    def robot(self, g: Any, st: Any, lay: Any, cell: int | None = None) -> None:
+    def robot(self, g: Gfx, st: ReactorState, lay: Layout, cell: int | None = None) -> None:
         s = lay.cell
         w = st.grid.width
         c = st.robot if cell is None else cell
@@ -361,7 +380,7 @@ class BoardPainter:
             g.text(cx + s * 0.3, cy - s * 0.28, str(st.heat_immunity), COL["heat"], max(10, s * 0.28), True)
 
     # -- all-seeing eye -------------------------------------------------------------------------
-    def underground(self, g: Any, st: Any, lay: Any, active: str) -> None:
+    def underground(self, g: Gfx, st: ReactorState, lay: Layout, active: str) -> None:
         """Networks as thick lines between cell centres, sources as large dots, numeric values."""
         s = lay.cell
         w, hgt = st.grid.width, st.grid.height
@@ -422,7 +441,7 @@ class BoardPainter:
                 g.text(x0 + s / 2, ty + fs / 2 + 1, text, col, fsz, True, "center", "middle")
 
 
-def sized_layer(g: Any, old: Any, w: float, h: float) -> Any:
+def sized_layer(g: Gfx, old: Any, w: float, h: float) -> Any:
     """An offscreen layer of ``w`` x ``h`` CSS px: ``old`` resized (and so cleared) when there is one
     (a new canvas and its context cost a few ms in Pyodide), else a new one."""
     if old is None:
@@ -434,7 +453,7 @@ def sized_layer(g: Any, old: Any, w: float, h: float) -> Any:
     return old
 
 
-def skull(g: Any, cx: float, cy: float, r: float) -> None:
+def skull(g: Gfx, cx: float, cy: float, r: float) -> None:
     """The lethal mark: a small skull (round head, two eye holes, jaw) on a black disc."""
     g.circle(cx, cy, r * 1.35, "rgba(0,0,0,0.78)")
     g.circle(cx, cy - r * 0.15, r * 0.8, "#FFFFFF")
@@ -443,7 +462,7 @@ def skull(g: Any, cx: float, cy: float, r: float) -> None:
     g.circle(cx + r * 0.32, cy - r * 0.15, r * 0.24, "#000000")
 
 
-def pattern(g: Any, q: str, band: int, x: float, y: float, n: float) -> None:
+def pattern(g: Gfx, q: str, band: int, x: float, y: float, n: float) -> None:
     """The colour-blind pattern of a quantity: fuel diagonals, water dots, electricity zigzags,
     heat vertical strokes; one to three marks for the safe, caution and critical bands."""
     k = band + 1
@@ -472,7 +491,7 @@ def pattern(g: Any, q: str, band: int, x: float, y: float, n: float) -> None:
             g.line(xx, y + n * 0.1, xx, y + n * 0.35, dark, 1.8)
 
 
-def draw_prop(g: Any, st: Any, p: Any, cx: float, cy: float, s: float) -> None:
+def draw_prop(g: Gfx, st: ReactorState, p: Any, cx: float, cy: float, s: float) -> None:
     """A procedural badge per prop kind, showing its state."""
     r = s * 0.3
     k = p.kind
@@ -588,7 +607,7 @@ def draw_prop(g: Any, st: Any, p: Any, cx: float, cy: float, s: float) -> None:
 
 
 def _cell_label(
-    g: Any, x0: float, ty: float, s: float, tw: float, fs: float, txt: str, col: str, framed: bool = False
+    g: Gfx, x0: float, ty: float, s: float, tw: float, fs: float, txt: str, col: str, framed: bool = False
 ) -> None:
     """A small bold label boxed on black, centred in a cell of size ``s`` at row ``ty``."""
     g.rect(x0 + (s - tw) / 2, ty, tw, fs + 2, "rgba(0,0,0,0.85)")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from . import layout as layout_mod
 from .egoals import level_text
@@ -12,11 +12,16 @@ from .stars import par, star_text, stars_for
 if TYPE_CHECKING:
     from gwweb.shared.canvas import Gfx
 
+    from engine.reactor.state import ReactorState
 
-def draw_end(g: Any, app: Any, lay: Any, st: Any) -> None:
+    from .fields import AppFields
+    from .layout import Layout
+
+
+def draw_end(g: Gfx, app: AppFields, lay: Layout, st: ReactorState) -> None:
     """The end box: won (stars against the level's par when it has one, next level / levels) or
     lost (undo / restart); it sits in the board half away from the robot."""
-    won = st.outcome.result == "won"
+    won = st.outcome is not None and st.outcome.result == "won"
     key = app.play.key if app.play is not None else ""
     p = par(key) if won else None
     stars = stars_for(st.pulse, p, bool(app.play is not None and app.play.hinted))
@@ -60,7 +65,7 @@ def menu_columns(width: float) -> int:
     return 2 if width >= 860 else 1
 
 
-def draw_menu(g: Any, app: Any) -> None:
+def draw_menu(g: Gfx, app: AppFields) -> None:
     """Level list: cards in one or two columns, scrolled by wheel/drag/keys when taller than the screen."""
     t = app.t
     cols = menu_columns(g.width)
@@ -139,7 +144,7 @@ Card = tuple[str, str, list[str], int, float, float, float]  # key, title, goal 
 
 
 def _menu_cards(
-    g: Gfx, app: Any, lang: str, x0: float, top: float, cw: float, cols: int, max_lines: int
+    g: Gfx, app: AppFields, lang: str, x0: float, top: float, cw: float, cols: int, max_lines: int
 ) -> tuple[list[Card], float]:
     """The level cards laid out (unscrolled) and the y below the last one."""
     keys = campaign()
@@ -176,7 +181,7 @@ def _menu_cards(
     return cards, y
 
 
-def _difficulty(app: Any, key: str) -> str:
+def _difficulty(app: AppFields, key: str) -> str:
     """A custom level's difficulty, shown on its card when not normal (campaign levels are normal)."""
     kind, _, name = key.partition(":")
     if kind != "custom":
@@ -184,7 +189,7 @@ def _difficulty(app: Any, key: str) -> str:
     return str((app.custom.levels.get(name) or {}).get("meta", {}).get("difficulty", "normal"))
 
 
-def scroll_menu(app: Any, delta: float) -> None:
+def scroll_menu(app: AppFields, delta: float) -> None:
     """Scroll the level list by ``delta`` pixels (clamped when drawn)."""
     app.menu_scroll = max(
         0.0, min(getattr(app, "menu_max_scroll", 0.0), getattr(app, "menu_scroll", 0.0) + delta)

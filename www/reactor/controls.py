@@ -1,0 +1,205 @@
+"""Reactor input: keys, pointer (select, walk, drag-pan), wheel and canvas buttons turned into engine
+actions or UI changes (the ``ReactorApp`` mixin ``Controls``); keyboard focus lives in ``focus``."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine.reactor.walk import plan_walk
+
+from .cascade import hurry_input
+from .focus import handle_focus
+from .model import (
+    DIR_KEYS,
+)
+from .screens import scroll_menu
+
+if TYPE_CHECKING:
+    pass
+
+from .bindings import LENGTHY, MENU_SCROLL_KEYS, now
+from .fields import AppFields
+
+
+class Controls(AppFields):
+    """What the player meant: input handling of ``ReactorApp``."""
+
+    # -- input ------------------------------------------------------------------------------------
+    def finish_cascade(self, skipped: bool = True, hurry: bool = False) -> None:
+        """End the pulse cascade (at once when ``skipped``: an input arrived; it is then applied).
+        ``hurry``: the input was a move or an action, so the next cascade soon after plays fast."""
+        if self.anim is not None:
+            self.cascades.end(self.anim, now(), skipped, hurry)
+            self.anim = None
+            self.shell.invalidate()
+
+    def handle(self, ev: Any) -> None:
+        t0 = now()
+        self._handle(ev)
+        self.note_slow(f"handle {ev.kind} {ev.name}", now() - t0)
+
+    def _handle(self, ev: Any) -> None:
+        if handle_focus(self, ev):
+            return
+        if self.screen == "editor":
+            self.editor.handle(ev)
+            return
+        if self.anim is not None and (
+            (ev.kind in ("action", "key") and ev.down) or (ev.kind == "pointer" and ev.name == "down")
+        ):
+            self.finish_cascade(hurry=self.skip_hurries(ev))
+        if self.help:
+            if ev.kind == "action" and ev.down and ev.name == "menu":
+                self.help = False
+                self.shell.invalidate()
+            return
+        if self.screen == "menu" or self.play is None:
+            if ev.kind == "wheel":
+                scroll_menu(self, ev.dy)
+                self.shell.invalidate()
+                return
+            if ev.kind == "key" and ev.down and ev.name in MENU_SCROLL_KEYS:
+                scroll_menu(self, MENU_SCROLL_KEYS[ev.name] * self.shell.gfx.height)
+                self.shell.invalidate()
+                return
+        if ev.kind == "action" and ev.down and self.screen == "play" and self.play is not None:
+            name = ev.name
+            if name in DIR_KEYS:
+                self.move(name)
+            elif name in LENGTHY:
+                self.play.queue.clear()
+                self.act(self.play.repair_text() if name == "repair" else name)
+            elif name == "eye":
+                self.toggle_eye()
+            elif name == "undo":
+                self.do_undo()
+            elif name == "menu":
+                self.screen = "editor" if self.play.key.startswith("test:") else "menu"
+                self.shell.invalidate()
+        elif ev.kind == "pointer" and self.screen == "play" and self.lay is not None:
+            if ev.name == "move":
+                cell = self.hud.row_at(ev.x, ev.y)
+                if cell != self.hover_cell:
+                    self.hover_cell = cell
+                    self.shell.invalidate()
+                if self.drag is not None:
+                    self.drag_to(ev.x, ev.y)
+            elif ev.name == "down":
+                row = self.hud.row_at(ev.x, ev.y)
+                if row is not None:  # touch: a tapped forecast row highlights and inspects its cell
+                    self.hover_cell = self.selected = row
+                    self.shell.invalidate()
+                    return
+                if self.lay.zoomed and self.lay.cell_at(ev.x, ev.y) is not None:
+                    self.drag = (ev.x, ev.y, self.view_centre(), False)  # a tap, or a drag that pans
+                    return
+                self.click_board(ev.x, ev.y)
+            elif ev.name in ("up", "cancel") and self.drag is not None:
+                x0, y0, _, moved = self.drag
+                self.drag = None
+                if not moved and ev.name == "up":
+                    self.click_board(x0, y0)
+
+    def skip_hurries(self, ev: Any) -> bool:
+        """Is this cascade-skipping input a move or an action (a pointer press that starts a walk)?"""
+        if ev.kind == "pointer":
+            lay, play = self.lay, self.play
+            if self.screen != "play" or lay is None or play is None or self.hud.row_at(ev.x, ev.y):
+                return False
+            cell = lay.cell_at(ev.x, ev.y)
+            return hurry_input("walk" if cell is not None and cell == self.selected else "pointer", "")
+        return hurry_input(ev.kind, ev.name, self.shell.input.bindings)
+
+    def view_centre(self) -> tuple[float, float]:
+        """The board cell (fractional) at the middle of the zoomed view."""
+        lay = self.lay
+        if lay is None:
+            return (0.0, 0.0)
+        vx, vy, vw, vh = lay.view
+        return ((vx + vw / 2 - lay.ox) / lay.cell, (vy + vh / 2 - lay.oy) / lay.cell)
+
+    def drag_to(self, x: float, y: float) -> None:
+        """Pan the zoomed board with a finger or mouse drag (beyond a small slop it is no tap)."""
+        if self.drag is None or self.lay is None:
+            return
+        x0, y0, (cx, cy), moved = self.drag
+        if not moved and abs(x - x0) + abs(y - y0) < 10:
+            return
+        s = self.lay.cell
+        self.pan = (cx - (x - x0) / s, cy - (y - y0) / s)
+        self.drag = (x0, y0, (cx, cy), True)
+        self.shell.invalidate()
+
+    def click_board(self, x: float, y: float) -> None:
+        lay, play = self.lay, self.play
+        if lay is None or play is None:
+            return
+        c = lay.cell_at(x, y)
+        if c is None:
+            return
+        if self.selected == c and play.state.outcome is None:
+            walk = plan_walk(play.state, *c)
+            play.queue = list(walk.moves)
+            if walk.code and walk.code != "same_cell":
+                q = walk.quantity
+                play.message = self.t("walk_" + walk.code, q=self.t(q) if q else "")
+                play.refusal = ("", {})
+            self.next_walk = now()
+        self.selected = c
+        self.shell.invalidate()
+
+    def on_button(self, id: str) -> None:
+        if self.screen == "editor":
+            self.editor.on_button(id)
+            return
+        self.finish_cascade(hurry=hurry_input("button", id))
+        if id in ("menu_up", "menu_down"):
+            scroll_menu(self, (self.shell.gfx.height * 0.6) * (1 if id == "menu_down" else -1))
+        elif id == "help":
+            self.help = True
+        elif id == "closehelp":
+            self.help = False
+        elif id == "lang":
+            self.shell.set_lang(self.shell.i18n.toggle())
+        elif id == "mute":
+            self.shell.set_muted(not self.shell.audio.muted)
+        elif id == "levels":
+            self.screen = "menu"
+        elif id == "undo":
+            self.do_undo()
+        elif id == "restart" and self.play is not None:
+            self.play.restart()
+            self.anim = None
+            self.save_game()
+        elif id == "resume" and self.play is not None:
+            self.screen = "play"
+        elif id == "eye":
+            self.toggle_eye()
+        elif id == "hint" and self.play is not None:
+            text = self.play.hint(self.shell.i18n.lang)
+            if text:
+                self.play.note = self.t("hint_used", h=text)
+                self.save_game()
+        elif id == "zoom":
+            self.zoom = not (self.lay is not None and self.lay.zoomed)
+            self.pan = None
+        elif id == "eyelayer":
+            order = ["all", "fuel", "coolant", "electricity"]
+            self.eye_layer = order[(order.index(self.eye_layer) + 1) % len(order)]
+        elif id == "cascade":
+            self.cascades.cycle_mode()
+        elif id == "close_insp":
+            self.selected = None
+        elif id == "next":
+            nxt = self.next_level()
+            if nxt:
+                self.start(nxt)
+        elif id in ("editor", "editor_top", "backeditor"):
+            self.editor.open()
+        elif id.startswith("act:") and self.play is not None:
+            text = id[4:]
+            self.play.queue.clear()
+            self.act(self.play.repair_text() if text == "repair" else text)
+        elif id.startswith("level:"):
+            self.start(id[6:])
+        self.shell.invalidate()

@@ -1,0 +1,64 @@
+"""The state ``ReactorApp`` keeps, declared once for its parts (``Controls`` input, ``View``
+drawing), so each part type-checks on its own."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .cascade import Cascade, CascadePlayer
+    from .editor import Editor
+    from .hud import Hud
+    from .layout import Layout
+    from .model import CustomLevels, Play, Progress
+    from .render import BoardPainter
+
+
+class AppFields:
+    """Fields of ``ReactorApp`` (set in its ``__init__``) and the methods its parts call on each other."""
+
+    shell: Any  # gwweb.shared.shell.Shell (a fake one in tests)
+    t: Any  # the i18n lookup: t(key, **fmt) -> str
+    painter: BoardPainter
+    hud: Hud
+    lay: Layout | None
+    screen: str  # "menu" | "play" | "editor"
+    play: Play | None
+    selected: tuple[int, int] | None
+    hover_cell: tuple[int, int] | None
+    eye: bool
+    eye_layer: str
+    zoom: bool | None
+    pan: tuple[float, float] | None
+    drag: tuple[float, float, tuple[float, float], bool] | None
+    cascades: CascadePlayer
+    anim: Cascade | None
+    next_walk: float
+    pulse_ms: list[float]
+    help: bool
+    focus: str | None
+    pending: str | None
+    warm: list[Any]
+    act_ms: list[tuple[str, float]]
+    slow: list[tuple[str, float]]
+    drawn: Any  # the surface values drawn in the last frame (quantity -> array)
+    progress: Progress
+    custom: CustomLevels
+    editor: Editor
+    menu_scroll: float  # the level list's scroll (px; set when first scrolled)
+    menu_max_scroll: float
+    menu_cache: Any  # (signature, cards, bottom) of the level list layout (``screens``)
+
+    if TYPE_CHECKING:
+
+        def act(self, text: str) -> bool: ...
+        def move(self, direction: str) -> None: ...
+        def do_undo(self) -> None: ...
+        def toggle_eye(self) -> None: ...
+        def start(self, key: str, session: Any = None) -> None: ...
+        def start_now(self, key: str, session: Any = None) -> None: ...
+        def next_level(self) -> str | None: ...
+        def save_game(self) -> None: ...
+        def finish_cascade(self, skipped: bool = True, hurry: bool = False) -> None: ...
+        def note_slow(self, what: str, ms: float) -> None: ...
+        def on_button(self, id: str) -> None: ...
