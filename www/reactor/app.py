@@ -10,7 +10,7 @@ through ``Session.load``; the older key + moves format is migrated on load.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.core.schema import SchemaError
 from engine.reactor.campaign import keys as campaign_keys
@@ -38,6 +38,11 @@ from .render import BoardPainter
 from .stars import record_win
 from .strings import TABLES, reason
 from .view import View, warm_steps
+
+if TYPE_CHECKING:
+    from engine.core.session import Session
+    from engine.reactor.actions import Action
+    from engine.reactor.state import ReactorState
 
 
 class ReactorApp(Controls, View):
@@ -118,7 +123,7 @@ class ReactorApp(Controls, View):
         self.shell.toasts.push(text, TOAST_MS)  # shown, and spoken to screen readers
 
     # -- starting levels --------------------------------------------------------------------------
-    def start(self, key: str, session: Any = None) -> None:
+    def start(self, key: str, session: Session[ReactorState, Action] | None = None) -> None:
         """Play level ``key`` (or ``session``: an editor play-test). A level from the list or the
         win box loads in the next frame and is first drawn in the one after (#20: a level load
         and a first draw each cost a few tens of ms; one frame must not pay both)."""
@@ -128,7 +133,7 @@ class ReactorApp(Controls, View):
             return
         self.start_now(key, session)
 
-    def start_now(self, key: str, session: Any = None) -> None:
+    def start_now(self, key: str, session: Session[ReactorState, Action] | None = None) -> None:
         try:
             s = session or session_for(key, self.custom)
         except (SchemaError, KeyError, ValueError) as exc:

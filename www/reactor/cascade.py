@@ -183,7 +183,9 @@ def hurry_input(kind: str, name: str, bindings: dict[str, str] | None = None) ->
     return False
 
 
-def under_by_carrier(old: Any, new: Any, cells: tuple[int, ...]) -> dict[str, tuple[int, ...]]:
+def under_by_carrier(
+    old: ReactorState, new: ReactorState, cells: tuple[int, ...]
+) -> dict[str, tuple[int, ...]]:
     """The underground cells among ``cells`` that changed between two states, per carrier layer."""
     out: dict[str, tuple[int, ...]] = {}
     for c, lay in new.layers.items():

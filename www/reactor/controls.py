@@ -3,7 +3,7 @@ actions or UI changes (the ``ReactorApp`` mixin ``Controls``); keyboard focus li
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from engine.reactor.walk import plan_walk
 
@@ -15,6 +15,8 @@ from .model import (
 from .screens import scroll_menu
 
 if TYPE_CHECKING:
+    from gwweb.shared.input import Event
+
     pass
 
 from .bindings import LENGTHY, MENU_SCROLL_KEYS, now
@@ -33,12 +35,12 @@ class Controls(AppFields):
             self.anim = None
             self.shell.invalidate()
 
-    def handle(self, ev: Any) -> None:
+    def handle(self, ev: Event) -> None:
         t0 = now()
         self._handle(ev)
         self.note_slow(f"handle {ev.kind} {ev.name}", now() - t0)
 
-    def _handle(self, ev: Any) -> None:
+    def _handle(self, ev: Event) -> None:
         if handle_focus(self, ev):
             return
         if self.screen == "editor":
@@ -100,7 +102,7 @@ class Controls(AppFields):
                 if not moved and ev.name == "up":
                     self.click_board(x0, y0)
 
-    def skip_hurries(self, ev: Any) -> bool:
+    def skip_hurries(self, ev: Event) -> bool:
         """Is this cascade-skipping input a move or an action (a pointer press that starts a walk)?"""
         if ev.kind == "pointer":
             lay, play = self.lay, self.play

@@ -29,6 +29,7 @@ from .eview import draw_board
 
 if TYPE_CHECKING:
     from gwweb.shared.canvas import Gfx
+    from gwweb.shared.input import Event
 
     from .fields import AppFields
 
@@ -143,7 +144,7 @@ class Editor(EditorFiles, EditorHooks):
                 doc.set_prop(x, y, {"kind": "flow", "carrier": self.layer})
 
     # -- input ----------------------------------------------------------------------------------------
-    def handle(self, ev: Any) -> None:
+    def handle(self, ev: Event) -> None:
         if self.confirm is not None:
             if ev.kind == "key" and ev.down and ev.name in ("Enter", "NumpadEnter", "Escape"):
                 self.on_button("confirm:no" if ev.name == "Escape" else "confirm:yes")

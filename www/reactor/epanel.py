@@ -17,6 +17,7 @@ from .render import COL, SURF_COL
 if TYPE_CHECKING:
     from gwweb.shared.canvas import Gfx
 
+    from .editor import Editor
     from .layout import Layout
 
 TEXT, DIM, BAD, WARN, OK = "#ECEFF1", "#90A4AE", "#FF5252", "#FFCA28", "#69F0AE"
@@ -75,7 +76,7 @@ def _grid(g: Gfx, items: list[tuple[str, str, str, str]], x: float, y: float, w:
     return y + ((len(items) + cols - 1) // cols) * 28 + 2
 
 
-def draw_panel(g: Gfx, ed: Any, lay: Layout) -> None:
+def draw_panel(g: Gfx, ed: Editor, lay: Layout) -> None:
     t = ed.t
     x, y, w = lay.px, lay.py, lay.pw
     bottom = lay.py + lay.ph
@@ -111,7 +112,7 @@ def draw_panel(g: Gfx, ed: Any, lay: Layout) -> None:
     _validation(g, ed, x, y + 4, w, bottom)
 
 
-def _edit(g: Gfx, ed: Any, x: float, y: float, w: float) -> float:
+def _edit(g: Gfx, ed: Editor, x: float, y: float, w: float) -> float:
     t, doc = ed.t, ed.doc
     bh = 26.0
     bw = (w - 12) / 4
@@ -214,7 +215,7 @@ def _edit(g: Gfx, ed: Any, x: float, y: float, w: float) -> float:
     return y
 
 
-def _level(g: Gfx, ed: Any, x: float, y: float, w: float) -> float:
+def _level(g: Gfx, ed: Editor, x: float, y: float, w: float) -> float:
     t, doc = ed.t, ed.doc
     meta = doc.data["meta"]
     bh = 24.0
@@ -286,7 +287,7 @@ def _level(g: Gfx, ed: Any, x: float, y: float, w: float) -> float:
     return y
 
 
-def _saved(g: Gfx, ed: Any, x: float, y: float, w: float, end: float) -> float:
+def _saved(g: Gfx, ed: Editor, x: float, y: float, w: float, end: float) -> float:
     t = ed.t
     levels = ed.app.custom.levels
     if not levels:
@@ -328,7 +329,7 @@ def _saved(g: Gfx, ed: Any, x: float, y: float, w: float, end: float) -> float:
     return y + 2
 
 
-def _validation(g: Gfx, ed: Any, x: float, y: float, w: float, bottom: float) -> None:
+def _validation(g: Gfx, ed: Editor, x: float, y: float, w: float, bottom: float) -> None:
     t, doc = ed.t, ed.doc
     ed.rows = []
     if doc.ok:
@@ -350,7 +351,7 @@ def _validation(g: Gfx, ed: Any, x: float, y: float, w: float, bottom: float) ->
         y += 16
 
 
-def draw_confirm(g: Gfx, ed: Any) -> None:
+def draw_confirm(g: Gfx, ed: Editor) -> None:
     """The delete confirmation, modal: only its two buttons answer (Enter = delete, Esc = cancel)."""
     t = ed.t
     lid = ed.confirm or ""

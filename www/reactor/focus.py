@@ -8,10 +8,11 @@ arrows move the robot), and so does a pointer press.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from gwweb.shared.canvas import Gfx
+    from gwweb.shared.input import Event
 
     from .fields import AppFields
 
@@ -29,7 +30,7 @@ def focus_ids(app: AppFields) -> list[str]:
     return list(dict.fromkeys(cards + [r for r in regions if not r.startswith("level:")]))
 
 
-def handle_focus(app: AppFields, ev: Any) -> bool:
+def handle_focus(app: AppFields, ev: Event) -> bool:
     """Tab, Shift+Tab and pressing the focused button; True when the event was used here."""
     if ev.kind == "pointer" and ev.name == "down":
         app.focus = None

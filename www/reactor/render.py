@@ -15,6 +15,8 @@ from engine.reactor.state import ABSENT, LEAKING
 from engine.reactor.views import danger_cells, robot_doomed_next_pulse
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from gwweb.shared.canvas import Gfx
 
     from engine.reactor.state import ReactorState
@@ -128,7 +130,9 @@ class BoardPainter:
             self.danger_for, self.danger_map = st, danger_cells(st)
         return self.danger_map
 
-    def _layer(self, g: Gfx, name: str, key: tuple[Any, ...], w: float, h: float, paint: Any) -> None:
+    def _layer(
+        self, g: Gfx, name: str, key: tuple[Any, ...], w: float, h: float, paint: Callable[[Gfx], None]
+    ) -> None:
         got = self.cache.get(name)
         if got is not None and got[1] == key:
             return
@@ -262,7 +266,13 @@ class BoardPainter:
                 g.text(x, y + 0.5, txt, SURF_COL[q], fs, True, "center", "middle")
 
     def surface_changes(
-        self, g: Gfx, st: ReactorState, lay: Layout, surf: dict[str, Any], old: dict[str, Any], cells: Any
+        self,
+        g: Gfx,
+        st: ReactorState,
+        lay: Layout,
+        surf: dict[str, Any],
+        old: dict[str, Any],
+        cells: tuple[int, ...],
     ) -> None:
         """Eye view during a cascade: the surface values of ``cells`` (those that changed this stage)
         on top of the underground labels, stacked from the bottom of the cell, each boxed in its
@@ -289,7 +299,7 @@ class BoardPainter:
                 k += 1
 
     def integrity_changes(
-        self, g: Gfx, st: ReactorState, prev: ReactorState, lay: Layout, cells: Any, layer: str
+        self, g: Gfx, st: ReactorState, prev: ReactorState, lay: Layout, cells: tuple[int, ...], layer: str
     ) -> None:
         """Eye view during a cascade: underground cells whose integrity changed this stage get an
         ``i old→new`` label in their layer's colour (the eye's labels show integrity only for one
@@ -441,7 +451,7 @@ class BoardPainter:
                 g.text(x0 + s / 2, ty + fs / 2 + 1, text, col, fsz, True, "center", "middle")
 
 
-def sized_layer(g: Gfx, old: Any, w: float, h: float) -> Any:
+def sized_layer(g: Gfx, old: Gfx | None, w: float, h: float) -> Gfx:
     """An offscreen layer of ``w`` x ``h`` CSS px: ``old`` resized (and so cleared) when there is one
     (a new canvas and its context cost a few ms in Pyodide), else a new one."""
     if old is None:
