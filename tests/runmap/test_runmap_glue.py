@@ -118,9 +118,15 @@ def test_idle_warm_up_is_small_steps_that_end(glue: dict[str, Any]) -> None:
     assert len(steps) > 10  # one engine move per idle callback, not one long task
     assert now.model_dump_json() == before  # the next moves were tried on the run, which is unchanged
     later: list[Any] = []
-    glue["runmap.warmup"].schedule(later.append, now)
+    t = [0.0]
+
+    def clock() -> float:  # every step "takes" 5 ms: two steps fit in the 8 ms budget of a callback
+        t[0] += 5.0
+        return t[0]
+
+    glue["runmap.warmup"].schedule(later.append, now, clock)
     ran = 0
     while later:
         later.pop()()
         ran += 1
-    assert ran == len(steps) + 1  # every step ran, then the chain stopped
+    assert ran == len(steps) // 2 + 1  # every step ran, two per callback, then the chain stopped

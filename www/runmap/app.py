@@ -378,5 +378,5 @@ class RunMapApp(TurnApp[RunState, Move, Ui]):
 
 def create(shell: Shell) -> RunMapApp:
     app = RunMapApp(shell)
-    warmup.schedule(idle, app.state)  # after the first frame, one step per idle callback (issue #20)
+    warmup.schedule(idle, app.state, now_ms)  # after the first frame, ≤ 8 ms per idle callback (issue #20)
     return app

@@ -16,6 +16,8 @@ from collections.abc import Callable, Iterator
 from engine.core.session import Session
 from engine.runmap import GAME, RunState, bot_move, current_options, legal_moves, migrate_save
 
+BUDGET_MS = 8.0  # warm-up work per idle callback: well inside a frame, never a long task
+
 
 def steps(now: RunState | None = None) -> Iterator[None]:
     """The warm-up as small steps (one engine move each): first every move the player can make
@@ -56,15 +58,26 @@ def run_now(now: RunState | None = None) -> None:
         pass
 
 
-def schedule(later: Callable[[Callable[[], None]], None], now: RunState | None = None) -> None:
-    """Run the steps one by one, each when ``later`` calls back (an idle callback in the page)."""
+def schedule(
+    later: Callable[[Callable[[], None]], None],
+    now: RunState | None = None,
+    clock: Callable[[], float] | None = None,
+    budget_ms: float = BUDGET_MS,
+) -> None:
+    """Run the steps when ``later`` calls back (an idle callback in the page): as many as fit in
+    ``budget_ms`` on ``clock`` (at least one), then the rest at the next call."""
     it = steps(now)
+    tick = clock or (lambda: 0.0)
 
     def one() -> None:
-        try:
-            next(it)
-        except StopIteration:
-            return
+        t0 = tick()
+        while True:
+            try:
+                next(it)
+            except StopIteration:
+                return
+            if tick() - t0 >= budget_ms:
+                break
         later(one)
 
     later(one)
