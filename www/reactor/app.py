@@ -1,10 +1,14 @@
 """Reactor Maintenance page: input → engine action → engine state → drawing.
 
 The glue keeps only UI state (selection, hover, eye-view layer, zoom, the pulse cascade, the walk
-queue, screens); rules, refusals, walks, forecasts and views come from ``engine.reactor``. Saves are
-the level key
-with the hint flag and the engine's ``SaveData`` (seed + options + moves + rules version), restored
-through ``Session.load``; the older key + moves format is migrated on load.
+queue, screens); rules, refusals, walks, forecasts and views come from ``engine.reactor``, and what
+a move did (pulse stages, the level's end) from the engine's events (``Session.play_events``). Saves
+are the level key with the hint flag and the engine's ``SaveData`` (seed + options + moves + rules
+version), restored through ``Session.load``; the older key + moves format is migrated on load.
+
+Parts: this module (state, persistence, starting levels, actions), ``controls`` (input),
+``focus`` (keyboard focus ring), ``view`` (the frame), ``bindings`` (keys, timings, clock),
+``fields`` (the typed fields the parts share).
 """
 
 from __future__ import annotations

@@ -83,7 +83,7 @@ class BoardPainter:
             self._top(g, view, lay, surf, eye_layer)
             self.doomed(g, view, lay)
             return
-        size = (s, st.grid.width, st.grid.height, g.dpr)
+        size = (s, st.grid.width, st.grid.height, g.dpr, st.grid)  # the grid: another level, other walls
         local: list[Any] = []  # the layout with the board at (0, 0), made only when a layer is drawn
 
         def at0() -> Any:
