@@ -85,13 +85,16 @@ class Flow(Persistence):
         self.starting = 0
         self.start(n)
 
-    def finish_start(self) -> None:
-        """A start that waits, done at once (test hooks read the run straight after)."""
+    def finish_start(self) -> bool:
+        """A start that waits, done at once (test hooks read the run straight after); True if
+        there was one."""
+        waited = bool(self.starting)
         while self.starting:
             self.warm.step()
             if self.warm.done or self.warm.prepared is not None:
                 n, self.starting = self.starting, 0
                 self.start(n)
+        return waited
 
     def begin(self, run: Run) -> None:
         self.run = run

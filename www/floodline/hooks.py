@@ -29,7 +29,9 @@ def test_hooks(app: App) -> dict[str, Any]:
         }
 
     def info(*_a: Any) -> str:
-        app.finish_start()
+        if app.finish_start():  # the level's first frame, as the page would draw it next
+            app.shell.gfx.begin_frame()
+            app.draw(app.shell.gfx)
         run = app.run
         if run is None:
             lr = app.last_run
