@@ -49,6 +49,25 @@ INV = ("fuel_neutralizer", "coolant_neutralizer", "electricity_neutralizer", "he
 INV_COL = (SURF_COL["fuel"], SURF_COL["coolant"], SURF_COL["electricity"], SURF_COL["heat"])
 
 
+def memo_measure(lg: Gfx) -> Gfx:
+    """``lg`` with its text measuring remembered (the panel measures the same labels on every
+    repaint: button labels fitted, columns sized); the layer's font family never changes."""
+    widths: dict[tuple[str, float, bool], float] = {}
+    measure = lg.measure
+
+    def remembered(s: str, size: float = 14, bold: bool = False) -> float:
+        key = (s, size, bold)
+        got = widths.get(key)
+        if got is None:
+            if len(widths) > 4000:
+                widths.clear()
+            got = widths[key] = measure(s, size, bold)
+        return got
+
+    lg.measure = remembered  # type: ignore[method-assign]
+    return lg
+
+
 class Hud:
     def __init__(self) -> None:
         self.rows: list[tuple[float, float, float, float, tuple[int, int] | None]] = []
@@ -57,6 +76,7 @@ class Hud:
         self._wrapped: dict[int, tuple[tuple[str, float, int], list[str]]] = {}
         self._hint_key: tuple[str, bool] | None = None
         self._layer: Any = None
+        self._memo_for: Gfx | None = None  # the layer whose measure is remembered
         self._key: tuple[Any, ...] = ()
         self._refs: tuple[Any, ...] = ()
         self._regions: list[Any] = []
@@ -135,6 +155,8 @@ class Hud:
             lg = self._layer
             if lg is None or (lg.width, lg.height, lg.dpr) != (w, h, g.dpr):
                 lg = self._layer = sized_layer(g, lg, w, h)
+            if lg is not self._memo_for:  # a new layer object: remember its measures
+                self._memo_for = memo_measure(lg)
             lg.begin_frame()
             lg.clear_rect(0, 0, w, h)
             lg.translate(-x, -y)
@@ -148,7 +170,7 @@ class Hud:
     def warm(self, g: Gfx) -> None:
         """Make the panel's layer ahead of the first level (start-up warm-up)."""
         if self._layer is None:
-            self._layer = g.layer(1, 1)
+            self._layer = self._memo_for = memo_measure(g.layer(1, 1))
 
     def paint(self, g: Gfx, app: AppFields, lay: Layout) -> None:
         play = app.play
