@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import js  # type: ignore[import-not-found]
+
+NOISE_SCALE = 128.0  # noise samples are whole numbers -128..127; the gain brings them to -1..1
 
 
 class Audio:
@@ -60,22 +63,18 @@ class Audio:
         n = max(1, int(rate * dur))
         buf = self.ctx.createBuffer(1, n, rate)
         samples = self._noise.get(n)
-        if samples is None:  # built once per length: a Python loop over ~10k samples costs a frame
-            x = 0x2545F491
-            vals = []
-            for _ in range(n):  # deterministic xorshift noise; cosmetic only
-                x ^= (x << 13) & 0xFFFFFFFF
-                x ^= x >> 17
-                x ^= (x << 5) & 0xFFFFFFFF
-                vals.append((x / 2147483648.0) - 1.0)
-            samples = self._noise[n] = js.Float32Array.new(vals)
+        if samples is None:  # made once per length, in JavaScript: a Python loop per sample cost ~30 ms
+            from pyodide.ffi import to_js  # type: ignore[import-not-found]
+
+            raw = to_js(random.Random(0x2545F491).randbytes(n))  # seeded: cosmetic, the same every time
+            samples = self._noise[n] = js.Float32Array.new(js.Int8Array.new(raw.buffer, raw.byteOffset, n))
         buf.getChannelData(0).set(samples)
         src = self.ctx.createBufferSource()
         src.buffer = buf
         amp = self.ctx.createGain()
         t0 = float(self.ctx.currentTime) + delay
-        amp.gain.setValueAtTime(gain, t0)
-        amp.gain.exponentialRampToValueAtTime(0.0001, t0 + dur)
+        amp.gain.setValueAtTime(gain / NOISE_SCALE, t0)  # samples are -128..127
+        amp.gain.exponentialRampToValueAtTime(0.0001 / NOISE_SCALE, t0 + dur)
         src.connect(amp)
         amp.connect(self.ctx.destination)
         src.start(t0)
