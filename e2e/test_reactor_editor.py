@@ -148,7 +148,10 @@ def playtest_shows_authored_values(page: Any, level: dict[str, Any]) -> None:
     assert p["inventory"]["heat_shield"] == 1 and p["inventory"]["electricity_neutralizer"] == 1
     assert p["blocks"] == {"fuel": [[3, 3, 2]]}
     page.keyboard.press("KeyH")  # the authored heat shield is there to raise
-    page.wait_for_function("() => !JSON.parse(window.gridworks.reactorInfo()).animating", timeout=10_000)
+    page.wait_for_function(  # the key is handled in the page's next frame: wait for the move itself
+        "() => { const i = JSON.parse(window.gridworks.reactorInfo()); return i.moves.length > 0 && !i.animating; }",
+        timeout=10_000,
+    )
     assert info(page)["moves"] == ["shield"]
     ref.play_text("shield")
     assert state_hash(page) == ref.state_hash()

@@ -12,7 +12,7 @@ from engine.reactor.presentation import LAYERS, editor_tools
 
 from .edoc import DIFFICULTIES, INV_ITEMS, QUANT
 from .eview import draw_badge_for
-from .render import COL, SURF_COL
+from .sprites import COL, SURF_COL
 
 if TYPE_CHECKING:
     from gwweb.shared.canvas import Gfx

@@ -8,7 +8,7 @@ from engine.reactor.balance import CARRIERS, load_balance
 from engine.reactor.presentation import layer_opacity
 
 from .badges import prop_key, tool_key
-from .render import COL, FLOOR, FLOOR_LINE, QUAD, SURF_COL, WALL, WALL_EDGE, pattern
+from .sprites import COL, FLOOR, FLOOR_LINE, QUAD, SURF_COL, WALL, WALL_EDGE, pattern
 
 if TYPE_CHECKING:
     from gwweb.shared.canvas import Gfx

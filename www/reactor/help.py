@@ -9,7 +9,7 @@ from engine.reactor.f32 import BAND_NAMES, display
 from engine.reactor.views import kill_thresholds
 
 from .egoals import level_text
-from .render import ALPHA, LETHAL, SURF_COL, pattern, skull
+from .sprites import ALPHA, LETHAL, SURF_COL, pattern, skull
 
 if TYPE_CHECKING:
     from gwweb.shared.canvas import Gfx

@@ -16,7 +16,8 @@ from .cascade import text as ctext
 from .cascade_draw import draw_panel
 from .egoals import level_text
 from .model import pair_rules
-from .render import COL, SURF_COL, sized_layer
+from .render import sized_layer
+from .sprites import COL, SURF_COL
 from .strings import reason, refusal, warning_text
 
 if TYPE_CHECKING:
