@@ -27,8 +27,8 @@ from .controls import Controls
 from .editor import Editor
 from .hooks import hooks
 from .hud import Hud
+from .interpret import Move, Ui, Walk
 from .model import (
-    DIR_KEYS,
     GAME_FORMAT,
     CustomLevels,
     Play,
@@ -61,6 +61,7 @@ class ReactorApp(Controls, View):
         self.painter = BoardPainter()
         self.hud = Hud()
         self.lay: layout_mod.Layout | None = None
+        self.ui = Ui()  # selection, hover, eye view, focus: the UI-only state ``interpret`` reads
         self.screen = "menu"
         self.play: Play | None = None
         self.selected: tuple[int, int] | None = None
@@ -217,10 +218,21 @@ class ReactorApp(Controls, View):
         self.shell.invalidate()
         return True
 
-    def move(self, direction: str) -> None:
-        if self.play is not None:
-            self.play.queue.clear()
-        self.act(f"move {DIR_KEYS[direction]}")
+    def play_move(self, move: Move) -> None:
+        """Play what ``interpret`` meant: one engine action now, or a walk queued one move a frame."""
+        play = self.play
+        if play is None:
+            return
+        if isinstance(move, Walk):
+            play.queue = list(move.moves)
+            if move.code and move.code != "same_cell":
+                play.message = self.t("walk_" + move.code, q=self.t(move.quantity) if move.quantity else "")
+                play.refusal = ("", {})
+            self.next_walk = now()
+            self.shell.invalidate()
+            return
+        play.queue.clear()
+        self.act(move)
 
     def do_undo(self) -> None:
         if self.play is not None and self.play.undo():

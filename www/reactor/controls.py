@@ -5,13 +5,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.reactor.walk import plan_walk
-
 from .cascade import hurry_input
 from .focus import handle_focus
-from .model import (
-    DIR_KEYS,
-)
+from .interpret import In, interpret
 from .screens import scroll_menu
 
 if TYPE_CHECKING:
@@ -19,7 +15,7 @@ if TYPE_CHECKING:
 
     pass
 
-from .bindings import LENGTHY, MENU_SCROLL_KEYS, now
+from .bindings import MENU_SCROLL_KEYS, now
 from .fields import AppFields
 
 
@@ -66,11 +62,9 @@ class Controls(AppFields):
                 return
         if ev.kind == "action" and ev.down and self.screen == "play" and self.play is not None:
             name = ev.name
-            if name in DIR_KEYS:
-                self.move(name)
-            elif name in LENGTHY:
-                self.play.queue.clear()
-                self.act(self.play.repair_text() if name == "repair" else name)
+            move = interpret(self.ui, self.play.state, In("action", name))
+            if move is not None:
+                self.play_move(move)
             elif name == "eye":
                 self.toggle_eye()
             elif name == "undo":
@@ -136,19 +130,13 @@ class Controls(AppFields):
         lay, play = self.lay, self.play
         if lay is None or play is None:
             return
-        c = lay.cell_at(x, y)
-        if c is None:
-            return
-        if self.selected == c and play.state.outcome is None:
-            walk = plan_walk(play.state, *c)
-            play.queue = list(walk.moves)
-            if walk.code and walk.code != "same_cell":
-                q = walk.quantity
-                play.message = self.t("walk_" + walk.code, q=self.t(q) if q else "")
-                play.refusal = ("", {})
-            self.next_walk = now()
-        self.selected = c
-        self.shell.invalidate()
+        self.ui.board = lay
+        before = self.selected
+        move = interpret(self.ui, play.state, In("click", x=x, y=y))
+        if move is not None:
+            self.play_move(move)
+        if move is not None or self.selected != before:
+            self.shell.invalidate()
 
     def on_button(self, id: str) -> None:
         if self.screen == "editor":
@@ -199,9 +187,9 @@ class Controls(AppFields):
         elif id in ("editor", "editor_top", "backeditor"):
             self.editor.open()
         elif id.startswith("act:") and self.play is not None:
-            text = id[4:]
-            self.play.queue.clear()
-            self.act(self.play.repair_text() if text == "repair" else text)
+            move = interpret(self.ui, self.play.state, In("button", id))
+            if move is not None:
+                self.play_move(move)
         elif id.startswith("level:"):
             self.start(id[6:])
         self.shell.invalidate()

@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     from .cascade import Cascade, CascadePlayer
     from .editor import Editor
     from .hud import Hud
+    from .interpret import Move, Ui
     from .layout import Layout
     from .model import CustomLevels, Play, Progress
     from .render import BoardPainter
@@ -28,10 +29,7 @@ class AppFields:
     lay: Layout | None
     screen: str  # "menu" | "play" | "editor"
     play: Play | None
-    selected: tuple[int, int] | None
-    hover_cell: tuple[int, int] | None
-    eye: bool
-    eye_layer: str
+    ui: Ui  # the play screen's UI-only state (``interpret``): selection, hover, eye view, focus
     zoom: bool | None
     pan: tuple[float, float] | None
     drag: tuple[float, float, tuple[float, float], bool] | None
@@ -40,7 +38,6 @@ class AppFields:
     next_walk: float
     pulse_ms: list[float]
     help: bool
-    focus: str | None
     pending: str | None
     warm: list[Any]
     act_ms: list[tuple[str, float]]
@@ -53,10 +50,51 @@ class AppFields:
     menu_max_scroll: float
     menu_cache: Any  # (signature, cards, bottom) of the level list layout (``screens``)
 
+    # the UI-only fields live in ``ui`` (read and set here as before)
+    @property
+    def selected(self) -> tuple[int, int] | None:
+        return self.ui.selected
+
+    @selected.setter
+    def selected(self, v: tuple[int, int] | None) -> None:
+        self.ui.selected = v
+
+    @property
+    def hover_cell(self) -> tuple[int, int] | None:
+        return self.ui.hover_cell
+
+    @hover_cell.setter
+    def hover_cell(self, v: tuple[int, int] | None) -> None:
+        self.ui.hover_cell = v
+
+    @property
+    def eye(self) -> bool:
+        return self.ui.eye
+
+    @eye.setter
+    def eye(self, v: bool) -> None:
+        self.ui.eye = v
+
+    @property
+    def eye_layer(self) -> str:
+        return self.ui.eye_layer
+
+    @eye_layer.setter
+    def eye_layer(self, v: str) -> None:
+        self.ui.eye_layer = v
+
+    @property
+    def focus(self) -> str | None:
+        return self.ui.focus
+
+    @focus.setter
+    def focus(self, v: str | None) -> None:
+        self.ui.focus = v
+
     if TYPE_CHECKING:
 
         def act(self, text: str) -> bool: ...
-        def move(self, direction: str) -> None: ...
+        def play_move(self, move: Move) -> None: ...
         def do_undo(self) -> None: ...
         def toggle_eye(self) -> None: ...
         def start(self, key: str, session: Session[ReactorState, Action] | None = None) -> None: ...

@@ -267,8 +267,3 @@ class Play:
             return ""
         self.hinted = True
         return e.hint_ru if lang == "ru" and e.hint_ru else e.hint
-
-    def repair_text(self) -> str:
-        """``repair`` naming the carrier of the first visible unrepaired leak at the robot's cell."""
-        here = [lk for lk in self.state.leaks if not lk.repaired and lk.access == self.state.robot]
-        return f"repair {here[0].carrier}" if len(here) > 1 else "repair"

@@ -126,6 +126,7 @@ class View(AppFields):
         if self.zoom if self.zoom is not None else lay.fit < layout_mod.DEFAULT_ZOOM_BELOW:
             lay = layout_mod.compute(g.width, g.height, gw, gh, zoom=True, centre=centre)
         self.lay = lay
+        self.ui.board = lay
         g.save()
         g.clip_rect(*lay.view)
         surf = self.surface_now(t)

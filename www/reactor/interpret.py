@@ -1,0 +1,102 @@
+"""Reactor's play screen as the one app shape (#14): a UI-state object ``Ui`` and a pure
+``interpret(ui, state, ev) -> move | None`` (what did the player mean).
+
+No browser imports: this runs under CPython in the unit tests. A move is the engine's action
+text (``"move n"``, ``"interact"``, ``"repair fuel"``) or a ``Walk`` (a click-to-walk: the engine's
+planned moves, played one per frame by the app). UI-only input (selecting or hovering a cell,
+a click off the board) changes ``ui`` and gives ``None``. Page commands that are no engine move
+(undo, the eye view, the menu) are the app's, as ``TurnApp.on_button`` keeps undo.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol
+
+from engine.reactor.actions import LENGTHY
+from engine.reactor.walk import plan_walk
+
+from .model import DIR_KEYS
+
+if TYPE_CHECKING:
+    from engine.reactor.state import ReactorState
+
+Cell = tuple[int, int]
+
+
+class Board(Protocol):
+    """What ``interpret`` needs of the drawn frame: the board cell under a canvas point."""
+
+    def cell_at(self, x: float, y: float) -> Cell | None: ...
+
+
+@dataclass
+class Ui:
+    """The play screen's UI-only state: never saved, never undone."""
+
+    selected: Cell | None = None  # the inspected cell (a second click on it walks there)
+    hover_cell: Cell | None = None  # the forecast row under the pointer (highlights its cell)
+    eye: bool = False  # the underground (eye) view is shown
+    eye_layer: str = "all"  # which carrier the eye view shows
+    focus: str | None = None  # the canvas button with the keyboard focus ring
+    board: Board | None = None  # the frame last drawn (set by the view), for pointer -> cell
+
+
+@dataclass(frozen=True)
+class Walk:
+    """A click-to-walk: the engine's planned moves (maybe none) and why it stops short, if so."""
+
+    moves: tuple[str, ...]
+    code: str = ""  # the engine's walk note ("" or "same_cell": nothing to say)
+    quantity: str = ""
+
+
+Move = str | Walk
+
+
+@dataclass(frozen=True)
+class In:
+    """A play-screen input: a bound ``action`` (``name``: up/interact/repair/...), a ``click`` at
+    canvas ``x, y`` (a pointer press and release without a drag), or a panel ``button`` (``name``:
+    its id, ``act:<action text>`` for an engine move)."""
+
+    kind: str
+    name: str = ""
+    x: float = 0.0
+    y: float = 0.0
+
+
+def repair_text(state: ReactorState) -> str:
+    """``repair`` naming the carrier of the first visible unrepaired leak at the robot's cell."""
+    here = [lk for lk in state.leaks if not lk.repaired and lk.access == state.robot]
+    return f"repair {here[0].carrier}" if len(here) > 1 else "repair"
+
+
+def action_text(name: str, state: ReactorState) -> str | None:
+    """The engine action text of a bound action or panel action name (None: no engine move)."""
+    if name in DIR_KEYS:
+        return f"move {DIR_KEYS[name]}"
+    if name == "repair":
+        return repair_text(state)
+    if name.split(" ")[0] in LENGTHY:  # interact, remedy <carrier>, shield, activate
+        return name
+    return None
+
+
+def interpret(ui: Ui, state: ReactorState, ev: In) -> Move | None:
+    """What the player meant on the play screen: the engine move, or ``None`` (``ui`` may change)."""
+    if ev.kind == "action":
+        return action_text(ev.name, state)
+    if ev.kind == "button":
+        return action_text(ev.name[4:], state) if ev.name.startswith("act:") else None
+    if ev.kind == "click":
+        cell = ui.board.cell_at(ev.x, ev.y) if ui.board is not None else None
+        if cell is None:
+            return None
+        walk: Walk | None = None
+        if ui.selected == cell and state.outcome is None:
+            plan = plan_walk(state, *cell)
+            walk = Walk(tuple(plan.moves), plan.code or "", plan.quantity or "")
+        ui.selected = cell
+        return walk
+    return None
