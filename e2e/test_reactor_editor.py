@@ -77,6 +77,7 @@ def build_level(page: Any) -> None:
         "() => JSON.parse(window.gridworks.editorHook('export')).props.some(p => p.kind == 'consumer')"
     )
     assert {"kind": "consumer", "x": 6, "y": 2} in exported(page)["props"]
+    keyboard_paint(page)
     click(page, "tab:level")
     click(page, "req:fuel,1")
     assert ed(page)["errors"] == []
@@ -122,6 +123,26 @@ def build_level(page: Any) -> None:
     page.mouse.click(*cell(page, 0, 0))
     page.wait_for_timeout(60)
     assert page.evaluate("() => window.gridworks.buttonCenter('blk:fuel,1')") == "null"
+
+
+def keyboard_paint(page: Any) -> None:
+    """Keys only: T cycles to the wall tool, an arrow moves the cell cursor, Space paints there
+    (a wall, as a click would); Ctrl+Z takes it back. The cursor starts on the consumer (6,2)."""
+    assert ed(page)["cursor"] == [6, 2]
+    for _ in range(12):
+        if ed(page)["tool"] == "terrain":
+            break
+        page.keyboard.press("KeyT")
+        page.wait_for_timeout(30)
+    assert ed(page)["tool"] == "terrain"
+    page.keyboard.press("ArrowDown")
+    page.wait_for_function("() => JSON.parse(window.gridworks.reactorInfo()).editor.cursor[1] == 3")
+    assert exported(page)["terrain"][3][6] == "."
+    page.keyboard.press("Space")
+    page.wait_for_function("() => JSON.parse(window.gridworks.editorHook('export')).terrain[3][6] == '#'")
+    page.keyboard.press("Control+z")
+    page.wait_for_function("() => JSON.parse(window.gridworks.editorHook('export')).terrain[3][6] == '.'")
+    page.keyboard.press("ArrowUp")  # back on the consumer, as the flow below expects
 
 
 def validation_blocks_run(page: Any) -> None:

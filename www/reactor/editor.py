@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from .fields import AppFields
 
 TEXT, DIM, BAD, WARN, OK = "#ECEFF1", "#90A4AE", "#FF5252", "#FFCA28", "#69F0AE"
+BADGE_BUTTONS = {"prop": "propkind", "hazard": "hazardq"}  # the tool's badge variants (key B)
 ARROWS = {"ArrowUp": (0, -1), "ArrowDown": (0, 1), "ArrowLeft": (-1, 0), "ArrowRight": (1, 0)}
 
 
@@ -56,6 +57,7 @@ class Editor(EditorFiles, EditorHooks):
         self.supply_item = "fuel"
         self.hazard_q = "fuel"
         self.selected: tuple[int, int] | None = None
+        self.kbd = False  # the cell cursor was last moved by keys: it shows the tool's badge
         self.flash: tuple[int, int] | None = None
         self.outlet_mode = False
         self.tab = "edit"
@@ -157,12 +159,13 @@ class Editor(EditorFiles, EditorHooks):
             elif ev.name == "Escape":
                 self.on_button("levels")
             else:
-                self.key(ev.name)
+                self.key(ev.name, ev.shift)
             return
         if ev.kind != "pointer" or self.lay is None:
             return
         lay = self.lay
         if ev.name == "down":
+            self.kbd = False
             for rx, ry, rw, rh, x, y in self.rows:
                 if rx <= ev.x <= rx + rw and ry <= ev.y <= ry + rh and x is not None and y is not None:
                     self.selected = self.flash = (x, y)
@@ -198,15 +201,26 @@ class Editor(EditorFiles, EditorHooks):
             if self.tool != "cursor" or self.outlet_mode:
                 self.changed()
 
-    def key(self, name: str) -> None:
-        """Keyboard: 1-4 layer, arrows move the selected cell, Enter applies the tool there,
-        Delete removes its prop."""
+    def key(self, name: str, shift: bool = False) -> None:
+        """Keyboard: 1-4 layer, arrows move the cell cursor (the selected cell), Enter/Space apply
+        the tool there (as a click does), T / Shift+T cycle the layer's tools, B cycles the tool's
+        badge (prop kind, hazard element), Delete removes the cell's prop."""
         if name in ("Digit1", "Digit2", "Digit3", "Digit4"):
             self.on_button("layer:" + LAYERS[int(name[-1]) - 1])
         elif name in ARROWS:
             dx, dy = ARROWS[name]
             x, y = self.selected or (0, 0)
             self.selected = (max(0, min(self.doc.w - 1, x + dx)), max(0, min(self.doc.h - 1, y + dy)))
+            self.kbd = True
+        elif name == "KeyT":
+            tools = editor_tools(self.layer)
+            k = tools.index(self.tool) if self.tool in tools else 0
+            self.on_button("tool:" + tools[(k + (-1 if shift else 1)) % len(tools)])
+            self.kbd = self.selected is not None
+            self.say(self.t("tool_" + self.tool))
+        elif name == "KeyB" and self.tool in BADGE_BUTTONS:
+            self.on_button(BADGE_BUTTONS[self.tool])
+            self.kbd = self.selected is not None
         elif name in ("Enter", "NumpadEnter", "Space") and self.selected is not None:
             if self.tool != "cursor" or self.outlet_mode:
                 self.doc.checkpoint()

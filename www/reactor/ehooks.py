@@ -16,6 +16,7 @@ class EditorHooks:
     lay: Any
     layer: Any
     tool: Any
+    selected: Any
     msg: Any
     paint_ms: list[float]
     validate_ms: list[float]
@@ -30,6 +31,7 @@ class EditorHooks:
         return {
             "layer": self.layer,
             "tool": self.tool,
+            "cursor": list(self.selected) if self.selected is not None else None,
             "errors": [e[0] for e in self.doc.errors],
             "warnings": [w[0] for w in self.doc.warnings],
             "msg": self.msg[0],

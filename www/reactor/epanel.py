@@ -149,7 +149,7 @@ def _edit(g: Gfx, ed: Editor, x: float, y: float, w: float) -> float:
     if opts:
         y = _row(g, opts, x, y + 2, w, bh, 2)
     hint = t("hint_" + ("outlets" if ed.outlet_mode else ed.tool)) + " " + t("keys")
-    for line in g.wrap(hint, w - 4, 11)[:3]:
+    for line in g.wrap(hint, w - 4, 11)[:4]:  # the tool hint and every key (EN and RU)
         g.text(x + 2, y + 12, line, DIM, 11)
         y += 14
     y += 4

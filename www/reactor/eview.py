@@ -160,6 +160,8 @@ def draw_board(g: Gfx, ed: Editor, lay: Layout) -> None:
         x, y = ed.flash
         g.frame(lay.ox + x * s - 2, lay.oy + y * s - 2, s + 4, s + 4, "#FF1744", 4)
     hover = ed.stroke.get("hover") if ed.stroke is not None else None
+    if hover is None and ed.kbd and ed.stroke is None:
+        hover = ed.selected  # the keyboard cell cursor previews what Enter/Space would paint
     if hover is not None and ed.tool != "cursor":  # drag preview: the tool's badge under the pointer
         x, y = hover
         g.alpha(0.65)
