@@ -103,3 +103,15 @@ def test_walk_into_a_wall_is_the_engines_refusal() -> None:
     interpret(ui, s.state, click(wall))
     walk = interpret(ui, s.state, click(wall))
     assert isinstance(walk, Walk) and walk.moves == () and walk.code == plan_walk(s.state, *wall).code != ""
+
+
+def test_repair_names_the_first_carrier_when_two_leaks_share_the_robots_cell() -> None:
+    from types import SimpleNamespace
+
+    def leak(carrier: str, access: int, repaired: bool = False) -> SimpleNamespace:
+        return SimpleNamespace(carrier=carrier, access=access, repaired=repaired)
+
+    two = SimpleNamespace(robot=5, leaks=[leak("coolant", 5), leak("fuel", 5), leak("fuel", 9)])
+    assert interpret(Ui(), two, In("action", "repair")) == "repair coolant"  # type: ignore[arg-type]
+    one = SimpleNamespace(robot=5, leaks=[leak("coolant", 5, repaired=True), leak("fuel", 5)])
+    assert interpret(Ui(), one, In("button", "act:repair")) == "repair"  # type: ignore[arg-type]
