@@ -16,7 +16,7 @@ from engine.core.schema import Model, SchemaError
 from engine.core.session import Session
 from engine.reactor import GAME
 from engine.reactor.balance import CARRIERS
-from engine.reactor.presentation import LAYERS, editor_tools
+from engine.reactor.presentation import editor_tools
 
 from . import layout as layout_mod
 from .badges import Badges
@@ -24,6 +24,7 @@ from .edoc import PROP_KINDS, SUPPLY_ITEMS, Doc, level_id, new_level, normalize
 from .efiles import EditorFiles
 from .ehooks import EditorHooks
 from .eissues import issue_en, issue_ru
+from .ekeys import EditorKeys
 from .estrings import ET
 from .eview import draw_board
 
@@ -34,8 +35,6 @@ if TYPE_CHECKING:
     from .fields import AppFields
 
 TEXT, DIM, BAD, WARN, OK = "#ECEFF1", "#90A4AE", "#FF5252", "#FFCA28", "#69F0AE"
-BADGE_BUTTONS = {"prop": "propkind", "hazard": "hazardq"}  # the tool's badge variants (key B)
-ARROWS = {"ArrowUp": (0, -1), "ArrowDown": (0, 1), "ArrowLeft": (-1, 0), "ArrowRight": (1, 0)}
 
 
 class EditorDoc(Model):
@@ -44,7 +43,7 @@ class EditorDoc(Model):
     data: dict[str, Any]
 
 
-class Editor(EditorFiles, EditorHooks):
+class Editor(EditorKeys, EditorFiles, EditorHooks):
     def __init__(self, app: AppFields) -> None:
         self.app = app
         self.shell = app.shell
@@ -200,39 +199,6 @@ class Editor(EditorFiles, EditorHooks):
             self.stroke = None
             if self.tool != "cursor" or self.outlet_mode:
                 self.changed()
-
-    def key(self, name: str, shift: bool = False) -> None:
-        """Keyboard: 1-4 layer, arrows move the cell cursor (the selected cell), Enter/Space apply
-        the tool there (as a click does), T / Shift+T cycle the layer's tools, B cycles the tool's
-        badge (prop kind, hazard element), Delete removes the cell's prop."""
-        if name in ("Digit1", "Digit2", "Digit3", "Digit4"):
-            self.on_button("layer:" + LAYERS[int(name[-1]) - 1])
-        elif name in ARROWS:
-            dx, dy = ARROWS[name]
-            x, y = self.selected or (0, 0)
-            self.selected = (max(0, min(self.doc.w - 1, x + dx)), max(0, min(self.doc.h - 1, y + dy)))
-            self.kbd = True
-        elif name == "KeyT":
-            tools = editor_tools(self.layer)
-            k = tools.index(self.tool) if self.tool in tools else 0
-            self.on_button("tool:" + tools[(k + (-1 if shift else 1)) % len(tools)])
-            self.kbd = self.selected is not None
-            self.say(self.t("tool_" + self.tool))
-        elif name == "KeyB" and self.tool in BADGE_BUTTONS:
-            self.on_button(BADGE_BUTTONS[self.tool])
-            self.kbd = self.selected is not None
-        elif name in ("Enter", "NumpadEnter", "Space") and self.selected is not None:
-            if self.tool != "cursor" or self.outlet_mode:
-                self.doc.checkpoint()
-                self.stroke = {}
-                self.apply(*self.selected, True)
-                self.stroke = None
-                self.changed()
-        elif name == "Delete" and self.selected is not None and self.doc.prop(*self.selected) is not None:
-            self.cell_op("removeprop")
-        else:
-            return
-        self.shell.invalidate()
 
     def on_button(self, id: str) -> None:
         doc = self.doc
