@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from gwweb.shared import focus
 from gwweb.shared.input import Event
 
 from engine.orbit.ai import AI_LEVELS
@@ -128,15 +129,7 @@ class Controls:
 
     # -- keyboard focus over the canvas buttons --------------------------------------------------------
     def move_focus(self, ui: Ui, back: bool) -> None:
-        ids = self.app.button_ids()
-        if not ids:
-            ui.focus = None
-            return
-        if ui.focus in ids:
-            k = ids.index(ui.focus) + (-1 if back else 1)
-        else:
-            k = -1 if back else 0
-        ui.focus = ids[k % len(ids)]
+        ui.focus = focus.cycle(self.app.button_ids(), ui.focus, back)
 
     # -- buttons ---------------------------------------------------------------------------------------
     def on_button(self, bid: str) -> TurnPlan | None:

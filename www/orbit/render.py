@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from gwweb.shared import focus
 from gwweb.shared.canvas import Gfx
 
 from engine.orbit.rules import WEAPONS
@@ -98,14 +99,7 @@ def draw(app: OrbitApp, g: Gfx, now: float) -> None:
 
 def focus_ring(app: OrbitApp, g: Gfx) -> None:
     """The keyboard focus: a double outline around the focused button, if it is drawn."""
-    fid = app.ui.focus
-    if fid is None:
-        return
-    for r in g.regions:
-        if r.id == fid:
-            g.frame(r.x - 2.5, r.y - 2.5, r.w + 5, r.h + 5, "#000000", 3)
-            g.frame(r.x - 2.5, r.y - 2.5, r.w + 5, r.h + 5, FOCUS, 2)
-            return
+    focus.draw_ring(g, g.regions, app.ui.focus, FOCUS)
 
 
 class _Cached:

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from gwweb.shared import focus
+
 if TYPE_CHECKING:
     from gwweb.shared.canvas import Gfx
     from gwweb.shared.input import Event
@@ -54,16 +56,8 @@ def handle_focus(app: AppFields, ev: Event) -> bool:
 
 
 def move_focus(app: AppFields, back: bool) -> None:
-    ids = focus_ids(app)
-    if not ids:
-        app.focus = None
-        return
-    if app.focus in ids:
-        k = ids.index(app.focus) + (-1 if back else 1)
-    else:
-        k = -1 if back else 0
-    app.focus = ids[k % len(ids)]
-    if app.screen == "menu":
+    app.focus = focus.cycle(focus_ids(app), app.focus, back)
+    if app.screen == "menu" and app.focus is not None:
         scroll_to(app, app.focus)
     app.shell.invalidate()
 
@@ -88,10 +82,4 @@ def scroll_to(app: AppFields, bid: str) -> None:
 
 def draw_focus(app: AppFields, g: Gfx) -> None:
     """The ring: a double outline around the focused button, when it is drawn this frame."""
-    if app.focus is None:
-        return
-    for r in g.regions:
-        if r.id == app.focus:
-            g.frame(r.x - 3, r.y - 3, r.w + 6, r.h + 6, "#000000", 4)
-            g.frame(r.x - 3, r.y - 3, r.w + 6, r.h + 6, FOCUS, 2.5)
-            return
+    focus.draw_ring(g, g.regions, app.focus, FOCUS)
