@@ -93,6 +93,7 @@ class App(Controls, AppChrome):
         self.tip_rect: tuple[float, float, float, float] | None = None
         self.heavy = False  # a heavy job already ran this frame (see draw)
         self.tick_ms = 0.0  # time spent in this frame's ticks
+        self.start_stepped = False  # a waiting start already ran its warm-up step this frame
         self.stages: list[str] = []  # heavy jobs of this frame with their ms (diagnostics)
         self.slow: list[tuple[object, ...]] = []  # the slowest frames: (ms, tick ms, draw ms, events, stale)
         self.music: Music | None = None  # the ambient music and noise sounds (made on first use)
@@ -116,8 +117,11 @@ class App(Controls, AppChrome):
     def _tick(self) -> None:
         while self.pending_import:
             self.load_import(self.pending_import.pop(0))
-        if self.starting:
+        if self.starting and not self.start_stepped:  # one warm-up step a frame, not one per catch-up tick
+            self.start_stepped = True
+            t1 = time.perf_counter()
             self.continue_start()
+            self.stages.append(f"start {(time.perf_counter() - t1) * 1000:.0f}")
         run = self.run
         if run is None or self.ui.paused or self.frozen or run.state.outcome is not None:
             return
@@ -154,6 +158,7 @@ class App(Controls, AppChrome):
             )
             self.slow = sorted(self.slow, reverse=True)[:8]
         self.tick_ms = 0.0
+        self.start_stepped = False
         self.stages = []
         _GC[1] = 0.0
 
@@ -193,9 +198,10 @@ class App(Controls, AppChrome):
         self.fresh = False
         run.busy = False
         if run.state.outcome is not None and not self.recorded and not self.heavy:
+            t0 = time.perf_counter()
             self.finish()  # stars, best score, the stored run
             self.heavy = True
-            self.stages.append("finish")
+            self.stages.append(f"finish {(time.perf_counter() - t0) * 1000:.0f}")
         if run.stale and not self.heavy:
             t0 = time.perf_counter()
             run.sync()
@@ -234,7 +240,9 @@ class App(Controls, AppChrome):
             rkey = (id(run), self.shell.i18n.lang)
             if rkey != self.results_key:  # the engine's star report, once per run (issue #20)
                 self.results_key = rkey
+                t1 = time.perf_counter()
                 self.results_lines = missed_star_lines(self.t, run.level, run.state) if run.n else []
+                self.stages.append(f"stars {(time.perf_counter() - t1) * 1000:.0f}")
             missed = self.results_lines
             screens.results(
                 g, self.t, outcome, run.n, run.n < COUNT and unlocked(self.progress, run.n + 1), best, missed

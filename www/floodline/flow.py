@@ -43,6 +43,7 @@ class Flow(Persistence):
     dyn_parts: list[Part]
     dyn_key: tuple[object, ...]
     t: Callable[..., str]
+    stages: list[str]
 
     def has_keyboard(self) -> bool:  # Controls
         raise NotImplementedError
@@ -135,7 +136,9 @@ class Flow(Persistence):
             return
         self.recorded = True
         o = run.state.outcome
+        t0 = time.perf_counter()
         self.record_outcome(run, o)
+        self.stages.append(f"record {(time.perf_counter() - t0) * 1000:.0f}")
         won = o.status == Status.WON
         if run.n:  # the run the results card's first button starts, made in idle time
             self.warm = Warmup(min(COUNT, run.n + 1) if won else run.n)
