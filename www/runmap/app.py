@@ -57,6 +57,7 @@ BINDINGS = {
 }
 REPEATABLE = frozenset({"left", "right", "up", "down", "pgup", "pgdn", "bksp"})  # a held key repeats these
 TOAST_MS = 4500.0
+SAVE_DELAY_MS = 100  # a move's save waits for idle time after its frame, at most this long
 
 
 class RunMapApp(TurnApp[RunState, Move, Ui]):
@@ -77,6 +78,7 @@ class RunMapApp(TurnApp[RunState, Move, Ui]):
         self.last_error = ""
         self.notices_seen = 0
         self._quiet = False
+        self._save_due = False
         args = self._url_args()  # a link's seed and options first: the placeholder session uses them
         super().__init__(shell, GAME, Ui(), interpret, self._render, lambda: self.prefs.seed, clock=now_ms)
         self.has_run = self.restored  # the menu offers "Continue" (a fresh session is only a placeholder)
@@ -165,7 +167,16 @@ class RunMapApp(TurnApp[RunState, Move, Ui]):
         self._arrived(None)
 
     def save(self) -> None:
-        """Solo runs are saved after every move (co-op runs live in the open pages)."""
+        """Solo runs are saved after every move (co-op runs live in the open pages), in the idle
+        time after the move's frame (at the latest ``SAVE_DELAY_MS`` later): the frame that shows
+        the move does not also serialise and store the run (issue #20)."""
+        if self.coop.active or self._save_due:
+            return
+        self._save_due = True
+        idle(self._save_now, SAVE_DELAY_MS)
+
+    def _save_now(self) -> None:
+        self._save_due = False
         if self.coop.active:
             return
         super().save()
@@ -364,7 +375,7 @@ class RunMapApp(TurnApp[RunState, Move, Ui]):
         now = self.clock()
         return (
             self.shell.toasts.active()
-            or (self.ui.screen == "run" and self.ui.pulse_until > now)
+            or (self.ui.screen == "run" and self.state.phase == Phase.MAP and self.ui.pulse_until > now)
             or self.coop.waiting()
         )
 
