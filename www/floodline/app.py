@@ -210,9 +210,11 @@ class App(Controls, AppChrome):
         g.clear(screens.BG)
         phone = w < 700 or h > w * 1.15
         show_pad = (self.ui.touch or w < 700) and self.player is None  # no pad while watching a replay
+        t0 = time.perf_counter()
         rows = hud.pad_rows(run, self.t)
         top = 44
         self.top_bar(g, run, w)
+        _stage(self.stages, "bar", t0)
         if phone:
             hud_h = 128
             pad_h = min(70.0 * len(rows), h * 0.09 * len(rows)) if show_pad else 0
@@ -227,7 +229,10 @@ class App(Controls, AppChrome):
             self.hud_panel(g, run, (w - pw, top, pw, h - top - pad_h), False)
             if show_pad:
                 self.pad = hud.pad_layout(rows, 4, h - pad_h, w - 8, pad_h - 4)
+        _stage(self.stages, "side", t0)
+        t0 = time.perf_counter()
         self.draw_board(g, run, board)
+        _stage(self.stages, "board", t0)
         if not self.first_frame_at:
             self.first_frame_at = now_ms()
         if self.pad:
@@ -312,6 +317,13 @@ def _gc_watch(phase: str, info: dict[str, Any]) -> None:
 
 
 gc.callbacks.append(_gc_watch)
+
+
+def _stage(stages: list[str], name: str, t0: float, over_ms: float = 5.0) -> None:
+    """Note ``name`` with its ms in this frame's diagnostics when it took over ``over_ms``."""
+    ms = (time.perf_counter() - t0) * 1000
+    if ms > over_ms:
+        stages.append(f"{name} {ms:.0f}")
 
 
 def _coarse_only() -> bool:

@@ -75,14 +75,17 @@ class Flow(Persistence):
         self.begin(run)
 
     def continue_start(self) -> None:
-        """A frame of a start that waits for its run: one warm-up step, then the level begins."""
+        """A frame of a start that waits for its run: one warm-up step; the level begins on the first
+        frame after the run is ready."""
         n = self.starting
         if not n:
             return
-        t0 = time.perf_counter()
-        while not self.warm.step() and self.warm.prepared is None:
-            if (time.perf_counter() - t0) * 1000 > START_MS:
-                return
+        if self.warm.prepared is None and not self.warm.done:
+            t0 = time.perf_counter()
+            while not self.warm.step() and self.warm.prepared is None:
+                if (time.perf_counter() - t0) * 1000 > START_MS:
+                    return
+            return  # the level begins on the next frame, not on top of a warm-up step (issue #20)
         self.starting = 0
         self.start(n)
 
