@@ -17,6 +17,7 @@ from gwweb.shared.app import TurnApp
 from gwweb.shared.canvas import Gfx
 from gwweb.shared.clock import idle, new_seed, now_ms
 from gwweb.shared.input import Event
+from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
 
 from engine.core.schema import SchemaError
 from engine.core.session import Session
@@ -75,6 +76,7 @@ class RunMapApp(TurnApp[RunState, Move, Ui]):
         self.coop = CoopCtl(self)
         self._devices: DevicesUI | None = None
         self.map_cache = render.MapLayer()
+        self.screen_cache = view.ScreenCache()
         self.last_error = ""
         self.notices_seen = 0
         self._quiet = False
@@ -261,7 +263,8 @@ class RunMapApp(TurnApp[RunState, Move, Ui]):
             if c is not None:
                 ui.card = c
                 self.shell.announce(self.t(c.title))  # screen readers hear the card's title
-            self._sound(old, s)
+            # the tones are scheduled just after this frame (a tone's Web Audio nodes took 0.3-5 ms)
+            js.setTimeout(create_once_callable(lambda *_a: self._sound(old, s)), 0)
         if old is None or old.current_node_index != s.current_node_index:
             node = s.current_node
             ui.scroll = layout.scroll_to_layer(f, (node.layer + 1) if node else 0)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from gwweb.shared.canvas import Gfx
+from gwweb.shared.canvas import Gfx, Region
 
 from engine.runmap import Phase
 
@@ -53,16 +53,84 @@ def draw(app: RunMapApp, g: Gfx, now: float) -> None:
         ring.draw(g, ui.ring, ui.ring_focus)
 
 
+class ScreenCache:
+    """The last still run screen (map, panel, top bar, dialog) on an offscreen canvas with its
+    buttons: a frame that changes none of what it shows (a toast fading, a hook's redraw) copies
+    it instead of drawing it again (issue #20: a full redraw took 2-7 ms in the browser)."""
+
+    def __init__(self) -> None:
+        self.key: tuple[object, ...] | None = None
+        self.layer: Gfx | None = None
+        self.regions: list[Region] = []
+        self.mark = 0
+
+
 def _run(app: RunMapApp, g: Gfx, now: float) -> int:
     """The run screen; returns where the top dialog's buttons start in ``g.regions``."""
     ui = app.ui
-    t = app.t
     s = app.state
     f = app.frame()
     ui.scroll = layout.clamp_scroll(f, ui.scroll)
-    on_map = s.phase == Phase.MAP and ui.card is None
     pulse = 0.5 + 0.5 * math.sin(now / 260.0) if ui.pulse_until > now else 1.0
     can_act = app.can_act()
+    if pulse != 1.0 or app.devices_open():
+        mark = _screen(app, g, f, pulse, can_act)
+    else:
+        cache = app.screen_cache
+        coop = app.coop
+        key = (
+            s,
+            ui.card,
+            ui.scroll,
+            ui.hover,
+            ui.focus,
+            ui.inspect,
+            ui.seat,
+            ui.legend_open,
+            f,
+            can_act,
+            coop.active,
+            coop.aim,
+            coop.status_line(),
+            app.shell.audio.muted,
+            app.t("lang"),
+            app.shell.progress.best(s.options.preset),
+            g.width,
+            g.height,
+            g.dpr,
+        )
+        if cache.layer is None or cache.key is None or not _same(cache.key, key):
+            if cache.layer is None or (cache.layer.width, cache.layer.height, cache.layer.dpr) != (
+                g.width,
+                g.height,
+                g.dpr,
+            ):
+                cache.layer = g.layer(g.width, g.height)
+            lg = cache.layer
+            lg.begin_frame()
+            lg.clear(render.BG)
+            cache.mark = _screen(app, lg, f, pulse, can_act)
+            cache.regions = list(lg.regions)
+            cache.key = key
+        g.blit(cache.layer)
+        base = len(g.regions)
+        g.regions.extend(cache.regions)
+        mark = base + cache.mark
+    _toast(app, g, f)
+    return mark
+
+
+def _same(a: tuple[object, ...], b: tuple[object, ...]) -> bool:
+    """The state (first) by identity (it is immutable), the rest by value."""
+    return a[0] is b[0] and a[1:] == b[1:]
+
+
+def _screen(app: RunMapApp, g: Gfx, f: layout.Frame, pulse: float, can_act: bool) -> int:
+    """Map, panel, top bar and the phase's dialog; returns where the dialog's buttons start."""
+    ui = app.ui
+    t = app.t
+    s = app.state
+    on_map = s.phase == Phase.MAP and ui.card is None
     render.draw_map(
         g,
         app.map_cache,
@@ -112,7 +180,6 @@ def _run(app: RunMapApp, g: Gfx, now: float) -> int:
     if app.devices_open():
         mark = len(g.regions)
         app.devices.draw(g, f)
-    _toast(app, g, f)
     return mark
 
 
