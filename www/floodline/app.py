@@ -98,7 +98,9 @@ class App(Controls, AppChrome):
         self.slow: list[tuple[object, ...]] = []  # the slowest frames: (ms, tick ms, draw ms, events, stale)
         self.music: Music | None = None  # the ambient music and noise sounds (made on first use)
         self.profiler: Any = None  # test hook: a cProfile.Profile of every tick and draw
-        self.warm = Warmup(self.progress.last)  # the engine warmed and the Play level's run made, idle
+        self.warm = Warmup(
+            self.progress.last, self.prewarm_bar
+        )  # the engine warmed and the Play level's run made, idle
         warmup.schedule(self.warm, warmup.idle_later)
 
     # -- loop ----------------------------------------------------------------------------

@@ -122,6 +122,17 @@ class AppChrome:
         g.blit(lg, 0, 0)
         g.regions.extend(self.bar_regions)
 
+    def prewarm_bar(self) -> None:
+        """The top bar drawn once off screen in idle time (its layer made, the fonts of its glyphs
+        loaded), so a level's first frame does not pay for them (issue #20: ~10-35 ms)."""
+        w = float(self.shell.gfx.width)
+        lg = self.bar_layer
+        if lg is None or lg.width != w:
+            lg = self.bar_layer = self.shell.gfx.layer(w, 44)
+        self._top_bar(lg, "1. Floodline", w)
+        lg.regions.clear()
+        self.bar_key = ()  # the real bar is drawn over it on the level's first frame
+
     def _top_bar(self, g: Gfx, name: str, w: float) -> None:
         g.rect(0, 0, w, 44, "rgba(10,16,24,0.9)")
         g.button("levels", 6, 4, 44, 36, "☰", size=18)

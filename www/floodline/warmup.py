@@ -47,8 +47,9 @@ MODELS = (
 class Warmup:
     """The steps, and the run prepared for level ``n`` (taken once by ``take``)."""
 
-    def __init__(self, n: int) -> None:
+    def __init__(self, n: int, extra: Callable[[], None] | None = None) -> None:
         self.n = n
+        self.extra = extra  # one more step after the models (the page's own pre-drawing)
         self.prepared: Run | None = None
         self.done = False
         self.it = self.steps()  # driven by idle callbacks (schedule) and, when a start waits, by frames
@@ -62,6 +63,9 @@ class Warmup:
 
         for m in MODELS:
             m.model_rebuild()
+            yield
+        if self.extra is not None:
+            self.extra()
             yield
         if not 1 <= self.n <= 30:
             self.done = True
