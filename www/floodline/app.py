@@ -151,7 +151,9 @@ class App(Controls, AppChrome):
         self._draw(g)
         if pr is not None:
             pr.disable()
+        t1 = time.perf_counter()
         sounds.ambience(self)
+        _stage(self.stages, "music", t1)
         ms = (time.perf_counter() - t0) * 1000
         total = ms + self.tick_ms
         if total > 12:  # the slowest frames and what they did (frame budget, issue #20)

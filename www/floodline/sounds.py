@@ -23,7 +23,10 @@ def ambience(app: App) -> None:
     """The music for this frame: on while a level is played (not paused, not over)."""
     run = app.run
     on = run is not None and not app.ui.paused and run.state.outcome is None
-    music(app).update(run.danger if run is not None else 0.0, on)
+    mu = music(app)
+    if mu.ctx is None and app.heavy:
+        return  # its nodes are made on a light frame, not the level's first (issue #20)
+    mu.update(run.danger if run is not None else 0.0, on)
 
 
 def play(app: App, run: Run) -> None:
