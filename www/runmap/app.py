@@ -17,7 +17,7 @@ from gwweb.shared.app import TurnApp
 from gwweb.shared.canvas import Gfx
 from gwweb.shared.clock import idle, new_seed, now_ms
 from gwweb.shared.input import Event
-from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
+from pyodide.ffi import create_once_callable, create_proxy  # type: ignore[import-not-found]
 
 from engine.core.schema import SchemaError
 from engine.core.session import Session
@@ -90,6 +90,13 @@ class RunMapApp(TurnApp[RunState, Move, Ui]):
             self.ui.screen = "run"
             self._arrived(None)
         self._from_url(args)
+        self._flush = create_proxy(lambda _e: self.flush_save())
+        js.window.addEventListener("pagehide", self._flush)  # a save still waiting is written now
+
+    def flush_save(self) -> None:
+        """Write a save that is waiting for idle time (the page is being hidden or closed)."""
+        if self._save_due:
+            self._save_now()
 
     # ------------------------------------------------------------------ runs
     def migrate(self, data: dict[str, Any] | str) -> dict[str, Any] | str:
