@@ -245,6 +245,8 @@ async function registerServiceWorker() {
   });
   try {
     const reg = await sw.register(new URL("sw.js", BASE).href, {scope: BASE.pathname});
+    // service workers switched off by the browser (or its automation) give no registration: no offline copy, no error
+    if (!reg) { gw.offline = {state: "off"}; return; }
     gw.serviceWorker = reg;
     track(reg);
     // a returning visit: look for a newer build now (the browser's own check may wait a long time)
