@@ -2,39 +2,18 @@
 
 from __future__ import annotations
 
-import importlib
-import sys
-import types
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-STUBS = ("js", "pyodide", "pyodide.ffi", "gwweb")
+from tests.gwstub import glue_modules
 
 
 @pytest.fixture(scope="module")
 def mods() -> Iterator[tuple[Any, Any]]:
-    saved = {name: sys.modules.get(name) for name in STUBS}
-    sys.modules["js"] = types.ModuleType("js")
-    ffi = types.ModuleType("pyodide.ffi")
-    ffi.create_proxy = ffi.create_once_callable = ffi.to_js = lambda f, *a, **k: f  # type: ignore[attr-defined]
-    pyodide = types.ModuleType("pyodide")
-    pyodide.ffi = ffi  # type: ignore[attr-defined]
-    sys.modules["pyodide"], sys.modules["pyodide.ffi"] = pyodide, ffi
-    gw = types.ModuleType("gwweb")
-    gw.__path__ = [str(ROOT / "www")]  # type: ignore[attr-defined]
-    sys.modules["gwweb"] = gw
-    try:
-        yield importlib.import_module("gwweb.shared.focus"), importlib.import_module("gwweb.shared.canvas")
-    finally:
-        for name, mod in saved.items():
-            if mod is None:
-                sys.modules.pop(name, None)
-            else:
-                sys.modules[name] = mod
+    with glue_modules(("shared.focus", "shared.canvas")) as m:
+        yield m["shared.focus"], m["shared.canvas"]
 
 
 def test_tab_walks_every_button_in_drawing_order_and_wraps(mods: tuple[Any, Any]) -> None:

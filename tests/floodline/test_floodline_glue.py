@@ -7,11 +7,7 @@ Play level's run made ahead, identical to a fresh one."""
 from __future__ import annotations
 
 import gc
-import importlib
-import sys
-import types
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,49 +15,21 @@ import pytest
 from engine.core.session import Session
 from engine.floodline import GAME
 from engine.floodline.campaign import level
-
-ROOT = Path(__file__).resolve().parents[2]
-STUBS = ("js", "pyodide", "pyodide.ffi", "gwweb")
+from tests.gwstub import glue_modules
 
 
 @pytest.fixture(scope="module")
 def glue() -> Iterator[dict[str, Any]]:
     """The glue modules imported as ``gwweb.floodline.*`` with the browser modules stubbed out."""
-    saved = {name: sys.modules.get(name) for name in STUBS}
-    saved_glue = {k: v for k, v in sys.modules.items() if k.startswith("gwweb.")}
-    js = types.ModuleType("js")
-    js.Function = types.SimpleNamespace(new=lambda *a: None)  # type: ignore[attr-defined]
-    sys.modules["js"] = js
-    ffi = types.ModuleType("pyodide.ffi")
-    ffi.create_proxy = ffi.create_once_callable = ffi.to_js = lambda f, *a, **k: f  # type: ignore[attr-defined]
-    pyodide = types.ModuleType("pyodide")
-    pyodide.ffi = ffi  # type: ignore[attr-defined]
-    sys.modules["pyodide"], sys.modules["pyodide.ffi"] = pyodide, ffi
-    gw = types.ModuleType("gwweb")
-    gw.__path__ = [str(ROOT / "www")]  # type: ignore[attr-defined]
-    sys.modules["gwweb"] = gw
-    try:
-        yield {
-            name: importlib.import_module(f"gwweb.{name}")
-            for name in (
-                "floodline.interpret",
-                "floodline.focus",
-                "floodline.controls",
-                "floodline.ui",
-                "floodline.warmup",
-                "shared.input",
-                "shared.canvas",
-            )
-        }
-    finally:
-        for k in [k for k in sys.modules if k.startswith("gwweb.")]:
-            if k not in saved_glue:
-                del sys.modules[k]
-        for name, mod in saved.items():
-            if mod is None:
-                sys.modules.pop(name, None)
-            else:
-                sys.modules[name] = mod
+    names = (
+        "floodline.interpret",
+        "floodline.focus",
+        "floodline.controls",
+        "floodline.ui",
+        "floodline.warmup",
+    )
+    with glue_modules((*names, "shared.input", "shared.canvas")) as mods:
+        yield mods
 
 
 def fresh() -> Any:

@@ -4,53 +4,22 @@ ring walks the dialog's buttons by direction; the idle warm-up is small steps th
 
 from __future__ import annotations
 
-import importlib
-import sys
-import types
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from engine.core.session import Session
 from engine.runmap import GAME, Fight, Leave, Phase, Select, bot_move, current_options
-
-ROOT = Path(__file__).resolve().parents[2]
-STUBS = ("js", "pyodide", "pyodide.ffi", "gwweb")
+from tests.gwstub import glue_modules
 
 
 @pytest.fixture(scope="module")
 def glue() -> Iterator[dict[str, Any]]:
     """The glue modules imported as ``gwweb.runmap.*`` with the browser modules stubbed out."""
-    saved = {name: sys.modules.get(name) for name in STUBS}
-    sys.modules["js"] = types.ModuleType("js")
-    ffi = types.ModuleType("pyodide.ffi")
-    ffi.create_proxy = ffi.create_once_callable = ffi.to_js = lambda f, *a, **k: f  # type: ignore[attr-defined]
-    pyodide = types.ModuleType("pyodide")
-    pyodide.ffi = ffi  # type: ignore[attr-defined]
-    sys.modules["pyodide"], sys.modules["pyodide.ffi"] = pyodide, ffi
-    gw = types.ModuleType("gwweb")
-    gw.__path__ = [str(ROOT / "www")]  # type: ignore[attr-defined]
-    sys.modules["gwweb"] = gw
-    try:
-        yield {
-            name: importlib.import_module(f"gwweb.{name}")
-            for name in (
-                "runmap.interpret",
-                "runmap.ring",
-                "runmap.ui",
-                "runmap.warmup",
-                "shared.input",
-                "shared.canvas",
-            )
-        }
-    finally:
-        for name, mod in saved.items():
-            if mod is None:
-                sys.modules.pop(name, None)
-            else:
-                sys.modules[name] = mod
+    names = ("runmap.interpret", "runmap.ring", "runmap.ui", "runmap.warmup", "shared.input", "shared.canvas")
+    with glue_modules(names) as mods:
+        yield mods
 
 
 def key(glue: dict[str, Any], name: str) -> Any:
