@@ -67,3 +67,30 @@ TOOLS: dict[str, dict[str, str]] = {
         "description_ru": "Дойдите до золотой клетки: самая маленькая полная игра Gridworks, образец для новой.",
     },
 }
+
+_COUNT_WORDS = {
+    "en": ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"),
+    "ru": (
+        "одна",
+        "две",
+        "три",
+        "четыре",
+        "пять",
+        "шесть",
+        "семь",
+        "восемь",
+        "девять",
+        "десять",
+        "одиннадцать",
+        "двенадцать",
+    ),
+}
+
+
+def games_count_word(lang: str, n: int | None = None) -> str:
+    """How many games there are, as a lower-case word in ``lang`` ("five", "пять"); digits past twelve.
+
+    The launcher's and the manifest's texts say it from this list, so a sixth game changes them."""
+    n = len(GAMES) if n is None else n
+    words = _COUNT_WORDS["ru" if lang == "ru" else "en"]
+    return words[n - 1] if 1 <= n <= len(words) else str(n)

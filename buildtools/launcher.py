@@ -15,7 +15,7 @@ import shutil
 import sys
 from pathlib import Path
 
-from buildtools.games import GAMES
+from buildtools.games import GAMES, games_count_word
 
 ROOT = Path(__file__).resolve().parent.parent
 PICTURES = ROOT / "static" / "launcher"
@@ -30,8 +30,8 @@ SHOT_CLICKS = {
 
 TEXT = {
     "en": {
-        "title": "Gridworks — five deterministic puzzle and strategy games",
-        "intro": "Five deterministic puzzle and strategy games. They run in your browser and keep working "
+        "title": "Gridworks — {count} deterministic puzzle and strategy games",
+        "intro": "{Count} deterministic puzzle and strategy games. They run in your browser and keep working "
         "offline after the first visit.",
         "play": "Play ▸",
         "continue": "Continue ▸",
@@ -46,8 +46,8 @@ TEXT = {
         "lang": "Русский",
     },
     "ru": {
-        "title": "Gridworks — пять детерминированных головоломок и стратегий",
-        "intro": "Пять детерминированных головоломок и стратегий. Они идут прямо в браузере и после первого "
+        "title": "Gridworks — {count} детерминированных головоломок и стратегий",
+        "intro": "{Count} детерминированных головоломок и стратегий. Они идут прямо в браузере и после первого "
         "визита работают без сети.",
         "play": "Играть ▸",
         "continue": "Продолжить ▸",
@@ -62,6 +62,10 @@ TEXT = {
         "lang": "English",
     },
 }
+for _lang, _t in TEXT.items():  # the number of games is said from the one list
+    _w = games_count_word(_lang)
+    for _k in ("title", "intro"):
+        _t[_k] = _t[_k].format(count=_w, Count=_w.capitalize())
 
 SCRIPT = """
 const T = @TEXT@, G = @GAMES@;

@@ -14,7 +14,7 @@ import tarfile
 import zlib
 from pathlib import Path
 
-from buildtools.games import GAMES, TOOLS
+from buildtools.games import GAMES, TOOLS, games_count_word
 from buildtools.launcher import write_launcher
 from buildtools.snapshot import make_snapshot
 from buildtools.wheels import build_wheel
@@ -306,7 +306,7 @@ def assemble(
         "display": "standalone",
         "background_color": "#3E2723",
         "theme_color": "#3E2723",
-        "description": "Five deterministic puzzle and strategy games, offline in your browser.",
+        "description": f"{games_count_word('en').capitalize()} deterministic puzzle and strategy games, offline in your browser.",
         "icons": [
             {"src": f"icons/icon-{s}.png", "sizes": f"{s}x{s}", "type": "image/png", "purpose": "any"}
             for s in (192, 512)

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from buildtools.games import GAMES
 from buildtools.serve import serve_in_thread
 from buildtools.site import write_service_worker
 from e2e.conftest import Guard, new_context
@@ -65,7 +66,7 @@ def test_after_one_visit_every_page_works_offline_at_once(browser, site):
         assert offline_state(page)["state"] == "ready"
         ctx.set_offline(True)
         page.goto(site)  # the launcher
-        assert page.locator("td[data-game]").count() == 5
+        assert page.locator("td[data-game]").count() == len(GAMES)
         page.goto(site + "ternar")  # no slash: redirected by the service worker, not the server
         wait_ready(page, timeout=30_000)
         assert page.url.endswith("/ternar/")

@@ -111,4 +111,25 @@ class TemplateGame:
 
 GAME = TemplateGame()
 
-__all__ = ["GAME", "RULES_VERSION", "SIZE", "Outcome", "State", "Step", "TemplateGame", "Termination", "par"]
+
+def bot_policy(state: State) -> Step | None:
+    """The bot for ``python -m engine.template bot``: walk right, then down, to the goal."""
+    if state.outcome is not None:
+        return None
+    if state.x != state.goal[0]:
+        return Step(d="R" if state.goal[0] > state.x else "L")
+    return Step(d="D" if state.goal[1] > state.y else "U")
+
+
+__all__ = [
+    "GAME",
+    "RULES_VERSION",
+    "SIZE",
+    "Outcome",
+    "State",
+    "Step",
+    "TemplateGame",
+    "Termination",
+    "bot_policy",
+    "par",
+]

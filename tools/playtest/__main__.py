@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import functools
 import importlib
 import os
 import sys
@@ -10,17 +11,24 @@ import time
 import traceback
 from pathlib import Path
 
-from tools.playtest import GAMES
+from tools.playtest import GAMES, generic
 from tools.playtest.report import LabConfig, Report, write_index, write_report
 
 
 def run_game(game: str, games: int | None, seed: int, out: Path, full: bool, workers: int) -> Report:
-    """Run one game's lab module and write its report."""
-    mod = importlib.import_module(f"tools.playtest.{game}")
+    """Run one game's lab module (or the generic lab, for a game without one) and write its report."""
+    try:
+        mod = importlib.import_module(f"tools.playtest.{game}")
+        run = mod.run
+    except ModuleNotFoundError as exc:
+        if exc.name != f"tools.playtest.{game}":
+            raise
+        mod = generic
+        run = functools.partial(generic.run_for, game)
     n = games if games is not None else (mod.FULL_GAMES if full else mod.DEFAULT_GAMES)
     cfg = LabConfig(games=n, seed=seed, out=out, full=full, workers=workers)
     t0 = time.monotonic()
-    report: Report = mod.run(cfg)
+    report: Report = run(cfg)
     report.seconds = time.monotonic() - t0
     paths = write_report(report, out)
     print(f"{game}: {paths['md']} ({report.seconds:.1f} s)")
@@ -32,7 +40,9 @@ def run_game(game: str, games: int | None, seed: int, out: Path, full: bool, wor
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m tools.playtest", description=__doc__)
-    ap.add_argument("game", choices=[*GAMES, "all"])
+    ap.add_argument(
+        "game", choices=[*GAMES, "template", "all"], help="a game, the template game, or all games"
+    )
     ap.add_argument("--games", type=int, default=None, help="games per configuration (default: per game)")
     ap.add_argument("--seed", type=int, default=0, help="base seed (game i plays seed S+i)")
     ap.add_argument("--out", type=Path, default=Path("lab-reports"), help="output folder")
