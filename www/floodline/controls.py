@@ -52,7 +52,8 @@ class Controls(Flow):
     coarse_only: bool
     ring: list[Region]
     tip_rect: tuple[float, float, float, float] | None
-    swallow: str = ""  # an action event to ignore (its key was taken by the rebinding screen)
+    swallow: str = ""  # the action of a key taken by a button or the rebinding screen (until released)
+    swallow_key: str = ""  # that key's code
 
     def has_keyboard(self) -> bool:
         """False on a touch-only device (touch used or only coarse pointers, and no key pressed yet):
@@ -72,18 +73,24 @@ class Controls(Flow):
         ui = self.ui
         if ev.kind == "key":
             ui.keyboard_seen = True
-        if ev.kind == "action" and ev.down and ev.name == self.swallow:
-            self.swallow = ""  # the action of a key the rebinding screen just took
-            return
+            if ev.name == self.swallow_key and not ev.down:
+                self.swallow = self.swallow_key = ""  # released: its next press acts again
+        if ev.kind == "action" and ev.name == self.swallow and self.swallow:
+            if not ev.down:  # released (or the window lost focus): nothing more to swallow
+                self.swallow = self.swallow_key = ""
+            return  # the key pressed a button (or was rebound): its game action is consumed
         if ui.keys_screen and ev.kind == "key" and ev.down:
             bound = self.shell.input.bindings.get(ev.name, "")  # its action event follows this one
             if self.rebinder.press(ev.name):
-                self.swallow = bound
+                self.consume(ev.name, bound)
                 return
         if self.on_screen_with_buttons() and self.ring:
             if ev.kind == "key":
                 bid = interpret(ui, self.ring, ev)
                 if bid is not None:
+                    # Space/Enter pressed a button: the action bound to that key (Space = hard drop)
+                    # must not reach the run the button may just have started (issue #26)
+                    self.consume(ev.name, self.shell.input.bindings.get(ev.name, ""))
                     self.on_button(bid)
                 return
             if ev.kind == "action" and ev.name not in SCREEN_ACTIONS:
@@ -101,6 +108,12 @@ class Controls(Flow):
             self.action(ev.name, ev.down)
         elif ev.kind == "pointer":
             self.pointer(ev)
+
+    def consume(self, code: str, action: str) -> None:
+        """Key ``code`` was taken by a button or the rebinding screen: its ``action`` events (the one
+        that follows, and auto-repeats while it is held) are ignored until the key is released."""
+        if action:
+            self.swallow, self.swallow_key = action, code
 
     def action(self, name: str, down: bool) -> None:
         run = self.run

@@ -12,9 +12,10 @@ from gwweb.floodline.campaign import COUNT, endless_level, unlocked
 from gwweb.floodline.model import Run
 from gwweb.floodline.persist import Persistence
 from gwweb.floodline.replays import Player, from_file
-from gwweb.floodline.saves import level_no
+from gwweb.floodline.saves import LAST, damage, level_no
 from gwweb.floodline.warmup import Warmup
 
+from engine.core.schema import SchemaError
 from engine.core.session import SaveData
 from engine.floodline.state import Status
 
@@ -114,8 +115,26 @@ class Flow(Persistence):
         self.first_frame_at = 0.0
 
     def watch(self, save: SaveData) -> None:
-        """Play a stored run back in the page (stars are not recorded)."""
-        self.begin(Run(save.options["level"], level_no(save), save.seed))
+        """Play a stored run back in the page (stars are not recorded). A run this build cannot read
+        (a damaged level field or move) is kept aside under a backup key with a notice, not played."""
+        why = damage(save)
+        run = None
+        if why is None:
+            try:
+                run = Run(save.options["level"], level_no(save), save.seed)
+            except (SchemaError, ValueError) as exc:
+                why = str(exc)[:120]
+        if run is None:
+            why = why or "damaged"
+            if save is self.last_run:  # kept under a backup key, the storage's notice says where
+                self.last_run = None
+                raw = self.shell.storage.read_raw(LAST) or save.model_dump_json()
+                self.shell.storage.quarantine(LAST, raw, why)
+                self.shell.take_storage_notices()
+            else:
+                self.shell.notify(self.t("import_bad", why=why))
+            return
+        self.begin(run)
         self.endless_seed = save.seed
         self.player = Player(save.moves)
         self.recorded = True

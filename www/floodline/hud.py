@@ -15,6 +15,7 @@ from gwweb.floodline.textfit import fit, width
 from gwweb.shared.canvas import Gfx
 
 from engine.floodline.progress import constraints
+from engine.floodline.rules import WIND_DIRS
 
 INK = "#e8eef4"
 DIM = "#93a4b5"
@@ -28,10 +29,9 @@ def signature(run: Run) -> tuple[object, ...]:
     """Everything the panel shows, so it is redrawn only when one of these changes."""
     s = run.state
     m = s.metrics
-    objs = run.level.get("objectives", [])
     wind = run.wind()
     return (
-        tuple(round(run.progress(k, c), 2) for k, c in enumerate(objs)),
+        tuple((o["value"], o["target"]) for o in run.objectives),
         tuple(o["holds"] for o in run.objectives),
         m["score"],
         m["piecesUsed"],
@@ -110,10 +110,7 @@ def panel(
             cy += fs + 2
         cy += 6
     for k, cond in enumerate(objs):
-        row = run.objectives[k] if k < len(run.objectives) else {}
-        # the engine's count, in the unit a player counts (layers for a height: RULES.md 32)
-        prog = row["value"] / max(1, row["target"]) if "target" in row else run.progress(k, cond)
-        frac = max(0.0, min(1.0, prog))
+        frac = run.bar(k)  # the engine's count, in the unit a player counts (layers: RULES.md 32)
         holds = k < len(run.objectives) and run.objectives[k]["holds"]
         label = objective_text(t, cond)
         size = fit(g, label, col_w, fs)
@@ -218,7 +215,7 @@ def wind_badge(g: Gfx, t: Tr, run: Run, proj: Proj, cx: float, cy: float, r: flo
     gust = interval - secs < 0.5
     color = WARN if secs < 2 or gust else "#9fd3ff"
     g.circle(cx, cy, r, fill="rgba(10,16,24,0.75)", stroke=color, width=2)
-    vec = {"EAST": (1, 0, 0), "WEST": (-1, 0, 0), "NORTH": (0, 0, -1), "SOUTH": (0, 0, 1)}[wind["direction"]]
+    vec = WIND_DIRS[wind["direction"]]
     dx, dy = proj.screen_dir(vec)
     for off in (-0.35, 0.35):
         ox, oy = -dy * r * off, dx * r * off

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from engine.floodline.geometry import GRAVITY_VEC as _ENGINE_GRAVITY_VEC
+
 VIEW_NAMES = ("NE", "NW", "SW", "SE")
 # (world (x, z) of +a, world (x, z) of +b) per view; north is -z, east is +x
 VIEW_AXES: tuple[tuple[tuple[int, int], tuple[int, int]], ...] = (
@@ -17,13 +19,8 @@ VIEW_AXES: tuple[tuple[tuple[int, int], tuple[int, int]], ...] = (
     ((-1, 0), (0, 1)),
     ((0, 1), (1, 0)),
 )
-GRAVITY_VEC = {
-    "DOWN": (0, -1, 0),
-    "NORTH": (0, 0, -1),
-    "SOUTH": (0, 0, 1),
-    "EAST": (1, 0, 0),
-    "WEST": (-1, 0, 0),
-}
+#: the engine's gravity vectors, keyed by the gravity's name (engine.floodline.geometry, not a copy)
+GRAVITY_VEC: dict[str, tuple[int, int, int]] = {g.value: v for g, v in _ENGINE_GRAVITY_VEC.items()}
 VEC_GRAVITY = {v: k for k, v in GRAVITY_VEC.items()}
 
 Quad = tuple[float, float, float, float, float, float, float, float]

@@ -7,6 +7,8 @@ from typing import Any
 
 from gwweb.floodline.iso import Proj, cube_faces, depth_key, neighbour_offsets
 
+from engine.floodline.board import SUPPORTING
+
 # style table: index → CSS colour; a mesh refers to styles by index so JS gets one array once
 STYLES: list[str] = []
 _INDEX: dict[str, int] = {}
@@ -61,7 +63,8 @@ NEXT_FILL = style("rgba(120,190,255,0.14)")
 NEXT_EDGE = style("rgba(170,215,255,0.5)")
 ZONE_FILL = style("rgba(54,214,232,0.26)")
 
-OPAQUE = {"SOLID", "WALL", "BEDROCK", "ICE", "POROUS", "DRAIN"}
+#: cells that hide the faces they touch: everything that supports (engine ``board.SUPPORTING``)
+OPAQUE = frozenset(k.name for k in SUPPORTING)
 
 
 def look_of(cell: dict[str, Any]) -> str:

@@ -13,10 +13,11 @@ from gwweb.floodline.saves import MoveLog
 
 from engine.core.session import IllegalMoveError, Session
 from engine.floodline import GAME, Gravity, State, TickInput
-from engine.floodline.conditions import max_world_height, resting_on_water
+from engine.floodline.conditions import resting_on_water, stack_height
 from engine.floodline.events import Event
 from engine.floodline.pieces import offsets
 from engine.floodline.preview import danger, tilt_refusal
+from engine.floodline.progress import constraints
 from engine.floodline.rules import rotation_allowed
 from engine.floodline.scoring import objective_progress
 from engine.floodline.view import (
@@ -43,6 +44,7 @@ class Run:
         self.events: list[Event] = []  # the engine's events not yet sounded/animated (lock, tilt, ...)
         self.board_cells: list[dict[str, Any]] = []
         self.objectives: list[dict[str, Any]] = []
+        self.limits: list[dict[str, Any]] = []
         self._board_ref: Any = None
         self.board_version = 0
         self.water_under: bool = False
@@ -117,6 +119,7 @@ class Run:
         self.danger = danger(s) / 100  # 0..1: how near the overflow / flood line (music)
         self.board_cells = v["cells"]
         self.objectives = v["objectives"]
+        self.limits = constraints(s)  # every limit in play (engine progress.constraints)
         self.board_version += 1
         self.water_under = resting_on_water(s.board, s.gravity)  # §10.2 'Resting on water' (Rules §10.4)
         self.unsupported = unsupported_cells(s)
@@ -186,10 +189,12 @@ class Run:
         return any(c[1] >= s.height_limit for c in s.active.cells())
 
     def height(self) -> int:
-        return max_world_height(self.state.board) + 1
+        """Layers from the box floor to the top of the stack (engine ``stack_height``)."""
+        return stack_height(self.state.board)
 
     def overflow_risk(self) -> bool:
-        return self.height() >= self.state.height_limit - 2
+        """The engine's height-limit constraint says danger (one step from the overflow line)."""
+        return any(c["key"] == "heightLimit" and c["danger"] for c in self.limits)
 
     def wind(self) -> dict[str, Any] | None:
         return next_gust(self.state)
@@ -198,23 +203,14 @@ class Run:
         target = tilt_for(self.view, self.state.gravity.value, TILT_KEYS[key])
         return target is not None and rotation_allowed(self.state, Gravity(target))
 
-    def progress(self, k: int, cond: dict[str, Any]) -> float:
-        """Bar fill for objective ``k`` (0..1) from metrics; conditions without a count show holds."""
-        s = self.state
-        m = s.metrics
-        t = cond["type"]
-        if t == "PLACE_PIECES":
-            return m["piecesUsed"] / max(1, cond.get("count", 1))
-        if t == "REACH_HEIGHT":
-            return max_world_height(s.board) / max(1, cond.get("height", 1))
-        if t == "DRAIN_WATER":
-            return m["waterRemovedTotal"] / max(1, cond.get("units", 1))
-        if t == "SURVIVE_ROTATIONS":
-            return m["rotations"] / max(1, cond.get("count", 1))
-        if t == "STAY_UNDER_WEIGHT":
-            return m["massPlaced"] / max(1, cond.get("maxMass", 1))
-        holds = self.objectives[k]["holds"] if k < len(self.objectives) else False
-        return 1.0 if holds else 0.0
+    def bar(self, k: int) -> float:
+        """Bar fill (0..1) of objective ``k``: the engine's count of it, in the unit a player counts
+        (``objective_progress`` ``value`` of ``target``: layers for a height, RULES.md 32)."""
+        if k >= len(self.objectives):
+            return 0.0
+        row = self.objectives[k]
+        value, target = int(row["value"]), int(row["target"])
+        return max(0.0, min(1.0, value / max(1, target)))
 
     def next_pieces(self) -> list[tuple[str, str, list[list[int]]]]:
         return [(p, m.value, [list(v) for v in offsets(p, 0)]) for p, m in self.state.queue]

@@ -405,7 +405,7 @@ def open_face(g: Gfx, p: Proj, face: str, height: int, label: str) -> None:
         return
     (x0, z0), (x1, z1) = corners(p.sx, p.sz)
     pts = [p.world(x0, 0, z0), p.world(x1, 0, z1), p.world(x1, height, z1), p.world(x0, height, z0)]
-    nx, nz = {"EAST": (1, 0), "WEST": (-1, 0), "NORTH": (0, -1), "SOUTH": (0, 1)}[face]
+    nx, _, nz = GRAVITY_VEC[face]  # the face's outward normal: gravity toward that side (engine)
     (ax, az), (bx, bz) = VIEW_AXES[p.view]
     if nx * (ax + bx) + nz * (az + bz) < 0:  # a back side: a faint sheet (a front one stays clear)
         g.poly(pts, fill="rgba(255,140,40,0.10)")

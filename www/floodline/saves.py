@@ -112,6 +112,26 @@ def other_rules(save: SaveData) -> str | None:
     return f"recorded under Floodline rules {rules_of_save(save)}, this version plays rules {RULES_VERSION}"
 
 
+def damage(save: SaveData) -> str | None:
+    """Why a stored run cannot be watched (a level field or a move this build does not know), or None.
+
+    ``Session.load`` would raise on the first unknown token only once the player pressed "Watch last
+    run"; checked when the record is read, a damaged one is kept aside with a notice instead."""
+    level = save.options.get("level")
+    if not isinstance(level, dict):
+        return "not a Floodline run"
+    try:
+        parse_level(level)
+    except (SchemaError, ValueError) as exc:
+        return f"its level is damaged ({str(exc)[:100]})"
+    for k, text in enumerate(save.moves):
+        try:
+            parse_move(text)
+        except ValueError as exc:
+            return f"move {k} is damaged ({str(exc)[:80]})"
+    return None
+
+
 def load_last(storage: Any, level_for: LevelFor) -> SaveData | None:
     """The stored last run: ``last`` if readable under today's rules, else the migrated ``lastrun``.
 
@@ -124,7 +144,7 @@ def load_last(storage: Any, level_for: LevelFor) -> SaveData | None:
         if save.game != GAME.name or not isinstance(save.options.get("level"), dict):
             storage.quarantine(LAST, raw, "not a Floodline run")
             return None
-        why = other_rules(save)
+        why = other_rules(save) or damage(save)
         if why is not None:
             storage.quarantine(LAST, raw, why)
             return None
@@ -139,7 +159,7 @@ def load_last(storage: Any, level_for: LevelFor) -> SaveData | None:
     except (OSError, ValueError) as exc:  # the level it names is gone: keep the record aside
         storage.quarantine(LEGACY, storage.read_raw(LEGACY) or "", str(exc)[:120])
         return None
-    why = other_rules(save)
+    why = other_rules(save) or damage(save)
     if why is not None:  # played under rules this build no longer plays: kept aside, with a notice
         storage.quarantine(LEGACY, storage.read_raw(LEGACY) or "", why)
         return None
