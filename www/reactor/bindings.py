@@ -28,7 +28,6 @@ BINDINGS = {
     "Escape": "menu",
     "Tab": "focus",
 }
-LENGTHY = {"interact", "repair", "remedy fuel", "remedy coolant", "remedy electricity", "shield", "activate"}
 WALK_MS = 70.0
 TOAST_MS = 4000.0
 BG = "#0B1218"

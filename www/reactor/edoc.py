@@ -14,14 +14,15 @@ from engine.core.schema import SchemaError
 from engine.reactor import check_level, parse_level, parse_share_code, share_code
 from engine.reactor.balance import CARRIERS as ENGINE_CARRIERS
 from engine.reactor.balance import QUANTITIES, difficulties, load_balance
+from engine.reactor.state import DIRS as ENGINE_DIRS
 
 CARRIERS = ENGINE_CARRIERS  # the engine's constants, not copies
 QUANT = QUANTITIES
 PROP_KINDS = ("reactor", "terminal", "supply", "valve", "junction")
-SUPPLY_ITEMS = ("fuel", "coolant", "electricity", "heat")
+SUPPLY_ITEMS = QUANTITIES  # what a supply prop can hold: the engine's quantities
 INV_ITEMS = ("fuel_neutralizer", "coolant_neutralizer", "electricity_neutralizer", "heat_shield")
 DIFFICULTIES = tuple(d for d in ("easy", "normal", "hard") if d in difficulties())
-DIRS = ((0, -1), (1, 0), (0, 1), (-1, 0))
+DIRS = tuple((dx, dy) for _, dx, dy in ENGINE_DIRS)  # N, E, S, W as the engine orders them
 MIN_SIZE, MAX_SIZE = 3, 32
 
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
 from engine.ternar import Route, State
+from engine.ternar.model import MODES
 
 from .keys import MOVES, Cursor
 from .layout import Layout, Rect
@@ -20,7 +21,6 @@ if TYPE_CHECKING:
     from gwweb.shared.input import Event
 
 CueKind = Literal["link", "link_soft", "tint", "reject"]
-MODES = ("classic", "zen", "storm")
 
 
 @dataclass
