@@ -363,6 +363,21 @@ def wind_active(s: State) -> bool:
     return True
 
 
+def gust_direction(s: State) -> tuple[str, tuple[int, int] | None]:
+    """The direction of the next gust (Part V: alternate E/W, fixed, or seeded random) and the wind PRNG
+    state after drawing it (``None`` when no draw was made). The one place this rule is written: the
+    gust itself (``_wind``) and its telegraph (``view.next_gust``) both ask here."""
+    p = next(h for h in s.level.hazards if h.enabled).params
+    if p.direction_mode == "ALTERNATE_EW":
+        return ("EAST" if s.gusts % 2 == 0 else "WEST"), None
+    if p.direction_mode == "FIXED":
+        return p.fixed_direction, None
+    rng = XorShift128Plus(0)
+    rng.set_state(s.wind_rng)
+    choices = ["EAST", "WEST", "NORTH", "SOUTH"] if p.include_north_south else ["EAST", "WEST"]
+    return choices[rng.next_below(len(choices))], rng.get_state()
+
+
 def _wind(s: State) -> None:
     """Part V: gusts at offset + k·interval push the active piece (Heavy: floor(push / 2) steps)."""
     if s.wind_next < 0 or s.tick != s.wind_next:
@@ -370,18 +385,10 @@ def _wind(s: State) -> None:
     hz = next(h for h in s.level.hazards if h.enabled)
     p = hz.params
     s.wind_next = s.tick + max(1, seconds_to_ticks(p.interval_seconds))
-    k = s.gusts
+    name, rng_state = gust_direction(s)
     s.gusts += 1
-    if p.direction_mode == "ALTERNATE_EW":
-        name = "EAST" if k % 2 == 0 else "WEST"
-    elif p.direction_mode == "FIXED":
-        name = p.fixed_direction
-    else:
-        rng = XorShift128Plus(0)
-        rng.set_state(s.wind_rng)
-        choices = ["EAST", "WEST", "NORTH", "SOUTH"] if p.include_north_south else ["EAST", "WEST"]
-        name = choices[rng.next_below(len(choices))]
-        s.wind_rng = rng.get_state()
+    if rng_state is not None:
+        s.wind_rng = rng_state
     if s.active is None or s.outcome is not None or not wind_active(s):
         return
     factor = 2 if s.active.material == Material.HEAVY else 1

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core.rng import XorShift128Plus
 from engine.floodline.board import Board, Kind
 from engine.floodline.geometry import GRAVITY_VEC, Gravity, add, tables_for
 from engine.floodline.pieces import offsets
 from engine.floodline.preview import next_fill, preview_tilt  # noqa: F401 - view.preview_tilt stays public
-from engine.floodline.rules import can_advance, wind_active
+from engine.floodline.rules import can_advance, gust_direction, wind_active
 from engine.floodline.scoring import objective_progress
 from engine.floodline.solids import components, is_supported
 from engine.floodline.state import State
