@@ -32,47 +32,23 @@ def compute_req(
     A source that is not passable (a solid now occupies a displaced cell) seeds its passable
     6-neighbours with ``max(gravElev(s), gravElev(n))`` — the water is squeezed out (RULES.md).
     """
-    t = tables_for(board.sx, board.sy, board.sz, g)
-    elev, rank = t.elev, t.rank
-    kind = board.kind
-    nb6 = board.frame.nb6
-    n = len(kind)
-    req = [INF] * n
-
-    def passable(i: int) -> bool:
-        k = kind[i]
-        return (k == _EMPTY or k == _POROUS) and i not in blocked
-
-    heap: list[tuple[int, int, int]] = []
-    for s in sources:
-        if passable(s):
-            seeds = [(elev[s], s)]
-        else:
-            seeds = [(max(elev[s], elev[j]), j) for j in nb6[s] if passable(j)]
-        for r, c in seeds:
-            if r < req[c]:
-                req[c] = r
-                heapq.heappush(heap, (r, rank[c], c))
-    pop, push = heapq.heappop, heapq.heappush
-    while heap:
-        r, _, i = pop(heap)
-        if r != req[i]:
-            continue
-        for j in nb6[i]:
-            k = kind[j]
-            if (k == _EMPTY or k == _POROUS) and j not in blocked:
-                e = elev[j]
-                cand = r if r > e else e
-                if cand < req[j]:
-                    req[j] = cand
-                    push(heap, (cand, rank[j], j))
-    return req
+    return _search(board, g, sources, blocked, -1)[0]
 
 
 def _fill_order(
     board: Board, g: Gravity, sources: list[int], n_units: int, blocked: frozenset[int]
 ) -> list[int]:
-    """Steps B–C with early exit: occupiable cells in (req, gravElev, tieCoord) order, enough for N units.
+    """Steps B–C with early exit: occupiable cells in (req, gravElev, tieCoord) order, enough for N units."""
+    return _search(board, g, sources, blocked, n_units)[1]
+
+
+def _search(
+    board: Board, g: Gravity, sources: list[int], blocked: frozenset[int], n_units: int
+) -> tuple[list[int], list[int]]:
+    """The one water search (Steps B–C): Dijkstra over passable cells by ``req`` (the minimal maximum
+    gravElev of a path from a source), then canonical rank. Returns ``(req, take)``: ``take`` is the
+    first ``n_units`` occupiable (EMPTY) cells in (req, rank) order; with ``n_units < 0`` nothing is
+    taken and the search runs to the end (``req`` complete, for ``compute_req``).
 
     Dijkstra pops cells in nondecreasing ``req``; once N occupiable cells are known and every cell
     with that ``req`` has been popped, no later cell can sort before them, so the search stops.
@@ -103,6 +79,7 @@ def _fill_order(
                 push(heap, (r - base) * n + rank[c])
     found: list[tuple[int, int]] = []
     stop = INF
+    take = n_units >= 0
     while heap:
         key = pop(heap)
         r = key // n + base
@@ -111,7 +88,7 @@ def _fill_order(
         i = order[key % n]
         if r != req[i]:
             continue
-        if kind[i] == _EMPTY and i not in blocked:
+        if take and kind[i] == _EMPTY and i not in blocked:
             found.append((key, i))
             if len(found) >= n_units and stop == INF:
                 stop = r
@@ -124,7 +101,7 @@ def _fill_order(
                     req[j] = cand
                     push(heap, (cand - base) * n + rank[j])
     found.sort()
-    return [i for _, i in found[:n_units]]
+    return req, [i for _, i in found[:n_units]] if take else []
 
 
 def settle_water(
