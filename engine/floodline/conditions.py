@@ -265,3 +265,30 @@ def update_streak(prev: int, holds: bool, after_tilt: bool, need: int) -> int:
     if prev < 0:
         return 0
     return prev + 1 if after_tilt else prev
+
+
+def condition_count(cond: Condition, board: Board, metrics: dict[str, Any], holds: bool) -> tuple[int, int]:
+    """``(value, target)`` of a condition: a REACH_HEIGHT bar counts layers (RULES.md 32), a drain bar
+    units, …; a condition without a count is ``(1, 1)`` when it holds, else ``(0, 1)``."""
+    t = cond.type
+    if t == "PLACE_PIECES":
+        return int(metrics["piecesUsed"]), cond.count
+    if t == "REACH_HEIGHT":
+        return stack_height(board), cond.height
+    if t == "DRAIN_WATER":
+        return int(metrics["waterRemovedTotal"]), cond.units
+    if t == "SURVIVE_ROTATIONS":
+        return int(metrics["rotations"]), cond.count
+    if t == "STAY_UNDER_WEIGHT":
+        return int(metrics["massPlaced"]), cond.max_mass
+    if t == "BRIDGE":
+        return spans(board)[0], cond.length
+    if t == "OVERHANG":
+        return spans(board)[1], cond.length
+    if t == "ENCLOSE_CAVITY":
+        return cavities(board, cond.min_volume), cond.count
+    if t == "WATER_BELOW":
+        return max_water_height(board) + 1, cond.height
+    if t in ("METRIC_AT_MOST", "METRIC_AT_LEAST") and cond.metric is not None:
+        return metric_value(cond.metric, board, metrics), cond.value
+    return (1 if holds else 0), 1

@@ -174,7 +174,7 @@ def objective_progress(s: State) -> list[dict[str, object]]:
     """For the HUD: each objective's type, whether it holds, its streak, and the counts its bar shows
     (``value`` of ``target``, in the unit a player counts: layers, units, pieces, tilts, mass);
     ``tilts``/``tiltsNeeded`` for a structure that must survive tilts."""
-    from engine.floodline.progress import condition_count
+    from engine.floodline.conditions import condition_count
 
     conds = all_conditions(s.level)
     mv = metrics_view(s)

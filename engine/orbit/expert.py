@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Generator
 
+from engine.orbit.moves import TurnPlan
+from engine.orbit.search import FUSS, _ranked_steps, evaluate
 from engine.orbit.state import OrbitState
 
 EXPERT_WIDTH = 12
@@ -24,13 +26,11 @@ LEAF_REPLIES = False
 """After its own next turn, also let the opponents reply once more (their own best plan) before scoring."""
 
 
-def expert_steps(state: OrbitState, seed: int) -> Generator[None, None, object]:
+def expert_steps(state: OrbitState, seed: int) -> Generator[None, None, TurnPlan]:
     """The expert's search as a generator (one simulated plan per step); returns the chosen plan."""
-    from engine.orbit.ai import FUSS, _ranked_steps, evaluate
-
     me = state.active
     ranked = (yield from _ranked_steps(state, seed, lookahead=True))[:EXPERT_WIDTH]
-    best: tuple[tuple[float, tuple[float, int]], object] | None = None
+    best: tuple[tuple[float, tuple[float, int]], TurnPlan] | None = None
     for key, plan, after in ranked:
         s = after
         while s.outcome is None and s.active != me and s.ships[me].alive:

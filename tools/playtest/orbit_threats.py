@@ -1,0 +1,186 @@
+"""Orbit Simulator, issue 28 figures: threat honesty, seat fairness, loadout and heat variety.
+
+``python -m tools.playtest.orbit_threats --players 2 --games 20 --seed 0`` plays expert games (every
+seat expert unless ``--seats`` names them) and, for every turn of every ship, checks what the panel
+would have said about where the turn leaves it against what then happened before its next turn:
+
+- ``new lies``: hits on a position the engine's ``exposure.reach_at`` called safe, hits by a weapon
+  (or on a move) it did not name, hits whose damage differs from the named damage, and enemies that
+  dealt more than the ``most`` it gave;
+- ``old lies``: hits on a position the one-turn ``threat.threats`` called safe (the panel before #28).
+
+It also reports wins by seat, game length (rounds, quartiles), the share of turns on the most common
+energy loadout, and games where heat cost hull or the ship vented.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.orbit import ai as orbit_ai
+from engine.orbit import game as orbit_game
+from engine.orbit.exposure import reach_at
+from engine.orbit.rules import WEAPON_SPECS
+from engine.orbit.threat import threats
+from engine.orbit.turn import execute_turn
+from tools.playtest.progress import run_many
+
+
+@dataclass
+class Claim:
+    """What the panel said after ``ship``'s turn, and what happened until its next one."""
+
+    ship: int
+    safe_new: bool
+    safe_old: bool
+    named: dict[tuple[int, int, str], int]
+    most: dict[int, int]
+    moves_seen: dict[int, int] = field(default_factory=dict)
+    dealt: dict[int, int] = field(default_factory=dict)
+    hits: list[tuple[int, int, str, int]] = field(default_factory=list)
+
+
+@dataclass
+class GameStats:
+    seed: int
+    seats: tuple[str, ...]
+    winner: int | None
+    rounds: int
+    claims: int = 0
+    hit_claims: int = 0
+    safe_claims_new: int = 0
+    safe_claims_old: int = 0
+    lies_new: int = 0
+    lies_old: int = 0
+    lie_examples: list[str] = field(default_factory=list)
+    loadouts: list[str] = field(default_factory=list)
+    heat_damage: bool = False
+    vented: bool = False
+
+
+def _close(c: Claim, g: GameStats) -> None:
+    g.claims += 1
+    g.safe_claims_new += c.safe_new
+    g.safe_claims_old += c.safe_old
+    if not c.hits:
+        return
+    g.hit_claims += 1
+    g.lies_old += c.safe_old
+    bad = c.safe_new
+    for enemy, move, weapon, dmg in c.hits:
+        if c.named.get((enemy, move, weapon)) != dmg:
+            bad = True
+    for enemy, total in c.dealt.items():
+        if total > c.most.get(enemy, 0):
+            bad = True
+    if bad:
+        g.lies_new += 1
+        if len(g.lie_examples) < 5:
+            g.lie_examples.append(f"seed {g.seed} ship {c.ship}: said {c.named} most {c.most}, got {c.hits}")
+
+
+def play(job: tuple[int, tuple[str, ...]]) -> GameStats:
+    """One game; every ship's every turn is a claim checked until its next turn."""
+    seed, seats = job
+    state = orbit_game.initial_state(seed, orbit_game.new_game_options(len(seats)))
+    g = GameStats(seed, seats, None, 0)
+    open_claims: dict[int, Claim] = {}
+    while state.outcome is None:
+        me = state.active
+        if me in open_claims:
+            _close(open_claims.pop(me), g)
+        plan = orbit_ai.choose_plan(state, seats[me], seed)
+        if seats[me] == "expert":
+            g.loadouts.append(" ".join(str(a) for a in plan.pending(state.ships[me].alloc)))
+        g.vented = g.vented or plan.vent > 0
+        after, events = execute_turn(state, plan)
+        for ev in events:
+            if ev.kind == "heat_damage":
+                g.heat_damage = True
+            if ev.kind == "hit" and ev.target in open_claims:
+                c = open_claims[ev.target]
+                move = c.moves_seen.get(me, 0) + 1
+                weapon = next(
+                    f.weapon.value
+                    for f in plan.fire
+                    if ev.target in f.targets and WEAPON_SPECS[f.weapon].label in ev.text
+                )
+                c.hits.append((me, move, weapon, ev.amount))
+                c.dealt[me] = c.dealt.get(me, 0) + ev.amount
+        for c in open_claims.values():
+            c.moves_seen[me] = c.moves_seen.get(me, 0) + 1
+        if after.outcome is None and after.ships[me].alive:
+            reach = reach_at(after, me)
+            open_claims[me] = Claim(
+                me,
+                safe_new=not reach,
+                safe_old=not threats(after, me),
+                named={(h.enemy, h.move, h.weapon.value): h.damage for r in reach for h in r.hits},
+                most={r.enemy: r.most for r in reach},
+            )
+        state = after
+    g.winner = state.outcome.winner
+    g.rounds = state.round
+    return g
+
+
+def summary(results: list[GameStats]) -> dict[str, Any]:
+    """Totals over games (the figures of the issue-28 note)."""
+    n = len(results)
+    players = len(results[0].seats) if results else 0
+    wins = Counter(g.winner for g in results)
+    rounds = sorted(g.rounds for g in results)
+    loads = Counter(x for g in results for x in g.loadouts)
+    total_turns = sum(loads.values())
+    top = loads.most_common(1)[0] if loads else ("", 0)
+
+    def q(p: float) -> float:
+        if not rounds:
+            return float("nan")
+        k = (len(rounds) - 1) * p
+        lo = int(k)
+        hi = min(lo + 1, len(rounds) - 1)
+        return rounds[lo] + (rounds[hi] - rounds[lo]) * (k - lo)
+
+    return {
+        "games": n,
+        "seats": results[0].seats if results else (),
+        "wins_by_seat": [wins.get(i, 0) for i in range(players)],
+        "win_share_by_seat": [round(wins.get(i, 0) / n, 3) for i in range(players)] if n else [],
+        "draws": wins.get(None, 0),
+        "rounds_q1_median_q3": [q(0.25), q(0.5), q(0.75)],
+        "rounds_iqr": q(0.75) - q(0.25),
+        "claims": sum(g.claims for g in results),
+        "claims_followed_by_a_hit": sum(g.hit_claims for g in results),
+        "safe_claims_new": sum(g.safe_claims_new for g in results),
+        "safe_claims_old": sum(g.safe_claims_old for g in results),
+        "lies_new": sum(g.lies_new for g in results),
+        "lies_old": sum(g.lies_old for g in results),
+        "lie_examples": [x for g in results for x in g.lie_examples][:5],
+        "top_loadout": top[0],
+        "top_loadout_share": round(top[1] / total_turns, 3) if total_turns else float("nan"),
+        "heat_games": sum(g.heat_damage or g.vented for g in results),
+        "heat_damage_games": sum(g.heat_damage for g in results),
+    }
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--players", type=int, default=2)
+    ap.add_argument("--games", type=int, default=20)
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--seats", default="", help="comma-separated levels (default: expert in every seat)")
+    ap.add_argument("--workers", type=int, default=1)
+    args = ap.parse_args(argv)
+    seats = tuple(args.seats.split(",")) if args.seats else ("expert",) * args.players
+    jobs = [(args.seed + i, seats) for i in range(args.games)]
+    res = run_many(play, jobs, "orbit-threats", args.workers)
+    print(json.dumps(summary(res), indent=1))
+
+
+if __name__ == "__main__":
+    main()
