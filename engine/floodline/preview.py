@@ -12,7 +12,7 @@ from engine.floodline.board import Board, Kind, indices_of
 from engine.floodline.geometry import Gravity, is_perpendicular
 from engine.floodline.moves import TickInput
 from engine.floodline.resolve import tilt_resolve
-from engine.floodline.rules import piece_cells_idx, step
+from engine.floodline.rules import ghost_cells, piece_cells_idx, step
 from engine.floodline.solids import TiltBlocked
 from engine.floodline.state import State
 from engine.floodline.water import _fill_order
@@ -81,8 +81,6 @@ def preview_tilt(s: State, target: Gravity) -> dict[str, Any]:
     end = s1
     piece: list[list[int]] = []
     if s1.active is not None and s1.outcome is None:
-        from engine.floodline.view import ghost_cells
-
         piece = ghost_cells(s1)
         end = step(s1, TickInput(hard=True))
     o = end.outcome

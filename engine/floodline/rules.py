@@ -84,6 +84,16 @@ def can_advance(board: Board, p: ActivePiece, g: Gravity) -> bool:
     return piece_fits(board, p.piece_id, p.rot, add(p.origin, GRAVITY_VEC[g]))
 
 
+def ghost_cells(s: State) -> list[list[int]]:
+    """Where a hard drop would put the active piece (the ghost; the preview's landing)."""
+    a = s.active
+    if a is None:
+        return []
+    while can_advance(s.board, a, s.gravity):
+        a = a.moved(origin=add(a.origin, GRAVITY_VEC[s.gravity]))
+    return [list(c) for c in a.cells()]
+
+
 def piece_cells_idx(board: Board, p: ActivePiece) -> list[int]:
     return [board.idx(c) for c in p.cells()]
 

@@ -5,24 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from engine.floodline.board import Board, Kind
-from engine.floodline.geometry import GRAVITY_VEC, Gravity, add, tables_for
+from engine.floodline.geometry import GRAVITY_VEC, Gravity, tables_for
 from engine.floodline.pieces import offsets
 from engine.floodline.preview import next_fill, preview_tilt  # noqa: F401 - view.preview_tilt stays public
-from engine.floodline.rules import can_advance, gust_direction, wind_active
+from engine.floodline.rules import ghost_cells, gust_direction, wind_active
 from engine.floodline.scoring import objective_progress
 from engine.floodline.solids import components, is_supported
 from engine.floodline.state import State
 from engine.floodline.water import INF, compute_req, drain_scope_cells
-
-
-def ghost_cells(s: State) -> list[list[int]]:
-    """Where a hard drop would put the active piece."""
-    a = s.active
-    if a is None:
-        return []
-    while can_advance(s.board, a, s.gravity):
-        a = a.moved(origin=add(a.origin, GRAVITY_VEC[s.gravity]))
-    return [list(c) for c in a.cells()]
 
 
 def ghost_over_water(s: State, ghost: list[list[int]] | None = None) -> bool:
