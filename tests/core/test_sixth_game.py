@@ -34,8 +34,8 @@ def _copy_project(dst: Path) -> None:
             shutil.copytree(item, dst / item.name, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
         else:
             shutil.copy2(item, dst / item.name)
-    if (ROOT / ".cache").exists():  # the pinned downloads (checked by sha256 anyway)
-        (dst / ".cache").symlink_to(ROOT / ".cache")
+    (ROOT / ".cache").mkdir(exist_ok=True)  # the pinned downloads are shared (checked by sha256 anyway)
+    (dst / ".cache").symlink_to(ROOT / ".cache")
 
 
 def _copy_renamed(src: Path, dst: Path) -> None:
