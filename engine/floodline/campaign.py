@@ -62,24 +62,7 @@ def record(p: Progress, n: int, stars: int) -> bool:
 
 
 def endless_level(seed: int) -> dict[str, Any]:
-    """Part I §7.2: a 10×10 board with stacked mutators every few pieces; no objectives."""
-    return {
-        "meta": {"id": "endless", "title": "Endless", "seed": seed, "mode": "ENDLESS"},
-        "board": {"size": [10, 10], "height": 24, "heightLimit": 20},
-        "bag": {
-            "type": "WEIGHTED",
-            "weights": {"O2": 3, "I3": 3, "L3": 3, "T3": 2, "I4": 2, "L4": 1, "J4": 1},
-            "materials": {"STANDARD": 6, "HEAVY": 1, "REINFORCED": 1},
-        },
-        "rotation": {"cooldownSeconds": 1},
-        "abilities": {"hold": True, "freezeCharges": 2, "stabilizeCharges": 2},
-        "cells": [{"pos": [0, 0, 9], "type": "DRAIN", "rate": 2, "scope": "ADJ26"}],
-        "hazards": [
-            {"type": "WIND_GUST", "params": {"intervalSeconds": 20, "directionMode": "RANDOM_SEEDED"}}
-        ],
-        "mutators": [
-            {"type": "PIECE_COMPLEXITY", "everyPieces": 12},
-            {"type": "HEIGHT_SQUEEZE", "everyPieces": 20, "step": 1, "minHeightLimit": 10},
-            {"type": "WATER_INJECTION", "everyPieces": 8, "units": 4},
-        ],
-    }
+    """The endless run on ``seed`` (the rules of endless mode live in ``engine.floodline.endless``)."""
+    from engine.floodline.endless import endless_level as make
+
+    return make(seed)

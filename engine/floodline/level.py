@@ -270,9 +270,17 @@ class Scoring(L):
 class Mutator(L):
     """Endless-mode mutators (Part I §7.2), each stepping every ``every_pieces`` locked pieces."""
 
-    type: Literal["PIECE_COMPLEXITY", "HEIGHT_SQUEEZE", "WATER_INJECTION", "WIND"]
+    type: Literal[
+        "PIECE_COMPLEXITY", "HEIGHT_SQUEEZE", "WATER_INJECTION", "WIND", "RAIN", "LAYER_CLEAR", "EVAPORATE"
+    ]
     every_pieces: int = Field(default=10, ge=1)
     units: int = Field(default=4, ge=0)
+    #: RAIN: one more unit every this many pieces (0 = never); endless.py
+    ramp_every_pieces: int = Field(default=0, ge=0)
+    #: LAYER_CLEAR: points × k² for k layers; EVAPORATE: points per unit × lake size
+    score: int = Field(default=100, ge=0)
+    #: EVAPORATE: the lake size a unit's points stop growing at
+    lake_cap: int = Field(default=12, ge=1)
     step: int = Field(default=1, ge=1)
     min_height_limit: int = Field(default=6, ge=1)
     add_pieces: list[PieceId] = Field(default_factory=lambda: ["S4", "Z4", "L4", "J4", "U5", "P5", "C3D5"])  # type: ignore[arg-type]

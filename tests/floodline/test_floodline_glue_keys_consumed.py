@@ -38,6 +38,9 @@ def page(glue: dict[str, Any]) -> Any:
             self.ring = [canvas.Region("next", 0, 0, 100, 40), canvas.Region("levels", 0, 50, 100, 40)]
             self.pressed: list[str] = []
 
+        def tip_waits(self) -> bool:
+            return False  # a desktop page: the level's prompt does not hold the clock
+
         def on_button(self, bid: str) -> None:
             self.pressed.append(bid)
             if bid == "next":  # made ahead in idle time: the level begins at once

@@ -90,6 +90,7 @@ class App(Controls, AppChrome):
         self.cam_rows = 12
         self.first_frame_at = 0.0  # performance.now() of the first frame drawn for the current run
         self.hud_rect = (0.0, 0.0, 0.0, 0.0)
+        self.phone = False  # the phone layout (HUD strip over the board) was drawn last
         self.tip_rect: tuple[float, float, float, float] | None = None
         self.heavy = False  # a heavy job already ran this frame (see draw)
         self.tick_ms = 0.0  # time spent in this frame's ticks
@@ -129,6 +130,8 @@ class App(Controls, AppChrome):
             return
         if not self.world.shows(id(run)):
             return  # the level's clock starts once its world is on the screen
+        if board_draw.tip_holds_clock(self, run):
+            return  # phone: the prompt is read before the first piece falls (a tap starts it)
         if self.player is not None:
             for _ in range(2):
                 inp = self.player.next()
@@ -212,7 +215,7 @@ class App(Controls, AppChrome):
             self.heavy = True
             self.stages.append(f"sync {(time.perf_counter() - t0) * 1000:.0f}")
         g.clear(screens.BG)
-        phone = w < 700 or h > w * 1.15
+        phone = self.phone = w < 700 or h > w * 1.15
         show_pad = (self.ui.touch or w < 700) and self.player is None  # no pad while watching a replay
         t0 = time.perf_counter()
         rows = hud.pad_rows(run, self.t)
@@ -220,7 +223,7 @@ class App(Controls, AppChrome):
         self.top_bar(g, run, w)
         _stage(self.stages, "bar", t0)
         if phone:
-            hud_h = 128
+            hud_h = hud.strip_height(g, self.t, run, w)
             pad_h = min(70.0 * len(rows), h * 0.09 * len(rows)) if show_pad else 0
             board = (0.0, top + hud_h, w, h - top - hud_h - pad_h)
             self.hud_panel(g, run, (0, top, w, hud_h), True)
@@ -265,6 +268,10 @@ class App(Controls, AppChrome):
 
     def draw_board(self, g: Gfx, run: Run, rect: tuple[float, float, float, float]) -> None:
         board_draw.draw_board(self, g, run, rect)
+
+    def tip_waits(self) -> bool:
+        """The level's clock waits for its prompt to be closed (phone, before the first tick)."""
+        return self.run is not None and board_draw.tip_holds_clock(self, self.run)
 
     def touch_hints(self) -> bool:
         """Tips name the touch pad (not keys) on touch devices and small screens (where the pad shows)."""

@@ -250,42 +250,47 @@ def tip_visible(app: App, run: Run) -> bool:
     return run.state.tick < TIP_TICKS or app.player is not None
 
 
+def tip_holds_clock(app: App, run: Run) -> bool:
+    """On a phone the level's prompt is read before the first piece falls (issue #26): the clock
+    waits at tick 0 while it is up, and a tap on it, or on the pad, starts the level."""
+    return (
+        app.phone
+        and app.player is None
+        and run.state.tick == 0
+        and run.state.outcome is None
+        and tip_visible(app, run)
+    )
+
+
 def tip_box(app: App, g: Gfx, run: Run, rect: tuple[float, float, float, float]) -> None:
-    """The tutorial prompt. On a phone it sits over the HUD strip (the board stays clear); on a
-    desktop at the bottom of the board. A tap or click on it closes it (✕)."""
+    """The tutorial prompt, at the foot of the board. On a phone it leaves the HUD strip (objectives,
+    star conditions, next pieces) readable and the level waits for it to be tapped away (see
+    ``tip_holds_clock``); on a desktop the first piece falls meanwhile. A tap or click closes it (✕)."""
     app.tip_rect = None
     if run.state.outcome is not None or not tip_visible(app, run):
         return
     tip = app.tip_text(run)
     x, y, w, h = rect
-    hx, hy, hw, hh = app.hud_rect
-    # phone layout: the HUD strip is above the board; a replay's note goes to the board's foot
-    # instead (it stays up the whole replay and would hide the objectives)
-    over_hud = hy + hh <= y + 1 and hw >= w - 1 and app.player is None
-    if over_hud:
-        bx, bw = hx + 6, hw - 12
-    else:
-        bx, bw = x + 12, min(w - 24, 540.0)
+    wait = tip_holds_clock(app, run)
+    bx, bw = (x + 8, w - 16) if app.phone else (x + 12, min(w - 24, 540.0))
     size = 13.0
-    key = (tip, bw, over_hud)
+    key = (tip, bw, wait, app.shell.i18n.lang)
     if app.tip_key != key:
         lines = g.wrap(tip, bw - 44, size)
-        if over_hud and 10 + 17 * len(lines) > hh - 8:
-            size = 12.0
-            lines = g.wrap(tip, bw - 40, size)
+        if wait:
+            lines += g.wrap(app.t("tip_start"), bw - 44, size)
         app.tip_key, app.tip_lines = key, (lines, size)
     lines, size = app.tip_lines
     lh = size + 4
     th = 10 + lh * len(lines)
     bh = max(th, 30.0)
     by = y + h - bh - 8
-    if over_hud:  # cover the whole strip (no half-hidden HUD lines), text centred in it
-        by, bh = hy + 4, max(th, hh - 8)
-    g.rect(bx, by, bw, bh, "rgba(10,16,24,0.97)" if over_hud else "rgba(10,16,24,0.82)")
+    g.rect(bx, by, bw, bh, "rgba(10,16,24,0.94)" if wait else "rgba(10,16,24,0.82)")
     g.frame(bx + 0.5, by + 0.5, bw - 1, bh - 1, "rgba(255,210,122,0.5)")
     ty = by + (bh - th) / 2
     for i, line in enumerate(lines):
-        g.text(bx + 10, ty + 5 + lh * (i + 0.8), line, hud.ACCENT, size)
+        last = wait and i == len(lines) - 1
+        g.text(bx + 10, ty + 5 + lh * (i + 0.8), line, hud.GOOD if last else hud.ACCENT, size, last)
     g.text(bx + bw - 16, by + 18, "✕", hud.DIM, 14, True, align="center")
     app.tip_rect = (bx, by, bw, bh)
 

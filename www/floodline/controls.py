@@ -55,6 +55,15 @@ class Controls(Flow):
     swallow: str = ""  # the action of a key taken by a button or the rebinding screen (until released)
     swallow_key: str = ""  # that key's code
 
+    def tip_waits(self) -> bool:  # App
+        raise NotImplementedError
+
+    def start_clock(self) -> None:
+        """A game key or pad button while the phone prompt holds the clock: the prompt goes, the
+        level starts (and the key acts)."""
+        if self.run is not None and self.tip_waits():
+            self.ui.tip_closed = id(self.run)
+
     def has_keyboard(self) -> bool:
         """False on a touch-only device (touch used or only coarse pointers, and no key pressed yet):
         the Keys (rebinding) screen is then not offered."""
@@ -157,6 +166,7 @@ class Controls(Flow):
             ui.preview = preview_marks(run.preview(name), run.board_cells, run.board_version)
         elif run is not None and not ui.paused and run.state.outcome is None and self.player is None:
             ui.preview = None
+            self.start_clock()
             ui.keys.key(name, True)
 
     def set_view(self, v: int) -> None:

@@ -22,6 +22,7 @@ def test_hooks(app: App) -> dict[str, Any]:
     def focus_info() -> dict[str, Any]:
         ui = app.ui
         return {
+            "warmed": app.warm.n if app.warm.prepared is not None else 0,  # a run made ahead, idle
             "focus": ui.focus if ui.keyboard_nav else None,
             "ring": [r.id for r in app.ring],
             "keysScreen": ui.keys_screen,

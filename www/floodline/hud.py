@@ -47,6 +47,30 @@ def signature(run: Run) -> tuple[object, ...]:
     )
 
 
+STAR_FS = 11.0  # the phone strip's ★ lines
+STAR_LH = 13.0
+STRIP_H = 128.0  # the phone strip's least height
+
+
+def star_lines(t: Tr, run: Run) -> list[str]:
+    """ "★2: …", "★3: …" for the stars the level defines (its conditions in words)."""
+    stars = run.level.get("stars", {})
+    out = []
+    for key, name in (("two", "stars2"), ("three", "stars3")):
+        conds = stars.get(key) or []
+        if conds:
+            out.append(str(t(name, t=", ".join(objective_text(t, c) for c in conds))))
+    return out
+
+
+def strip_height(g: Gfx, t: Tr, run: Run, w: float) -> float:
+    """The phone strip's height: its objectives with bars and the wrapped ★ lines fit in it."""
+    col_w = w * 0.58 - 20
+    n_obj = max(1, len(run.level.get("objectives", [])))
+    star = sum(len(g.wrap(text, col_w, STAR_FS)) for text in star_lines(t, run))
+    return max(STRIP_H, 22 + 16 + 26 * n_obj + STAR_LH * star + 10)
+
+
 def _wind_text_secs(in_ticks: int) -> str:
     """Countdown text: whole seconds while far, tenths in the last three seconds (fewer redraws)."""
     secs = max(0, in_ticks) / 60
@@ -118,16 +142,16 @@ def panel(
         g.rect(x + pad, cy + 4, col_w, 5, "rgba(255,255,255,0.12)")
         g.rect(x + pad, cy + 4, col_w * frac, 5, GOOD if holds else ACCENT)
         cy += lh + 6
-    # stars hooks (desktop only)
-    if not compact:
-        stars = run.level.get("stars", {})
-        for key, name in (("two", "stars2"), ("three", "stars3")):
-            conds = stars.get(key) or []
-            if conds:
-                text = t(name, t=", ".join(objective_text(t, c) for c in conds))
-                g.text(x + pad, cy, text, DIM, fit(g, text, col_w, fs - 2), False)
-                cy += lh - 4
-        cy += 4
+    # what ★2 and ★3 ask (Part I §6.4), on the phone strip too (issue #26): wrapped there, not shrunk
+    for text in star_lines(t, run):
+        if compact:
+            for line in g.wrap(text, col_w, STAR_FS):
+                g.text(x + pad, cy - 4, line, DIM, STAR_FS, False)
+                cy += STAR_LH
+        else:
+            g.text(x + pad, cy, text, DIM, fit(g, text, col_w, fs - 2), False)
+            cy += lh - 4
+    cy += 4
     # tilts: budget and cooldown
     rot = run.level.get("rotation", {})
     used = s.metrics["rotations"]
