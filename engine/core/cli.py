@@ -4,7 +4,7 @@
 (the five games and the template), and a game's own ``python -m engine.<slug>`` adds these three
 commands to its own by calling :func:`add_commands` / :func:`run_command` (the template's CLI is only
 this). A game is an ``engine.<slug>`` package with ``GAME`` (``engine.core.session.Game``); ``bot``
-needs ``bot_policy(state) -> move | None`` there too.
+needs ``bot_policy(state) -> move | None`` there or in ``engine.<slug>.bot`` (see :func:`bot_policy`).
 
 - ``replay FILE``: load a save (seed + moves) through ``engine.core.session.restore`` and print its
   status, moves and state hash; a damaged save prints why and exits 1 (never a traceback).
@@ -16,6 +16,8 @@ needs ``bot_policy(state) -> move | None`` there too.
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import enum
 import importlib
 import json
 import sys
@@ -93,7 +95,7 @@ def run_command(mod: ModuleType, args: argparse.Namespace) -> int:
                 s.play_text(text)
             print(s.state_hash())
             return 0
-        policy: Callable[[Any], Any] | None = getattr(mod, "bot_policy", None)
+        policy = bot_policy(mod)
         if policy is None:
             print(f"engine.{game.name} has no bot_policy", file=sys.stderr)
             return 2
@@ -114,9 +116,34 @@ def run_command(mod: ModuleType, args: argparse.Namespace) -> int:
         return 1
 
 
+def bot_policy(mod: ModuleType) -> Callable[[Any], Any] | None:
+    """The game's bot: ``bot_policy`` of the engine package, else of its ``bot`` module (``None``: no bot)."""
+    found = getattr(mod, "bot_policy", None)
+    if found is None:
+        try:
+            found = getattr(importlib.import_module(f"{mod.__name__}.bot"), "bot_policy", None)
+        except ModuleNotFoundError as exc:
+            if exc.name != f"{mod.__name__}.bot":
+                raise
+    return found if callable(found) else None
+
+
 def _jsonable(value: Any) -> Any:
+    """A game's outcome as JSON data: pydantic models and dataclasses by their fields, enums by value."""
     dump = getattr(value, "model_dump", None)
-    return dump(mode="json") if callable(dump) else value
+    if callable(dump):
+        return dump(mode="json")
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, enum.Enum):
+        return value.value
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    if isinstance(value, (list, tuple)):
+        return [_jsonable(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    return str(value)
 
 
 def game_main(mod: ModuleType, argv: list[str] | None = None) -> int:

@@ -49,3 +49,15 @@ def run_bot(s: State, seed: int, max_pieces: int = 50, tilt_every: int = 0) -> t
                     s = step(s, mv.once())
                     played.append(mv.once())
     return s, played
+
+
+def bot_policy(s: State) -> TickInput | None:
+    """The shared CLI's bot (``python -m engine.core bot floodline``): the drop-only player (each piece
+    hard-dropped where it spawns), the cheapest baseline of the lab's family."""
+    return (
+        TickInput(hard=True)
+        if s.outcome is None and s.active is not None
+        else IDLE
+        if s.outcome is None
+        else None
+    )

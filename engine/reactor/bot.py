@@ -9,7 +9,7 @@ from collections import deque
 
 from engine.core.session import IllegalMoveError
 from engine.reactor import network
-from engine.reactor.actions import apply_action, parse_action
+from engine.reactor.actions import Action, apply_action, parse_action
 from engine.reactor.balance import CARRIERS, QUANTITIES
 from engine.reactor.game import hash_state
 from engine.reactor.pulse import robot_hazard
@@ -117,3 +117,12 @@ def run_bot(st: ReactorState, max_actions: int = 40) -> tuple[ReactorState, list
         st = best[1]
         played.extend(best[2])
     return st, played
+
+
+def bot_policy(st: ReactorState) -> Action | None:
+    """The shared CLI's bot (``python -m engine.core bot reactor``): the greedy bot's next action from
+    this state (its first step of ``run_bot``); ``None`` once the level ended or nothing improves."""
+    if st.outcome is not None:
+        return None
+    _, steps = run_bot(st, max_actions=1)
+    return parse_action(steps[0]) if steps else None

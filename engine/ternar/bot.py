@@ -84,3 +84,8 @@ def hint(state: State) -> Route | None:
 def count_routes(values: Sequence[int], per_start: int = PER_START, total: int = TOTAL) -> int:
     """Number of routes the bounded search sees (a debugging/telemetry figure)."""
     return sum(1 for _ in iter_routes(values, per_start, total))
+
+
+def bot_policy(state: State) -> Route | None:
+    """The shared CLI's and the generic lab's bot (``python -m engine.core bot ternar``): GreedyBot."""
+    return None if state.outcome is not None else greedy_route(state)

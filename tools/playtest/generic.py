@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from engine.core.cli import game_module
+from engine.core.cli import bot_policy, game_module
 from engine.core.session import Session
 from tools.playtest.report import LabConfig, Metric, Plot, Report, Table
 
@@ -25,8 +25,10 @@ MAX_MOVES = 5000
 def _play(mod: Any, seed: int) -> tuple[int, str]:
     """One bot game: (moves played, end reason or ``"unfinished"``)."""
     s: Session[Any, Any] = Session(mod.GAME, seed, {})
+    policy = bot_policy(mod)
+    assert policy is not None
     for n in range(MAX_MOVES):
-        move = mod.bot_policy(s.state)
+        move = policy(s.state)
         if move is None:
             outcome = getattr(s.state, "outcome", None)
             reason = getattr(outcome, "termination", None) or getattr(outcome, "reason", None)
@@ -39,7 +41,7 @@ def run_for(slug: str, cfg: LabConfig) -> Report:
     """Play ``cfg.games`` seeded games of ``engine.<slug>`` with its bot."""
     mod = game_module(slug)
     report = Report(game=slug, title=f"{slug} (generic lab: the engine's bot)", config=cfg)
-    if not callable(getattr(mod, "bot_policy", None)):
+    if bot_policy(mod) is None:
         report.summary = f"engine.{slug} has no bot_policy: nothing could be played (lab defect)."
         report.metrics.append(
             Metric("playable", "games the bot could play", 0, "engine has no bot_policy", ok=False)

@@ -273,7 +273,9 @@ def _dispatch(shell: Shell, app: App, ev: Event) -> None:
     if ev.kind == "pointer" and ev.name == "down":
         hit = shell.gfx.region_at(ev.x, ev.y)
         if hit is not None:
-            app.on_button(hit)
+            press = getattr(app, "press_button", None)  # a game may take a press as tap-or-swipe
+            if press is None or not press(hit, ev):
+                app.on_button(hit)
             shell.invalidate()
             return
     app.handle(ev)
