@@ -142,7 +142,9 @@ def test_reactor_feed_requires_positive_amount_and_intensity() -> None:
     assert st2.ready == (st2.grid.cell(8, 3),)
 
 
-def test_reactor_heat_at_terminal_threshold_loses() -> None:
+def test_reactor_heat_past_terminal_loses_in_a_pulse() -> None:
+    """A whole pulse with the reactor cell at surface max heat loses; the threshold itself (value -
+    d, value, value + d) is pinned in ``test_reactor_boundaries.py``."""
     st = multi()
     st = st.clone()
     for x, y in ((8, 3), (7, 3), (8, 2)):  # critical x critical heat holds (no flow)

@@ -47,6 +47,8 @@ TILT_TUTORIALS = {"lv02", "lv03"}
 HOLD_LEVELS = {"lv06"}
 SHOW_FREEZE = {"lv17", "lv20"}
 SHOW_STABILIZE: set[str] = set()
+#: False for the lab's tilt-blind greedy stacker: no tilt-loss / loose-voxel terms in the heuristic
+TILT_AWARE = True
 THINK_TICKS = 120  # 2 s per piece on wind levels
 STAR_TARGETS = {"lv05": 3, "lv07": 3, "lv09": 2, "lv12": 3, "lv23": 3}
 
@@ -98,7 +100,7 @@ def heuristic(s: State) -> float:
         elif t == "DRAIN_WATER":
             v += 50.0 * m["waterRemovedTotal"] - 2.0 * h
         elif t == "SURVIVE_ROTATIONS":
-            v += 100.0 * m["rotations"] - 50 * m["lostVoxelsTotal"] - 50 * _tilt_loss(s)
+            v += 100.0 * m["rotations"] - 50 * m["lostVoxelsTotal"] - 50 * _tilt_loss(s) * TILT_AWARE
     for k, obj in enumerate(s.level.objectives):  # "… and it survives K tilts": reward the streak
         if obj.survive_tilts and s.streaks[k] >= 0:
             v += 400.0 * (1 + min(s.streaks[k], obj.survive_tilts))
@@ -117,7 +119,7 @@ def heuristic(s: State) -> float:
     # levels whose teach beat is an ability: the committed solution should show it (the lab checks)
     v += 150.0 * min(1, m["freezesUsed"]) * (s.level.meta.id in SHOW_FREEZE)
     v += 150.0 * min(1, m["stabilizesUsed"]) * (s.level.meta.id in SHOW_STABILIZE)
-    if b.open_faces and any(o.survive_tilts for o in s.level.objectives):
+    if TILT_AWARE and b.open_faces and any(o.survive_tilts for o in s.level.objectives):
         v -= 60.0 * loose_voxels(b)
     return v
 

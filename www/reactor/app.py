@@ -17,9 +17,11 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from engine.core.schema import SchemaError
+from engine.reactor import GAME
 from engine.reactor.campaign import keys as campaign_keys
 from engine.reactor.game import LevelEnded
 
+from ..shared.app import newer_than_build
 from . import layout as layout_mod
 from .bindings import BINDINGS, TOAST_MS, now
 from .cascade import Cascade, CascadePlayer
@@ -30,17 +32,18 @@ from .hud import Hud
 from .interpret import Move, Ui, Walk
 from .model import (
     GAME_FORMAT,
-    CustomLevels,
     Play,
     Progress,
     campaign,
+    load_custom,
     restore_play,
     session_for,
     upgrade_saved,
 )
 from .render import BoardPainter
-from .stars import record_win
+from .stars import record_win, refresh_progress, store_progress
 from .strings import TABLES, reason
+from .tap import Scroller
 from .view import View, warm_steps
 
 if TYPE_CHECKING:
@@ -76,6 +79,11 @@ class ReactorApp(Controls, View):
         self.next_walk = 0.0
         self.pulse_ms: list[float] = self.cascades.pulse_ms
         self.help = False
+        self.help_scroll = 0.0
+        self.help_max_scroll = 0.0
+        self.ask: str | None = None  # a level waiting for "replace the game in progress?"
+        self.scroller = Scroller()
+        self.scroll_of = "menu"
         self.focus: str | None = None  # the button with the keyboard focus ring (``focus``)
         self.pending: str | None = None  # a level to load in the next frame (``start``)
         self.warm: list[Any] = []  # start-up work done one item per idle frame after the first (#20)
@@ -84,8 +92,9 @@ class ReactorApp(Controls, View):
         self.drawn: Any = None  # the surface values drawn in the last frame (test hook)
         self.storage = shell.storage
         self.progress = self.storage.load("progress", Progress) or Progress()
-        self.custom = self.storage.load("custom", CustomLevels) or CustomLevels()
+        self.custom = load_custom(self.storage)
         self.editor = Editor(self)
+        self.storage.guard("game")  # a game in progress: another tab's is never replaced silently
         self._restore()
         for n in self.storage.take_notices():
             shell.notify(n)
@@ -97,6 +106,10 @@ class ReactorApp(Controls, View):
         that cannot continue under today's rules is kept aside with a notice (stars stay)."""
         raw = self.storage.read_raw("game")
         if raw is None:
+            return
+        newer = newer_than_build(GAME, raw, GAME_FORMAT)
+        if newer is not None:  # kept for the build that wrote it, with a notice
+            self.storage.hold("game", newer)
             return
         try:
             wrapper = json.loads(raw)
@@ -119,6 +132,11 @@ class ReactorApp(Controls, View):
         self.sync_launcher()
         if play.session.moves:
             self.show_toast(self.t("restored") if status == "ok" else self.t("rules_migrated"))
+
+    def on_storage(self, name: str) -> None:
+        """Another tab stored its progress: the level list takes in its completed levels and stars."""
+        if name == "progress":
+            refresh_progress(self.storage, self.progress)
 
     def save_game(self) -> None:
         if self.play is not None and self.play.key.startswith(("builtin:", "campaign:", "custom:")):
@@ -206,7 +224,7 @@ class ReactorApp(Controls, View):
             play.queue.clear()
             if ended.result == "won":
                 if record_win(self.progress, play.key, new.pulse, play.hinted):
-                    self.storage.save("progress", self.progress)
+                    store_progress(self.storage, self.progress)  # merged: another tab's stars stay
                     self.sync_launcher()
                 self.show_toast(self.t("won_toast"))
                 for k, f in enumerate((523, 659, 784, 1047)):

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from .cascade import hurry_input
 from .focus import handle_focus
 from .interpret import In, interpret
+from .model import in_progress
 from .screens import scroll_menu
 
 if TYPE_CHECKING:
@@ -36,11 +37,52 @@ class Controls(AppFields):
         self._handle(ev)
         self.note_slow(f"handle {ev.kind} {ev.name}", now() - t0)
 
+    def press_button(self, hit: str, ev: Event) -> bool:
+        """A pointer press on a canvas button (the shell asks before firing it): on the level list a
+        card or the editor button waits for the release (a tap; a swipe scrolls instead)."""
+        if self.screen == "editor" or self.help or self.ask is not None:
+            return False
+        if (self.screen == "menu" or self.play is None) and (hit.startswith("level:") or hit == "editor"):
+            self.scroller.down(hit, ev.x, ev.y, getattr(self, "menu_scroll", 0.0))
+            self.scroll_of = "menu"
+            return True
+        return False
+
+    def _swipe(self, ev: Event) -> bool:
+        """Taps and swipes on the level list and the help box (``tap``)."""
+        if self.scroller.press is None:
+            on_menu = (self.screen == "menu" or self.play is None) and self.ask is None
+            if ev.kind == "pointer" and ev.name == "down" and (self.help or on_menu):
+                self.scroll_of = "help" if self.help else "menu"
+                self.scroller.down("", ev.x, ev.y, self.help_scroll if self.help else self.menu_scroll)
+                return True
+            return False
+        used, scroll, tapped = self.scroller.event(ev)
+        if scroll is not None:
+            if self.scroll_of == "help":
+                self.help_scroll = max(0.0, scroll)
+            else:
+                scroll_menu(self, scroll - getattr(self, "menu_scroll", 0.0))
+            self.shell.invalidate()
+        if tapped:
+            self.on_button(tapped)
+        return used
+
     def _handle(self, ev: Event) -> None:
         if handle_focus(self, ev):
             return
         if self.screen == "editor":
             self.editor.handle(ev)
+            return
+        if self._swipe(ev):
+            return
+        if self.ask is not None:
+            if (ev.kind == "action" and ev.down and ev.name == "menu") or (
+                ev.kind == "key" and ev.down and ev.name == "Escape"
+            ):
+                self.on_button("ask:no")
+            elif ev.kind == "key" and ev.down and ev.name == "Enter":
+                self.on_button("ask:yes")
             return
         if self.anim is not None and (
             (ev.kind in ("action", "key") and ev.down) or (ev.kind == "pointer" and ev.name == "down")
@@ -49,6 +91,9 @@ class Controls(AppFields):
         if self.help:
             if ev.kind == "action" and ev.down and ev.name == "menu":
                 self.help = False
+                self.shell.invalidate()
+            elif ev.kind == "wheel":
+                self.help_scroll = max(0.0, self.help_scroll + ev.dy)
                 self.shell.invalidate()
             return
         if self.screen == "menu" or self.play is None:
@@ -95,6 +140,17 @@ class Controls(AppFields):
                 self.drag = None
                 if not moved and ev.name == "up":
                     self.click_board(x0, y0)
+
+    def open_level(self, key: str) -> None:
+        """Open a level from the list: the level being played resumes; another level replaces a
+        game in progress only after the player says yes (``ask``)."""
+        play = self.play
+        if play is not None and play.key == key and play.state.outcome is None:
+            self.screen = "play"
+        elif play is not None and in_progress(play):
+            self.ask = key
+        else:
+            self.start(key)
 
     def skip_hurries(self, ev: Event) -> bool:
         """Is this cascade-skipping input a move or an action (a pointer press that starts a walk)?"""
@@ -147,6 +203,7 @@ class Controls(AppFields):
             scroll_menu(self, (self.shell.gfx.height * 0.6) * (1 if id == "menu_down" else -1))
         elif id == "help":
             self.help = True
+            self.help_scroll = 0.0
         elif id == "closehelp":
             self.help = False
         elif id == "lang":
@@ -191,5 +248,9 @@ class Controls(AppFields):
             if move is not None:
                 self.play_move(move)
         elif id.startswith("level:"):
-            self.start(id[6:])
+            self.open_level(id[6:])
+        elif id.startswith("ask:"):
+            key, self.ask = self.ask, None
+            if id == "ask:yes" and key is not None:
+                self.start(key)
         self.shell.invalidate()

@@ -11,6 +11,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 import js  # type: ignore[import-not-found]
+from pydantic import field_validator
 
 from engine.core.schema import Model, SchemaError
 from engine.core.session import Session
@@ -27,6 +28,8 @@ from .eissues import issue_en, issue_ru
 from .ekeys import EditorKeys
 from .estrings import ET
 from .eview import draw_board
+from .model import level_problem
+from .stars import refresh_progress
 
 if TYPE_CHECKING:
     from gwweb.shared.canvas import Gfx
@@ -38,9 +41,19 @@ TEXT, DIM, BAD, WARN, OK = "#ECEFF1", "#90A4AE", "#FF5252", "#FFCA28", "#69F0AE"
 
 
 class EditorDoc(Model):
-    """The level being edited (kept across reloads)."""
+    """The level being edited (kept across reloads). A stored draft the engine's level schema
+    refuses fails validation, so the storage keeps it aside with a notice instead of the editor
+    crashing on it at every reload."""
 
     data: dict[str, Any]
+
+    @field_validator("data")
+    @classmethod
+    def _a_level(cls, v: dict[str, Any]) -> dict[str, Any]:
+        why = level_problem(v)
+        if why:
+            raise ValueError(why)
+        return v
 
 
 class Editor(EditorKeys, EditorFiles, EditorHooks):
@@ -357,6 +370,7 @@ class Editor(EditorKeys, EditorFiles, EditorHooks):
         app.custom.levels.pop(lid, None)
         ok = self.shell.storage.save("custom", app.custom)
         key = "custom:" + lid
+        refresh_progress(self.shell.storage, app.progress)  # another tab's levels and stars stay
         if key in app.progress.completed:
             app.progress.completed.remove(key)
             self.shell.storage.save("progress", app.progress)

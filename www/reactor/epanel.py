@@ -342,13 +342,17 @@ def _validation(g: Gfx, ed: Editor, x: float, y: float, w: float, bottom: float)
         items.append((t("warnings").format(n=len(doc.warnings)), None, None, DIM))
         items += [(m, ex, ey, WARN) for m, ex, ey in doc.warnings]
     for msg, ex, ey, color in items:
-        if y + 16 > bottom:
-            break
         msg = ed.issue_text(msg)
         label = msg if ex is None else f"({ex},{ey}) {msg}"
-        g.text(x + 4, y + 12, label, color, g.fit_text(label, w - 8, 12, False, 8))
-        ed.rows.append((x, y, w, 16, ex, ey))
-        y += 16
+        lines = g.wrap(label, w - 8, 12)  # a long message wraps (two lines at most, cut with "…")
+        if len(lines) > 2:
+            lines = [lines[0], lines[1].rstrip(" ,") + " …"]
+        if y + 15 * len(lines) + 1 > bottom:
+            break
+        for k, line in enumerate(lines):
+            g.text(x + 4, y + 12 + 15 * k, line, color, 12)
+        ed.rows.append((x, y, w, 15 * len(lines) + 1, ex, ey))
+        y += 15 * len(lines) + 1
 
 
 def draw_confirm(g: Gfx, ed: Editor) -> None:

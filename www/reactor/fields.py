@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from .layout import Layout
     from .model import CustomLevels, Play, Progress
     from .render import BoardPainter
+    from .tap import Scroller
 
 
 class AppFields:
@@ -48,6 +49,11 @@ class AppFields:
     editor: Editor
     menu_scroll: float  # the level list's scroll (px; set when first scrolled)
     menu_max_scroll: float
+    ask: str | None  # a level waiting for "replace the game in progress?" (``screens.draw_ask``)
+    scroller: Scroller  # tap-or-swipe on the level list and the help box
+    scroll_of: str  # which one the held press scrolls: "menu" | "help"
+    help_scroll: float
+    help_max_scroll: float
     menu_cache: Any  # (signature, cards, bottom) of the level list layout (``screens``)
 
     # the UI-only fields live in ``ui`` (read and set here as before)

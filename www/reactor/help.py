@@ -28,7 +28,24 @@ def draw_help(g: Gfx, app: AppFields) -> None:
     g.frame(x, y, w, h, "#FFE082", 1.5)
     g.text(x + 12, y + 24, t("legend"), "#FFE082", 17, True)
     g.button("closehelp", x + w - 86, y + 8, 76, 28, t("close"), size=13, bg="#1C2A35")
-    yy = y + 48
+    top, view_h = y + 44, h - 48  # the body scrolls (wheel, swipe) inside the box, clipped to it
+    scroll = min(max(0.0, app.help_scroll), getattr(app, "help_max_scroll", 0.0))
+    app.help_scroll = scroll
+    g.save()
+    g.clip_rect(x, top, w, view_h)
+    g.translate(0, -scroll)
+    end = _body(g, app, x, top + 4, w)
+    g.restore()
+    app.help_max_scroll = max(0.0, end - top - view_h + 8)
+    if app.help_max_scroll > 0:  # a scroll bar says there is more
+        bar_h = max(24.0, view_h * view_h / (view_h + app.help_max_scroll))
+        bar_y = top + (view_h - bar_h) * (scroll / app.help_max_scroll)
+        g.rect(x + w - 6, bar_y, 3, bar_h, "#FFE082")
+
+
+def _body(g: Gfx, app: AppFields, x: float, yy: float, w: float) -> float:
+    """The help text from ``yy`` down; returns the y below it."""
+    t = app.t
     play = app.play
     if play is not None:  # the goal of the level being played, in the current language
         lang = app.shell.i18n.lang
@@ -41,17 +58,17 @@ def draw_help(g: Gfx, app: AppFields) -> None:
             label += f" · {t('diff_' + play.state.difficulty)}"
         g.text(x + 12, yy + 4, label, "#FFE082", g.fit_text(label, w - 24, 14, True), True)
         yy += 10
-        for line in g.wrap(goal, w - 24, 13)[:4]:
+        for line in g.wrap(goal, w - 24, 13):
             g.text(x + 12, yy + 14, line, "#ECEFF1", 13)
             yy += 17
         yy += 12
         kills = kill_thresholds(play.state)
         text = t("kills", **{k: display(v) for k, v in kills.items()})
-        for line in g.wrap(text, w - 24, 13)[:4]:
+        for line in g.wrap(text, w - 24, 13):
             g.text(x + 12, yy + 14, line, LETHAL, 13, True)
             yy += 17
         skull(g, x + 24, yy + 16, 7)
-        for line in g.wrap(t("lethal_marks"), w - 56, 12)[:3]:
+        for line in g.wrap(t("lethal_marks"), w - 56, 12):
             g.text(x + 44, yy + 14, line, "#ECEFF1", 12)
             yy += 16
         yy += 10
@@ -71,7 +88,6 @@ def draw_help(g: Gfx, app: AppFields) -> None:
                 g.frame(bx + 0.5, yy + 0.5, n - 1, n - 1, "#FFFFFF", 1.5)
         yy += n + 8
     for line in g.wrap(t("legend_text"), w - 24, 13):
-        if yy + 16 > y + h:
-            return
         g.text(x + 12, yy + 12, line, "#ECEFF1", 13)
         yy += 17
+    return yy

@@ -108,7 +108,7 @@ class Hud:
 
     def goal_lines(self, g: Gfx, text: str, w: float, most: int, slot: int = 0) -> list[str]:
         """``text`` wrapped to ``w`` at 12 px in at most ``most`` lines, the last cut with "…"
-        (cached per ``slot``: 0 the goal, 1 the caution reasons)."""
+        (cached per ``slot``: 0 the goal, 1 the caution reasons, 2 a refusal)."""
         key = (text, w, most)
         cached = self._wrapped.get(slot)
         if cached is None or cached[0] != key:
@@ -217,9 +217,9 @@ class Hud:
         if play.message:
             code, params = play.refusal
             msg = t("refused", r=refusal(lang, code, params, play.message)) if code else play.message
-            for line in g.wrap(msg, w - 8, 13)[:2]:
-                g.text(x + 4, y + 12, line, BAD, 13, True)
-                y += 16
+            for line in self.goal_lines(g, msg, w - 8, 3, 2):  # long refusals wrap, cut with "…"
+                g.text(x + 4, y + 12, line, BAD, 12)
+                y += 15
         elif play.note:
             for line in g.wrap(play.note, w - 8, 13)[:3]:
                 g.text(x + 4, y + 12, line, "#FFE082", 13, True)

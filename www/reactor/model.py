@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from pydantic import Field
 
@@ -21,6 +21,7 @@ from engine.reactor.balance import QUANTITIES
 from engine.reactor.campaign import entry as campaign_entry
 from engine.reactor.campaign import keys as campaign_keys
 from engine.reactor.f32 import BAND_NAMES
+from engine.reactor.schema import parse_level
 from engine.reactor.stages import PulseStage, PulseTrace
 from engine.reactor.state import ReactorState
 from engine.reactor.table import verb
@@ -98,9 +99,41 @@ def restore_play(saved: SavedGame) -> tuple[Play | None, str, str]:
 
 
 class CustomLevels(Model):
-    """Levels made in the editor, by id (level JSON objects)."""
+    """Levels made in the editor, by id (level JSON objects; ``load_custom`` keeps aside any that
+    the engine's level schema refuses)."""
 
-    levels: dict[str, dict[str, Any]] = Field(default_factory=dict)
+    levels: dict[str, Any] = Field(default_factory=dict)  # level objects; see ``load_custom``
+
+
+def level_problem(data: Any) -> str:
+    """Why ``data`` is not a level the engine's schema reads ("" when it is one)."""
+    try:
+        parse_level(data if isinstance(data, dict) else "")
+    except SchemaError as exc:
+        return "; ".join(exc.problems)[:160] or "not a level"
+    return ""
+
+
+class StorageLike(Protocol):
+    """The part of ``gwweb.shared.storage.Storage`` these loaders use."""
+
+    def load(self, name: str, model: Any, version: int = 1) -> Any: ...
+    def read_raw(self, name: str) -> str | None: ...
+    def quarantine(self, name: str, raw: str, reason: str) -> str: ...
+    def save(self, name: str, value: Any, version: int = 1) -> bool: ...
+
+
+def load_custom(storage: StorageLike) -> CustomLevels:
+    """The stored custom levels; a damaged record, or any level in it the engine's schema refuses,
+    is kept aside under a backup key with a player notice (the other levels stay)."""
+    got: CustomLevels = storage.load("custom", CustomLevels) or CustomLevels()
+    bad = {k: v for k, v in got.levels.items() if level_problem(v)}
+    if bad:
+        why = "; ".join(f"{k}: {level_problem(v)}" for k, v in bad.items())
+        storage.quarantine("custom", json.dumps({"v": 1, "data": {"levels": bad}}), why[:160])
+        got = CustomLevels(levels={k: v for k, v in got.levels.items() if k not in bad})
+        storage.save("custom", got)
+    return got
 
 
 LEVEL_DIR = Path(__file__).with_name("levels")  # the page's own data (Russian goal texts)
@@ -150,6 +183,15 @@ def session_for(key: str, custom: CustomLevels) -> Session:
     if kind == "custom" and name in custom.levels:
         return Session(GAME, 0, {"level": json.dumps(custom.levels[name])})
     raise KeyError(key)
+
+
+def in_progress(play: Play) -> bool:
+    """Is ``play`` a stored game with moves and no outcome (opening another level would replace it)?"""
+    return (
+        play.key.startswith(("builtin:", "campaign:", "custom:"))
+        and play.state.outcome is None
+        and bool(play.session.moves)
+    )
 
 
 def replay(session: Session, moves: list[str]) -> None:

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from . import layout as layout_mod
 from .egoals import level_text
-from .model import campaign
+from .model import campaign, level_title
 from .stars import par, star_text, stars_for
 
 if TYPE_CHECKING:
@@ -58,6 +58,31 @@ def draw_end(g: Gfx, app: AppFields, lay: Layout, st: ReactorState) -> None:
     else:
         g.button("undo", x + 10, by, w / 2 - 15, 30, app.t("undo"), bg="#1C2A35")
         g.button("restart", x + w / 2 + 5, by, w / 2 - 15, 30, app.t("restart"), bg="#1C2A35")
+
+
+def draw_ask(g: Gfx, app: AppFields) -> None:
+    """Modal question before a level from the list replaces the game in progress: only its two
+    buttons answer (Enter = open the new level, Esc = keep the game)."""
+    t, play, key = app.t, app.play, app.ask or ""
+    g.regions.clear()
+    g.rect(0, 0, g.width, g.height, "rgba(0,0,0,0.55)")
+    w = min(440.0, g.width - 24)
+    old = level_title(play.key, app.custom)[0] if play is not None else ""
+    moves = len(play.session.moves) if play is not None else 0
+    text = t("ask_replace", new=level_title(key, app.custom)[0], old=old, n=moves)
+    lines = g.wrap(text, w - 28, 14)
+    h = 70 + 20 * len(lines) + 44
+    x, y = (g.width - w) / 2, max(50.0, (g.height - h) / 2)
+    g.rect(x, y, w, h, "#141E27")
+    g.frame(x, y, w, h, "#FFCA28", 2)
+    title = t("ask_title")
+    g.text(x + 14, y + 28, title, "#FFCA28", g.fit_text(title, w - 28, 17, True, 11), True)
+    for k, ln in enumerate(lines):
+        g.text(x + 14, y + 56 + 20 * k, ln, "#ECEFF1", 14)
+    by, bw = y + h - 50, (w - 42) / 2
+    yes, no = t("ask_yes"), t("ask_no")
+    g.button("ask:yes", x + 14, by, bw, 36, yes, size=g.fit_text(yes, bw - 10, 13, True, 9), bg="#7F1D1D")
+    g.button("ask:no", x + 28 + bw, by, bw, 36, no, size=g.fit_text(no, bw - 10, 13, True, 9), bg="#1C2A35")
 
 
 def menu_columns(width: float) -> int:

@@ -46,6 +46,11 @@ EN: dict[str, str] = {
     "goal": "Goal:",
     "play": "Play",
     "back": "Back",
+    "ask_title": "Replace your game in progress?",
+    "ask_replace": "Opening {new} starts it afresh and replaces your saved game on {old} ({n} moves "
+    "made). Its stars stay.",
+    "ask_yes": "Open the new level",
+    "ask_no": "Keep my game",
     "custom": "Your levels",
     "next": "Next level",
     "walk": "Walk here",
@@ -179,6 +184,11 @@ RU: dict[str, str] = {
     "goal": "Цель:",
     "play": "Играть",
     "back": "Назад",
+    "ask_title": "Заменить начатую партию?",
+    "ask_replace": "Уровень «{new}» начнётся заново и заменит сохранённую партию на уровне «{old}» "
+    "(сделано ходов: {n}). Звёзды останутся.",
+    "ask_yes": "Открыть новый",
+    "ask_no": "Оставить партию",
     "custom": "Ваши уровни",
     "next": "Следующий",
     "walk": "Идти сюда",

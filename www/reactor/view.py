@@ -10,7 +10,7 @@ from .cascade import play_sound
 from .cascade_draw import draw_board_overlay
 from .focus import draw_focus
 from .help import draw_help
-from .screens import draw_end, draw_menu
+from .screens import draw_ask, draw_end, draw_menu
 
 if TYPE_CHECKING:
     from gwweb.shared.canvas import Gfx
@@ -91,6 +91,8 @@ class View(AppFields):
         if self.help:
             g.regions.clear()  # only the overlay's own button answers while it is open
             draw_help(g, self)
+        elif self.ask is not None:
+            draw_ask(g, self)
         if self.warm:
             self.warm.pop(0)(g)  # after this frame's drawing: the picture is already complete
         self.shell.toasts.draw(g, g.width / 2, g.height - 12, fg="#FFFFFF", bg="rgba(20,30,40,0.94)")

@@ -1,0 +1,281 @@
+"""Floodline's family of cheap strategies (issue #26): each one PLAYS every campaign level it is scored on.
+
+No strategy returns a loss without playing: a level that needs a tilt is played with the strategy's
+tilts, a level without a drain with the strategy's drain placement (greedy ones), and a strategy that
+cannot do something (a refused tilt) just goes on playing.  Every play ends with the engine's own
+outcome, or after ``max_pieces`` pieces ("stuck").
+
+* ``random``     — random legal play: random turns, taps, hard drops, a random allowed tilt every few
+  pieces (``engine.floodline.bot``), a random hold now and then.
+* ``drop``       — drop-only: hard drop where the piece spawns, every piece.
+* ``tilt_drop``  — "tilt, drop, tilt back, then drop only": the first piece is hard-dropped under a
+  sideways gravity, the world tilted back down, then hard drops only.  Played once per allowed
+  sideways direction; the best play counts.
+* ``greedy``     — tilt-blind greedy stacking (every orientation × column hard drop, scored by an
+  objective heuristic that knows nothing about tilts), performing each tilt an objective needs as
+  "tilt out and straight back" as soon as the structure stands; places a drain / holds when it helps.
+* ``wall``       — greedy stacking against a wall or an immovable cell: as ``greedy``, but placements
+  are scored for touching walls, drains, ice, posts, the box's closed sides (what survives a tilt).
+
+Each play records the best objective progress it reached (``progress``, 0..1: the weakest objective's
+``value/target`` from the engine's ``objective_progress``, a structure that must survive tilts counted
+half by its tilts) — the lab's near-miss measure.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from engine.core.rng import Lcg32
+from engine.floodline.board import Board, Kind
+from engine.floodline.campaign import level as level_data
+from engine.floodline.geometry import Gravity, is_perpendicular
+from engine.floodline.level import Level, parse_level
+from engine.floodline.moves import IDLE, TickInput
+from engine.floodline.rules import initial_state, step
+from engine.floodline.scoring import objective_progress, tilts_needed
+from engine.floodline.state import State, Status
+
+NEAR = 0.8  # a lost play that reached this much of its objectives is a near miss
+STRATEGIES = ("random", "drop", "tilt_drop", "greedy", "wall")
+_IMMOVABLE = (int(Kind.WALL), int(Kind.BEDROCK), int(Kind.DRAIN), int(Kind.ICE))
+
+
+def progress_of(s: State) -> float:
+    """0..1: the weakest objective's share of its target (1 on a win)."""
+    if s.outcome is not None and s.outcome.status == Status.WON:
+        return 1.0
+    worst = 1.0
+    for row in objective_progress(s):
+        target = max(1, int(row["target"]))  # type: ignore[call-overload]
+        frac = min(1.0, int(row["value"]) / target)  # type: ignore[call-overload]
+        need = int(row.get("tiltsNeeded", 0))  # type: ignore[call-overload]
+        if need:
+            frac *= 0.5 + 0.5 * min(1.0, int(row.get("tilts", 0)) / need)  # type: ignore[call-overload]
+        worst = min(worst, frac)
+    return round(worst * (0.99 if s.outcome is None or s.outcome.status != Status.WON else 1.0), 3)
+
+
+class Play:
+    """One play in progress: the state, the best progress seen, tick count guard."""
+
+    def __init__(self, lv: Level, seed: int) -> None:
+        self.s = initial_state(lv, seed)
+        self.best = progress_of(self.s)
+        self.ticks = 0
+
+    def run(self, ticks: list[TickInput]) -> None:
+        for t in ticks:
+            for _ in range(t.repeat):
+                if self.s.outcome is not None:
+                    return
+                self.s = step(self.s, t.once())
+                self.ticks += 1
+        self.best = max(self.best, progress_of(self.s))
+
+    @property
+    def pieces(self) -> int:
+        return int(self.s.metrics["piecesUsed"])
+
+    def over(self, max_pieces: int) -> bool:
+        return (
+            self.s.outcome is not None
+            or self.s.active is None
+            or self.pieces >= max_pieces
+            or self.ticks > 200_000
+        )
+
+    def result(self, **extra: Any) -> dict[str, Any]:
+        o = self.s.outcome
+        won = o is not None and o.status == Status.WON
+        return {
+            "won": won,
+            "stars": o.stars if won and o is not None else 0,
+            "pieces": self.pieces,
+            "tilts": int(self.s.metrics["rotations"]),
+            "reason": "stuck" if o is None else o.reason.value,
+            "progress": self.best,
+            **extra,
+        }
+
+
+def _sideways(lv: Level) -> list[Gravity]:
+    return [g for g in lv.rotation.allowed if g != Gravity.DOWN and is_perpendicular(g, Gravity.DOWN)]
+
+
+def play_random(lv: Level, seed: int, max_pieces: int, variant: int = 0) -> dict[str, Any]:
+    from engine.floodline.bot import bot_piece_moves
+
+    p = Play(lv, seed)
+    rng = Lcg32(seed * 7919 + 1 + 104729 * variant)
+    while not p.over(max_pieces):
+        before = p.pieces
+        if lv.abilities.hold and rng.next_below(8) == 0:
+            p.run([TickInput(hold=True)])
+        p.run(bot_piece_moves(p.s, rng, tilt_every=3 if _sideways(lv) else 0))
+        if p.pieces == before and p.s.outcome is None:  # a hold swap without a lock: drop it
+            p.run([TickInput(hard=True)])
+    return p.result()
+
+
+def play_drop(lv: Level, seed: int, max_pieces: int) -> dict[str, Any]:
+    p = Play(lv, seed)
+    while not p.over(max_pieces):
+        p.run([TickInput(hard=True)])
+    return p.result()
+
+
+def _tilt_back(s: State) -> list[TickInput]:
+    return [IDLE] * s.cooldown + [TickInput(tilt=Gravity.DOWN)]
+
+
+def play_tilt_drop(lv: Level, seed: int, max_pieces: int) -> dict[str, Any]:
+    best: dict[str, Any] | None = None
+    for g in _sideways(lv) or [Gravity.DOWN]:
+        p = Play(lv, seed)
+        if g != Gravity.DOWN:
+            p.run([TickInput(tilt=g), TickInput(hard=True)])
+            p.run(_tilt_back(p.s))
+        while not p.over(max_pieces):
+            if p.s.gravity != Gravity.DOWN:  # the tilt back was refused: try again before each drop
+                p.run(_tilt_back(p.s))
+            p.run([TickInput(hard=True)])
+        r = p.result(direction=g.value)
+        if best is None or (r["won"], r["stars"], r["progress"]) > (
+            best["won"],
+            best["stars"],
+            best["progress"],
+        ):
+            best = r
+    assert best is not None
+    return best
+
+
+def wall_contact(b: Board) -> int:
+    """Solid voxels face-touching an immovable cell or a closed side face of the box."""
+    f = b.frame
+    open_faces = {str(getattr(x, "value", x)) for x in b.open_faces}
+    n = 0
+    for i in b.indices(Kind.SOLID):
+        x, y, z = f.xs[i], f.ys[i], f.zs[i]
+        sides = {"WEST": x == 0, "EAST": x == b.sx - 1, "NORTH": z == 0, "SOUTH": z == b.sz - 1}
+        if any(on and face not in open_faces for face, on in sides.items()):
+            n += 1
+            continue
+        for dx, dy, dz in ((1, 0, 0), (-1, 0, 0), (0, 1, 0), (0, -1, 0), (0, 0, 1), (0, 0, -1)):
+            c = (x + dx, y + dy, z + dz)
+            if b.in_bounds(c) and int(b.at(c)) in _IMMOVABLE:
+                n += 1
+                break
+    return n
+
+
+def _structure_stands(s: State) -> bool:
+    """Every objective holds except for tilts still to survive (SURVIVE_ROTATIONS: from the start)."""
+    for row, cond in zip(objective_progress(s), s.level.objectives, strict=True):
+        if cond.type == "SURVIVE_ROTATIONS":
+            continue
+        if not row["holds"]:
+            return False
+    return True
+
+
+def _out_and_back(p: Play) -> bool:
+    """The tilts the objectives need, each as "tilt out and straight back"; the best direction first
+    (fewest voxels lost, then most progress).  False when no tilt was possible."""
+    from tools.floodline.solve_levels import _run
+
+    s = p.s
+    options = []
+    for g in _sideways(s.level):
+        ticks = [*([IDLE] * s.cooldown), TickInput(tilt=g)]
+        s1 = _run(s, ticks)
+        if s1.gravity != g:
+            continue
+        back = _tilt_back(s1)
+        s2 = _run(s1, back)
+        key = (s2.outcome is not None and s2.outcome.status == Status.WON, -s2.metrics["lostVoxelsTotal"])
+        options.append((key, progress_of(s2), ticks + back))
+    if not options:
+        return False
+    options.sort(key=lambda o: (o[0], o[1]), reverse=True)
+    p.run(options[0][2])
+    return True
+
+
+def _greedy(lv: Level, seed: int, max_pieces: int, wall: bool) -> dict[str, Any]:
+    import tools.floodline.solve_levels as sv
+
+    p = Play(lv, seed)
+    sv.STAR_SHAPING = False
+    old = sv.TILT_AWARE
+    sv.TILT_AWARE = wall  # the tilt-blind stacker scores no tilt losses, the wall stacker does
+    try:
+        windy = any(h.enabled for h in lv.hazards)
+        tilts_done = 0
+        while not p.over(max_pieces):
+            ready = tilts_needed(p.s) > 0 and _structure_stands(p.s) and tilts_done < 12
+            if ready and wall and p.pieces < max_pieces // 2:  # the wall stacker tilts once nothing is loose
+                ready = sv.loose_voxels(p.s.board) == 0
+            if ready:
+                if _out_and_back(p):
+                    tilts_done += 1
+                    continue
+            if windy:
+                s2, waited = sv.think(p.s)
+                p.run(waited)
+                if p.over(max_pieces):
+                    break
+            cands = sv.placements(p.s)
+            if lv.abilities.hold and not p.s.hold_used:
+                cands += sv.hold_options(p.s)
+            cands += sv.drain_options(p.s)
+            cands.sort(key=lambda c: -c[0])
+            if wall:  # the best 40 by the objective, re-ranked for touching walls / immovable cells
+                cands = sorted(
+                    ((sc + 8.0 * wall_contact(st.board), t, st) for sc, t, st in cands[:40]),
+                    key=lambda c: -c[0],
+                )
+            before = p.pieces
+            for _sc, ticks, _pred in cands[:12]:
+                real = sv._run(p.s, ticks)
+                if real.outcome is not None and real.outcome.status != Status.WON:
+                    continue
+                p.run(ticks)
+                break
+            else:
+                p.run([TickInput(hard=True)])  # every placement loses: take the spawn drop and go on
+            if p.pieces == before and p.s.outcome is None:
+                p.run([TickInput(hard=True)])
+    finally:
+        sv.TILT_AWARE = old
+    return p.result()
+
+
+def play_greedy(lv: Level, seed: int, max_pieces: int) -> dict[str, Any]:
+    return _greedy(lv, seed, max_pieces, wall=False)
+
+
+def play_wall(lv: Level, seed: int, max_pieces: int) -> dict[str, Any]:
+    return _greedy(lv, seed, max_pieces, wall=True)
+
+
+PLAYERS: dict[str, Callable[[Level, int, int], dict[str, Any]]] = {
+    "random": play_random,
+    "drop": play_drop,
+    "tilt_drop": play_tilt_drop,
+    "greedy": play_greedy,
+    "wall": play_wall,
+}
+
+
+def play(
+    strategy: str, n: int, seed: int, max_pieces: int, lv: Level | None = None, variant: int = 0
+) -> dict[str, Any]:
+    """Strategy ``strategy`` plays campaign level ``n`` (or ``lv``) with bag seed ``seed``
+    (``variant`` seeds random play's choices)."""
+    lv = lv or parse_level(level_data(n))
+    if strategy == "random":
+        return play_random(lv, seed, max_pieces, variant)
+    return PLAYERS[strategy](lv, seed, max_pieces)
