@@ -34,16 +34,7 @@ def next_gust(s: State) -> dict[str, Any] | None:
     """Ticks until the next gust and its direction (Part V §6 telegraphing)."""
     if s.wind_next < 0 or not s.level.hazards:
         return None
-    p = next(h for h in s.level.hazards if h.enabled).params
-    if p.direction_mode == "ALTERNATE_EW":
-        d = "EAST" if s.gusts % 2 == 0 else "WEST"
-    elif p.direction_mode == "FIXED":
-        d = p.fixed_direction
-    else:
-        rng = XorShift128Plus(0)
-        rng.set_state(s.wind_rng)
-        choices = ["EAST", "WEST", "NORTH", "SOUTH"] if p.include_north_south else ["EAST", "WEST"]
-        d = choices[rng.next_below(len(choices))]
+    d, _ = gust_direction(s)
     return {"inTicks": s.wind_next - s.tick, "direction": d, "active": wind_active(s)}
 
 
