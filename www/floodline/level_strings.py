@@ -66,7 +66,7 @@ LEVELS: dict[str, tuple[str, str, str, str]] = {
         "Стоки, заморозка и план вместе",
     ),
     "lv21": ("Weight Limit", "Предел веса", "Total mass is limited", "Общая масса ограничена"),
-    "lv22": ("Heavy Pieces", "Тяжёлые фигуры", "Heavy blocks sink and crush", "Тяжёлые блоки тонут и давят"),
+    "lv22": ("Heavy Pieces", "Тяжёлые фигуры", "Heavy blocks weigh double", "Тяжёлые блоки весят вдвое больше"),
     "lv23": ("Skyline Footprint", "Узкое основание", "A small base footprint", "Маленькая площадь основания"),
     "lv24": ("First Gust", "Первый порыв", "Wind pushes the piece", "Ветер толкает фигуру"),
     "lv25": ("Stabilize", "Якорь", "Stabilize anchors a piece", "Якорь закрепляет фигуру"),
@@ -99,7 +99,7 @@ TIPS_EN: dict[str, str] = {
     "tip_27": "Only 6 tilts: plan each one.",
     "tip_28": "Wind alternates east and west: the icon shows the next gust.",
     "tip_29": "Puddles at the base: do not rest blocks on water, mind the weight.",
-    "tip_30": "Exam: height 30 with weight ≤ 400, stronger wind and 10 tilts.",
+    "tip_30": "Exam: height 30 with weight ≤ 80, stronger wind and 10 tilts.",
 }
 TIPS_RU: dict[str, str] = {
     "tip_10": "Экзамен: высота 14 и ровная площадка 3×3. Тратьте 8 наклонов с умом.",
@@ -112,7 +112,7 @@ TIPS_RU: dict[str, str] = {
     "tip_27": "Всего 6 наклонов: продумайте каждый.",
     "tip_28": "Ветер дует то на восток, то на запад: значок показывает следующий порыв.",
     "tip_29": "Лужи у основания: не ставьте блоки на воду и следите за весом.",
-    "tip_30": "Экзамен: высота 30 при весе ≤ 400, сильный ветер и 10 наклонов.",
+    "tip_30": "Экзамен: высота 30 при весе ≤ 80, сильный ветер и 10 наклонов.",
 }
 
 
