@@ -31,6 +31,17 @@ def click(page: Any, button: str) -> None:
     click_button(page, button, 60)
 
 
+def until(page: Any, cond: str, timeout: int = 30_000) -> dict:
+    """Wait until ``cond`` (a JS expression over ``s``, the page's ``orbitInfo``) holds; the info.
+
+    A click or key is handled in one of the next frames, later still on a loaded machine: wait for
+    what it must change, never a fixed time."""
+    page.wait_for_function(
+        f"() => {{ const s = JSON.parse(window.gridworks.orbitInfo()); return {cond}; }}", timeout=timeout
+    )
+    return info(page)
+
+
 def settle(page: Any, turns: int, timeout: int = 30_000) -> dict:
     """Wait until ``turns`` turns are played and no animation or computer turn is running."""
     page.wait_for_function(
@@ -69,8 +80,10 @@ def test_boots_and_hotseat_clicks_and_keys_match_engine(page, site):
     st = info(page)
     assert st["mode"] == "menu" and st["turns"] == 0
     click(page, "preset:hotseat")
+    until(page, "s.menu.preset === 'hotseat'")
     click(page, "start")
-    assert info(page)["seats"] == ["human", "human"]
+    st = until(page, "s.seats !== null")
+    assert st["seats"] == ["human", "human"]
     # a known start (a new game's scenario comes from the clock's seed): rules 2, rings 3 and 2
     hotseat = {"ships": [{"ring": 3, "sector": 0}, {"ring": 2, "sector": 6}], "rules": 2}
     page.evaluate(
@@ -82,13 +95,15 @@ def test_boots_and_hotseat_clicks_and_keys_match_engine(page, site):
     assert info(page)["tutorial"] == 0
     for step in (1, 2, 3):
         click(page, "tut:next")
-        assert info(page)["tutorial"] == step
+        until(page, f"s.tutorial === {step}")
     click(page, "tut:next")
-    assert info(page)["tutorial"] is None
+    until(page, "s.tutorial === null")
     assert canvas_has_pixels(page, min_colors=6)
     ring0 = ships(page)[0]["ring"]
     click(page, "sub:+:eng")
+    until(page, "s.plan_words.includes('allocate 1')")
     click(page, "burn:light")
+    until(page, "s.plan_words.includes('burn to ring')")
     click(page, "exec")
     settle(page, 1)
     assert ships(page)[0]["transit"]["to_ring"] == ring0 + 1  # in transit, drawn on its transfer arc

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
-from gwweb.shared.app import TurnApp
+from gwweb.shared.app import TurnApp, newer_than_build
 from gwweb.shared.canvas import Gfx
 from gwweb.shared.clock import idle, new_seed, now_ms
 from gwweb.shared.input import Event
@@ -26,7 +26,7 @@ from engine.orbit.state import OrbitState, Ship
 from engine.orbit.turn import Problem
 
 from . import layout as lay_mod
-from . import render, share, sounds, turnlog, tutorial
+from . import render, share, sounds, threatview, turnlog, tutorial
 from .computer import Computer
 from .controls import BINDINGS, Controls, preset_for
 from .linkplay import LINK_SAVE, LinkPlay
@@ -37,7 +37,7 @@ from .ui import Anim, Shot, Ui
 if TYPE_CHECKING:
     from gwweb.shared.shell import Shell
 
-    from engine.orbit.rules import Weapon
+    from engine.orbit.exposure import EnemyReach
 
 ANIM_HUMAN_MS = 650.0
 ANIM_AI_MS = 950.0
@@ -64,7 +64,7 @@ class OrbitApp(TurnApp[OrbitState, TurnPlan, Ui]):
         """Bumped by every input: a cached layer drawn at an older ``rev`` is drawn again."""
         self._preview_key: tuple[int, str] | None = None
         self._preview: Ship | None = None
-        self._preview_threats: list[tuple[int, Weapon]] = []
+        self._preview_threats: list[EnemyReach] = []
         ui = Ui(layout=lay_mod.compute(max(1.0, shell.gfx.width), max(1.0, shell.gfx.height)))
         super().__init__(shell, GAME, ui, self.controls.interpret, self._render, new_seed, clock=now_ms)
         self.link = LinkPlay(self)
@@ -119,7 +119,11 @@ class OrbitApp(TurnApp[OrbitState, TurnPlan, Ui]):
     # -- persistence (the page's own save record: the session plus the seats) -------------------------
     def _restore(self) -> Session[OrbitState, TurnPlan]:
         st = self.shell.storage
-        save = st.load(SAVE_NAME, OrbitSave)
+        raw = st.read_raw(SAVE_NAME)
+        newer = newer_than_build(self.game, raw) if raw is not None else None
+        if newer is not None:  # kept for the newer build that wrote it (a notice says so)
+            st.hold(SAVE_NAME, newer)
+        save = None if newer is not None else st.load(SAVE_NAME, OrbitSave)
         if save is not None:
             try:
                 self.start_match(Match.restore(save))
@@ -222,6 +226,13 @@ class OrbitApp(TurnApp[OrbitState, TurnPlan, Ui]):
             return int(m.state.active)
         return next((i for i, k in enumerate(m.seats) if k == HUMAN), int(m.state.active))
 
+    def reach_enemy(self) -> int | None:
+        """The enemy whose reach alone the board shows (tapped, or E), if it is still an enemy in play."""
+        e, me = self.ui.reach_of, self.viewer()
+        if e is None or not self.started or e == me or e >= len(self.match.state.ships):
+            return None
+        return e if self.match.state.ships[e].alive else None
+
     def planning(self) -> bool:
         return self.human_turn() and not self.covered() and self.ui.anim is None
 
@@ -231,16 +242,17 @@ class OrbitApp(TurnApp[OrbitState, TurnPlan, Ui]):
             return None
         key = (id(pl.state), pl.plan().text())
         if key != self._preview_key:
-            from engine.orbit.threat import threats
+            from engine.orbit.exposure import reach_at
 
             self._preview_key = key
             res = pl.preview()
             self._preview = None if res is None else res[0].ships[pl.state.active]
-            self._preview_threats = [] if res is None else threats(res[0], pl.state.active)
+            self._preview_threats = [] if res is None else reach_at(res[0], pl.state.active)
         return self._preview
 
-    def preview_threats(self) -> list[tuple[int, Weapon]]:
-        """(enemy, weapon) that can hit the active ship where the pending plan leaves it."""
+    def preview_threats(self) -> list[EnemyReach]:
+        """Every enemy that can hit the active ship where the pending plan leaves it, before its next
+        turn (the engine's ``exposure.reach_at``: each hit with its damage, double moves included)."""
         self.preview_ship()
         return list(self._preview_threats)
 
@@ -397,6 +409,12 @@ class OrbitApp(TurnApp[OrbitState, TurnPlan, Ui]):
                     else ""
                 ),
                 "menu": {"preset": ui.preset, "seats": ui.seats},
+                "reach_of": ui.reach_of,
+                "threat_lines": (
+                    threatview.reach_lines(self.tr, self.ship_name, self.preview_threats())
+                    if self.planning() and ui.planner is not None and not ui.planner.problems()
+                    else []
+                ),
             }
         )
 
@@ -417,6 +435,9 @@ class OrbitApp(TurnApp[OrbitState, TurnPlan, Ui]):
                 self.match.link_code() if self.started and self.match.link_me is not None else ""
             ),
             "openLink": lambda *a: self.link.open(str(a[0])),
+            "orbitShipXY": lambda *a: json.dumps(
+                list(self.ui.view.ship_xy(self.match.state.ships[int(a[0])])[:2])
+            ),
         }
 
 

@@ -23,6 +23,7 @@ from engine.orbit.rules import SUBSYSTEMS, Burn, Subsystem, Weapon
 from engine.orbit.state import OrbitState
 from engine.orbit.turn import Problem
 
+from . import threatview
 from .model import FRIEND, HUMAN, SEAT_KINDS, Planner
 from .ui import Ui
 
@@ -63,6 +64,7 @@ BINDINGS = {
     "Home": "fit",
     "KeyT": "tab",
     "Tab": "focus",
+    "KeyE": "enemy",
 }
 
 COMMANDS = ("menu", "undo", "help", "lang", "mute", "tab", "fit", "zoom+", "zoom-")
@@ -113,6 +115,7 @@ class Controls:
             ui.focus = None  # a pointer user does not see the keyboard ring
             if r is not None and r.contains(ev.x, ev.y) and ui.mode in ("play", "replay"):
                 pointers[ev.pointer_id] = (ev.x, ev.y)
+                ui.press = (ev.x, ev.y) if len(pointers) == 1 else None
         elif ev.name == "move" and ev.pointer_id in pointers:
             px, py = pointers[ev.pointer_id]
             if len(pointers) == 2:
@@ -126,6 +129,24 @@ class Controls:
             pointers[ev.pointer_id] = (ev.x, ev.y)
         elif ev.name in ("up", "cancel"):
             pointers.pop(ev.pointer_id, None)
+            press, ui.press = ui.press, None
+            if ev.name == "up" and press is not None and abs(ev.x - press[0]) + abs(ev.y - press[1]) < 10:
+                self.tap_ship(ui, ev.x, ev.y)
+
+    def tap_ship(self, ui: Ui, x: float, y: float) -> None:
+        """A tap on an enemy ship shows its reach alone (again: all enemies); elsewhere: all enemies."""
+        app = self.app
+        if ui.mode != "play" or not app.started:
+            return
+        me = app.viewer()
+        best, near = None, 26.0**2
+        for s in app.match.state.ships:
+            if s.alive and s.id != me:
+                sx, sy, _ = ui.view.ship_xy(s)
+                d = (sx - x) ** 2 + (sy - y) ** 2
+                if d < near:
+                    best, near = s.id, d
+        ui.reach_of = None if best == ui.reach_of else best
 
     # -- keyboard focus over the canvas buttons --------------------------------------------------------
     def move_focus(self, ui: Ui, back: bool) -> None:
@@ -292,6 +313,11 @@ class Controls:
         ui.focus = None
         if a in COMMANDS:
             self.command(a)
+            return None
+        if a == "enemy" and ui.mode == "play" and app.started:
+            me = app.viewer()
+            foes = [s.id for s in app.match.state.ships if s.alive and s.id != me]
+            ui.reach_of = threatview.next_enemy(app.reach_enemy(), foes)
             return None
         if ui.help_open:
             if a in ("inc", "dec"):

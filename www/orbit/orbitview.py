@@ -11,9 +11,11 @@ from dataclasses import dataclass
 from gwweb.shared.canvas import Gfx
 from gwweb.shared.geometry import Rect
 
+from engine.orbit.exposure import danger_zone, enemy_zone
 from engine.orbit.rules import RING_SECTORS, RINGS, WEAPONS, Facing, Weapon, in_range
 from engine.orbit.state import OrbitState, Ship
-from engine.orbit.threat import reach_next_turn
+
+from .threatview import Run, zone_runs
 
 TAU = 2 * math.pi
 RING_R: dict[int, float] = {1: 0.30, 2: 0.45, 3: 0.60, 4: 0.75, 5: 0.90}
@@ -27,6 +29,8 @@ WEAPON_FILL = {
 }
 WEAPON_LINE = {Weapon.LASER: "#FF5252", Weapon.RAILGUN: "#FFEB3B", Weapon.MISSILES: "#CE93D8"}
 SPACE = "#1A110E"
+THREAT_FILL = {1: "rgba(255,82,82,0.35)", 2: "rgba(255,60,60,0.55)", 3: "rgba(230,30,30,0.8)"}
+"""Band colour by damage tier (``threatview.tier``: up to 2, up to 5, more)."""
 
 
 def sector_angle(ring: int, sector: float) -> float:
@@ -63,9 +67,8 @@ class OrbitView:
         self._layer_key: tuple[float, ...] = ()
         self._reach_key: tuple[tuple[Weapon, ...], tuple[int, int], Facing] | None = None
         self._reach: list[tuple[Weapon, int, int, int]] = []
-        self._threat_key: tuple[int, int] | None = None
-        self._threat: list[tuple[int, int, int]] = []
-        self._reach_cells: dict[Ship, set[tuple[int, int]]] = {}
+        self._threat_key: tuple[int, int, int | None] | None = None
+        self._threat: list[Run] = []
 
     # -- camera --------------------------------------------------------------------------------------
     def base(self) -> float:
@@ -199,51 +202,29 @@ class OrbitView:
         self._reach_key, self._reach = key, runs
         return runs
 
-    def threat_runs(self, state: OrbitState, me: int) -> list[tuple[int, int, int]]:
-        """Runs (ring, first sector, length) any living enemy of ``me`` reaches on its next turn
-        (the engine's ``reach_next_turn``), cached per state."""
-        key = (id(state), me)
+    def threat_runs(self, state: OrbitState, me: int, only: int | None = None) -> list[Run]:
+        """Runs (ring, first sector, length, damage tier) where the enemies of ``me`` (or only ship
+        ``only``) can hit it before its next turn: the engine's ``exposure`` zones, cached per state."""
+        key = (id(state), me, only)
         if key == self._threat_key:
             return self._threat
-        cells: set[tuple[int, int]] = set()
-        cache = self._reach_cells
-        fresh: dict[Ship, set[tuple[int, int]]] = {}
-        for e in state.ships:
-            if e.alive and e.id != me:
-                got = cache.get(e)
-                if got is None:
-                    got = {c for sectors in reach_next_turn(e).values() for c in sectors}
-                fresh[e] = got
-                cells |= got
-        self._reach_cells = fresh  # only ships that moved are recomputed next time
-        runs: list[tuple[int, int, int]] = []
-        for ring in RINGS:
-            n = RING_SECTORS[ring]
-            hit = [(ring, k) in cells for k in range(n)]
-            if all(hit):
-                runs.append((ring, 0, n))
-                continue
-            for k in range(n):
-                if hit[k] and not hit[k - 1]:
-                    ln = 0
-                    while ln < n and hit[(k + ln) % n]:
-                        ln += 1
-                    runs.append((ring, k, ln))
-        self._threat_key, self._threat = key, runs
-        return runs
+        zone = danger_zone(state, me) if only is None else enemy_zone(state, only, me)
+        self._threat_key, self._threat = key, zone_runs(zone)
+        return self._threat
 
-    def draw_threat(self, g: Gfx, runs: list[tuple[int, int, int]]) -> None:
-        """Enemy threat zones: a thin red band along the outer edge of each ring band."""
+    def draw_threat(self, g: Gfx, runs: list[Run]) -> None:
+        """Enemy threat zones: a red band along the outer edge of each ring band, darker and wider
+        where the hit would be harder."""
         cx, cy = self.center()
         s = self.scale()
-        for ring, first, ln in runs:
-            r_in, r_out = (RING_R[ring] + BAND * 0.55) * s, (RING_R[ring] + BAND) * s
+        for ring, first, ln, tier in runs:
+            r_in, r_out = (RING_R[ring] + BAND * (0.75 - 0.2 * tier)) * s, (RING_R[ring] + BAND) * s
             a0, a1 = sector_angle(ring, first), sector_angle(ring, first + ln)
             g.begin_path()
             g.arc_to_path(cx, cy, r_out, a0, a1)
             g.arc_to_path(cx, cy, r_in, a1, a0, True)
             g.close_path()
-            g.fill_style("rgba(255,82,82,0.45)")
+            g.fill_style(THREAT_FILL[tier])
             g.fill()
 
     def draw_reach(self, g: Gfx, runs: list[tuple[Weapon, int, int, int]]) -> None:
@@ -325,7 +306,7 @@ class OrbitView:
         prev: OrbitState | None = None,
         t: float = 1.0,
         reach: list[tuple[Weapon, int, int, int]] | None = None,
-        threat: list[tuple[int, int, int]] | None = None,
+        threat: list[Run] | None = None,
         planned: Ship | None = None,
         shots: list[tuple[int, int, Weapon]] | None = None,
     ) -> None:

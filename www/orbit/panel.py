@@ -8,6 +8,7 @@ from gwweb.shared.canvas import Gfx
 
 from engine.orbit.rules import MASS_MAX, REACTOR_UNITS, SPECS, SUB_INDEX, SUBSYSTEMS, WEAPONS, Burn, Subsystem
 
+from . import threatview
 from .cards import HEAT_SCALE, HULL_MAX
 from .layout import Rect
 from .orbitview import SHIP_COLORS, WEAPON_LINE
@@ -243,13 +244,16 @@ def plan_panel(app: OrbitApp, g: Gfx, rect: Rect) -> None:
                 g.text(x0, y + 8, warn, HOT, g.fit_text(warn, w, fs - 1), baseline="middle")
                 y += 17
             danger = app.preview_threats()
-            who = ", ".join(
-                f"{app.ship_name(e)} ({', '.join(tr('abbr_' + wp.value) for e2, wp in danger if e2 == e)})"
-                for e in sorted({e for e, _ in danger})
-            )
-            line = tr("threat", who=who) if danger else tr("threat_none")
-            g.text(x0, y + 8, line, BAD if danger else GOOD, g.fit_text(line, w, fs - 1), baseline="middle")
-            y += 17
+            said = threatview.reach_lines(tr, app.ship_name, danger)
+            room = max(1, int((block_end - y) // 17))
+            if len(said) > room:  # fewer lines than enemies: all of them on the last line
+                said = said[: room - 1] + ["; ".join(x.lstrip("⚠ ") for x in said[room - 1 :])]
+                said[-1] = "⚠ " + said[-1]
+            for line in said:
+                g.text(
+                    x0, y + 8, line, BAD if danger else GOOD, g.fit_text(line, w, fs - 1), baseline="middle"
+                )
+                y += 17
             if y < block_end:
                 plan_txt = plan_text(app, pl.state, pl.plan())
                 g.text(x0, y + 8, plan_txt, DIM, g.fit_text(plan_txt, w, fs - 2), baseline="middle")

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from gwweb.shared import focus
 from gwweb.shared.canvas import Gfx
 
+from engine.orbit.exposure import enemy_turns
 from engine.orbit.rules import WEAPONS
 from engine.orbit.state import OrbitState, Ship
 
@@ -18,6 +19,7 @@ from . import layout as lay_mod
 from . import panel, screens, turnlog, tutorial
 from .cards import ship_cards
 from .model import FRIEND, HUMAN
+from .orbitview import SHIP_COLORS
 from .widgets import BAD, FG
 
 if TYPE_CHECKING:
@@ -155,8 +157,9 @@ def board(app: OrbitApp, g: Gfx, now: float) -> None:
     planned: Ship | None = None
     pl = ui.planner
     view = ui.view
+    only = app.reach_enemy()
     if ui.mode == "play" and ui.anim is None and not m.over():
-        threat = view.threat_runs(m.state, app.viewer())
+        threat = view.threat_runs(m.state, app.viewer(), only)
     if app.planning() and pl is not None:
         powered = [w for w in WEAPONS if pl.powered(w.subsystem)]
         if powered:
@@ -165,6 +168,11 @@ def board(app: OrbitApp, g: Gfx, now: float) -> None:
         if not pl.problems():
             planned = app.preview_ship()
     view.draw(g, L.orbit, state, prev=prev, t=t, reach=reach, threat=threat, planned=planned, shots=shots)
+    if threat is not None and only is not None:
+        twice = app.tr("reach_twice") if enemy_turns(m.state, app.viewer()).count(only) > 1 else ""
+        cap = app.tr("reach_of", ship=app.ship_name(only), twice=twice)
+        r = L.orbit
+        g.text(r.x + 8, r.y + 14, cap, SHIP_COLORS[only], g.fit_text(cap, r.w - 16, 13), baseline="middle")
 
 
 def chrome(app: OrbitApp, g: Gfx) -> None:

@@ -29,8 +29,8 @@ EN: dict[str, str] = {
     "tut_2": "Boxes with a slash overclock: they make heat (the railgun only when it fires). Heat still "
     "aboard on your next turn costs 1 hull per unit. Vent it with the Vent row (it uses the same 3).",
     "tut_title_3": "Threats",
-    "tut_3": "Red bands on the rings: where an enemy can hit next turn. The panel says who can reach "
-    "your planned position. Plan, then Execute.",
+    "tut_3": "Red bands on the rings: where an enemy can hit you before your next turn (darker = "
+    "harder). The panel names every hit on your planned position. Tap a ship to see its reach alone.",
     "tut_next": "Next",
     "tut_skip": "Skip",
     "tut_done": "Play",
@@ -79,7 +79,13 @@ EN: dict[str, str] = {
     "reactor": "Reactor {n}/{m}",
     "reactor_back": "+{n} in the reactor next turn",
     "threat": "⚠ In reach next turn: {who}",
-    "threat_none": "✓ No enemy can reach you there next turn",
+    "threat_none": "✓ Safe there: no enemy can hit you before your next turn",
+    "threat_enemy": "⚠ {ship}: {hits} (up to {most})",
+    "threat_twice": "⚠ {ship} moves twice: {hits} (up to {most})",
+    "move1": "1st:",
+    "move2": "2nd:",
+    "reach_of": "{ship}: reach before your next turn{twice} · tap it again or E to hide",
+    "reach_twice": " (moves twice)",
     "abbr_eng": "Eng",
     "abbr_thr": "Thr",
     "abbr_scp": "Scp",
@@ -232,8 +238,8 @@ RU: dict[str, str] = {
     "tut_2": "Перечёркнутые ячейки — разгон: они греют корабль (рельсотрон — только при выстреле). "
     "Тепло, оставшееся к следующему ходу, снимает 1 корпус за единицу. Сбрасывайте его (из тех же 3).",
     "tut_title_3": "Угрозы",
-    "tut_3": "Красные полосы на орбитах — куда враг может попасть в след. ход. Панель пишет, кто "
-    "достанет вашу позицию. Планируйте и жмите «Выполнить».",
+    "tut_3": "Красные полосы на орбитах — куда враг может попасть до вашего хода (темнее — больнее). "
+    "Панель называет каждое попадание в ваш план. Нажмите на корабль — увидите только его зону.",
     "tut_next": "Далее",
     "tut_skip": "Пропустить",
     "tut_done": "Играть",
@@ -282,7 +288,13 @@ RU: dict[str, str] = {
     "reactor": "Реактор {n}/{m}",
     "reactor_back": "+{n} в реактор к след. ходу",
     "threat": "⚠ Достанут в след. ход: {who}",
-    "threat_none": "✓ Там вас в след. ход никто не достанет",
+    "threat_none": "✓ Там безопасно: до вашего хода никто не достанет",
+    "threat_enemy": "⚠ {ship}: {hits} (до {most})",
+    "threat_twice": "⚠ {ship} ходит дважды: {hits} (до {most})",
+    "move1": "1-й:",
+    "move2": "2-й:",
+    "reach_of": "{ship}: зона до вашего хода{twice} · нажмите ещё раз или E, чтобы скрыть",
+    "reach_twice": " (ходит дважды)",
     "abbr_eng": "Дв",
     "abbr_thr": "Ман",
     "abbr_scp": "Ков",

@@ -66,8 +66,8 @@ def describe(app: OrbitApp, turn: Turn) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     me = turn.ship
     if turn.plan.burn is not None:
-        transit = turn.after.ships[me].transit
-        ring = str(transit.to_ring) if transit is not None else "?"
+        # from the plan, not the transit: a ship that moves twice in a row has arrived by then
+        ring = str(burn_destination(turn.before.ships[me], turn.plan))
         out.append((tr("ev_burn", burn=tr(f"burn_{turn.plan.burn.value}"), ring=ring), FG))
     else:
         out.append((tr("ev_coast"), DIM))

@@ -57,5 +57,7 @@ class Ui:
     pointers: dict[int, tuple[float, float]] = field(default_factory=dict)
     tut_step: int | None = None
     focus: str | None = None  # the canvas button with the keyboard focus (Tab), drawn with a ring
+    reach_of: int | None = None  # the enemy whose reach alone the board shows (tap its ship, or E)
+    press: tuple[float, float] | None = None  # where the pointer went down on the board (a tap?)
     view: OrbitView = field(default_factory=OrbitView)
     layout: lay_mod.Layout = field(default_factory=lambda: lay_mod.compute(1000.0, 720.0))

@@ -1,0 +1,66 @@
+"""Orbit Simulator threats (issue 28): the panel names a duel's double move (burn, then fire) with the
+hit's damage, the same words the engine's exposure gives; E and a tap on an enemy ship show that
+ship's reach alone, and again all enemies."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from e2e.test_orbit import click, info, until
+from e2e.util import canvas_has_pixels, open_game
+
+DOUBLE = {
+    "ships": [
+        {"ring": 3, "sector": 0},
+        {"ring": 4, "sector": 11, "energy": {"eng": 2, "thr": 1, "las": 2, "rail": 4, "shd": 1}},
+    ],
+    "rules": 2,
+}
+
+
+def tap_ship(page: Any, i: int) -> None:
+    x, y = json.loads(page.evaluate("(i) => window.gridworks.orbitShipXY(i)", i))
+    box = page.locator("canvas").bounding_box()
+    page.mouse.click(box["x"] + x, box["y"] + y)
+
+
+def test_double_move_named_and_enemy_reach_on_tap(page, site):
+    open_game(page, site, "orbit")
+    page.evaluate(
+        "(o) => window.gridworks.startGame(JSON.stringify(['human', 'greedy']), JSON.stringify(o), 1)", DOUBLE
+    )
+    until(page, "s.mode === 'play' && s.tutorial === 0")
+    click(page, "tut:skip")
+    st = until(page, "s.tutorial === null && s.planning && s.threat_lines.length > 0")
+    # the enemy turns and burns to our ring on its first move and fires its railgun on its second
+    assert st["threat_lines"] == ["⚠ Ship 2 moves twice: 2nd: Rail 5 (up to 5)"]
+    page.screenshot(path="e2e-artifacts/orbit-threat-desktop.png")
+    page.keyboard.press("KeyE")
+    until(page, "s.reach_of === 1")
+    assert canvas_has_pixels(page, min_colors=6)
+    page.screenshot(path="e2e-artifacts/orbit-threat-enemy.png")
+    page.keyboard.press("KeyE")
+    until(page, "s.reach_of === null")
+    tap_ship(page, 1)
+    until(page, "s.reach_of === 1")
+    tap_ship(page, 1)
+    until(page, "s.reach_of === null")
+    # shields take one off the named hit
+    click(page, "sub:+:shd")
+    click(page, "sub:+:shd")
+    st = until(page, "s.threat_lines.length > 0 && s.threat_lines[0].includes('Rail 4')")
+    assert st["threat_lines"] == ["⚠ Ship 2 moves twice: 2nd: Rail 4 (up to 4)"]
+    assert info(page)["planning"]
+
+
+def test_phone_panel_shows_the_threat_line(page, site):
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_game(page, site, "orbit")
+    page.evaluate(
+        "(o) => window.gridworks.startGame(JSON.stringify(['human', 'greedy']), JSON.stringify(o), 1)", DOUBLE
+    )
+    until(page, "s.mode === 'play' && s.tutorial === 0")
+    click(page, "tut:skip")
+    until(page, "s.tutorial === null && s.planning && s.threat_lines.length > 0")
+    page.screenshot(path="e2e-artifacts/orbit-threat-phone.png")
