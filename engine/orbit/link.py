@@ -114,6 +114,11 @@ def accept(local: LinkRecord | None, incoming: LinkRecord, me: str) -> LinkRecor
     if me not in incoming.seats:
         raise LinkError("this link is for a game you do not play in")
     if local is None:
+        if me in movers(incoming):
+            raise LinkError(
+                "this link holds turns played for you that this device never saw "
+                "(open your friend's links on the device you play on)"
+            )
         return incoming
     if incoming.game_id != local.game_id:
         raise LinkError("this link belongs to a different game")
@@ -128,6 +133,25 @@ def accept(local: LinkRecord | None, incoming: LinkRecord, me: str) -> LinkRecor
             raise LinkError("this link contains a turn made for you (out of order)")
         state = GAME.apply(state, GAME.parse_move(text))
     return incoming
+
+
+def movers(rec: LinkRecord) -> list[str]:
+    """The seat that made each move of ``rec``, in order."""
+    state = _replay(rec.seed, rec.options, ()).state
+    out = []
+    for text in rec.moves:
+        out.append(rec.seats[state.active])
+        state = GAME.apply(state, GAME.parse_move(text))
+    return out
+
+
+def receiver_seat(rec: LinkRecord) -> str:
+    """The seat of a device that opens ``rec`` with no copy of the game: not the sender, who made the
+    last move (with no moves yet, the seat to move)."""
+    who = movers(rec)
+    if not who:
+        return rec.seats[final_state(rec).active]
+    return next(s for s in rec.seats if s != who[-1])
 
 
 def final_state(rec: LinkRecord) -> OrbitState:

@@ -11,7 +11,7 @@ import zlib
 import pytest
 
 from engine.orbit.game import new_game_options
-from engine.orbit.link import PREFIX, LinkError, accept, decode, encode, final_state
+from engine.orbit.link import PREFIX, LinkError, accept, decode, encode, final_state, movers, receiver_seat
 
 SEATS = ["host", "guest"]
 OPTS = new_game_options(2)
@@ -71,3 +71,31 @@ def test_accept_takes_only_the_same_game_continued_by_the_other_side():
     with pytest.raises(LinkError, match="do not play"):
         accept(None, theirs, "stranger")
     assert accept(None, mine, "guest") is mine
+
+
+@pytest.mark.parametrize(
+    ("moves", "receiver", "ok"),
+    [
+        # rules 2 duel: host | guest guest | host host | ...
+        (["coast"], "guest", True),  # the host's first turn: a friend's first link
+        # a device that never had the game and is sent back to the host seat: the host's own turn 1
+        # is in the record, played elsewhere -> refused (the host opens links where it played)
+        (["coast", "coast"], "host", False),
+        (["coast", "coast", "coast"], "host", False),
+        # the host played the guest's two turns too and shared: the last mover is "guest", so a fresh
+        # device takes the host seat, whose own turn is in the record -> refused
+        (["coast", "coast", "coast", "coast"], "guest", False),
+    ],
+)
+def test_a_device_without_the_game_never_takes_turns_played_for_it(moves, receiver, ok):
+    rec = decode(encode(42, OPTS, SEATS, moves))
+    assert movers(rec)[: len(moves)] == ["host", "guest", "guest", "host"][: len(moves)]
+    me = receiver_seat(rec)
+    assert me == receiver
+    if ok:
+        assert accept(None, rec, me) is rec
+    else:
+        with pytest.raises(LinkError, match="never saw"):
+            accept(None, rec, me)
+        with pytest.raises(LinkError, match="never saw"):
+            accept(None, rec, "host" if me == "guest" else "guest")
