@@ -55,6 +55,7 @@ def main() -> None:
     ap.add_argument("--out", type=Path, default=Path("/tmp/fl-read"))
     ap.add_argument("--levels", default="13,20,25,30")
     ap.add_argument("--start", action="store_true", help="also a shot of each level's first frame")
+    ap.add_argument("--endless", action="store_true", help="also an endless run a few pieces in")
     args = ap.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
     srv, url = serve_in_thread(args.dist, cors=True)
@@ -76,6 +77,22 @@ def main() -> None:
                 page.wait_for_timeout(700)
                 page.screenshot(path=str(args.out / f"{name}-lv{n:02d}-{grav.lower()}.png"))
                 print(name, n, grav, len(moves), flush=True)
+            if args.endless:  # an endless run a few pieces in: rain, the flood line, the HUD's numbers
+                page.evaluate(
+                    "() => { window.gridworks.floodlineStart(0); window.gridworks.floodlineFreeze(true); }"
+                )
+                page.wait_for_timeout(300)
+                spots = [
+                    ["mx-", ".", "mx-"],
+                    ["mx+", ".", "mx+"],
+                    ["mz-", ".", "mz-"],
+                    ["mz+", ".", "mz+"],
+                    ["."],
+                ]
+                feed = [m for k in range(14) for m in (*spots[k % 5], ".", "d", ".", ".")]
+                page.evaluate("(m) => window.gridworks.floodlineFeed(m)", feed)
+                page.wait_for_timeout(700)
+                page.screenshot(path=str(args.out / f"{name}-endless.png"))
             page.close()
         b.close()
     srv.shutdown()

@@ -151,7 +151,9 @@ def test_floodline_basins_replays_and_timing(page, site):
     )
 
 
-def test_floodline_phone_prompt_keeps_the_board_clear(browser, guard, site):
+def test_floodline_phone_prompt_leaves_the_hud_and_holds_the_clock(browser, guard, site):
+    """Issue #26: on a phone the prompt no longer covers the objectives, ★ conditions and next pieces
+    while the first piece falls: it sits at the board's foot and the level waits for a tap."""
     ctx = new_context(browser, guard, viewport=PHONE, has_touch=True, is_mobile=True)
     page = ctx.new_page()
     try:
@@ -161,7 +163,10 @@ def test_floodline_phone_prompt_keeps_the_board_clear(browser, guard, site):
             st = info(page)
             tip, board = st["tipRect"], st["boardRect"]
             assert tip is not None and st["tip"], st
-            assert tip[1] + tip[3] <= board[1] + 1, (tip, board)  # over the HUD strip, not the board
+            assert tip[1] >= board[1] and tip[1] + tip[3] <= board[1] + board[3] + 1, (
+                tip,
+                board,
+            )  # not the HUD
             page.screenshot(path=str(ART / f"floodline-phone-tip-lv{n:02d}.png"))
             if n == 4:  # lv04: the loss limit is on the objective line, the tip names the open sides
                 assert st["objectiveTexts"] == ["Survive 2 tilts, ≤5 lost"], st["objectiveTexts"]
@@ -171,8 +176,13 @@ def test_floodline_phone_prompt_keeps_the_board_clear(browser, guard, site):
                 assert st["objectiveTexts"] == ["Пережить наклонов: 2, ≤5 потеряно"], st["objectiveTexts"]
                 assert "Восточная и западная стороны открыты" in st["tip"] and "тёмным столбом" in st["tip"]
                 click_button(page, "lang")
+        page.evaluate("() => window.gridworks.floodlineFreeze(false)")
+        page.wait_for_timeout(400)
+        assert info(page)["tick"] == 0  # the clock waits while the prompt is up
         page.touchscreen.tap(tip[0] + tip[2] / 2, tip[1] + tip[3] / 2)  # a tap closes it
-        page.wait_for_timeout(120)
+        page.wait_for_function(
+            "() => JSON.parse(window.gridworks.floodlineInfo()).tick > 0", timeout=10_000, polling=50
+        )
         st = info(page)
         assert st["tipRect"] is None and st["pieces"] == 0 and not st["paused"], st
         assert st["active"] is not None

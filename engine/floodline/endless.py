@@ -1,22 +1,22 @@
 """Endless mode (Part I §7.2; issue #26 "a goal that lasts and ends", as Wetrix and BlockOut).
 
 The mutators step every ``everyPieces`` locked pieces, in level order, after the lock resolve and
-before the fail states are checked (RULES.md 38, 50–53):
+before the fail states are checked (RULES.md 38 and E1–E5):
 
 * ``PIECE_COMPLEXITY`` adds one more piece to the bag, ``HEIGHT_SQUEEZE`` lowers the height limit,
   ``WATER_INJECTION`` drops units at the top centre, ``WIND`` lets the level's gust blow (38).
 * ``RAIN`` (rising pressure): ``units + piecesUsed // rampEveryPieces`` units fall from the top of a
   column drawn by a PCG32 seeded with ``(meta.seed, piecesUsed)`` — the same column for the same run.
-* ``LAYER_CLEAR`` (something to clear): every world layer ``y`` whose cells are all solid (movable
-  solids, or immovable cells such as a drain) loses its movable solids; what stood on it settles.
-  ``score × k²`` for ``k`` layers cleared by one lock.
+* ``LAYER_CLEAR`` (something to clear): every world layer ``y`` with no empty cell (solids, immovable
+  cells such as a drain, and water fill it) of which at least half is movable solids loses its solids
+  and its water; what stood on it settles. ``score × k²`` for ``k`` layers cleared by one lock.
 * ``EVAPORATE`` (something to evaporate; steering water pays): a *lake* — a 6-connected body of water
   with no cell on the box floor, so held up by the player's blocks — loses ``units`` units from its
   top after each lock, each scoring ``score × min(size, lakeCap)``: the bigger the lake the water
   was steered into, the more each unit pays. Water on the floor never evaporates: it is the flood,
-  and ``constraints.waterForbiddenHeight`` ends the run when it reaches that height.
+  and ``constraints.waterForbiddenHeight`` ends the run once water stands in that layer (y ≥ it).
 
-Counts go to ``metrics`` under ``rained``, ``layersCleared``, ``evaporated`` (only in levels that
+Counts go to ``metrics`` under ``rained``, ``layersCleared``, ``washed``, ``evaporated`` (only in levels that
 have these mutators, so campaign state hashes are unchanged).
 """
 
@@ -99,12 +99,13 @@ def rain(s: State, m: Mutator) -> None:
 
 
 def full_layers(board: Board) -> list[int]:
-    """World layers ``y`` whose every cell is solid (movable) or fixed, with at least one movable."""
+    """World layers ``y`` with no empty cell (solids, fixed cells and water fill it) of which at least
+    half the cells are movable solids (a layer of water on the floor is the flood, not a clear)."""
     out = []
     per = board.sx * board.sz
     for y in range(board.sy):
         layer = board.kind[y * per : (y + 1) * per]
-        if all(k in _MOVABLE or k in _FIXED for k in layer) and any(k in _MOVABLE for k in layer):
+        if _EMPTY not in layer and 2 * sum(1 for k in layer if k in _MOVABLE) >= per:
             out.append(y)
     return out
 
@@ -116,10 +117,16 @@ def clear_layers(s: State, m: Mutator) -> int:
     if not ys:
         return 0
     per = board.sx * board.sz
+    washed = 0
     for y in ys:
         for i in range(y * per, (y + 1) * per):
             if board.kind[i] in _MOVABLE:
                 board.clear(i)
+            elif board.kind[i] == _WATER:  # the water sealed in the layer goes with it
+                board.kind[i] = _EMPTY
+                washed += 1
+    if washed:
+        _add(s, "washed", washed)
     part = settle_solids(board, s.gravity)
     w = settle_water(board, s.gravity, part.displaced)
     s.metrics["waterOverflowTotal"] += w.overflow
@@ -187,7 +194,8 @@ def _add(s: State, key: str, n: int) -> None:
 
 def status(s: State) -> dict[str, Any]:
     """What the endless HUD shows: the next shower (pieces until it, units, column), layers cleared,
-    units evaporated, lakes now (count, units), and the flood (floor water height vs the limit)."""
+    units evaporated, lakes now (count, units), and the flood: ``height`` = layers holding water
+    (top water y + 1) against ``limit`` = ``waterForbiddenHeight`` (the run ends once height > limit)."""
     from engine.floodline.conditions import max_water_height
 
     n = s.metrics["piecesUsed"]
@@ -210,7 +218,7 @@ def status(s: State) -> dict[str, Any]:
 
 
 def endless_level(seed: int) -> dict[str, Any]:
-    """The endless run on ``seed`` (RULES.md 50): a 6×6 box, 14 layers to the overflow line; rain every
+    """The endless run on ``seed`` (RULES.md E1–E5): a 6×6 box, 14 layers to the overflow line; rain every
     3 pieces that grows by a unit every 20; full layers clear; lakes held up by blocks evaporate; the
     flood (floor water) may not reach height 4; a drain in one corner; taller pieces every 15 pieces,
     the ceiling one lower every 30, wind after 40."""

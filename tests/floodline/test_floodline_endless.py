@@ -1,4 +1,4 @@
-"""Endless mode (issue #26, RULES.md 50-53): full world layers clear (BlockOut), lakes held up by the
+"""Endless mode (issue #26, RULES.md E1-E5): full world layers clear (BlockOut), lakes held up by the
 player's blocks evaporate and pay by their size (Wetrix), seeded rain that grows, and a flood line;
 each rule at its boundary (value - 1, value, value + 1)."""
 
@@ -143,3 +143,17 @@ def test_the_endless_run_ends_and_campaign_metrics_are_unchanged() -> None:
     assert st["flood"]["limit"] == 4 and "rain" in st
     campaign = start(bag=O2)
     assert set(run(campaign, "d").metrics) == set(METRIC_KEYS)  # no endless counters in the campaign
+
+
+@pytest.mark.parametrize(("solids", "full"), [(7, False), (8, True), (9, True)])
+def test_water_sealed_in_a_layer_fills_it_when_half_of_it_is_solid(solids: int, full: bool) -> None:
+    """16 cells: ``solids`` movable solids, the rest water; the layer clears (with its water) from 8."""
+    cs = [solid([k % 4, 0, k // 4], [k % 4, 0, k // 4]) for k in range(solids)]
+    cs += [{"pos": [k % 4, 0, k // 4], "type": "WATER"} for k in range(solids, 16)]
+    s = start(board=BOX, bag=O2, cells=cs).copy()
+    s.board = s.board.copy()
+    assert (full_layers(s.board) == [0]) is full
+    mut = parse_level({"mutators": [CLEAR]}).mutators[0]
+    assert clear_layers(s, mut) == int(full)
+    left = s.board.count(Kind.WATER) + s.board.count(Kind.SOLID)
+    assert left == (0 if full else 16) and s.metrics.get("washed", 0) == (16 - solids if full else 0)

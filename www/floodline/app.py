@@ -132,6 +132,8 @@ class App(Controls, AppChrome):
             return  # the level's clock starts once its world is on the screen
         if board_draw.tip_holds_clock(self, run):
             return  # phone: the prompt is read before the first piece falls (a tap starts it)
+        if self.ui.preview is not None and self.player is None:
+            return  # planning pause: the piece waits while a tilt preview is shown (issue #26)
         if self.player is not None:
             for _ in range(2):
                 inp = self.player.next()

@@ -22,6 +22,13 @@ PIECE_XRAY = "rgba(255,214,120,0.95)"
 GHOST_XRAY = "rgba(255,255,255,0.7)"
 
 
+def floor_in_view(run: Run) -> bool:
+    """Under a sideways gravity the whole structure falls (its base matters as much as its top), and
+    where a flood line is set the floor water is the danger: the camera keeps the floor in view."""
+    s = run.state
+    return s.gravity.value != "DOWN" or s.level.constraints.water_forbidden_height is not None
+
+
 def rows_for(app: App, run: Run) -> int:
     """Rows the camera shows (Input §7.3). Chosen on spawn so the piece and the top of the
     structure (plus a few rows under it) fit, in steps of 4 rows so the scale changes rarely;
@@ -33,6 +40,8 @@ def rows_for(app: App, run: Run) -> int:
         cells = run.active_cells()
         hi = max((c[1] for c in cells), default=s.height_limit) + 1
         lo = run.top_cells[0][1] if run.top_cells else 0
+        if floor_in_view(run):  # the base of the structure (or the flood) stays in view
+            lo = 0
         need = hi - max(0, lo - 3) + 1
         app.cam_rows = min(s.board.sy, max(12, -(-need // 4) * 4))
     return int(app.cam_rows)
@@ -61,6 +70,9 @@ def camera(app: App, run: Run, p: Proj, cells: list[list[int]], ghost: list[list
         b = s.board
         top = [[0, 0, 0], [b.sx - 1, 0, 0], [0, 0, b.sz - 1], [b.sx - 1, 0, b.sz - 1]]
     focus = cells + ghost + top
+    if floor_in_view(run):  # sideways gravity or a flood line: the floor stays on screen
+        b = s.board
+        focus = focus + [[0, 0, 0], [b.sx - 1, 0, b.sz - 1]]
     if not focus:
         return
     if spawn != app.cam_spawn or snap:
@@ -88,9 +100,11 @@ def draw_board(app: App, g: Gfx, run: Run, rect: tuple[float, float, float, floa
         wv.place_key,
         app.shell.i18n.lang,
         app.ui.basins,
+        s.gravity.value,
     )
     faces = tuple(sorted(str(getattr(f, "value", f)) for f in s.board.open_faces))
     basin = run.basins() if app.ui.basins else None
+    flood = s.level.constraints.water_forbidden_height
     did = wv.ensure(
         g,
         key,
@@ -103,6 +117,8 @@ def draw_board(app: App, g: Gfx, run: Run, rect: tuple[float, float, float, floa
         run.drain_scope,
         basin,
         app.heavy,
+        (s.gravity.value, app.t("gravity_side")),
+        None if flood is None else (flood, app.t("flood_line")),
     )
     app.heavy = app.heavy or (bool(did) and not wv.flushed)
     if did:
@@ -209,6 +225,7 @@ def overlays(
     ly = y + h - 22 if w < 560 else y + 24
     if pv is not None and pv.get("board") == run.board_version:
         hud.preview_label(t, g, pv, x + w / 2, ly, w - 16)
+        g.text(x + w / 2, ly + (-22 if w < 560 else 26), t("planning"), hud.ACCENT, 12, True, align="center")
     else:
         flash_refusal(app, g, run, x + w / 2, ly, w - 16)
     r = max(18.0, min(30.0, w * 0.05))

@@ -9,7 +9,8 @@ from gwweb.floodline import mesh as M
 from gwweb.floodline.campaign import objective_text
 from gwweb.floodline.iso import Proj
 from gwweb.floodline.model import Run
-from gwweb.floodline.render import arrow, draw_mesh, gravity_dir
+from gwweb.floodline.render import draw_mesh, gravity_dir
+from gwweb.floodline.ruler import arrow
 from gwweb.floodline.strings import Tr
 from gwweb.floodline.textfit import fit, width
 from gwweb.shared.canvas import Gfx
@@ -33,6 +34,7 @@ def signature(run: Run) -> tuple[object, ...]:
     return (
         tuple((o["value"], o["target"]) for o in run.objectives),
         tuple(o["holds"] for o in run.objectives),
+        str(run.endless),
         m["score"],
         m["piecesUsed"],
         m["rotations"],
@@ -63,10 +65,30 @@ def star_lines(t: Tr, run: Run) -> list[str]:
     return out
 
 
+def endless_lines(t: Tr, run: Run) -> list[tuple[str, str]]:
+    """The endless run's goal in numbers (engine ``endless.status``): the next shower, the flood
+    against its line, the lakes evaporating, layers cleared and units evaporated so far."""
+    e = run.endless
+    if e is None:
+        return []
+    out: list[tuple[str, str]] = []
+    if "rain" in e:
+        out.append((t("e_rain", v=e["rain"]["units"], n=e["rain"]["inPieces"]), INK))
+    if "flood" in e:
+        f = e["flood"]
+        out.append((t("e_flood", v=f["height"], m=f["limit"]), WARN if f["height"] >= f["limit"] else INK))
+    out.append((t("e_lakes", n=e["lakes"], v=e["lakeUnits"]), GOOD if e["lakes"] else DIM))
+    out.append((t("e_done", n=e["layersCleared"], v=e["evaporated"]), DIM))
+    return out
+
+
 def strip_height(g: Gfx, t: Tr, run: Run, w: float) -> float:
     """The phone strip's height: its objectives with bars and the wrapped ★ lines fit in it."""
     col_w = w * 0.58 - 20
     n_obj = max(1, len(run.level.get("objectives", [])))
+    if run.endless is not None:  # the goal (wrapped) and four lines of numbers
+        goal = len(g.wrap(t("mutators_short"), col_w, 10))
+        return max(STRIP_H, 22 + 16 + goal * 12 + 4 * 16 + 14)
     star = sum(len(g.wrap(text, col_w, STAR_FS)) for text in star_lines(t, run))
     return max(STRIP_H, 22 + 16 + 26 * n_obj + STAR_LH * star + 10)
 
@@ -129,10 +151,14 @@ def panel(
     cy += lh - 4
     objs = run.level.get("objectives", [])
     if not objs:
-        for line in g.wrap(t("mutators"), col_w, fs - 2):
+        for line in g.wrap(t("mutators_short" if compact else "mutators"), col_w, fs - 2)[:6]:
             g.text(x + pad, cy, line, INK, fs - 2)
             cy += fs + 2
-        cy += 6
+        cy += 4
+        for text, color in endless_lines(t, run):
+            g.text(x + pad, cy, text, color, fit(g, text, col_w, fs - 1))
+            cy += fs + 4
+        cy += 4
     for k, cond in enumerate(objs):
         frac = run.bar(k)  # the engine's count, in the unit a player counts (layers: RULES.md 32)
         holds = k < len(run.objectives) and run.objectives[k]["holds"]
@@ -166,6 +192,8 @@ def panel(
         key = "c_" + c["key"]
         if c["key"] == "tiltsLeft" and c["limit"] <= 0 or c["key"] in ("heightLimit", "wind"):
             continue
+        if c["key"] == "waterForbiddenHeight" and run.endless is not None:
+            continue  # the endless lines show the flood against its line
         lines.append((t(key, v=c["value"], m=c["limit"]), WARN if c["danger"] else INK))
     ch = s.charges
     ab = s.level.abilities

@@ -14,6 +14,7 @@ from gwweb.floodline.saves import MoveLog
 from engine.core.session import IllegalMoveError, Session
 from engine.floodline import GAME, Gravity, State, TickInput
 from engine.floodline.conditions import resting_on_water, stack_height
+from engine.floodline.endless import status as endless_status
 from engine.floodline.events import Event
 from engine.floodline.pieces import offsets
 from engine.floodline.preview import danger, tilt_refusal
@@ -45,6 +46,7 @@ class Run:
         self.board_cells: list[dict[str, Any]] = []
         self.objectives: list[dict[str, Any]] = []
         self.limits: list[dict[str, Any]] = []
+        self.endless: dict[str, Any] | None = None
         self._board_ref: Any = None
         self.board_version = 0
         self.water_under: bool = False
@@ -120,6 +122,7 @@ class Run:
         self.board_cells = v["cells"]
         self.objectives = v["objectives"]
         self.limits = constraints(s)  # every limit in play (engine progress.constraints)
+        self.endless = endless_status(s) if s.level.mutators else None  # rain, flood, lakes, layers
         self.board_version += 1
         self.water_under = resting_on_water(s.board, s.gravity)  # §10.2 'Resting on water' (Rules §10.4)
         self.unsupported = unsupported_cells(s)

@@ -14,6 +14,7 @@ import js  # type: ignore[import-not-found]
 from gwweb.floodline import mesh as M
 from gwweb.floodline.iso import GRAVITY_VEC, VIEW_AXES, Proj, fit_rows
 from gwweb.floodline.occlusion import WorldIndex
+from gwweb.floodline.ruler import OPEN_CORNERS, back_wall_ruler, flood_line, gravity_side
 from gwweb.shared.canvas import Gfx
 from pyodide.ffi import to_js  # type: ignore[import-not-found]
 
@@ -147,6 +148,8 @@ class Job:
     height_limit: int
     open_faces: tuple[str, ...]
     open_label: str
+    gravity: tuple[str, str] = ("DOWN", "")  # (gravity, the label of the side it falls toward)
+    flood: tuple[int, str] | None = None  # (the flood line's height, its label)
     jm: JsMesh | None = None  # the finished mesh as typed arrays
     index: WorldIndex | None = None  # its occlusion index
     at: int = -1  # quads painted so far (-1: the back layer not started)
@@ -240,6 +243,8 @@ class WorldView:
         scope: list[list[int]] | None = None,
         basin: dict[str, Any] | None = None,
         busy: bool = False,
+        gravity: tuple[str, str] = ("DOWN", ""),
+        flood: tuple[int, str] | None = None,
     ) -> str:
         """Bring the layer up to ``key`` (board identity, view, cut, size). The work is sliced over
         frames (issue #20): the mesh is built ``BUDGET_MS`` at a time, then painted on a back layer
@@ -259,7 +264,7 @@ class WorldView:
         assert proj is not None
         if job is None or job.key != key or job.proj is not proj:
             steps = M.world_mesh_steps(proj, cells, cut, marked, scope, basin)
-            job = self.job = Job(key, proj, steps, height_limit, open_faces, open_label)
+            job = self.job = Job(key, proj, steps, height_limit, open_faces, open_label, gravity, flood)
         spent = lambda: (time.perf_counter() - t0) * 1000  # noqa: E731
         if job.jm is None:
             try:
@@ -298,7 +303,7 @@ class WorldView:
                 lg = self.back = g.layer(w, h)
             lg.fit()
             lg.clear_rect(0, 0, w, h)
-            self._frame(lg, p, job.height_limit, job.open_faces, job.open_label)
+            self._frame(lg, p, job)
             job.at = 0
         assert lg is not None
         jm = job.jm
@@ -312,14 +317,17 @@ class WorldView:
         return lg
 
     @staticmethod
-    def _frame(lg: Gfx, p: Proj, height_limit: int, open_faces: tuple[str, ...], open_label: str) -> None:
-        """The floor tiles, the box outline with the red overflow line, and the open faces."""
+    def _frame(lg: Gfx, p: Proj, job: Job) -> None:
+        """The floor tiles, the height ruler on the back walls, the box outline with the red overflow
+        line, the open faces, and under a sideways gravity the side the world falls toward."""
+        height_limit, open_faces, open_label = job.height_limit, job.open_faces, job.open_label
         tiles, lines = M.frame_mesh(p, height_limit)
         floor = M.Mesh()
         fl, fl2, edge = M.style("#2b3a48"), M.style("#30404f"), M.style("rgba(140,170,200,0.25)")
         for i, t in enumerate(tiles):
             floor.add(t, fl if (i + i // p.sz) % 2 else fl2, edge)
         draw_mesh(lg, floor)
+        back_wall_ruler(lg, p, height_limit)
         for k, ln in enumerate(lines):
             color = "rgba(255,90,90,0.85)" if k == 1 else "rgba(160,190,220,0.35)"
             pts = [(ln[i], ln[i + 1]) for i in range(0, len(ln), 2)]
@@ -327,6 +335,10 @@ class WorldView:
                 lg.line(x1, y1, x2, y2, color, 2 if k == 1 else 1)
         for face in open_faces:
             open_face(lg, p, face, height_limit, open_label)
+        if job.gravity[0] != "DOWN":
+            gravity_side(lg, p, *job.gravity)
+        if job.flood is not None:
+            flood_line(lg, p, *job.flood)
 
     def forget(self) -> None:
         """Drop the shown world (a new level): nothing is drawn until its own layer is ready."""
@@ -389,14 +401,6 @@ class WorldView:
         g.restore()
 
 
-OPEN_CORNERS = {
-    "EAST": lambda sx, sz: ((sx, 0), (sx, sz)),
-    "WEST": lambda sx, sz: ((0, 0), (0, sz)),
-    "NORTH": lambda sx, sz: ((0, 0), (sx, 0)),
-    "SOUTH": lambda sx, sz: ((0, sz), (sx, sz)),
-}
-
-
 def open_face(g: Gfx, p: Proj, face: str, height: int, label: str) -> None:
     """An open (void) side of the box: blocks that cross it are lost (RULES 16). A faint orange
     sheet with dashed edges and a label at its floor edge."""
@@ -415,24 +419,6 @@ def open_face(g: Gfx, p: Proj, face: str, height: int, label: str) -> None:
     g.line(pts[0][0], pts[0][1], pts[1][0], pts[1][1], "rgba(255,150,60,1)", 4)
     mx, my = (pts[0][0] + pts[1][0]) / 2, (pts[0][1] + pts[1][1]) / 2
     g.text(mx, my + 16, label, "#ffb070", 12, True, align="center")
-
-
-def arrow(
-    g: Gfx, cx: float, cy: float, dx: float, dy: float, length: float, color: str, width: float = 5
-) -> None:
-    """A thick arrow from (cx, cy) along (dx, dy)."""
-    ex, ey = cx + dx * length, cy + dy * length
-    g.line(cx, cy, ex - dx * width * 1.5, ey - dy * width * 1.5, color, width)
-    px, py = -dy, dx
-    hw = width * 1.8
-    g.poly(
-        [
-            (ex, ey),
-            (ex - dx * hw * 1.8 + px * hw, ey - dy * hw * 1.8 + py * hw),
-            (ex - dx * hw * 1.8 - px * hw, ey - dy * hw * 1.8 - py * hw),
-        ],
-        fill=color,
-    )
 
 
 def gravity_dir(p: Proj, gravity: str) -> tuple[float, float]:
