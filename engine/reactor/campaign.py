@@ -101,6 +101,13 @@ def stars_for(pulses: int, par_pulses: int | None, hinted: bool = False) -> int 
     return max(1, n - (HINT_COST if hinted else 0))
 
 
+def star_pulses(pulses: int, undone: int = 0, eye_access: bool = False) -> int:
+    """The pulses the star rating counts: every pulse played in this game, undone ones included
+    (probing and taking back is not free), less the one that opened an all-seeing-eye terminal
+    (reading the machine is). A restart begins a new count, as opening the level again does."""
+    return max(0, pulses + undone - (1 if eye_access else 0))
+
+
 def legacy_key(key: str) -> str:
     """Progress keys are stable across releases; kept as a hook for renamed levels."""
     return key

@@ -30,6 +30,7 @@ from engine.reactor.solver import MECHANICS, SearchResult, expand_plan, search
 from engine.reactor.state import ReactorState
 from tools.playtest import stats
 from tools.playtest.progress import run_many
+from tools.playtest.reactor_family_report import family_section
 from tools.playtest.report import LabConfig, Metric, Plot, Report, Table
 
 DEFAULT_GAMES = 40  # random-play games per level
@@ -65,7 +66,14 @@ def campaign_levels() -> list[dict[str, Any]]:
         from engine.reactor import campaign  # the engine's campaign (levels as package data)
 
         return [
-            {"key": e.key, "name": e.name, "level": e.level, "par": e.par, "teaches": list(e.teaches)}
+            {
+                "key": e.key,
+                "name": e.name,
+                "level": e.level,
+                "par": e.par,
+                "teaches": list(e.teaches),
+                "solution": list(e.solution),
+            }
             for e in campaign.entries()
         ]
     except ImportError:
@@ -318,6 +326,8 @@ def run(cfg: LabConfig) -> Report:
             f"share of {len(ends)} random games (≤ {MAX_ACTIONS} actions) that activate a reactor",
         ),
     ]
+    fam_metrics, fam_tables, fam_plots, fam = family_section(levels, found, cfg.seed, cfg.workers)
+    metrics += fam_metrics
     c_all = stats.counts(ends)
     tables = [
         Table(
@@ -335,6 +345,7 @@ def run(cfg: LabConfig) -> Report:
             ],
             rows,
         ),
+        *fam_tables,
         Table(
             "Random play: how games end (per level)",
             ["level", "games", *_END_KEYS, "walk deaths"],
@@ -354,7 +365,12 @@ def run(cfg: LabConfig) -> Report:
         keys = sorted(c_all)
         ax.barh(keys, [c_all[k] for k in keys])
 
-    data = {"levels": [{**{k: v for k, v in e.items() if k != "level"}, **f} for e, f in zip(levels, found)]}
+    data = {
+        "levels": [
+            {**{k: v for k, v in e.items() if k != "level"}, **f, "family": g}
+            for e, f, g in zip(levels, found, fam)
+        ]
+    }
     data["ends"] = c_all
     return Report(
         game="reactor",
@@ -369,6 +385,7 @@ def run(cfg: LabConfig) -> Report:
         plots=[
             Plot("par", "Par vs fewest pulses found by search", draw_par, "level", "pulses"),
             Plot("ends", "How random games end (all levels)", draw_ends, "games", ""),
+            *fam_plots,
         ],
         data=data,
     )

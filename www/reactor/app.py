@@ -212,7 +212,6 @@ class ReactorApp(Controls, View):
             audio.tone(140, 0.12, "square", 0.08)
             self.shell.invalidate()
             return False
-        new = play.state
         if text.split()[0] in ("interact", "repair", "remedy", "shield", "activate"):
             key = "repair" if text.startswith("repair") else text.replace(" ", "_")
             self.anim = self.cascades.start(old, play.last_trace, now(), self.eye, self.t(key))
@@ -223,7 +222,7 @@ class ReactorApp(Controls, View):
         if ended is not None:
             play.queue.clear()
             if ended.result == "won":
-                if record_win(self.progress, play.key, new.pulse, play.hinted):
+                if record_win(self.progress, play.key, play.star_pulses(), play.hinted):
                     store_progress(self.storage, self.progress)  # merged: another tab's stars stay
                     self.sync_launcher()
                 self.show_toast(self.t("won_toast"))

@@ -20,6 +20,7 @@ from engine.reactor.actions import Action
 from engine.reactor.balance import QUANTITIES
 from engine.reactor.campaign import entry as campaign_entry
 from engine.reactor.campaign import keys as campaign_keys
+from engine.reactor.campaign import star_pulses
 from engine.reactor.f32 import BAND_NAMES
 from engine.reactor.schema import parse_level
 from engine.reactor.stages import PulseStage, PulseTrace
@@ -54,6 +55,7 @@ class SavedGame(Model):
 
     key: str = Field(min_length=1, max_length=100)
     hinted: bool = False
+    undone: int = Field(default=0, ge=0, le=100_000)  # pulses taken back (the stars count them)
     save: SaveData
 
 
@@ -95,6 +97,7 @@ def restore_play(saved: SavedGame) -> tuple[Play | None, str, str]:
         return None, got.status, got.reason
     play = Play(saved.key, got.session)
     play.hinted = saved.hinted
+    play.undone = saved.undone
     return play, got.status, ""
 
 
@@ -241,6 +244,7 @@ class Play:
         self.last_trace: PulseTrace | None = None
         self.events: list[Any] = []  # the engine's events of the last action played with capture
         self.hinted = False  # a hint was shown in this game (costs a star)
+        self.undone = 0  # pulses taken back in this game (``campaign.star_pulses`` counts them)
         self.note = ""  # an informative line (the hint), shown when there is no refusal
         self.refusal: tuple[str, dict[str, str]] = ("", {})  # the engine's code of the last refusal
 
@@ -283,13 +287,16 @@ class Play:
         self.queue.clear()
         if not self.session.can_undo():
             return False
+        pulse = self.state.pulse
         self.session.undo()
+        self.undone += pulse - self.state.pulse  # a lengthy action taken back (a move costs none)
         self.message = ""
         return True
 
     def restart(self) -> None:
         self.queue.clear()
         self.session.restart()
+        self.undone = 0
         self.message = ""
 
     def can_view(self) -> bool:
@@ -300,7 +307,12 @@ class Play:
 
     def save(self) -> SavedGame:
         """The game in progress as saved (format 2: the engine's SaveData)."""
-        return SavedGame(key=self.key, hinted=self.hinted, save=self.session.save())
+        return SavedGame(key=self.key, hinted=self.hinted, undone=self.undone, save=self.session.save())
+
+    def star_pulses(self) -> int:
+        """The pulses this game's stars count (``engine.reactor.campaign.star_pulses``)."""
+        st = self.state
+        return star_pulses(st.pulse, self.undone, st.eye_access)
 
     def hint(self, lang: str) -> str:
         """The level's one-step hint in ``lang`` (engine campaign data); marks the game hinted."""

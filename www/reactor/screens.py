@@ -24,7 +24,8 @@ def draw_end(g: Gfx, app: AppFields, lay: Layout, st: ReactorState) -> None:
     won = st.outcome is not None and st.outcome.result == "won"
     key = app.play.key if app.play is not None else ""
     p = par(key) if won else None
-    stars = stars_for(st.pulse, p, bool(app.play is not None and app.play.hinted))
+    counted = app.play.star_pulses() if app.play is not None else st.pulse
+    stars = stars_for(counted, p, bool(app.play is not None and app.play.hinted))
     bh = 80 + (24 if stars is not None else 0)
     bx0, by0, board_w, board_h = lay.board_rect
     w = min(320.0, board_w - 10)
@@ -41,7 +42,7 @@ def draw_end(g: Gfx, app: AppFields, lay: Layout, st: ReactorState) -> None:
     g.text(x + w / 2, y + 24, label, "#FFD600" if won else "#FF5252", 18, True, "center", "middle")
     by = y + 42
     if stars is not None and p is not None:
-        line = app.t("par_line", n=st.pulse, par=p)
+        line = app.t("par_line", n=counted, par=p)
         sw = g.measure(star_text(3), 20, True)
         lw = g.measure(line, 12)
         sx = x + (w - sw - 10 - lw) / 2

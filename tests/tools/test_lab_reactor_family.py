@@ -1,0 +1,50 @@
+"""Reactor's family of cheap strategies (issue #27) on known levels: each strategy finds what it
+must find, so a later "0 wins" in the lab means the design beat it, not that the bot is blind."""
+
+from __future__ import annotations
+
+from engine.reactor import load_level
+from engine.reactor.campaign import entries
+from tools.playtest import reactor_family as fam
+
+E = {e.name: e for e in entries()}
+
+
+def fresh(name: str):  # type: ignore[no-untyped-def]
+    return load_level(E[name].level)
+
+
+def test_greedy_and_switch_all_win_the_first_level() -> None:
+    assert fam.greedy(fresh("power_on")).won
+    assert fam.switch_all(fresh("power_on")).won
+
+
+def test_the_moved_combo_finds_a_level_pasted_from_two_earlier_ones() -> None:
+    """Hot Split is Hot Corridor and Split Flow side by side (``tools/reactor/compose.py``)."""
+    names = ["hot_corridor", "split_flow"]
+    plans = [fam.as_macros(fresh(n), list(E[n].solution)) for n in names]
+    wants = [fam.kinds(fresh(n), p) for n, p in zip(names, plans)]
+    assert fam.combo(lambda: fresh("hot_split"), plans, wants) == [0, 1]
+    assert fam.combo(lambda: fresh("hot_split"), plans[:1], wants[:1]) == []  # one half is not enough
+
+
+def test_longest_repeat_counts_consecutive_presses_of_one_control() -> None:
+    toggles = ["move n", "move n", "interact", "interact", "interact"]
+    assert fam.longest_repeat(fresh("power_on"), toggles) == 3
+    assert fam.longest_repeat(fresh("power_on"), list(E["power_on"].solution)) == 1
+
+
+def test_order_swap_reports_a_losing_swap_across_two_systems() -> None:
+    wins, tried, across = fam.order_swap(fresh("fire_door"), list(E["fire_door"].solution))
+    assert (wins, tried, across) == (0, 1, 1)
+
+
+def test_random_play_is_seeded() -> None:
+    a = fam.random_play(fresh("split_flow"), 7)
+    b = fam.random_play(fresh("split_flow"), 7)
+    assert a == b
+
+
+def test_probe_counts_every_pulse_it_undid() -> None:
+    out = fam.probe(fresh("power_on"))
+    assert out.won and out.pulses == 2 and out.spent > out.pulses

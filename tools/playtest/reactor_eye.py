@@ -1,0 +1,77 @@
+"""Does reading the machine pay? (issue #27) For every campaign level with an all-seeing-eye terminal:
+
+- *eye route*: the fewest pulses to win after first opening the terminal (solver from the state
+  after the terminal pulse), and the pulses the stars count for it (``campaign.star_pulses``: the
+  terminal pulse is free);
+- *blind guesses*: of the first lengthy actions a player can take, how many start a win at par
+  (``good``/``total``); a player who probes first actions in random order and takes back the wrong
+  ones undoes on average ``(total - good) / (good + 1)`` pulses before the right one (sampling without
+  replacement), each counted by the stars.
+
+``python -m tools.playtest.reactor_eye`` prints the table (used in ``engine/reactor/RULES.md``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.reactor import load_level
+from engine.reactor.campaign import entries, star_pulses, stars_for
+from engine.reactor.solver import Macro, macros, play_macro, search, won
+from engine.reactor.walk import safe_cells
+
+BUDGET = 40_000
+
+
+def eye_row(name: str, level: dict[str, Any], par: int) -> dict[str, Any] | None:
+    st = load_level(level)
+    terms = [c for c, p in st.props.items() if p.kind == "terminal"]
+    if not terms:
+        return None
+    reach = safe_cells(st)
+    t = next((c for c in terms if c in reach), None)
+    eye = None
+    if t is not None:
+        after = play_macro(st, Macro(t, reach[t], "interact", "terminal"))
+        if after is not None and after.outcome is None:
+            res = search(after, par + 2, BUDGET)
+            eye = None if res.pulses is None else res.pulses + 1
+    good = total = 0
+    for m in macros(st):
+        nxt = play_macro(st, m)
+        if nxt is None:
+            continue
+        total += 1
+        if won(nxt) or (nxt.outcome is None and search(nxt, par - 1, BUDGET).pulses is not None):
+            good += 1
+    probes = (total - good) / (good + 1) if total else 0.0
+    eye_counted = star_pulses(eye, 0, True) if eye is not None else None
+    return {
+        "level": name,
+        "par": par,
+        "eye_pulses": eye,
+        "eye_stars": stars_for(eye_counted, par) if eye_counted is not None else None,
+        "first_good": good,
+        "first_total": total,
+        "expected_undone": round(probes, 2),
+        "blind_stars": stars_for(star_pulses(par, round(probes), False), par),
+    }
+
+
+def main() -> None:
+    print(
+        "| level | par | eye route pulses (stars) | first actions starting a par win | expected undone | blind probing stars |"
+    )
+    print("|---|---|---|---|---|---|")
+    for e in entries():
+        r = eye_row(e.name, e.level, e.par)
+        if r is None:
+            continue
+        print(
+            f"| {r['level']} | {r['par']} | {r['eye_pulses']} ({r['eye_stars']}★) | {r['first_good']}/{r['first_total']} "
+            f"| {r['expected_undone']} | {r['blind_stars']}★ |"
+        )
+
+
+if __name__ == "__main__":
+    main()

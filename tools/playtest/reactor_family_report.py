@@ -1,0 +1,160 @@
+"""The lab's report section for Reactor's family of cheap strategies (``reactor_family``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from tools.playtest.progress import run_many
+from tools.playtest.reactor_family import family_job
+from tools.playtest.report import Metric, Plot, Table
+
+EARLY = 6  # greedy and switch-all may win levels 1..EARLY (issue #27)
+RANDOM_GAMES = 20
+
+
+def family_section(
+    levels: list[dict[str, Any]], found: list[dict[str, Any]], seed: int, workers: int | None
+) -> tuple[list[Metric], list[Table], list[Plot], list[dict[str, Any]]]:
+    """Every strategy on every level; metrics against the issue's targets, the per-level table and
+    the curve plot (par, mechanics of the shortest win, solver pulses searched)."""
+    lv = [{"name": e["name"], "level": e["level"], "solution": list(e.get("solution") or [])} for e in levels]
+    fam = run_many(
+        family_job, [(k, lv, RANDOM_GAMES, seed) for k in range(len(lv))], "reactor family", workers
+    )
+    n = len(levels)
+    late = range(n - n // 3, n)
+    last5 = range(max(0, n - 5), n)
+    greedy_late = [levels[k]["name"] for k in range(EARLY, n) if fam[k]["greedy"]]
+    switch_late = [levels[k]["name"] for k in range(EARLY, n) if fam[k]["switch_all"]]
+    pasted = [
+        levels[k]["name"]
+        for k in late
+        if fam[k]["moved_combo"] or fam[k]["replay_wins"] or fam[k]["concat_wins"] or fam[k]["all_earlier"]
+    ]
+    repeats = [levels[k]["name"] for k in range(n) if fam[k]["repeat"] > 2]
+    no_order = [levels[k]["name"] for k in last5 if fam[k]["swap_across"] == 0]
+    mech = [len(f["mechanics"]) for f in found]
+    nodes = [f["nodes"] for f in found]
+    pars = [e["par"] or 0 for e in levels]
+    idx = np.arange(n)
+
+    def trend(v: list[int]) -> float:
+        return round(float(np.corrcoef(idx, v)[0, 1]), 2) if n > 2 and np.std(v) > 0 else 0.0
+
+    metrics = [
+        Metric(
+            "greedy_late",
+            f"Levels after {EARLY} won by one-step greedy",
+            len(greedy_late),
+            ", ".join(greedy_late) or "none",
+            target="0",
+            ok=not greedy_late,
+        ),
+        Metric(
+            "switch_all_late",
+            f"Levels after {EARLY} won by switch-everything-on",
+            len(switch_late),
+            ", ".join(switch_late) or "none",
+            target="0",
+            ok=not switch_late,
+        ),
+        Metric(
+            "pasted_late",
+            "Last-third levels won by earlier solutions (literal or moved, up to 3)",
+            len(pasted),
+            ", ".join(pasted) or "none",
+            target="0",
+            ok=not pasted,
+        ),
+        Metric(
+            "repeat",
+            "Par solutions pressing one control more than twice in a row",
+            len(repeats),
+            ", ".join(repeats) or "none",
+            target="0",
+            ok=not repeats,
+        ),
+        Metric(
+            "order_last5",
+            "Last five levels without an order dependency across two systems",
+            len(no_order),
+            "a swap of two adjacent pulses of different mechanics in the par solution "
+            "must lose: " + (", ".join(no_order) or "none"),
+            target="0",
+            ok=not no_order,
+        ),
+        Metric(
+            "curve",
+            "Rise through the campaign (correlation with level number)",
+            f"par {trend(pars)}, mechanics {trend(mech)}, solver pulses {trend(nodes)}",
+            "Pearson correlation of each figure with the level's position",
+            target="all > 0",
+            ok=min(trend(pars), trend(mech), trend(nodes)) > 0,
+        ),
+        Metric(
+            "random_wins",
+            "Random legal play: levels it wins at least once",
+            sum(1 for f in fam if f["random_wins"]),
+            f"{RANDOM_GAMES} seeded games per level",
+        ),
+        Metric(
+            "probe_wins",
+            "Probe-with-undo (two pulses deep) wins",
+            sum(1 for f in fam if f["probe"]),
+            "levels it wins; its cost is every pulse it played, undone ones included",
+        ),
+    ]
+    rows = [
+        [
+            k + 1,
+            e["name"],
+            e["par"],
+            len(f["mechanics"]),
+            f["nodes"],
+            "W" if g["greedy"] else "-",
+            "W" if g["switch_all"] else "-",
+            f"{g['random_wins']}/{g['random_games']}",
+            ",".join(str(j + 1) for j in g["replay_wins"]) or "-",
+            "+".join(str(j) for j in g["moved_combo"]) or "-",
+            f"{'W' if g['probe'] else '-'} ({g['probe_spent']})",
+            g["repeat"],
+            f"{g['swap_wins']}/{g['swap_tried']} ({g['swap_across']})",
+        ]
+        for k, (e, f, g) in enumerate(zip(levels, found, fam))
+    ]
+    table = Table(
+        "Family of cheap strategies, per level (W = won)",
+        [
+            "#",
+            "level",
+            "par",
+            "mechanics",
+            "solver pulses",
+            "greedy",
+            "switch-all",
+            "random",
+            "replays",
+            "moved combo",
+            "probe (pulses spent)",
+            "max repeat",
+            "swaps still win (lose across)",
+        ],
+        rows,
+        note="replays: earlier levels whose literal solution wins here; moved combo: earlier levels' "
+        "solutions moved onto this map that win in that order; max repeat: most consecutive pulses on "
+        "one control in the par solution",
+    )
+
+    def draw_curve(ax: Any) -> None:
+        ax.plot(idx + 1, pars, "o-", label="par (pulses)")
+        ax.plot(idx + 1, mech, "s-", label="mechanics in shortest win")
+        ax2 = ax.twinx()
+        ax2.plot(idx + 1, nodes, "^--", color="grey", label="solver pulses searched")
+        ax2.set_yscale("log")
+        ax.legend(loc="upper left")
+        ax2.legend(loc="lower right")
+
+    plot = Plot("curve", "Campaign curve: par, mechanics, solver effort", draw_curve, "level", "")
+    return metrics, [table], [plot], fam
