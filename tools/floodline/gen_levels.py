@@ -188,6 +188,9 @@ def build(lv: int) -> dict[str, Any]:
             {"pos": [5, 0, 2], "to": [5, 1, 2], "type": "WALL"},
         ]
     data = tune(lv, data)
+    from tools.floodline.redesign import apply
+
+    data = apply(lv, data)  # issue #26 redesigns
     data["meta"] = {**data["meta"], "id": f"lv{lv:02d}", "title": TITLES[lv - 1]}
     return data
 

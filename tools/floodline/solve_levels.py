@@ -220,14 +220,17 @@ def _move_ticks(dx: int, dz: int) -> list[TickInput]:
     return out
 
 
-def placements(s: State) -> list[tuple[float, list[TickInput], State]]:
-    """All (score, ticks, predicted state) hard-drop placements of the active piece (DOWN gravity)."""
+def placements(s: State, max_turns: int = 99) -> list[tuple[float, list[TickInput], State]]:
+    """All (score, ticks, predicted state) hard-drop placements of the active piece (DOWN gravity);
+    ``max_turns`` limits the orientations to those that many quarter turns from the spawn one."""
     a = s.active
     assert a is not None
     out = []
     b = s.board
     for rot in orientations(a.piece_id):
         turns = ROT_PATHS[rot]
+        if len(turns) > max_turns:
+            continue
         pre: list[TickInput] = [TickInput(rotations=turns)] if turns else []
         sr = s
         for t in pre:
@@ -241,8 +244,11 @@ def placements(s: State) -> list[tuple[float, list[TickInput], State]]:
                 origin = (x, ar.origin[1], z)
                 if not piece_fits(b, a.piece_id, rot, origin):
                     continue
+                y = origin[1]  # the landing row, found here (the same cell the hard drop reaches, faster)
+                while piece_fits(b, a.piece_id, rot, (x, y - 1, z)):
+                    y -= 1
                 probe = sr.copy()
-                probe.active = ar.moved(origin=origin)
+                probe.active = ar.moved(origin=(x, y, z))
                 res = step(probe, TickInput(hard=True))
                 ticks = [*pre, *_move_ticks(x - ar.origin[0], z - ar.origin[2]), TickInput(hard=True)]
                 out.append((_score(res), ticks, res))

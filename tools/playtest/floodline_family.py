@@ -12,8 +12,9 @@ outcome, or after ``max_pieces`` pieces ("stuck").
   sideways gravity, the world tilted back down, then hard drops only.  Played once per allowed
   sideways direction; the best play counts.
 * ``greedy``     — tilt-blind greedy stacking (every orientation × column hard drop, scored by an
-  objective heuristic that knows nothing about tilts), performing each tilt an objective needs as
-  "tilt out and straight back" as soon as the structure stands; places a drain / holds when it helps.
+  objective heuristic that knows nothing about tilts; orientations within ``TURNS`` quarter turns),
+  performing each tilt an objective needs as "tilt out and straight back" as soon as the structure
+  stands; places a drain when it has the ability.
 * ``wall``       — greedy stacking against a wall or an immovable cell: as ``greedy``, but placements
   are scored for touching walls, drains, ice, posts, the box's closed sides (what survives a tilt).
 
@@ -37,6 +38,7 @@ from engine.floodline.rules import initial_state, step
 from engine.floodline.scoring import objective_progress, tilts_needed
 from engine.floodline.state import State, Status
 
+TURNS = 2  # greedy placements: orientations within two quarter turns of the spawn one (cost)
 NEAR = 0.8  # a lost play that reached this much of its objectives is a near miss
 STRATEGIES = ("random", "drop", "tilt_drop", "greedy", "wall")
 _IMMOVABLE = (int(Kind.WALL), int(Kind.BEDROCK), int(Kind.DRAIN), int(Kind.ICE))
@@ -227,10 +229,9 @@ def _greedy(lv: Level, seed: int, max_pieces: int, wall: bool) -> dict[str, Any]
                 p.run(waited)
                 if p.over(max_pieces):
                     break
-            cands = sv.placements(p.s)
-            if lv.abilities.hold and not p.s.hold_used:
-                cands += sv.hold_options(p.s)
-            cands += sv.drain_options(p.s)
+            cands = sv.placements(p.s, max_turns=TURNS)
+            if p.s.charges["drain"] > 0:
+                cands += sv.drain_options(p.s)
             cands.sort(key=lambda c: -c[0])
             if wall:  # the best 40 by the objective, re-ranked for touching walls / immovable cells
                 cands = sorted(
@@ -261,7 +262,41 @@ def play_wall(lv: Level, seed: int, max_pieces: int) -> dict[str, Any]:
     return _greedy(lv, seed, max_pieces, wall=True)
 
 
+def play_tilt_greedy(lv: Level, seed: int, max_pieces: int) -> dict[str, Any]:
+    """Tilt once (each allowed sideways direction in turn) and stay: greedy placements under that
+    gravity scored by the generic objective heuristic.  Costly (placements under any gravity), so the
+    lab runs it on the redesigned levels (``EXTRA``), not on all 30."""
+    import tools.floodline.solve_levels as sv
+    from tools.floodline.plan_solver import placements
+
+    best: dict[str, Any] | None = None
+    for g in _sideways(lv):
+        p = Play(lv, seed)
+        p.run([TickInput(tilt=g)])
+        while not p.over(max_pieces):
+            cands = placements(p.s, sv.heuristic, TURNS)
+            before = p.pieces
+            for _sc, ticks, _pred in cands[:12]:
+                real = sv._run(p.s, ticks)
+                if real.outcome is not None and real.outcome.status != Status.WON:
+                    continue
+                p.run(ticks)
+                break
+            if p.pieces == before and p.s.outcome is None:
+                p.run([TickInput(hard=True)])
+        r = p.result(direction=g.value)
+        if best is None or (r["won"], r["stars"], r["progress"]) > (
+            best["won"],
+            best["stars"],
+            best["progress"],
+        ):
+            best = r
+    return best or play_drop(lv, seed, max_pieces)
+
+
+EXTRA = ("tilt_greedy",)
 PLAYERS: dict[str, Callable[[Level, int, int], dict[str, Any]]] = {
+    "tilt_greedy": play_tilt_greedy,
     "random": play_random,
     "drop": play_drop,
     "tilt_drop": play_tilt_drop,

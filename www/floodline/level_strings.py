@@ -37,7 +37,12 @@ LEVELS: dict[str, tuple[str, str, str, str]] = {
         "Вода есть, и она не держит",
     ),
     "lv12": ("Meet the Drain", "Знакомьтесь: сток", "Drains remove nearby water", "Стоки убирают воду рядом"),
-    "lv13": ("Dig a Channel", "Прокопай канал", "Guide the flow with terrain", "Направляйте воду рельефом"),
+    "lv13": (
+        "Dig a Channel",
+        "Прокопай канал",
+        "Keep the channel to the drain open",
+        "Держите путь к стоку открытым",
+    ),
     "lv14": (
         "Two Basins",
         "Два бассейна",
@@ -66,7 +71,12 @@ LEVELS: dict[str, tuple[str, str, str, str]] = {
         "Стоки, заморозка и план вместе",
     ),
     "lv21": ("Weight Limit", "Предел веса", "Total mass is limited", "Общая масса ограничена"),
-    "lv22": ("Heavy Pieces", "Тяжёлые фигуры", "Heavy blocks weigh double", "Тяжёлые блоки весят вдвое больше"),
+    "lv22": (
+        "Heavy Pieces",
+        "Тяжёлые фигуры",
+        "Heavy blocks weigh double",
+        "Тяжёлые блоки весят вдвое больше",
+    ),
     "lv23": ("Skyline Footprint", "Узкое основание", "A small base footprint", "Маленькая площадь основания"),
     "lv24": ("First Gust", "Первый порыв", "Wind pushes the piece", "Ветер толкает фигуру"),
     "lv25": ("Stabilize", "Якорь", "Stabilize anchors a piece", "Якорь закрепляет фигуру"),
@@ -89,6 +99,7 @@ LEVELS: dict[str, tuple[str, str, str, str]] = {
 
 # tutorial prompts for the levels strings.py has none for
 TIPS_EN: dict[str, str] = {
+    "tip_13": "The drain sits high in the east wall: tilt east and stay there. The pool runs against that wall and every piece you lock drains 2. Pile your pieces away from the drain, or they seal it off.",
     "tip_10": "Exam: reach height 14 and keep a flat 3×3 plateau. Spend the 8 tilts wisely.",
     "tip_14": "Join the two pools: connected water levels out and reaches the drain.",
     "tip_15": "Build up without resting anything on water: a red warning shows when you do.",
@@ -102,6 +113,7 @@ TIPS_EN: dict[str, str] = {
     "tip_30": "Exam: height 30 with weight ≤ 80, stronger wind and 10 tilts.",
 }
 TIPS_RU: dict[str, str] = {
+    "tip_13": "Сток высоко в восточной стене: наклоните мир на восток и оставьте так. Вода ляжет у этой стены, и каждая фигура сольёт 2. Складывайте фигуры подальше от стока, иначе они его закроют.",
     "tip_10": "Экзамен: высота 14 и ровная площадка 3×3. Тратьте 8 наклонов с умом.",
     "tip_14": "Соедините два бассейна: связанная вода выравнивается и доходит до стока.",
     "tip_15": "Стройте вверх, не опираясь на воду: красное предупреждение покажет ошибку.",

@@ -1,0 +1,52 @@
+"""Issue #26 redesigns: the level's idea is necessary and the level lasts (tools/floodline/redesign.py).
+
+Lv13 "Dig a Channel": the drain sits high in the east wall, so water reaches it only while the world is
+tilted east; it removes 2 units per lock, so the objective takes at least units / 2 pieces.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from engine.floodline.campaign import level
+from engine.floodline.geometry import Gravity
+from engine.floodline.level import parse_level
+from engine.floodline.moves import IDLE, TickInput
+from engine.floodline.replay import parse_replay, play
+from engine.floodline.rules import initial_state, step
+from engine.floodline.state import State
+
+SOLUTIONS = Path(__file__).resolve().parents[2] / "tools" / "floodline" / "solutions"
+LV13 = parse_level(level(13))
+
+
+def _tilt(s: State, g: Gravity) -> State:
+    while s.cooldown > 0:
+        s = step(s, IDLE)
+    s = step(s, TickInput(tilt=g))
+    assert s.gravity == g
+    return s
+
+
+def test_lv13_drains_only_while_tilted_east() -> None:
+    s = initial_state(LV13, LV13.meta.seed)
+    down = step(s, TickInput(hard=True))
+    assert down.metrics["waterRemovedTotal"] == 0  # the pool never reaches a drain under gravity DOWN
+    east = _tilt(s, Gravity.EAST)
+    assert east.metrics["waterRemovedTotal"] == 0  # a tilt alone drains nothing (drains act on locks)
+    east = step(east, TickInput(hard=True))
+    assert east.metrics["waterRemovedTotal"] == 2  # one lock under the east tilt: the drain's rate
+    back = _tilt(east, Gravity.DOWN)
+    back = step(back, TickInput(hard=True))
+    assert back.metrics["waterRemovedTotal"] == 2  # poured, then tilted back: the floor water is out of reach
+
+
+def test_lv13_lasts_at_least_units_over_rate_pieces() -> None:
+    units = next(o.units for o in LV13.objectives if o.type == "DRAIN_WATER")
+    rate = max(c.rate for c in LV13.cells if c.type == "DRAIN")
+    assert units // rate >= 20  # chapter 2: no win in fewer than 20 pieces, whatever the player does
+    end = play(LV13, parse_replay((SOLUTIONS / "lv13.json").read_text()))
+    assert end.outcome is not None and end.outcome.status.value == "WON"
+    assert end.metrics["piecesUsed"] >= units // rate
+    assert json.loads((SOLUTIONS / "index.json").read_text())["lv13"]["stars"] == 3

@@ -1,0 +1,163 @@
+"""Issue #26 redesigns: levels whose idea is necessary, that last, and that no cheap strategy wins.
+
+Each entry changes the level ``gen_levels.build`` makes (``apply``) and carries the designer's plan
+(``tools/floodline/plan_solver.py``) that writes its committed solution.  Run
+``python -m tools.floodline.redesign [N ...]`` to rewrite the levels and their solutions (then
+``python -m tools.playtest floodline`` measures them against the cheap strategies, and
+``python -m tools.floodline.necessity N`` plays them with the idea removed).
+
+Lv13 "Dig a Channel" (tilt as a tool, not a ritual): the drain sits high in the east wall (y = 5),
+above where the pool can ever stand under gravity DOWN, so it drains only while the world is tilted
+east and the water lies against that wall (Part IV: water settles along gravity).  It removes 2
+units per lock, so 56 units take 28 pieces locked under the east tilt; pieces dropped while tilted
+pile against the same wall, so the player keeps a channel open to the drain (pieces stacked at the
+far end, away from the drain) or seals it.  Tilting back down drops the water to the floor, where
+no drain reaches.
+
+Lv14 "Two Basins": a full-height divider (x = 7) splits the box into a big basin and the drain's
+narrow one; they meet only through a gap along the north wall (z = 0).  The drain sits high in the
+south wall of the narrow basin, so it drains while the world is tilted south; the narrow basin holds
+far less than the 60 units asked, so the big basin's water has to come through the gap — pushed
+there by pieces piled in the big basin (displaced water rises, here toward the north), or by tilting
+back down, letting the basins level through the gap, and tilting south again.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable
+from typing import Any
+
+from engine.floodline.board import Kind
+from engine.floodline.geometry import Gravity
+from engine.floodline.level import parse_level
+from engine.floodline.replay import make_replay, play
+from engine.floodline.rules import initial_state
+from engine.floodline.state import State, Status
+from tools.floodline.plan_solver import Phase, play_plan
+
+Data = dict[str, Any]
+
+
+def _lv13(d: Data) -> Data:
+    d["board"] = {"size": [10, 8], "height": 12, "heightLimit": 8}
+    d["objectives"] = [{"type": "DRAIN_WATER", "units": 56}]
+    d["stars"] = {
+        "two": [{"type": "METRIC_AT_MOST", "metric": "piecesUsed", "value": 32}],
+        "three": [{"type": "METRIC_AT_MOST", "metric": "rotations", "value": 4}],
+    }
+    d["rotation"] = {"allowed": ["DOWN", "EAST", "WEST"]}
+    d["cells"] = [
+        {"pos": [0, 0, 0], "type": "WATER", "to": [3, 1, 7]},
+        {"pos": [4, 0, 0], "type": "WALL", "to": [4, 3, 7]},
+        {"pos": [9, 5, 0], "type": "DRAIN", "rate": 2, "scope": "ADJ26"},
+    ]
+    return d
+
+
+def _near_drain_plan(drain: tuple[int, int, int], keep_below_z: int) -> Callable[[State], float]:
+    """Score: water drained; solids next to the drain (they seal it) and in the drain's lane cost."""
+
+    def score(st: State) -> float:
+        b = st.board
+        f = b.frame
+        near = lane = 0
+        xs = []
+        for i in b.indices(Kind.SOLID):
+            x, y, z = f.xs[i], f.ys[i], f.zs[i]
+            xs.append(x)
+            if abs(x - drain[0]) <= 1 and abs(y - drain[1]) <= 2 and abs(z - drain[2]) <= 2:
+                near += 1
+            if z < keep_below_z:
+                lane += 1
+        reach = (b.sx - 1 - min(xs)) if xs else 0
+        m = st.metrics
+        return 100.0 * m["waterRemovedTotal"] - 60 * near - 15 * lane - 10 * reach - 20 * m["lostVoxelsTotal"]
+
+    return score
+
+
+def _lv14(d: Data) -> Data:
+    d["board"] = {"size": [10, 8], "height": 12, "heightLimit": 8}
+    d["objectives"] = [{"type": "DRAIN_WATER", "units": 60}]
+    d["stars"] = {
+        "two": [{"type": "METRIC_AT_MOST", "metric": "piecesUsed", "value": 34}],
+        "three": [{"type": "METRIC_AT_MOST", "metric": "rotations", "value": 2}],
+    }
+    d["rotation"] = {"allowed": ["DOWN", "NORTH", "SOUTH"]}
+    d["cells"] = [
+        {"pos": [0, 0, 0], "type": "WATER", "to": [9, 1, 7]},
+        {"pos": [7, 0, 1], "type": "WALL", "to": [7, 11, 7]},
+        {"pos": [9, 5, 7], "type": "DRAIN", "rate": 2, "scope": "ADJ26"},
+    ]
+    return d
+
+
+def _two_basins_plan(drain: tuple[int, int, int], divider_x: int) -> Callable[[State], float]:
+    """Score: water drained; solids by the drain or in the drain's basin cost; a pile reaching far
+    from the south wall costs (pieces in the big basin push its water through the gap)."""
+
+    def score(st: State) -> float:
+        b = st.board
+        f = b.frame
+        near = side = 0
+        zs = []
+        for i in b.indices(Kind.SOLID):
+            x, y, z = f.xs[i], f.ys[i], f.zs[i]
+            zs.append(z)
+            if abs(x - drain[0]) <= 2 and abs(y - drain[1]) <= 2 and abs(z - drain[2]) <= 1:
+                near += 1
+            if x >= divider_x:
+                side += 1
+        reach = (b.sz - 1 - min(zs)) if zs else 0
+        m = st.metrics
+        return 100.0 * m["waterRemovedTotal"] - 60 * near - 15 * side - 10 * reach - 20 * m["lostVoxelsTotal"]
+
+    return score
+
+
+APPLY: dict[int, Callable[[Data], Data]] = {13: _lv13, 14: _lv14}
+PLANS: dict[int, list[Phase]] = {
+    13: [Phase(tilt=Gravity.EAST), Phase(pieces=80, score=_near_drain_plan((9, 5, 0), 4))],
+    14: [Phase(tilt=Gravity.SOUTH), Phase(pieces=60, score=_two_basins_plan((9, 5, 7), 7))],
+}
+
+
+def apply(n: int, data: Data) -> Data:
+    """Level ``n`` as redesigned (unchanged when it is not)."""
+    return APPLY[n](data) if n in APPLY else data
+
+
+def write(n: int) -> tuple[int, int]:
+    """Rewrite level ``n`` from ``gen_levels.build`` and its solution from the plan: (stars, pieces)."""
+    from tools.floodline.gen_levels import OUT, build
+    from tools.floodline.solve_levels import SOLUTIONS, write_index
+
+    data = build(n)
+    lv = parse_level(data)
+    (OUT / f"lv{n:02d}.json").write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    seed = int(data["meta"]["seed"])
+    end, ticks = play_plan(initial_state(lv, seed), PLANS[n])
+    if end.outcome is None or end.outcome.status != Status.WON:
+        raise RuntimeError(
+            f"lv{n:02d}: the plan does not win ({end.outcome}, {end.metrics['piecesUsed']} pieces)"
+        )
+    rep = make_replay(lv, seed, ticks)
+    again = play(lv, rep)
+    assert again.outcome is not None and again.outcome.status == Status.WON
+    out = rep.model_dump(mode="json", by_alias=True)
+    (SOLUTIONS / f"lv{n:02d}.json").write_text(json.dumps(out, indent=1) + "\n")
+    write_index()
+    return end.outcome.stars, end.metrics["piecesUsed"]
+
+
+def main(argv: list[str]) -> int:
+    for n in [int(a) for a in argv] or sorted(PLANS):
+        stars, pieces = write(n)
+        print(f"lv{n:02d}: WON {stars}★ in {pieces} pieces")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
