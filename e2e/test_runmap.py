@@ -12,6 +12,7 @@ from typing import Any
 from e2e.util import canvas_has_pixels, notices, open_game, save_json, state_hash, wait_ready
 from engine.core.session import Session
 from engine.runmap import GAME, migrate_save
+from engine.runmap.game import read_intents
 
 # A save written before rules 2 (as in tests/runmap/test_runmap_session.py): no "rules" option.
 OLD_SAVE = (
@@ -81,7 +82,7 @@ def test_runmap_boots_draws_and_menu_seeds_match_cpython(page: Any, site: str) -
     expected = Session(GAME, 777, {"preset": "full", "players": 3})
     assert state_hash(page) == expected.state_hash()
     assert "seed=777&preset=full&players=3" in page.url
-    assert json.loads(page.evaluate("() => window.gridworks.saveJson()"))["options"]["rules"] == 2
+    assert json.loads(page.evaluate("() => window.gridworks.saveJson()"))["options"]["rules"] == 3
     # a run saved before rules 2 (no "rules" option) is restored with the old generator
     page.evaluate(
         "(raw) => localStorage.setItem('gridworks:runmap:run', JSON.stringify({v: 1, data: JSON.parse(raw)}))",
@@ -92,6 +93,9 @@ def test_runmap_boots_draws_and_menu_seeds_match_cpython(page: Any, site: str) -
     wait_ready(page)
     assert info(page)["screen"] == "run"
     assert state_hash(page) == Session.load(GAME, migrate_save(OLD_SAVE)).state_hash()
+
+
+FIGHT_KEY = {"attack": "1", "block": "2", "skill": "3", "item": "4"}
 
 
 def legend_click_only_closes_the_legend(page: Any, node: int, moves: int) -> None:
@@ -109,7 +113,7 @@ def legend_click_only_closes_the_legend(page: Any, node: int, moves: int) -> Non
 
 
 def test_runmap_slice_run_by_clicks_and_keys_matches_cpython_and_reload(page: Any, site: str) -> None:
-    seed = 4243  # rules 2: this seed's run, played as below, reaches the boss
+    seed = 3  # rules 3: this seed's run, played as below (fights by reading intents), beats the boss
     page.goto(f"{site}runmap/#seed={seed}&preset=slice&players=1")
     wait_ready(page)
     ref = Session(GAME, seed, {"preset": "slice", "players": 1})
@@ -124,15 +128,24 @@ def test_runmap_slice_run_by_clicks_and_keys_matches_cpython_and_reload(page: An
             page.keyboard.press("Enter")
             wait_info(page, "!i.card")  # a second Enter would select a node
             continue
+        if st["intro"]:  # a new run shows its map first
+            assert st["phase"] == "combat" and ref.moves == []
+            page.keyboard.press("Enter")
+            wait_info(page, "!i.intro")
+            continue
         if st["phase"] == "combat":
-            page.keyboard.press("a")
-            ref.play_text("p0 attack")
+            action = read_intents(ref.state, 0)
+            page.keyboard.press(FIGHT_KEY[action])
+            ref.play_text(f"p0 {action}")
+        elif st["phase"] == "rest":
+            page.keyboard.press("1")
+            ref.play_text("p0 choose rest")
         elif st["phase"] == "shop":
             page.keyboard.press("Escape")
             ref.play_text("p0 leave")
         elif st["phase"] == "shrine":
-            page.keyboard.press("1")
-            ref.play_text("p0 choose blessing")
+            page.keyboard.press("2")
+            ref.play_text("p0 choose upgrade")
         else:
             avail = st["available"]
             if by_click:
@@ -177,12 +190,19 @@ def test_runmap_coop_two_tabs(page: Any, site: str) -> None:
         assert guest["seat"] == 1
         wait_info(page, "i.connected.length === 2")
         assert state_hash(other) == state_hash(page)
-        # the host fights the layer-0 skirmish; the guest sees every round
+        # the layer-0 skirmish: each player acts for their own hero (rules 3), both see every round
         for _ in range(40):
             if info(page)["phase"] != "combat" or info(page)["card"]:
                 break
+            for tab in (page, other):
+                if info(tab)["intro"]:
+                    tab.keyboard.press("Enter")  # the map first, then the fight
+                    wait_info(tab, "!i.intro")
+            moves = info(page)["moves"]
             page.keyboard.press("a")
-            page.wait_for_timeout(60)
+            wait_info(page, f"i.moves === {moves + 1}")
+            other.keyboard.press("a")  # the guest's hero: sent to the host, played there
+            wait_info(page, f"i.moves === {moves + 2}")
         if info(page)["card"]:
             page.keyboard.press("Enter")
         st = wait_info(page, "i.phase === 'map' && !i.card")

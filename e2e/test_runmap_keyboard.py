@@ -12,6 +12,7 @@ from typing import Any
 from e2e.util import buttons, open_game, state_hash
 from engine.core.session import Session
 from engine.runmap import GAME
+from engine.runmap.game import read_intents
 
 RING = (255, 213, 79)  # ring.RING "#FFD54F"
 
@@ -128,18 +129,27 @@ def test_runmap_keyboard_only_solo_run(page: Any, site: str) -> None:
             page.wait_for_function("() => !JSON.parse(window.gridworks.runInfo()).card", timeout=10_000)
             seen.add("card")
             continue
+        if st["intro"]:  # a new run shows its map first; Enter opens the first fight
+            key(page, "Enter")
+            page.wait_for_function("() => !JSON.parse(window.gridworks.runInfo()).intro", timeout=10_000)
+            seen.add("intro")
+            continue
         phase = st["phase"]
         seen.add(phase)
         if phase == "combat":
-            focus_to(page, "fight:attack")
+            action = read_intents(ref.state, 0)
+            focus_to(page, f"fight:{action}")
             assert ring_drawn(page)
-            press_and_wait(page, "Enter", ref, "p0 attack")
+            press_and_wait(page, "Enter", ref, f"p0 {action}")
+        elif phase == "rest":
+            focus_to(page, "choose:rest")
+            press_and_wait(page, "Enter", ref, "p0 choose rest")
         elif phase == "shop":
             focus_to(page, "leave")
             press_and_wait(page, "Enter", ref, "p0 leave")
         elif phase == "shrine":
-            focus_to(page, "choose:blessing")
-            press_and_wait(page, "Enter", ref, "p0 choose blessing")
+            focus_to(page, "choose:upgrade")
+            press_and_wait(page, "Enter", ref, "p0 choose upgrade")
         else:  # the map: → moves the focus among the reachable nodes, Enter goes
             order = sorted(st["available"], key=lambda i: (ref.state.layout.nodes[i].position.x, i))
             k = order.index(st["focus"]) if st["focus"] in order else 0

@@ -22,7 +22,7 @@ from engine.core.schema import FrozenModel, SchemaError, parse_model
 Preset = Literal["slice", "full"]
 
 MAX_PLAYERS = 4
-RULES_VERSION = 2  # 1: the pseudocode's generator (issue 9); 2: real decisions (issue 19)
+RULES_VERSION = 3  # 1: the pseudocode's generator (issue 9); 2: real decisions (issue 19); 3: issue 29
 
 
 class Knobs(FrozenModel):

@@ -30,13 +30,32 @@ GUARDIAN_STATS: dict[str, tuple[int, int, int]] = {
     "shadow_kraken": (50, 2, 2),
     "rng": (62, 2, 4),
 }
+# rules 3: elites hit with one die (their heavy hits are telegraphed, fight3)
+ELITE_3: tuple[tuple[str, int, int, int], ...] = (
+    ("grave_knight", 24, 1, 3),
+    ("dice_golem", 28, 1, 2),
+    ("hex_witch", 20, 1, 4),
+)
+# rules 3: guardians with telegraphed heavy hits (fight3) hit less often and less hard
+GUARDIAN_STATS_3: dict[str, tuple[int, int, int]] = {
+    "beholder": (28, 1, 2),
+    "house": (36, 1, 3),
+    "shadow_kraken": (40, 2, 0),
+    "rng": (50, 2, 2),
+}
 GOLD = {"basic": 10, "elite": 25, "boss": 40}
+ELITE_GOLD_3 = 75  # rules 3: an elite's purse (a relic comes with it, ``choices3``)
 PORTAL_GOLD = 300  # rules 2: the RNG Portal's hoard, the reward for defying the gods (lab: worth it)
 
 
-def scale_hp(hp: int, players: int) -> int:
-    """Party scaling of enemy HP: ``hp * players``."""
-    return hp * players
+PARTY_HP_EXTRA_3 = 8  # rules 3: each hero beyond the first adds 1/8 of the enemy's HP on top
+
+
+def scale_hp(hp: int, players: int, rules: int = 1) -> int:
+    """Party scaling of enemy HP: ``hp * players`` (rules 3: plus ``hp * (players - 1) // 8``, as a
+    party's hits average out and its potions and parries add up)."""
+    extra = hp * (players - 1) // PARTY_HP_EXTRA_3 if rules >= 3 else 0
+    return hp * players + extra
 
 
 def hit_bonus(bonus: int, players: int, rules: int) -> int:
@@ -55,7 +74,7 @@ def _basic(rng: GodotRng, players: int, act: int, rules: int = 1) -> EnemyData:
     return EnemyData(
         enemy_id=eid,
         rank="basic",
-        hp=scale_hp(hp + 4 * (act - 1), players),
+        hp=scale_hp(hp + 4 * (act - 1), players, rules),
         dice=dice,
         bonus=hit_bonus(bonus, players, rules),
     )
@@ -72,16 +91,19 @@ def roll_encounter(
         enemies = tuple(_basic(rng, player_count, act, rules) for _ in range(count))
         return EncounterData(tier="basic", enemies=enemies, gold=GOLD["basic"])
     if node_type == NodeType.ELITE:
-        eid, hp, dice, bonus = ELITE[rng.randi_range(0, len(ELITE) - 1)]
+        table = ELITE_3 if rules >= 3 else ELITE
+        eid, hp, dice, bonus = table[rng.randi_range(0, len(table) - 1)]
         elite = EnemyData(
             enemy_id=eid,
             rank="elite",
-            hp=scale_hp(hp + 4 * (act - 1), player_count),
+            hp=scale_hp(hp + 4 * (act - 1), player_count, rules),
             dice=dice,
             bonus=hit_bonus(bonus, player_count, rules),
         )
         minions = tuple(_basic(rng, player_count, act, rules) for _ in range(extra))
-        return EncounterData(tier="elite", enemies=(elite, *minions), gold=GOLD["elite"])
+        return EncounterData(
+            tier="elite", enemies=(elite, *minions), gold=ELITE_GOLD_3 if rules >= 3 else GOLD["elite"]
+        )
     raise ValueError(f"no encounter table for {node_type.value}")
 
 
@@ -91,11 +113,11 @@ def roll_guardian_encounter(
     """Pre-roll a guardian fight: the guardian plus 0-1 basic minions (one more with 3+ players)."""
     if guardian_id not in GUARDIAN_STATS:
         raise ValueError(f"unknown guardian {guardian_id!r}")
-    hp, dice, bonus = GUARDIAN_STATS[guardian_id]
+    hp, dice, bonus = (GUARDIAN_STATS_3 if rules >= 3 else GUARDIAN_STATS)[guardian_id]
     boss = EnemyData(
         enemy_id=guardian_id,
         rank="boss",
-        hp=scale_hp(hp, player_count),
+        hp=scale_hp(hp, player_count, rules),
         dice=dice,
         bonus=hit_bonus(bonus, player_count, rules),
     )

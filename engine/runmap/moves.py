@@ -4,11 +4,15 @@ Text forms (``parse_move`` / ``format_move`` round-trip; ``str(move)`` is the te
 
 =====================  =========================================================
 ``p0 select 4``        host selects node 4 (must be connected to the current node)
-``p0 attack``          host: the party attacks this round of the fight
-``p0 defend``          host: the party guards this round of the fight
+``p0 attack``          rules 1-2: the party attacks (host); rules 3: p0's hero attacks
+``p0 defend``          rules 1-2 (host): the party guards this round of the fight
+``p0 block``           rules 3: the hero blocks (also ``skill``, ``item``)
+``p0 attack h1``       rules 3: p0 (host) acts for hero 1, whose seat is not connected
 ``p0 buy potion``      host, in a shop: ``potion`` or ``whetstone``
 ``p0 leave``           host: leave the shop
-``p0 choose upgrade``  host, at a shrine: ``blessing``, ``upgrade`` or ``atonement``
+``p0 choose upgrade``  host, at a shrine: ``blessing``, ``upgrade`` or ``atonement``;
+                       at a rest site (rules 3) ``rest`` or ``upgrade``; at an event or
+                       trap (rules 3) ``accept`` or ``decline``
 ``p1 join``            seat 1 connects (becomes host if nobody is)
 ``p1 drop``            seat 1 disconnects (host passes to the lowest connected seat)
 =====================  =========================================================
@@ -23,11 +27,12 @@ from typing import Literal
 from engine.runmap.config import MAX_PLAYERS
 
 ShopItem = Literal["potion", "whetstone"]
-ShrineOption = Literal["blessing", "upgrade", "atonement"]
-FightAction = Literal["attack", "defend"]
+ShrineOption = Literal["blessing", "upgrade", "atonement", "rest", "accept", "decline"]
+FightAction = Literal["attack", "defend", "block", "skill", "item"]
 
 SHOP_ITEMS: tuple[ShopItem, ...] = ("potion", "whetstone")
-SHRINE_OPTIONS: tuple[ShrineOption, ...] = ("blessing", "upgrade", "atonement")
+SHRINE_OPTIONS: tuple[ShrineOption, ...] = ("blessing", "upgrade", "atonement", "rest", "accept", "decline")
+FIGHT_ACTIONS: tuple[FightAction, ...] = ("attack", "defend", "block", "skill", "item")
 
 
 @dataclass(frozen=True)
@@ -43,13 +48,22 @@ class Select:
 
 @dataclass(frozen=True)
 class Fight:
-    """Host plays one round of the skirmish: ``attack`` or ``defend``."""
+    """A fight action. Rules 1-2: the host plays the round for the party (``attack``/``defend``).
+    Rules 3: ``seat`` chooses ``hero``'s action (``attack``/``block``/``skill``/``item``);
+    ``hero`` None means the seat's own hero."""
 
     seat: int
     action: FightAction
+    hero: int | None = None
+
+    @property
+    def actor(self) -> int:
+        """The hero this action is for."""
+        return self.seat if self.hero is None else self.hero
 
     def __str__(self) -> str:
-        return f"p{self.seat} {self.action}"
+        tail = "" if self.hero is None or self.hero == self.seat else f" h{self.hero}"
+        return f"p{self.seat} {self.action}{tail}"
 
 
 @dataclass(frozen=True)
@@ -123,13 +137,17 @@ def parse_move(text: str) -> Move:
         if arg is None or not arg.isdigit() or len(arg) > 4:
             raise ValueError(f"select needs a node index, got {arg!r}")
         return Select(seat, int(arg))
-    if verb in ("attack", "defend", "leave", "join", "drop"):
+    for action in FIGHT_ACTIONS:
+        if verb == action:
+            if arg is None:
+                return Fight(seat, action)
+            if len(arg) == 2 and arg[0] == "h" and arg[1].isdigit() and int(arg[1]) < MAX_PLAYERS:
+                hero = int(arg[1])
+                return Fight(seat, action, None if hero == seat else hero)
+            raise ValueError(f"{verb} takes no argument or a hero h0..h{MAX_PLAYERS - 1}, got {arg!r}")
+    if verb in ("leave", "join", "drop"):
         if arg is not None:
             raise ValueError(f"{verb} takes no argument")
-        if verb == "attack":
-            return Fight(seat, "attack")
-        if verb == "defend":
-            return Fight(seat, "defend")
         if verb == "leave":
             return Leave(seat)
         if verb == "join":

@@ -11,11 +11,11 @@ import math
 
 from engine.core.rng import GodotRng
 from engine.core.session import IllegalMoveError
-from engine.runmap import coop
+from engine.runmap import choices3, coop, fight3
 from engine.runmap.config import FULL_REST_HEAL_PERCENT, MAX_HP, RunOptions
 from engine.runmap.generate import generate_map
 from engine.runmap.model import MapNode, NodeType
-from engine.runmap.moves import Buy, Choose, Drop, Fight, Join, Leave, Move, Select
+from engine.runmap.moves import Buy, Choose, Drop, Fight, Join, Leave, Move, Select, ShrineOption
 from engine.runmap.state import (
     CombatState,
     EnemyState,
@@ -40,6 +40,8 @@ MEMORY_MAX_HP = 5
 EVENT_GOLD, EVENT_HURT, EVENT_HEAL = 15, 5, 10
 TRAP_BASE = 2
 SCORE_PER_GUARDIAN, SCORE_PER_FLOOR = 100, 10
+BLESSING_COST = 25  # rules 3: a shrine's blessing is an offering (upgrade stays free)
+START_POTIONS = 1  # rules 3: the belt holds one potion per hero at the start
 
 
 def rest_heal_percent(options: RunOptions) -> float:
@@ -52,7 +54,14 @@ def new_run(seed: int, options: RunOptions) -> RunState:
     layout = generate_map(seed, options.players, options)
     players = tuple(PlayerState(seat=i, hp=MAX_HP, max_hp=MAX_HP) for i in range(options.players))
     dice = GodotRng(seed ^ DICE_SALT)
-    return RunState(seed=seed, options=options, layout=layout, players=players, rng_state=dice.get_state())
+    return RunState(
+        seed=seed,
+        options=options,
+        layout=layout,
+        players=players,
+        rng_state=dice.get_state(),
+        potions=START_POTIONS * options.players if options.rules >= 3 else 0,
+    )
 
 
 def start_run(state: RunState) -> RunState:
@@ -126,6 +135,10 @@ def _enter(state: RunState, node: MapNode) -> RunState:
             for e in node.encounter_data.enemies
         )
         names = ", ".join(e.enemy_id for e in enemies)
+        if s.options.rules >= 3:
+            rng = _rng(s)
+            enemies = fight3.start(enemies, rng)
+            s = s.model_copy(update={"rng_state": rng.get_state()})
         return s.model_copy(
             update={
                 "phase": Phase.COMBAT,
@@ -133,6 +146,11 @@ def _enter(state: RunState, node: MapNode) -> RunState:
                 "last_event": f"{label} - {names}",
             }
         )
+    if s.options.rules >= 3 and t in (NodeType.REST, NodeType.EVENT, NodeType.TRAP):
+        if t == NodeType.REST:
+            return s.model_copy(update={"phase": Phase.REST, "last_event": f"{label} - rest or upgrade"})
+        s = choices3.enter_event(s, trap=t == NodeType.TRAP)
+        return s.model_copy(update={"last_event": f"{label} - {s.event}"})
     if t == NodeType.REST:
         pct = rest_heal_percent(s.options)
         players = tuple(
@@ -245,8 +263,16 @@ def _fight_round(state: RunState, action: str) -> RunState:
     s = state.model_copy(
         update={"players": tuple(players), "combat": new_combat, "rng_state": rng.get_state()}
     )
-    node = state.layout.nodes[combat.node_index]
-    if all(e.hp == 0 for e in enemies):
+    return _round_over(s)
+
+
+def _round_over(s: RunState) -> RunState:
+    """After a round: victory (gold, relics, act break, the run won), defeat, or the next round."""
+    new_combat = s.combat
+    assert new_combat is not None
+    node = s.layout.nodes[new_combat.node_index]
+    party_rolls, enemy_rolls = list(new_combat.last_party_rolls), list(new_combat.last_enemy_rolls)
+    if all(e.hp == 0 for e in new_combat.enemies):
         assert node.encounter_data is not None
         guardians = s.guardians_defeated
         if node.node_type == NodeType.BOSS:
@@ -255,13 +281,21 @@ def _fight_round(state: RunState, action: str) -> RunState:
             s = s.model_copy(
                 update={"players": tuple(p.model_copy(update={"hp": p.max_hp}) for p in s.players)}
             )
+        note = f"victory in round {new_combat.round}: +{node.encounter_data.gold} gold"
+        if s.options.rules >= 3:
+            s = choices3.after_fight(s)
+            if node.node_type == NodeType.ELITE:
+                rng = _rng(s)
+                s, relic = choices3.grant_relic(s, rng)
+                s = s.model_copy(update={"rng_state": rng.get_state()})
+                note += f", relic {relic}" if relic else ""
         s = s.model_copy(
             update={
                 "gold": s.gold + node.encounter_data.gold,
                 "guardians_defeated": guardians,
                 "phase": Phase.MAP,
                 "combat": None,
-                "last_event": f"victory in round {new_combat.round}: +{node.encounter_data.gold} gold",
+                "last_event": note,
             }
         )
         if node.layer == s.layout.layer_count - 1:
@@ -275,6 +309,9 @@ def _fight_round(state: RunState, action: str) -> RunState:
 
 
 # ---------------------------------------------------------------- apply
+SHRINE_OPTIONS: tuple[ShrineOption, ...] = ("blessing", "upgrade", "atonement")
+
+
 def apply_move(state: RunState, move: Move) -> RunState:
     """The state after ``move``; ``IllegalMoveError`` (state untouched) if the rules refuse it."""
     if isinstance(move, Join):
@@ -296,9 +333,16 @@ def apply_move(state: RunState, move: Move) -> RunState:
             )
         return _enter(state, state.layout.nodes[move.node])
     if isinstance(move, Fight):
+        if state.options.rules >= 3:
+            if state.phase != Phase.COMBAT:
+                raise IllegalMoveError(f"no fight is going on ({state.phase.value})")
+            s = fight3.choose(state, move.seat, move.actor, move.action)
+            return s if s.combat is not None and s.combat.pending else _round_over(s)
         coop.require_host(state, move.seat, move.action)
         if state.phase != Phase.COMBAT:
             raise IllegalMoveError(f"no fight is going on ({state.phase.value})")
+        if move.action not in ("attack", "defend") or move.hero is not None:
+            raise IllegalMoveError(f"{move} is not a move of rules {state.options.rules} (attack or defend)")
         return _fight_round(state, move.action)
     if isinstance(move, Buy):
         coop.require_host(state, move.seat, "buy")
@@ -307,6 +351,11 @@ def apply_move(state: RunState, move: Move) -> RunState:
         cost = POTION_COST if move.item == "potion" else WHETSTONE_COST
         if state.gold < cost:
             raise IllegalMoveError(f"{move.item} costs {cost} gold, the party has {state.gold}")
+        if move.item == "potion" and state.options.rules >= 3:
+            if state.potions >= choices3.belt_size(state):
+                raise IllegalMoveError(f"the potion belt is full ({choices3.belt_size(state)})")
+            s = choices3.add_potions(state.model_copy(update={"gold": state.gold - cost}), 1)
+            return s.model_copy(update={"last_event": "a potion for the belt"})
         if move.item == "potion":
             return state.model_copy(
                 update={
@@ -329,8 +378,19 @@ def apply_move(state: RunState, move: Move) -> RunState:
         return state.model_copy(update={"phase": Phase.MAP, "last_event": "left the shop"})
     if isinstance(move, Choose):
         coop.require_host(state, move.seat, "choose")
+        if state.phase in (Phase.REST, Phase.EVENT):
+            s, note = choices3.choose(state, move.option, rest_heal_percent(state.options))
+            if _all_down(s.players):
+                return _end(s, Termination.DEFEAT, note + "; the party falls")
+            return s.model_copy(update={"last_event": note})
         if state.phase != Phase.SHRINE:
             raise IllegalMoveError("not at a shrine")
+        if move.option not in SHRINE_OPTIONS:
+            raise IllegalMoveError(f"{move.option} is not a shrine gift ({', '.join(SHRINE_OPTIONS)})")
+        if move.option == "blessing" and state.options.rules >= 3:
+            if state.gold < BLESSING_COST:
+                raise IllegalMoveError(f"the blessing asks {BLESSING_COST} gold, the party has {state.gold}")
+            state = state.model_copy(update={"gold": state.gold - BLESSING_COST})
         if move.option == "blessing":
             s = state.model_copy(update={"attack_bonus": state.attack_bonus + 1})
         elif move.option == "upgrade":
@@ -367,13 +427,27 @@ def legal_moves(state: RunState) -> list[Move]:
     h = state.host
     if state.phase == Phase.MAP:
         return [Select(h, n.index) for n in state.available_nodes()]
+    if state.phase == Phase.COMBAT and state.options.rules >= 3:
+        hero = fight3.next_hero_for(state, h)
+        if hero is None:
+            return []
+        return [
+            Fight(h, a, None if hero == h else hero)
+            for a in fight3.ACTIONS
+            if fight3.action_allowed(state, hero, a) is None
+        ]
     if state.phase == Phase.COMBAT:
         return [Fight(h, "attack"), Fight(h, "defend")]
+    if state.phase in (Phase.REST, Phase.EVENT):
+        opts = choices3.OPTIONS[state.phase]
+        return [Choose(h, o) for o in opts if choices3.option_refused(state, o) is None]
     if state.phase == Phase.SHOP:
         moves: list[Move] = []
-        if state.gold >= POTION_COST:
+        full_belt = state.options.rules >= 3 and state.potions >= choices3.belt_size(state)
+        if state.gold >= POTION_COST and not full_belt:
             moves.append(Buy(h, "potion"))
         if state.gold >= WHETSTONE_COST:
             moves.append(Buy(h, "whetstone"))
         return [*moves, Leave(h)]
-    return [Choose(h, "blessing"), Choose(h, "upgrade"), Choose(h, "atonement")]
+    poor = state.options.rules >= 3 and state.gold < BLESSING_COST
+    return [Choose(h, o) for o in SHRINE_OPTIONS if not (poor and o == "blessing")]

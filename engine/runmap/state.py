@@ -12,12 +12,14 @@ from engine.runmap.model import MapLayout, MapNode, Rank
 
 
 class Phase(StrEnum):
-    """Where the run is: choosing on the map, fighting, in a shop or shrine, or over."""
+    """Where the run is: choosing on the map, fighting, in a shop, shrine, rest site or event, or over."""
 
     MAP = "map"
     COMBAT = "combat"
     SHOP = "shop"
     SHRINE = "shrine"
+    REST = "rest"  # rules 3: rest or upgrade
+    EVENT = "event"  # rules 3: an event (or a trap) with two options
     OVER = "over"
 
 
@@ -45,6 +47,8 @@ class EnemyState(FrozenModel):
     max_hp: int = Field(ge=1)
     dice: int
     bonus: int
+    intent: str = ""  # rules 3: "attack", "heavy" or "guard" (what it does this round, shown)
+    intent_value: int = 0  # the exact hit, or the guard it raises
 
 
 class CombatState(FrozenModel):
@@ -55,6 +59,8 @@ class CombatState(FrozenModel):
     round: int = 0
     last_party_rolls: tuple[int, ...] = ()
     last_enemy_rolls: tuple[int, ...] = ()
+    pending: tuple[tuple[int, str], ...] = ()  # rules 3: (hero, action) chosen this round
+    skills_used: tuple[int, ...] = ()  # rules 3: heroes who used their skill this fight
 
 
 class RunOutcome(FrozenModel):
@@ -91,6 +97,10 @@ class RunState(FrozenModel):
     connected: tuple[int, ...] = (0,)
     last_event: str = ""
     result: RunOutcome | None = None
+    potions: int = 0  # rules 3: the party's potion belt (drunk in fights: the "item" action)
+    relics: tuple[str, ...] = ()  # rules 3: relics won from elites and altars
+    block_bonus: int = 0  # rules 3: added to every block
+    event: str = ""  # rules 3: the event (or "trap") the party faces in the EVENT phase
 
     @property
     def current_node(self) -> MapNode | None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import deque
 
-from engine.runmap import GAME, NodeType, Phase, RunState
+from engine.runmap import GAME, NodeType, Phase, RunState, fight3
 from engine.runmap.moves import Choose, Fight, Leave, Select
 from engine.runmap.rules import apply_move
 
@@ -45,7 +45,12 @@ def resolve(state: RunState) -> RunState:
         host = state.host
         assert host is not None
         if state.phase == Phase.COMBAT:
-            state = apply_move(heal_full(state), Fight(host, "attack"))
+            hero = fight3.next_hero_for(state, host) if state.options.rules >= 3 else None
+            state = apply_move(heal_full(state), Fight(host, "attack", None if hero == host else hero))
+        elif state.phase == Phase.REST:
+            state = apply_move(state, Choose(host, "rest"))
+        elif state.phase == Phase.EVENT:
+            state = apply_move(state, Choose(host, "decline"))
         elif state.phase == Phase.SHOP:
             state = apply_move(state, Leave(host))
         elif state.phase == Phase.SHRINE:

@@ -10,7 +10,7 @@ from engine.runmap import GAME, Phase
 from engine.runmap.moves import Buy, Choose, Drop, Fight, Join, Leave, Select
 from engine.runmap.rules import apply_move
 
-FOUR = {"preset": "slice", "players": 4}
+FOUR = {"rules": 2, "preset": "slice", "players": 4}
 
 
 def everyone_joined():
@@ -77,7 +77,7 @@ def test_non_host_drop_keeps_the_host_and_rejoin_does_not_take_it_back() -> None
 
 
 def test_everyone_gone_means_no_host_until_someone_joins() -> None:
-    state = apply_move(GAME.initial(13, {"preset": "slice", "players": 2}), Join(1))
+    state = apply_move(GAME.initial(13, {"rules": 2, "preset": "slice", "players": 2}), Join(1))
     state = apply_move(apply_move(state, Drop(1)), Drop(0))
     assert state.host is None and state.connected == ()
     with pytest.raises(IllegalMoveError, match="nobody is host"):
@@ -88,7 +88,7 @@ def test_everyone_gone_means_no_host_until_someone_joins() -> None:
 
 
 def test_connection_errors() -> None:
-    state = GAME.initial(13, {"preset": "slice", "players": 2})
+    state = GAME.initial(13, {"rules": 2, "preset": "slice", "players": 2})
     with pytest.raises(IllegalMoveError, match="already connected"):
         apply_move(state, Join(0))
     with pytest.raises(IllegalMoveError, match="not in this 2-player run"):
@@ -98,7 +98,7 @@ def test_connection_errors() -> None:
 
 
 def test_joins_and_drops_still_work_after_the_run_ends() -> None:
-    state = GAME.initial(5, {"preset": "slice", "players": 2})
+    state = GAME.initial(5, {"rules": 2, "preset": "slice", "players": 2})
     state = state.model_copy(update={"players": tuple(p.model_copy(update={"hp": 1}) for p in state.players)})
     while state.phase == Phase.COMBAT:
         state = apply_move(state, Fight(0, "defend"))

@@ -19,8 +19,8 @@ from engine.runmap.rules import apply_move, best_score
 from engine.runmap.state import Phase, Termination
 from engine.runmap.validate import crossing_pairs, reachable_from_start
 
-SLICE = RunOptions(preset="slice")
-FULL = RunOptions(preset="full")
+SLICE = RunOptions(rules=2, preset="slice")
+FULL = RunOptions(rules=2, preset="full")
 SEEDS = range(400)
 
 
@@ -53,7 +53,7 @@ def routes(layout: MapLayout) -> list[list[int]]:
     return done
 
 
-def test_rules_2_is_the_default_and_keeps_the_slice_acceptance_criteria():
+def test_rules_2_keeps_the_slice_acceptance_criteria():
     assert SLICE.rules == 2
     for layout in maps(SLICE):
         assert layout.layer_count == 8  # criterion 1
@@ -119,9 +119,11 @@ def test_fork_windows_fork_as_wide_as_the_non_crossing_rule_allows():
 
 
 def test_slice_knobs_still_apply():
-    narrow = RunOptions(preset="slice", knobs=Knobs(edges_per_node_max=1))
+    narrow = RunOptions(rules=2, preset="slice", knobs=Knobs(edges_per_node_max=1))
     assert all(len(generate_map(s, 1, narrow).nodes_at(k)) == 1 for s in range(10) for k in range(8))
-    wide = RunOptions(preset="slice", knobs=Knobs(layer_count=12, nodes_per_layer_max=4, elite_cap=0))
+    wide = RunOptions(
+        rules=2, preset="slice", knobs=Knobs(layer_count=12, nodes_per_layer_max=4, elite_cap=0)
+    )
     for s in range(30):
         layout = generate_map(s, 1, wide)
         assert layout.layer_count == 12 and count_types(layout)[NodeType.ELITE] == 0
@@ -132,7 +134,7 @@ def test_defying_the_gods_is_worth_more_than_the_kraken():
     """Both final guardians end the run in victory; the portal's hoard lifts the score."""
     ends = {}
     for guardian in ("shadow_kraken", "rng"):
-        state = GAME.initial(3, {"preset": "full"})
+        state = GAME.initial(3, {"rules": 2, "preset": "full"})
         state = state.model_copy(update={"attack_bonus": 40})  # test only: every fight is won
         while state.phase != Phase.OVER:
             if state.phase == Phase.COMBAT:

@@ -32,12 +32,19 @@ def test_keys_become_moves_for_the_speaking_seat(glue: dict[str, Any]) -> None:
     assert s.phase == Phase.COMBAT  # layer 0 is chosen at the start
     ui = ui_mod.Ui(screen="run")
     assert it.interpret(ui, s, key(glue, "attack")) == Fight(0, "attack")
-    assert it.interpret(ui, s, key(glue, "d2")) == Fight(0, "defend")
+    assert it.interpret(ui, s, key(glue, "d2")) == Fight(0, "block")
+    assert it.interpret(ui, s, key(glue, "d3")) == Fight(0, "skill")
+    assert it.interpret(ui, s, key(glue, "d4")) == Fight(0, "item")
     ui.seat = 1  # co-op: this screen speaks for seat 1 (the engine decides whether it may)
-    assert it.interpret(ui, s, key(glue, "d1")) == Fight(1, "attack")
+    assert it.interpret(ui, s, key(glue, "d1")) == Fight(1, "attack")  # not joined: the engine refuses
     ui.card = object()  # an outcome card on screen: the keys belong to it
     assert it.interpret(ui, s, key(glue, "attack")) is None
-    assert it.button_move(ui_mod.Ui(screen="run"), s, "fight:defend") == Fight(0, "defend")
+    assert it.button_move(ui_mod.Ui(screen="run"), s, "fight:block") == Fight(0, "block")
+    old = Session(GAME, 4243, {"rules": 2, "preset": "slice"}).state  # a rules-2 save plays on
+    assert it.button_move(ui_mod.Ui(screen="run"), old, "fight:block") == Fight(0, "defend")
+    intro = ui_mod.Ui(screen="run", intro=True)  # a new run's map first: the keys wait for Enter
+    assert it.interpret(intro, s, key(glue, "attack")) is None
+    assert it.interpret(intro, s, key(glue, "ok")) is None and not intro.intro
     assert it.button_move(ui_mod.Ui(screen="run"), s, "leave") == Leave(0)
     assert it.button_move(ui_mod.Ui(screen="run"), s, "fight:dance") is None
     assert it.interpret(ui_mod.Ui(screen="menu"), s, key(glue, "attack")) is None

@@ -32,7 +32,7 @@ def raw(**kw: object) -> str:
 
 
 def two_seats():
-    return apply_move(GAME.initial(5, {"preset": "full", "players": 2}), Join(1))
+    return apply_move(GAME.initial(5, {"rules": 2, "preset": "full", "players": 2}), Join(1))
 
 
 def test_well_formed_messages_parse_into_their_kind():

@@ -23,17 +23,17 @@ from engine.runmap.rules import (
     legal_moves,
 )
 
-SLICE = {"preset": "slice"}
-FULL = {"preset": "full"}
+SLICE = {"preset": "slice", "rules": 2}  # the fights and nodes of rules 2 (rules 3: test_runmap_rules3.py)
+FULL = {"preset": "full", "rules": 2}
 
 
 def test_run_starts_at_minus_one_then_layer0_is_auto_selected() -> None:
-    fresh = new_run(7, RunOptions())
+    fresh = new_run(7, RunOptions(rules=2))
     assert fresh.current_node_index == -1 and fresh.phase == Phase.MAP
     assert [n.index for n in fresh.available_nodes()] == [0]
     assert not any(n.visited for n in fresh.layout.nodes)
     started = start_run(fresh)
-    assert started == GAME.initial(7, {})
+    assert started == GAME.initial(7, {"rules": 2})
     assert started.current_node_index == 0 and started.layout.nodes[0].visited
     assert started.phase == Phase.COMBAT and started.path == (0,)
     with pytest.raises(IllegalMoveError):
@@ -91,7 +91,7 @@ def test_rest_heals_floor_max_hp_times_030() -> None:
 
 
 def test_rest_heal_knob_and_downed_players() -> None:
-    opts = {"preset": "slice", "players": 2, "knobs": Knobs(rest_heal_percent=0.15).model_dump()}
+    opts = {"rules": 2, "preset": "slice", "players": 2, "knobs": Knobs(rest_heal_percent=0.15).model_dump()}
     state, rest = drive_to(NodeType.REST, opts)
     p0, p1 = state.players
     hurt = state.model_copy(
@@ -263,7 +263,7 @@ def test_defeat_at_zero_hp_in_a_fight() -> None:
 
 
 def test_legal_moves_are_all_accepted() -> None:
-    state = GAME.initial(30, {"preset": "full", "players": 2})
+    state = GAME.initial(30, {"rules": 2, "preset": "full", "players": 2})
     for _ in range(60):
         moves = legal_moves(state)
         if not moves:
@@ -276,7 +276,7 @@ def test_legal_moves_are_all_accepted() -> None:
 def test_fights_use_the_pre_rolled_encounter_without_new_draws() -> None:
     """Contract: "Encounter data is pre-rolled at map generation - no randomness at encounter start"."""
     for node_type in (NodeType.ELITE, NodeType.COMBAT, NodeType.BOSS):
-        state, node = drive_to(node_type, {"preset": "slice", "players": 3})
+        state, node = drive_to(node_type, {"rules": 2, "preset": "slice", "players": 3})
         enc = state.layout.nodes[node].encounter_data
         assert enc is not None
         after = apply_move(state, Select(0, node))

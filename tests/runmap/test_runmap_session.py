@@ -20,6 +20,7 @@ from engine.runmap import (
 )
 from engine.runmap.__main__ import main
 from engine.runmap.config import RULES_VERSION
+from engine.runmap.game import party_bot_move
 from engine.runmap.moves import Buy, Choose, Drop, Fight, Join, Leave, Select, format_move, parse_move
 
 ALL_MOVES = [
@@ -83,7 +84,7 @@ def play_bot(seed: int, options: dict[str, object]) -> Session:
     s = Session(GAME, seed, options)
     for seat in range(1, int(options.get("players", 1))):  # type: ignore[call-overload]
         s.play_text(f"p{seat} join")
-    while (m := bot_move(s.state)) is not None:
+    while (m := party_bot_move(s.state)) is not None:  # each joined seat acts for its own hero
         s.play(m)
     return s
 
@@ -214,7 +215,7 @@ def test_a_save_from_before_rules_2_replays_with_the_old_generator() -> None:
 
 def test_new_runs_are_stamped_with_the_current_rules() -> None:
     opts = current_options({"preset": "full", "players": 2})
-    assert opts["rules"] == RULES_VERSION == 2
+    assert opts["rules"] == RULES_VERSION == 3
     s = Session(GAME, 4242, opts)
-    assert migrate_save(s.save_json()).options["rules"] == 2
+    assert migrate_save(s.save_json()).options["rules"] == 3
     assert s.state.layout.structure() == generate_map(4242, 2, RunOptions(preset="full", players=2))

@@ -373,7 +373,11 @@ def run(cfg: LabConfig) -> Report:
         Plot("wins", "Bot win rate by party size (full)", draw_wins, "players", "% of runs won"),
         Plot("survival", "Bot runs still alive after each floor (full)", draw_floors, "floor", "share"),
     ]
+    from tools.playtest.runmap_lab3 import add_rules3  # noqa: PLC0415 - the issue-29 section
+
+    rules3 = add_rules3(report, cfg)
     report.data = {
+        "rules3": rules3,
         "single_route": single,
         "decisions_median": med,
         "same_type_forks": same / max(forks, 1),

@@ -158,6 +158,7 @@ class RunMapApp(TurnApp[RunState, Move, Ui]):
             self.session = self.fresh()  # (else the unplayed placeholder is this very run)
         self.shell.storage.save("prefs", self.prefs)
         self._adopted()
+        self.ui.intro = True  # the map first: the route is the game (issue 29)
         self.save()
         self._set_url()
 

@@ -42,10 +42,14 @@ def card_for(old: RunState, new: RunState) -> Card | None:
         )
         if node.node_type == NodeType.BOSS:
             card.lines.insert(0, ("guardian_down", {"name": ("@" + node.guardian_id)}))
+        for relic in new.relics[len(old.relics) :]:
+            card.lines.append(("res_relic", {"name": "@" + relic}))
         healed = _hp_total(new) - _hp_total(old)
         if healed > 0:  # an act guardian's fall restores the party (RULES.md)
             card.lines.append(("restored", {"hp": healed}))
         return card
+    if old.phase in (Phase.REST, Phase.EVENT) and new.phase == Phase.MAP:
+        return _choice_card(old, new)
     if len(new.path) > len(old.path) and new.phase == Phase.MAP:
         node = new.layout.nodes[new.current_node_index]
         t = node.node_type
@@ -65,6 +69,24 @@ def card_for(old: RunState, new: RunState) -> Card | None:
             hits = ", ".join(str(o.hp - n.hp) for n, o in zip(new.players, old.players, strict=True))
             return Card("TRAP", [("trap_text", {"hits": hits})], t.value)
     return None
+
+
+def _choice_card(old: RunState, new: RunState) -> Card:
+    """What a rest-site or event choice did (rules 3): gold, HP, potions, relics, upgrades."""
+    lines: list[tuple[str, dict[str, object]]] = []
+    if new.gold != old.gold:
+        lines.append(("res_gold", {"n": new.gold - old.gold}))
+    hp = max((n.hp - o.hp for n, o in zip(new.players, old.players, strict=True)), key=abs, default=0)
+    if hp:
+        lines.append(("res_hp", {"n": hp}))
+    if new.potions != old.potions:
+        lines.append(("res_potions", {"n": new.potions - old.potions}))
+    for relic in new.relics[len(old.relics) :]:
+        lines.append(("res_relic", {"name": "@" + relic}))
+    if new.block_bonus > old.block_bonus and not new.relics[len(old.relics) :]:
+        lines.append(("res_upgrade", {"atk": f"+{new.attack_bonus}", "blk": new.block_bonus}))
+    kind = "REST" if old.phase == Phase.REST else ("TRAP" if old.event == "trap" else "EVENT")
+    return Card("result", lines or [("res_nothing", {})], kind)
 
 
 def rest_heal(state: RunState) -> tuple[int, int]:

@@ -39,6 +39,8 @@ def on_button(app: RunMapApp, bid: str) -> None:
         ui.legend_open = not ui.legend_open
     elif bid == "card_ok":
         ui.card = None
+    elif bid == "intro_ok":
+        ui.intro = False
     elif bid == "again" and app.has_run:
         o = app.session.options
         p.preset, p.players, p.defy = (

@@ -40,6 +40,7 @@ def make(app: RunMapApp) -> dict[str, Hook]:
                 "available": [n.index for n in s.available_nodes()],
                 "focus": ui.focus,
                 "card": ui.card is not None,
+                "intro": ui.intro,
                 "host": s.host,
                 "connected": list(s.connected),
                 "moves": len(app.session.moves),

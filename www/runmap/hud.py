@@ -133,3 +133,21 @@ def _hard_wrap(g: Gfx, line: str, width: float) -> list[str]:
         line = line[k:]
     out.append(line)
     return out
+
+
+def intro_banner(g: Gfx, f: layout.Frame, t: T) -> None:
+    """A new run's first screen: the map, the goal, and one button to the first fight."""
+    m = f.map
+    w = min(460.0, m.w - 16)
+    lines = g.wrap(t("goal"), w - 24, 14)
+    h = 22 * len(lines) + 70
+    x, y = m.x + (m.w - w) / 2, m.y + m.h - h - 8
+    g.alpha(0.92)
+    g.rect(x, y, w, h, "#3E2723")
+    g.alpha(1.0)
+    g.frame(x + 0.5, y + 0.5, w - 1, h - 1, "#FFE0B2", 2)
+    ty = y + 20
+    for line in lines:
+        g.text(x + 12, ty, line, "#FFE0B2", 14)
+        ty += 22
+    g.button("intro_ok", x + 12, y + h - 52, w - 24, 42, t("intro_ok"), bg="#8D3B2F", size=16)

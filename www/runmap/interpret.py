@@ -11,18 +11,56 @@ from __future__ import annotations
 from gwweb.shared.input import Event
 
 from engine.runmap import Buy, Choose, Fight, Leave, Move, Phase, RunState, Select
+from engine.runmap.fight3 import next_hero_for
 from engine.runmap.moves import FightAction, ShopItem, ShrineOption
 
 from . import layout
 from .ui import PULSE_MS, Press, Ui, speaker
 
 DRAG_PX = 7.0
-FIGHTS: dict[str, FightAction] = {"attack": "attack", "defend": "defend"}
+FIGHTS: dict[str, FightAction] = {
+    "attack": "attack",
+    "defend": "defend",
+    "block": "block",
+    "skill": "skill",
+    "item": "item",
+}
 ITEMS: dict[str, ShopItem] = {"potion": "potion", "whetstone": "whetstone"}
-OPTIONS: dict[str, ShrineOption] = {"blessing": "blessing", "upgrade": "upgrade", "atonement": "atonement"}
-FIGHT_KEYS: dict[str, FightAction] = {"attack": "attack", "d1": "attack", "defend": "defend", "d2": "defend"}
+OPTIONS: dict[str, ShrineOption] = {
+    "blessing": "blessing",
+    "upgrade": "upgrade",
+    "atonement": "atonement",
+    "rest": "rest",
+    "accept": "accept",
+    "decline": "decline",
+}
+# rules 3 keys: 1/A attack, 2/D block, 3/S skill, 4/I item; rules 1-2: 1/A attack, 2/D defend
+FIGHT_KEYS: dict[str, FightAction] = {
+    "attack": "attack",
+    "d1": "attack",
+    "defend": "block",
+    "d2": "block",
+    "skill": "skill",
+    "d3": "skill",
+    "item": "item",
+    "d4": "item",
+}
 SHOP_KEYS: dict[str, ShopItem] = {"d1": "potion", "d2": "whetstone"}
 SHRINE_KEYS: dict[str, ShrineOption] = {"d1": "blessing", "d2": "upgrade", "d3": "atonement"}
+REST_KEYS: dict[str, ShrineOption] = {"d1": "rest", "d2": "upgrade"}
+EVENT_KEYS: dict[str, ShrineOption] = {"d1": "accept", "d2": "decline"}
+
+
+def fight_move(s: RunState, seat: int, action: FightAction) -> Fight | None:
+    """The fight move ``seat`` makes with ``action``: rules 3 for the next hero it chooses for
+    (its own first; a hero whose player is away when it is host), rules 1-2 for the party."""
+    if s.options.rules < 3:
+        old: FightAction | None = "defend" if action == "block" else action
+        return Fight(seat, old) if old in ("attack", "defend") else None
+    hero = next_hero_for(s, seat)
+    if hero is None:
+        return Fight(seat, action) if action != "defend" else None  # the engine says why not
+    return Fight(seat, "block" if action == "defend" else action, None if hero == seat else hero)
 
 
 def sorted_avail(s: RunState) -> list[int]:
@@ -51,7 +89,7 @@ def button_move(ui: Ui, s: RunState, bid: str) -> Move | None:
         target = ui.inspect if ui.inspect is not None else ui.focus
         return None if target is None else Select(seat, target)
     if kind == "fight" and arg in FIGHTS:
-        return Fight(seat, FIGHTS[arg])
+        return fight_move(s, seat, FIGHTS[arg])
     if kind == "buy" and arg in ITEMS:
         return Buy(seat, ITEMS[arg])
     if kind == "leave":
@@ -70,8 +108,16 @@ def _key(ui: Ui, s: RunState, a: str) -> Move | None:
         ui.scroll = layout.clamp_scroll(f, ui.scroll + (step if a == "pgup" else -step))
         return None
     seat = speaker(ui, s.host)
+    if ui.intro and s.phase == Phase.COMBAT:
+        if a == "ok":
+            ui.intro = False  # Enter on the map's first screen opens the first fight
+        return None
     if s.phase == Phase.COMBAT:
-        return Fight(seat, FIGHT_KEYS[a]) if a in FIGHT_KEYS else None
+        return fight_move(s, seat, FIGHT_KEYS[a]) if a in FIGHT_KEYS else None
+    if s.phase == Phase.REST:
+        return Choose(seat, REST_KEYS[a]) if a in REST_KEYS else None
+    if s.phase == Phase.EVENT:
+        return Choose(seat, EVENT_KEYS[a]) if a in EVENT_KEYS else None
     if s.phase == Phase.SHOP:
         if a in SHOP_KEYS:
             return Buy(seat, SHOP_KEYS[a])

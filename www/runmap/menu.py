@@ -19,7 +19,11 @@ def menu(g: Gfx, w: float, h: float, t: T, *, preset: str, players: int, seed: s
     g.text(w / 2, y + 28, t("title"), GOLD, 30, bold=True, align="center")
     for k, kind in enumerate(("COMBAT", "ELITE", "REST", "SHOP", "SHRINE", "BOSS")):
         icons.badge(g, w / 2 + (k - 2.5) * 34, y + 58, 13, kind, "beholder")
-    y += 84
+    y += 78
+    for line in g.wrap(t("goal"), cw, 13):
+        g.text(w / 2, y + 12, line, INK, 13, align="center")
+        y += 18
+    y += 6
     stacked = cw < 440
     lw = 0.0 if stacked else min(130.0, cw * 0.28)
     bg = "#4E342E"

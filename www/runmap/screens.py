@@ -208,7 +208,17 @@ def phase_dialog(
     g: Gfx, f: layout.Frame, s: RunState, t: T, me: int | None, can_act: bool, best: int = 0
 ) -> bool:
     """Draw the dialog of the current phase; False when the map itself is the screen."""
-    if s.phase == Phase.COMBAT:
+    if s.options.rules >= 3 and s.phase in (Phase.COMBAT, Phase.REST, Phase.EVENT):
+        from . import screens3  # noqa: PLC0415 - screens3 builds on this module
+        from .cards import rest_heal  # noqa: PLC0415
+
+        if s.phase == Phase.COMBAT:
+            screens3.fight(g, f, s, t, me)
+        elif s.phase == Phase.REST:
+            screens3.rest(g, f, s, t, me, can_act, rest_heal(s)[1])
+        else:
+            screens3.event(g, f, s, t, me, can_act)
+    elif s.phase == Phase.COMBAT:
         fight(g, f, s, t, me, can_act)
     elif s.phase == Phase.SHOP:
         shop(g, f, s, t, me, can_act)

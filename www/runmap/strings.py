@@ -14,7 +14,7 @@ EN: dict[str, str] = {
     "floor_n": "Floor {floor}/{total}",
     "act_n": "Act {act}",
     "preset": "Map",
-    "slice": "Vertical slice · 8",
+    "slice": "Short run · 8 floors",
     "full": "Full run · 3 acts",
     "players": "Party",
     "defy": "Defy the Gods",
@@ -152,8 +152,9 @@ EN: dict[str, str] = {
     "coop_new_host": "P{n} is the host now.",
     "solo": "Solo",
     "none": "none",
-    "saved_gone": "The saved run could not be restored ({why}); it was kept aside. Start a new run.",
-    "keys_help": "Keys: ←/→ choose · Enter go · A/D fight · 1-3 options · arrows + Enter in dialogs · "
+    "saved_gone": "Your saved run was damaged and could not be opened. A copy is kept aside; "
+    "start a new run (your best scores are safe).",
+    "keys_help": "Keys: ←/→ choose · Enter go · 1-4 or A/D fight · 1-3 options · arrows + Enter in dialogs · "
     "S share · L legend · M sound · K language",
 }
 
@@ -169,7 +170,7 @@ RU: dict[str, str] = {
     "floor_n": "Этаж {floor}/{total}",
     "act_n": "Акт {act}",
     "preset": "Карта",
-    "slice": "Срез · 8 слоёв",
+    "slice": "Короткий забег · 8 этажей",
     "full": "Полный забег · 3 акта",
     "players": "Отряд",
     "defy": "Бросить вызов богам",
@@ -307,9 +308,14 @@ RU: dict[str, str] = {
     "coop_new_host": "Теперь хост — И{n}.",
     "solo": "Соло",
     "none": "нет",
-    "saved_gone": "Сохранённый забег не восстановлен ({why}); он отложен. Начните новый забег.",
-    "keys_help": "Клавиши: ←/→ выбор · Enter идти · A/D бой · 1-3 варианты · стрелки + Enter в окнах · "
+    "saved_gone": "Сохранённый забег повреждён и не открывается. Копия отложена; "
+    "начните новый забег (рекорды сохранены).",
+    "keys_help": "Клавиши: ←/→ выбор · Enter идти · 1-4 или A/D бой · 1-3 варианты · стрелки + Enter в окнах · "
     "S ссылка · L легенда · M звук · K язык",
 }
 
+from .strings3 import EN3, RU3  # noqa: E402 - rules 3 strings (issue 29)
+
+EN.update(EN3)
+RU.update(RU3)
 TABLES = {"en": EN, "ru": RU}

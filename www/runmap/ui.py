@@ -67,6 +67,7 @@ class Ui:
     focus: int | None = None  # the reachable node the keyboard points at
     card: Card | None = None
     legend_open: bool = False
+    intro: bool = False  # a new run shows its map first; "intro_ok" opens the first fight
     press: Press | None = None
     dragged: bool = False
     frame: Frame | None = None

@@ -167,7 +167,9 @@ def _screen(app: RunMapApp, g: Gfx, f: layout.Frame, pulse: float, can_act: bool
         status += " · " + t("act_n", act=node.act)
     render.top_bar(g, f, t, muted=app.shell.audio.muted, lang_label=t("lang"), status=status, run=True)
     mark = len(g.regions)
-    if ui.card is not None or s.phase != Phase.MAP:
+    if ui.intro and ui.card is None and s.phase == Phase.COMBAT and s.combat and s.combat.round == 0:
+        hud.intro_banner(g, f, t)
+    elif ui.card is not None or s.phase != Phase.MAP:
         from . import screens  # noqa: PLC0415 - first drawn on demand
 
         if ui.card is not None:

@@ -39,7 +39,7 @@ def steps(now: RunState | None = None) -> Iterator[None]:
             yield
     s = Session(GAME, 1, current_options({"preset": "full", "players": 2}), keep_events=True)
     yield
-    for text in ("p1 join", "p0 defend", "p0 attack", "p1 drop"):
+    for text in ("p1 join", "p0 block", "p1 attack", "p1 drop"):
         s.play_text(text)
         yield
     migrate_save(s.save_json())

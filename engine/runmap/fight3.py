@@ -1,0 +1,197 @@
+"""Rules 3 fights (issue 29): enemy intents shown, each hero chooses attack, block, skill or item.
+
+Every enemy shows its **intent** for the round before anyone acts, with its exact number (as Slay
+the Spire shows it): ``attack N`` (hits every standing hero for N), ``heavy N`` (a big hit on every
+standing hero) or ``guard N`` (it attacks nobody and N of the party's damage to it is absorbed).
+Each standing hero then picks one action (``pending``); when every standing hero has one, the
+round resolves in seat order, then the enemies act, then new intents are rolled:
+
+- ``attack``: 2d6 + 2 + attack bonus on the first standing enemy (its guard absorbs first);
+- ``block``: BLOCK_BASE + 1d6 + block bonus, taken off the hits aimed at this hero this round;
+- ``skill`` (Parry, once per fight per hero): the hero takes no hit this round and strikes back
+  for 1d6 + attack bonus on the first standing enemy (ignoring guard);
+- ``item``: drink a potion from the party's belt: the hero heals POTION_HEAL.
+
+Who may act for a hero: its own seat when connected; the host for a hero whose seat is not
+connected (a solo run, a local party, a player who left). Numbers are in RULES.md.
+"""
+
+from __future__ import annotations
+
+from engine.core.rng import GodotRng
+from engine.core.session import IllegalMoveError
+from engine.runmap.model import Rank
+from engine.runmap.moves import FightAction
+from engine.runmap.state import EnemyState, PlayerState, RunState
+
+ACTIONS: tuple[FightAction, ...] = ("attack", "block", "skill", "item")
+PLAYER_DICE, ATTACK_BASE = 2, 2
+BLOCK_BASE = 12
+PARRY_DICE = 1
+POTION_HEAL = 16
+HEAVY_MULT, HEAVY_EXTRA = 3, 0
+GUARD_BASE = 8
+INTENTS: dict[Rank, tuple[tuple[str, int], ...]] = {
+    "basic": (("attack", 6), ("heavy", 2), ("guard", 2)),
+    "elite": (("attack", 4), ("heavy", 4), ("guard", 2)),
+    "boss": (("attack", 4), ("heavy", 4), ("guard", 2)),
+}
+
+
+def _d6(rng: GodotRng, n: int) -> int:
+    return sum(rng.randi_range(1, 6) for _ in range(n))
+
+
+def roll_intent(e: EnemyState, rng: GodotRng) -> EnemyState:
+    """The enemy's next intent and its exact number, from the run stream."""
+    if e.hp == 0:
+        return e.model_copy(update={"intent": "", "intent_value": 0})
+    table = INTENTS[e.rank]
+    roll = rng.randi_range(0, sum(w for _, w in table) - 1)
+    kind = table[-1][0]
+    for name, w in table:
+        if roll < w:
+            kind = name
+            break
+        roll -= w
+    hit = _d6(rng, e.dice) + e.bonus
+    value = {"attack": hit, "heavy": HEAVY_MULT * hit + HEAVY_EXTRA, "guard": GUARD_BASE + 2 * e.dice}[kind]
+    return e.model_copy(update={"intent": kind, "intent_value": value})
+
+
+def incoming(e: EnemyState) -> int:
+    """What the enemy will hit each standing hero for this round (0 when it guards or is down)."""
+    return e.intent_value if e.hp > 0 and e.intent in ("attack", "heavy") else 0
+
+
+def may_act_for(state: RunState, seat: int, hero: int) -> bool:
+    """A seat acts for its own hero; the host also for heroes whose seat is not connected."""
+    if hero == seat and seat in state.connected:
+        return True
+    return seat == state.host and hero not in state.connected
+
+
+def waiting_heroes(state: RunState) -> list[int]:
+    """Standing heroes without an action this round, in seat order."""
+    assert state.combat is not None
+    done = {h for h, _ in state.combat.pending}
+    return [p.seat for p in state.players if p.hp > 0 and p.seat not in done]
+
+
+def next_hero_for(state: RunState, seat: int) -> int | None:
+    """The hero ``seat`` chooses for next this round (its own first), None when it has none."""
+    if state.combat is None:
+        return None
+    mine = [h for h in waiting_heroes(state) if may_act_for(state, seat, h)]
+    return seat if seat in mine else (mine[0] if mine else None)
+
+
+def action_allowed(state: RunState, hero: int, action: str) -> str | None:
+    """Why ``hero`` may not take ``action`` now (None when it may)."""
+    c = state.combat
+    assert c is not None
+    if action not in ACTIONS:
+        return f"{action} is not a fight action (attack, block, skill, item)"
+    if action == "skill" and hero in c.skills_used:
+        return f"hero {hero + 1} has used Parry in this fight"
+    if action == "item":
+        drunk = sum(1 for _, a in c.pending if a == "item")
+        if state.potions - drunk <= 0:
+            return "the potion belt is empty"
+    return None
+
+
+def choose(state: RunState, seat: int, hero: int, action: str) -> RunState:
+    """Record ``hero``'s action for this round (by ``seat``); resolve when every hero has one."""
+    c = state.combat
+    assert c is not None
+    if not 0 <= hero < len(state.players) or state.players[hero].hp == 0:
+        raise IllegalMoveError(f"hero {hero + 1} cannot act (down or not in the party)")
+    if not may_act_for(state, seat, hero):
+        raise IllegalMoveError(f"p{seat} cannot act for hero {hero + 1}: each player acts for their own hero")
+    if hero not in waiting_heroes(state):
+        raise IllegalMoveError(f"hero {hero + 1} has already chosen this round")
+    why = action_allowed(state, hero, action)
+    if why is not None:
+        raise IllegalMoveError(why)
+    s = state.model_copy(update={"combat": c.model_copy(update={"pending": (*c.pending, (hero, action))})})
+    if waiting_heroes(s):
+        return s.model_copy(update={"last_event": f"hero {hero + 1}: {action}"})
+    return resolve(s)
+
+
+def start(enemies: tuple[EnemyState, ...], rng: GodotRng) -> tuple[EnemyState, ...]:
+    """The opening intents of a fight."""
+    return tuple(roll_intent(e, rng) for e in enemies)
+
+
+def _target(enemies: list[EnemyState]) -> int | None:
+    return next((k for k, e in enumerate(enemies) if e.hp > 0), None)
+
+
+def resolve(state: RunState) -> RunState:
+    """Play the round: heroes in seat order, then the enemies' intents, then new intents.
+    Returns the state with the round applied (the caller checks victory and defeat)."""
+    c = state.combat
+    assert c is not None
+    rng = GodotRng(0)
+    rng.set_state(state.rng_state)
+    enemies = list(c.enemies)
+    players: list[PlayerState] = list(state.players)
+    guard = [e.intent_value if e.intent == "guard" and e.hp > 0 else 0 for e in enemies]
+    parry: set[int] = set()
+    block = [0] * len(players)
+    potions = state.potions
+    used = list(c.skills_used)
+    party_rolls: list[int] = []
+    for hero, action in sorted(c.pending):
+        if action == "attack":
+            roll = _d6(rng, PLAYER_DICE) + ATTACK_BASE + state.attack_bonus
+            party_rolls.append(roll)
+            k = _target(enemies)
+            if k is not None:
+                soaked = min(guard[k], roll)
+                guard[k] -= soaked
+                enemies[k] = enemies[k].model_copy(update={"hp": max(0, enemies[k].hp - (roll - soaked))})
+        elif action == "block":
+            roll = BLOCK_BASE + _d6(rng, 1) + state.block_bonus
+            party_rolls.append(roll)
+            block[hero] += roll
+        elif action == "skill":
+            roll = _d6(rng, PARRY_DICE) + state.attack_bonus
+            party_rolls.append(roll)
+            used.append(hero)
+            parry.add(hero)
+            k = _target(enemies)
+            if k is not None:
+                enemies[k] = enemies[k].model_copy(update={"hp": max(0, enemies[k].hp - roll)})
+        else:  # item
+            potions -= 1
+            p = players[hero]
+            players[hero] = p.model_copy(update={"hp": min(p.max_hp, p.hp + POTION_HEAL)})
+    enemy_rolls: list[int] = []
+    for e in enemies:
+        hit = incoming(e)
+        if hit == 0:
+            continue
+        enemy_rolls.append(hit)
+        for i, p in enumerate(players):
+            if p.hp == 0 or i in parry:
+                continue
+            absorbed = min(block[i], hit)
+            block[i] -= absorbed
+            players[i] = p.model_copy(update={"hp": max(0, p.hp - (hit - absorbed))})
+    enemies = [roll_intent(e, rng) for e in enemies]
+    combat = c.model_copy(
+        update={
+            "enemies": tuple(enemies),
+            "round": c.round + 1,
+            "last_party_rolls": tuple(party_rolls),
+            "last_enemy_rolls": tuple(enemy_rolls),
+            "pending": (),
+            "skills_used": tuple(sorted(set(used))),
+        }
+    )
+    return state.model_copy(
+        update={"players": tuple(players), "combat": combat, "potions": potions, "rng_state": rng.get_state()}
+    )
