@@ -144,7 +144,10 @@ def test_boots_and_hotseat_clicks_and_keys_match_engine(page, site):
 def test_vs_computer_moves_and_reload_restores(page, site):
     open_game(page, site, "orbit")
     click(page, "preset:ai")
-    click(page, "diff")  # tactical -> random: the quickest computer seat
+    click(page, "diff")  # hard (the default, one below the strongest) -> expert
+    until(page, "s.menu.seats[1] === 'expert'")
+    click(page, "diff")  # -> easy ("random"): the quickest computer seat
+    until(page, "s.menu.seats[1] === 'random'")
     assert info(page)["mode"] == "menu"
     click(page, "start")
     assert info(page)["tutorial"] == 0

@@ -30,9 +30,7 @@ def test_double_move_named_and_enemy_reach_on_tap(page, site):
     page.evaluate(
         "(o) => window.gridworks.startGame(JSON.stringify(['human', 'greedy']), JSON.stringify(o), 1)", DOUBLE
     )
-    until(page, "s.mode === 'play' && s.tutorial === 0")
-    click(page, "tut:skip")
-    st = until(page, "s.tutorial === null && s.planning && s.threat_lines.length > 0")
+    st = until(page, "s.mode === 'play' && s.planning && s.threat_lines.length > 0")
     # the enemy turns and burns to our ring on its first move and fires its railgun on its second
     assert st["threat_lines"] == ["⚠ Ship 2 moves twice: 2nd: Rail 5 (up to 5)"]
     page.screenshot(path="e2e-artifacts/orbit-threat-desktop.png")
@@ -60,7 +58,5 @@ def test_phone_panel_shows_the_threat_line(page, site):
     page.evaluate(
         "(o) => window.gridworks.startGame(JSON.stringify(['human', 'greedy']), JSON.stringify(o), 1)", DOUBLE
     )
-    until(page, "s.mode === 'play' && s.tutorial === 0")
-    click(page, "tut:skip")
-    until(page, "s.tutorial === null && s.planning && s.threat_lines.length > 0")
+    until(page, "s.mode === 'play' && s.planning && s.threat_lines.length > 0")
     page.screenshot(path="e2e-artifacts/orbit-threat-phone.png")

@@ -90,3 +90,13 @@ def test_the_log_names_the_burn_ring_of_a_ship_that_moves_twice_in_a_row():
     with glue_modules(["orbit.turnlog"]) as mods:
         words = [text for text, _ in mods["orbit.turnlog"].describe(app, turn)]
     assert words[0] == "Light burn to R3" and not any("?" in w for w in words)
+
+
+def test_a_new_player_first_meets_a_computer_below_the_strongest_level():
+    from engine.orbit.ai import AI_LEVELS
+    from tests.gwstub import glue_modules
+
+    with glue_modules(["orbit.ui"]) as mods:
+        ui = mods["orbit.ui"].Ui()
+    assert ui.difficulty in AI_LEVELS and ui.difficulty != AI_LEVELS[-1]
+    assert ui.seats == ["human", ui.difficulty]

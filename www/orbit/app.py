@@ -32,7 +32,7 @@ from .controls import BINDINGS, Controls, preset_for
 from .linkplay import LINK_SAVE, LinkPlay
 from .model import FRIEND, HUMAN, Match, OrbitSave, Planner
 from .strings import TABLES
-from .ui import Anim, Shot, Ui
+from .ui import DEFAULT_LEVEL, Anim, Shot, Ui
 
 if TYPE_CHECKING:
     from gwweb.shared.shell import Shell
@@ -54,7 +54,7 @@ class OrbitApp(TurnApp[OrbitState, TurnPlan, Ui]):
         shell.i18n.set_lang(shell.i18n.lang)
         shell.bindings(BINDINGS)
         # until a game is started or restored the page shows the menu over a placeholder match
-        self.match = Match(0, [HUMAN, "expert"])
+        self.match = Match(0, [HUMAN, DEFAULT_LEVEL])
         self.started = False
         self.computer = Computer()
         self.controls = Controls(self)
@@ -72,6 +72,9 @@ class OrbitApp(TurnApp[OrbitState, TurnPlan, Ui]):
         code = share.fragment_code()
         if code:
             self.link.open(code)
+        else:
+            self.link.resume_last()
+        share.on_hash_change(self.open_link)
 
     # -- helpers ---------------------------------------------------------------------------------------
     def tr(self, key: str, **fmt: object) -> str:
@@ -141,8 +144,17 @@ class OrbitApp(TurnApp[OrbitState, TurnPlan, Ui]):
         if self.started:
             name = LINK_SAVE if self.match.link_me is not None else SAVE_NAME
             self.shell.storage.save(name, self.match.to_save())
+            if hasattr(self, "link"):  # not during construction (the restore comes first)
+                self.link.remember(name)
             self.shell.take_storage_notices()
         self.shell.progress.set_current(self.started and not self.match.over())
+
+    def open_link(self, code: str) -> bool:
+        """Open a game link (the address on load or a newer one in an open tab, a paste, a test)."""
+        self.rev += 1
+        ok = self.link.open(code)
+        self.shell.invalidate()
+        return ok
 
     def has_game(self) -> bool:
         """A game was started or restored (the menu offers Continue while it is not over)."""
@@ -406,6 +418,8 @@ class OrbitApp(TurnApp[OrbitState, TurnPlan, Ui]):
                 ),
                 "menu": {"preset": ui.preset, "seats": ui.seats},
                 "reach_of": ui.reach_of,
+                "link_error": ui.link_error,
+                "link_stored": self.link.has_stored(),
                 "threat_lines": (
                     threatview.reach_lines(self.tr, self.ship_name, self.preview_threats())
                     if self.planning() and ui.planner is not None and not ui.planner.problems()
@@ -430,7 +444,7 @@ class OrbitApp(TurnApp[OrbitState, TurnPlan, Ui]):
             "orbitLink": lambda *a: (
                 self.match.link_code() if self.started and self.match.link_me is not None else ""
             ),
-            "openLink": lambda *a: self.link.open(str(a[0])),
+            "openLink": lambda *a: self.open_link(str(a[0])),
             "orbitShipXY": lambda *a: json.dumps(
                 list(self.ui.view.ship_xy(self.match.state.ships[int(a[0])])[:2])
             ),

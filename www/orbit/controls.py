@@ -161,6 +161,9 @@ class Controls:
             self.command(bid)
         elif head == "cover":
             ui.seen_by = app.match.state.active
+        elif bid == "continue:link":
+            app.link.resume()
+            app.sfx("click")
         elif head in ("preset", "np", "seat", "diff", "start", "continue"):
             self.menu_button(head, rest)
         elif head == "help":
@@ -175,6 +178,9 @@ class Controls:
             app.link.share()
         elif head == "paste":
             app.link.paste()
+        elif head == "linkerr":
+            ui.link_error = None
+
         elif head == "newgame":
             ui.mode = "menu"
         elif app.planning() and ui.planner is not None:

@@ -82,6 +82,8 @@ def draw(app: OrbitApp, g: Gfx, now: float) -> None:
             screens.top_bar(app, lg, L.top, text, color)
     g.blit(lg)
     g.regions.extend(lg.regions)
+    if ui.link_error and not ui.help_open:
+        screens.link_error(app, g, ui.link_error)
     toasts = app.shell.toasts
     notices = app.shell.notices
     if len(notices) > app.notices_shown and not toasts.items:

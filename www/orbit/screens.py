@@ -134,9 +134,24 @@ def menu(app: OrbitApp, g: Gfx) -> None:
     button2(g, "start", x, y, sw, sh, tr("start"), "", size=17, color=GOOD)
     if has_game:
         g.button("continue", x + sw + 6, y, sw, sh, tr("continue"), size=17)
-    y += 60
+    y += sh + 8
+    if app.link.has_stored():  # the link game waits on this device while another game is on screen
+        label = tr("continue_link")
+        g.button("continue:link", x, y, cw, 40, label, size=g.fit_text(label, cw - 12, 15))
+        y += 48
+    y += 4
     if not app.ui.layout.phone and y + 20 < h:
         paragraph(g, x, y, cw, tr("keys"), DIM, 11)
+
+
+def link_error(app: OrbitApp, g: Gfx, why: str) -> None:
+    """Why a link was refused, under the top bar until closed (not a toast that fades)."""
+    w = g.width
+    x, y, bw = 8.0, 48.0, w - 16.0
+    lines = 2 if g.measure(why, 13) < 2 * (bw - 80) else 3
+    g.rect(x, y, bw, 14 + lines * 18, "#5D1A1A")
+    paragraph(g, x + 10, y + 8, bw - 64, why, "#FFFFFF", 13, max_lines=lines)
+    g.button("linkerr", x + bw - 48, y + 4, 44, 40, "✕", size=16)
 
 
 def cover(app: OrbitApp, g: Gfx, ship: int) -> None:

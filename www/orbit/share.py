@@ -33,6 +33,18 @@ def fragment_code() -> str | None:
     return h[len(FRAGMENT) :] if h.startswith(FRAGMENT) else None
 
 
+def on_hash_change(callback: Callable[[str], object]) -> None:
+    """Call ``callback(code)`` when the address's fragment changes to a game code in an open tab
+    (a newer link opened, or pasted into the address bar)."""
+
+    def changed(*_a: Any) -> None:
+        code = fragment_code()
+        if code:
+            callback(code)
+
+    js.window.addEventListener("hashchange", create_proxy(changed))
+
+
 def clear_fragment() -> None:
     """Drop the code from the address bar (so a reload does not re-open an old turn)."""
     loc = js.window.location

@@ -36,6 +36,10 @@ class Anim:
         return now >= self.t0 + self.ms
 
 
+DEFAULT_LEVEL = "tactical"
+"""The computer a new player meets first: "hard", one below the strongest ("expert"), issue 28."""
+
+
 @dataclass
 class Ui:
     """The page's UI state (see the module doc)."""
@@ -44,8 +48,8 @@ class Ui:
     help_open: bool = False
     help_page: int = 0
     preset: str = "ai"
-    difficulty: str = "expert"
-    seats: list[str] = field(default_factory=lambda: [HUMAN, "expert"])
+    difficulty: str = DEFAULT_LEVEL
+    seats: list[str] = field(default_factory=lambda: [HUMAN, DEFAULT_LEVEL])
     tab: str = "plan"  # phone: the plan or the log under the orbit view
     sel: int = 0  # the selected subsystem row
     planner: Planner | None = None
@@ -57,6 +61,7 @@ class Ui:
     pointers: dict[int, tuple[float, float]] = field(default_factory=dict)
     tut_step: int | None = None
     focus: str | None = None  # the canvas button with the keyboard focus (Tab), drawn with a ring
+    link_error: str | None = None  # why the last link was refused (drawn until closed)
     reach_of: int | None = None  # the enemy whose reach alone the board shows (tap its ship, or E)
     press: tuple[float, float] | None = None  # where the pointer went down on the board (a tap?)
     view: OrbitView = field(default_factory=OrbitView)
