@@ -69,3 +69,27 @@ def test_a_damaged_last_run_is_kept_aside_with_a_notice(page, site):
         assert kept, "the damaged record was not kept"
         assert "watch" not in [b["id"] for b in json.loads(page.evaluate("() => window.gridworks.buttons()"))]
         assert page.evaluate("() => window.gridworks.errors.length") == 0
+
+
+def test_the_piece_waits_while_a_tilt_preview_is_shown(page, site):
+    """Issue #26 readability: a planning pause — flipping through the tilt previews (Alt + a tilt key)
+    freezes the falling piece; letting Alt go starts the clock again."""
+    open_game(page, site, "floodline")
+    start(page, 2)  # First Tilt: tilts to the east and west allowed
+    page.evaluate("() => window.gridworks.floodlineFreeze(false)")
+    page.wait_for_function("() => JSON.parse(window.gridworks.floodlineInfo()).tick > 0", timeout=10_000)
+    page.keyboard.down("Alt")
+    page.keyboard.press("Digit4")
+    page.wait_for_timeout(100)
+    st = info(page)
+    assert st["preview"] is not None, st
+    page.keyboard.press("Digit3")  # the other preview: still waiting
+    page.wait_for_timeout(100)
+    before = info(page)["tick"]
+    page.wait_for_timeout(500)
+    assert info(page)["tick"] == before and info(page)["preview"] is not None
+    page.keyboard.up("Alt")
+    page.wait_for_function(
+        f"() => JSON.parse(window.gridworks.floodlineInfo()).tick > {before}", timeout=10_000, polling=50
+    )
+    assert info(page)["preview"] is None
