@@ -77,9 +77,20 @@ function pickLang() {
   const b = (navigator.language || "").split("-")[0].toLowerCase();
   return b === "ru" ? "ru" : "en";
 }
+const isInt = (n, min) => Number.isInteger(n) && n >= min;
+const intMap = (m) => m !== null && typeof m === "object" && !Array.isArray(m) && Object.values(m).every((n) => isInt(n, -1e15));
+function valid(d) {  // the checks of www/shared/progress.py Scores: a record failing them shows nothing
+  if (d === null || typeof d !== "object" || Array.isArray(d)) return false;
+  const opt = (k, ok) => d[k] === undefined || ok(d[k]);
+  return opt("best", intMap) && opt("stars", intMap) && opt("score", (n) => isInt(n, -1e15)) &&
+    ["stars_max", "level", "levels"].every((k) => opt(k, (n) => isInt(n, 0))) &&
+    ["in_progress", "lower_better"].every((k) => opt(k, (b) => typeof b === "boolean"));
+}
 function scores(slug) {
-  try { const r = JSON.parse(get("gridworks:" + slug + ":scores")); return r && r.data ? r.data : null; }
-  catch (e) { return null; }
+  try {
+    const r = JSON.parse(get("gridworks:" + slug + ":scores"));
+    return r && typeof r === "object" && (r.v === undefined || (Number.isInteger(r.v) && r.v <= 1)) && valid(r.data) ? r.data : null;
+  } catch (e) { return null; }
 }
 function hasSave(slug) {
   try {
@@ -166,7 +177,7 @@ def _row(slug: str, meta: dict[str, str], built: bool, has_picture: bool) -> str
         f'data-built="{str(built).lower()}">'
         f'<table width="100%" cellpadding="0" cellspacing="0"><tr>'
         f'<td width="{PIC_W + 12}" valign="top">{picture}</td>'
-        f'<td valign="top" style="overflow-wrap:anywhere"><b style="font-size:20px;color:#3E2723" data-part="title">{title}</b> '
+        f'<td valign="top" style="overflow-wrap:anywhere"><h2 style="display:inline;font-size:20px;margin:0;color:#3E2723" data-part="title">{title}</h2> '
         f'<span style="color:#795548" data-part="other">{ru}</span><br>'
         f'<span style="color:#5D4037" data-part="desc">{desc}</span><br>'
         f'<small style="color:#795548" data-part="progress"></small>'
@@ -198,6 +209,7 @@ def launcher_html(games: list[str], version: str, pictures: set[str] | None = No
 <meta name="theme-color" content="#3E2723">
 <link rel="manifest" href="manifest.webmanifest">
 <link rel="icon" href="icons/icon-192.png">
+<link rel="apple-touch-icon" href="icons/apple-touch-icon.png">
 </head>
 <body style="margin:0;font-family:system-ui,sans-serif;background:#FBF7F3">
 <table width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:10px">

@@ -198,3 +198,140 @@ def test_template_game_plays_saves_restores_and_speaks(page, site):
     scores = json.loads(page.evaluate("() => localStorage.getItem('gridworks:template:scores')"))
     assert scores["data"]["best"] == {"": gx + gy} and scores["data"]["lower_better"] is True
     assert scores["data"]["in_progress"] is False
+
+
+# -- storage blocked, full or read-only (issue #25) ---------------------------------------------------
+
+BLOCKED = """Object.defineProperty(window, 'localStorage', {
+  get() { throw new DOMException('The operation is insecure.', 'SecurityError'); }
+});"""
+# once the page sets gw-test-full, every write to localStorage fails as a full disk does
+FULL = """(() => {
+  const get = Storage.prototype.getItem, set = Storage.prototype.setItem;
+  Storage.prototype.setItem = function (k, v) {
+    if (get.call(this, 'gw-test-full') === '1') throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    return set.call(this, k, v);
+  };
+})();"""
+UNSAVED = {
+    "blocked": "This browser does not let the game store anything",
+    "full": "This browser's storage is full, so new progress cannot be saved",
+}
+
+
+def _storage(page) -> dict:
+    return json.loads(page.evaluate("() => window.gridworks.storageInfo()"))
+
+
+def _said(page, text: str) -> int:
+    return sum(text in n for n in notices(page))
+
+
+def _start_a_game(page, slug: str) -> None:
+    """Begin a game in progress on ``slug``'s page (stored when storage works)."""
+
+    def click(bid: str) -> None:
+        page.wait_for_function(f"() => window.gridworks.buttonCenter('{bid}') !== 'null'", timeout=10_000)
+        x, y = json.loads(page.evaluate(f"() => window.gridworks.buttonCenter('{bid}')"))
+        page.mouse.click(x, y)
+
+    if slug == "ternar":
+        page.evaluate("() => window.gridworks.newGame(5, 'classic')")
+        page.evaluate("() => window.gridworks.autoplay(3)")
+    elif slug == "reactor":
+        click("level:campaign:power_on")
+        page.wait_for_function("() => JSON.parse(window.gridworks.reactorInfo()).screen == 'play'")
+        page.keyboard.press("ArrowUp")
+        page.wait_for_function("() => JSON.parse(window.gridworks.reactorInfo()).moves.length == 1")
+    elif slug == "orbit":
+        click("preset:hotseat")
+        click("start")
+    elif slug == "runmap":
+        click("start")
+    elif slug == "floodline":
+        page.evaluate("() => window.gridworks.floodlineStart(1)")
+    page.wait_for_timeout(300)  # Run Map stores its run in idle time after the frame
+
+
+@pytest.mark.parametrize("slug", ["ternar", "reactor", "orbit", "runmap", "floodline"])
+def test_full_storage_reads_the_save_and_says_once_it_cannot_save(browser, guard: Guard, site, slug):
+    ctx = new_context(browser, guard)
+    ctx.add_init_script(FULL)
+    try:
+        page = ctx.new_page()
+        path = f"{slug}/?test=1" if slug == "ternar" else f"{slug}/"
+        page.goto(site + path)
+        wait_ready(page)
+        _start_a_game(page, slug)
+        before = page.evaluate("() => window.gridworks.stateHash()")
+        stored = page.evaluate(
+            "() => Object.keys(localStorage).filter(k => k.startsWith('gridworks:')).sort()"
+        )
+        page.evaluate("() => localStorage.setItem('gw-test-full', '1')")
+        page.reload()
+        wait_ready(page)
+        assert _storage(page)["status"] == "full"
+        assert _said(page, UNSAVED["full"]) == 1, notices(page)
+        if slug != "floodline":  # the game in progress was read, not started fresh
+            assert page.evaluate("() => window.gridworks.stateHash()") == before
+        _start_a_game(page, slug)  # playing on: no second notice, nothing lost from storage
+        assert _said(page, UNSAVED["full"]) == 1, notices(page)
+        after = page.evaluate(
+            "() => Object.keys(localStorage).filter(k => k.startsWith('gridworks:')).sort()"
+        )
+        assert after == stored
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize("slug", ["ternar", "reactor", "orbit", "runmap", "floodline"])
+def test_blocked_storage_plays_and_says_once_it_cannot_save(browser, guard: Guard, site, slug):
+    ctx = new_context(browser, guard)
+    ctx.add_init_script(BLOCKED)
+    try:
+        page = ctx.new_page()
+        page.goto(site + (f"{slug}/?test=1" if slug == "ternar" else f"{slug}/"))
+        wait_ready(page)
+        assert _storage(page)["status"] == "blocked"
+        assert _said(page, UNSAVED["blocked"]) == 1, notices(page)
+        _start_a_game(page, slug)
+        assert _said(page, UNSAVED["blocked"]) == 1, notices(page)
+        page.goto(site)  # the launcher offers no Continue it cannot honour
+        assert page.locator("a[data-part=play]").first.inner_text().startswith("Play")
+        assert page.locator('a[data-part=play][data-continue="1"]').count() == 0
+    finally:
+        ctx.close()
+
+
+def test_a_save_from_a_newer_build_is_kept_for_it(page, site):
+    open_game(page, site, "ternar")
+    newer = json.dumps(
+        {"v": 1, "data": {"game": "ternar", "version": 1, "rules": 99, "seed": 3, "moves": []}}
+    )
+    page.evaluate("(r) => localStorage.setItem('gridworks:ternar:game', r)", newer)
+    page.reload()
+    wait_ready(page)
+    shown = notices(page)
+    assert any(n.startswith("Your saved game was saved by a newer version of this game") for n in shown), (
+        shown
+    )
+    assert _storage(page)["held"] == ["game"]
+    page.evaluate("() => window.gridworks.newGame(4, 'classic')")  # a fresh game here is not stored over it
+    assert page.evaluate("() => localStorage.getItem('gridworks:ternar:game')") == newer
+    assert page.evaluate("() => Object.keys(localStorage).filter(k => k.includes(':corrupt:')).length") == 0
+
+
+def test_the_launcher_shows_nothing_from_an_invalid_progress_record(page, site):
+    page.goto(site)
+    page.evaluate(
+        """() => {
+            localStorage.setItem('gridworks:ternar:scores', JSON.stringify({v: 1, data: {best: {classic: 'lots'}, in_progress: true}}));
+            localStorage.setItem('gridworks:reactor:scores', JSON.stringify({v: 1, data: {stars: {a: 2}, stars_max: -3}}));
+            localStorage.setItem('gridworks:orbit:scores', JSON.stringify({v: 1, data: {best: {x: 7}}}));
+        }"""
+    )
+    page.reload()
+    for slug in ("ternar", "reactor"):
+        assert page.locator(f'td[data-game="{slug}"] [data-part=progress]').inner_text() == ""
+        assert page.locator(f'td[data-game="{slug}"] a[data-part=play]').inner_text().startswith("Play")
+    assert page.locator('td[data-game="orbit"] [data-part=progress]').inner_text() == "Best 7"  # a valid one

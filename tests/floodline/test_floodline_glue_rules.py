@@ -51,3 +51,43 @@ def test_the_height_bar_is_full_exactly_when_the_engine_counts_the_height(
 def test_glue_tables_are_the_engines(glue: dict[str, Any]) -> None:
     assert glue["floodline.iso"].GRAVITY_VEC == {g.value: v for g, v in GRAVITY_VEC.items()}
     assert glue["floodline.mesh"].OPAQUE == {k.name for k in SUPPORTING}
+
+
+def _engine_tables() -> dict[str, dict[Any, Any]]:
+    """Engine tables a glue literal could copy, keyed by name, in the shapes the glue would write them."""
+    from engine.floodline.board import MASS
+    from engine.floodline.rules import WIND_DIRS
+
+    vec = {g.value: v for g, v in GRAVITY_VEC.items()}
+    return {
+        "GRAVITY_VEC": vec,
+        "WIND_DIRS": dict(WIND_DIRS),
+        "WIND_DIRS (x, z)": {k: (v[0], v[2]) for k, v in WIND_DIRS.items()},
+        "MASS": {m.value: n for m, n in MASS.items()},
+    }
+
+
+def test_no_glue_literal_copies_an_engine_table_or_the_tick_rate() -> None:
+    """A dict literal in ``www/floodline`` that repeats (part of) an engine table, or a tick count turned
+    into seconds with a bare 60, fails here: the glue imports the engine's instead (issue #24)."""
+    import ast
+    from pathlib import Path
+
+    tables = _engine_tables()
+    found = []
+    for path in sorted((Path(__file__).parents[2] / "www" / "floodline").glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Dict) and len(node.keys) >= 2:
+                try:
+                    lit = ast.literal_eval(node)
+                except ValueError:
+                    continue
+                for name, table in tables.items():
+                    if all(k in table and table[k] == v for k, v in lit.items()):
+                        found.append(f"{path.name}:{node.lineno} copies {name}")
+            if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Div, ast.Mult)):
+                for side, other in ((node.left, node.right), (node.right, node.left)):
+                    ticks = any(w in ast.unparse(other).lower() for w in ("tick", "cooldown"))
+                    if isinstance(side, ast.Constant) and side.value == 60 and ticks:
+                        found.append(f"{path.name}:{node.lineno} uses 60 (engine TICKS_PER_SECOND)")
+    assert not found, found

@@ -13,11 +13,13 @@ from gwweb.floodline.occlusion import hex_box, occluded_mesh, outline_mesh
 from gwweb.floodline.render import Part, tilt_angle
 from gwweb.shared.canvas import Gfx
 
+from engine.floodline.level import TICKS_PER_SECOND
+
 if TYPE_CHECKING:
     from gwweb.floodline.app import App
     from gwweb.floodline.controls import Controls
 
-TIP_TICKS = 60 * 12
+TIP_TICKS = TICKS_PER_SECOND * 12  # the prompt's 12 seconds
 PIECE_XRAY = "rgba(255,214,120,0.95)"
 GHOST_XRAY = "rgba(255,255,255,0.7)"
 

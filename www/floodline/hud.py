@@ -15,6 +15,7 @@ from gwweb.floodline.strings import Tr
 from gwweb.floodline.textfit import fit, width
 from gwweb.shared.canvas import Gfx
 
+from engine.floodline.level import TICKS_PER_SECOND
 from engine.floodline.progress import constraints
 from engine.floodline.rules import WIND_DIRS
 
@@ -95,7 +96,7 @@ def strip_height(g: Gfx, t: Tr, run: Run, w: float) -> float:
 
 def _wind_text_secs(in_ticks: int) -> str:
     """Countdown text: whole seconds while far, tenths in the last three seconds (fewer redraws)."""
-    secs = max(0, in_ticks) / 60
+    secs = max(0, in_ticks) / TICKS_PER_SECOND
     return f"{secs:.1f}" if secs < 3 else f"{int(secs + 0.999)}"
 
 
@@ -187,7 +188,7 @@ def panel(
     elif rot.get("maxRotations") is not None:
         lines.append((t("tilts_max", n=used, m=rot["maxRotations"]), INK))
     if s.cooldown > 0:
-        lines.append((t("cooldown", s=f"{s.cooldown / 60:.1f}"), WARN))
+        lines.append((t("cooldown", s=f"{s.cooldown / TICKS_PER_SECOND:.1f}"), WARN))
     for c in constraints(s):  # every limit in play (engine progress.constraints; issue #16)
         key = "c_" + c["key"]
         if c["key"] == "tiltsLeft" and c["limit"] <= 0 or c["key"] in ("heightLimit", "wind"):
@@ -261,9 +262,9 @@ def wind_badge(g: Gfx, t: Tr, run: Run, proj: Proj, cx: float, cy: float, r: flo
     wind = run.wind()
     if wind is None or not wind["active"]:
         return
-    secs = max(0, wind["inTicks"]) / 60
-    hz = run.level.get("hazards") or [{}]
-    interval = float(hz[0].get("params", {}).get("intervalSeconds", 10))
+    secs = max(0, wind["inTicks"]) / TICKS_PER_SECOND
+    hz = [h for h in run.state.level.hazards if h.enabled]  # the parsed level: the engine's defaults
+    interval = float(hz[0].params.interval_seconds) if hz else 0.0
     gust = interval - secs < 0.5
     color = WARN if secs < 2 or gust else "#9fd3ff"
     g.circle(cx, cy, r, fill="rgba(10,16,24,0.75)", stroke=color, width=2)
@@ -411,7 +412,7 @@ def refusal_text(t: Tr, why: dict[str, Any]) -> str:
     """A refused tilt's reason (engine ``preview.tilt_refusal``) as a sentence."""
     reason = str(why.get("reason") or "blocked")
     if reason == "cooldown":
-        return str(t("tr_cooldown", s=f"{max(1, int(why.get('ticks', 0))) / 60:.1f}"))
+        return str(t("tr_cooldown", s=f"{max(1, int(why.get('ticks', 0))) / TICKS_PER_SECOND:.1f}"))
     if reason == "budget":
         return str(t("tr_budget", n=why.get("limit") or 0))
     return str(t("tr_" + reason))

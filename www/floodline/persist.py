@@ -10,6 +10,7 @@ from gwweb.floodline import fileio
 from gwweb.floodline.campaign import COUNT, Progress, record
 from gwweb.floodline.replays import to_file
 from gwweb.floodline.saves import level_no, make_save
+from gwweb.shared.merge import adopt, rules_merge
 
 from engine.core.session import SaveData
 from engine.floodline.state import Outcome, Status
@@ -18,6 +19,11 @@ if TYPE_CHECKING:
     from gwweb.floodline.model import Run
     from gwweb.floodline.replays import Player
     from gwweb.shared.shell import Shell
+
+
+#: two tabs' progress records merge on every write: the most stars per level, the best endless
+#: score, the most endless runs; the level Play opens is this tab's (``gwweb.shared.merge``)
+merge_progress = rules_merge({"stars": "max_map", "endless_best": "max", "endless_runs": "max"})
 
 
 class Persistence:
@@ -31,8 +37,9 @@ class Persistence:
     pending_import: list[str]
 
     def save_progress(self) -> None:
-        """Store the progress record and sync the launcher's card (stars, endless best, Continue)."""
-        self.shell.storage.save("progress", self.progress)
+        """Store the progress record merged with the stored one (another tab's stars stay) and sync
+        the launcher's card (stars, endless best, Continue)."""
+        adopt(self.progress, self.shell.storage.update("progress", self.progress, merge_progress))
         p = self.progress
         best = {"endless": p.endless_best} if p.endless_best else {}
         self.shell.progress.sync(
@@ -44,6 +51,11 @@ class Persistence:
             levels=COUNT,
         )
         self.shell.take_storage_notices()
+
+    def on_storage(self, name: str) -> None:
+        """Another tab stored its progress: this tab's stars and unlocked levels take it in."""
+        if name == "progress":
+            adopt(self.progress, self.shell.storage.merged("progress", self.progress, merge_progress))
 
     def record_outcome(self, run: Run, o: Outcome) -> None:
         """Stars of a won campaign level (the engine's ``record``), or the endless best; then stored."""

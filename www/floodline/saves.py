@@ -112,6 +112,19 @@ def other_rules(save: SaveData) -> str | None:
     return f"recorded under Floodline rules {rules_of_save(save)}, this version plays rules {RULES_VERSION}"
 
 
+def newer_rules(save: SaveData) -> bool:
+    """True when ``save`` was recorded by a newer build (Floodline rules or Session rules above
+    this build's): it is kept for that build, not moved aside."""
+
+    def parts(v: str) -> tuple[int, ...]:
+        try:
+            return tuple(int(p) for p in v.split("."))
+        except ValueError:
+            return ()
+
+    return parts(rules_of_save(save)) > parts(RULES_VERSION) or save.rules > rules_of(GAME)
+
+
 def damage(save: SaveData) -> str | None:
     """Why a stored run cannot be watched (a level field or a move this build does not know), or None.
 
@@ -143,6 +156,9 @@ def load_last(storage: Any, level_for: LevelFor) -> SaveData | None:
     if save is not None:
         if save.game != GAME.name or not isinstance(save.options.get("level"), dict):
             storage.quarantine(LAST, raw, "not a Floodline run")
+            return None
+        if newer_rules(save):  # kept for the newer build that recorded it (not moved aside)
+            storage.hold(LAST, other_rules(save) or "newer rules")
             return None
         why = other_rules(save) or damage(save)
         if why is not None:

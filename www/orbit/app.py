@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
-from gwweb.shared.app import TurnApp
+from gwweb.shared.app import TurnApp, newer_than_build
 from gwweb.shared.canvas import Gfx
 from gwweb.shared.clock import idle, new_seed, now_ms
 from gwweb.shared.input import Event
@@ -122,7 +122,11 @@ class OrbitApp(TurnApp[OrbitState, TurnPlan, Ui]):
     # -- persistence (the page's own save record: the session plus the seats) -------------------------
     def _restore(self) -> Session[OrbitState, TurnPlan]:
         st = self.shell.storage
-        save = st.load(SAVE_NAME, OrbitSave)
+        raw = st.read_raw(SAVE_NAME)
+        newer = newer_than_build(self.game, raw) if raw is not None else None
+        if newer is not None:  # kept for the newer build that wrote it (a notice says so)
+            st.hold(SAVE_NAME, newer)
+        save = None if newer is not None else st.load(SAVE_NAME, OrbitSave)
         if save is not None:
             try:
                 self.start_match(Match.restore(save))

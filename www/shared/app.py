@@ -20,7 +20,7 @@ from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 from gwweb.shared.canvas import Gfx
 from gwweb.shared.input import Event
 
-from engine.core.session import Game, SaveData, Session, restore
+from engine.core.session import Game, SaveData, Session, restore, rules_of
 
 S = TypeVar("S")
 M = TypeVar("M")
@@ -108,6 +108,7 @@ class TurnApp(Generic[S, M, U]):
         self.prev_state: S | None = None
         """The state before the last move played (``None`` after a new game or a reload)."""
         self._after_anim: list[Callable[[], None]] = []
+        shell.storage.guard(self.SAVE)  # a game in progress: another tab's is never replaced silently
         self.session: Session[S, M] = self._restore()
 
     # -- persistence -----------------------------------------------------------
@@ -117,6 +118,12 @@ class TurnApp(Generic[S, M, U]):
         self.restored = False
         """True when the session came from the saved game (False: a fresh one)."""
         if raw is not None:
+            newer = newer_than_build(self.game, raw)
+            if newer is not None:  # kept for the build that wrote it; this page plays a fresh game
+                st.hold(self.SAVE, newer)
+                for n in st.take_notices():
+                    self.shell.notify(n)
+                return self.fresh()
             got = restore(self.game, self.migrate(raw_save(raw)), keep_events=True)
             if got.session is not None:
                 self.restored = True
@@ -260,6 +267,32 @@ class TurnApp(Generic[S, M, U]):
         return self.session.save_json()
 
 
+def newer_than_build(game: Game[Any, Any], raw: str, record_version: int = 1) -> str | None:
+    """Why the stored record ``raw`` was written by a newer build than this one (its record
+    version above ``record_version``, or its ``SaveData`` version or rules number above this
+    build's; a ``SaveData`` nested as ``data.save`` or ``data.session`` counts too), or None."""
+    try:
+        rec = json.loads(raw)
+    except ValueError:
+        return None
+    if not isinstance(rec, dict):
+        return None
+    v, data = rec.get("v", 1), rec.get("data")
+    if isinstance(v, int) and v > record_version:
+        return f"record version {v}, this build writes {record_version}"
+    for inner in ("save", "session"):  # a game's record around its SaveData
+        if isinstance(data, dict) and isinstance(data.get(inner), dict):
+            data = data[inner]
+    if not isinstance(data, dict):
+        return None
+    version, rules = data.get("version"), data.get("rules")
+    if isinstance(version, int) and version > Session.SAVE_VERSION:
+        return f"save version {version}, this build reads {Session.SAVE_VERSION}"
+    if isinstance(rules, int) and rules > rules_of(game):
+        return f"rules {rules}, this build plays {rules_of(game)}"
+    return None
+
+
 def raw_save(raw: str) -> dict[str, Any] | str:
     """The ``SaveData`` inside a storage record ``{"v": .., "data": ..}`` (or the text as it is)."""
     try:
@@ -272,4 +305,4 @@ def raw_save(raw: str) -> dict[str, Any] | str:
     return raw
 
 
-__all__ = ["Animation", "App", "SaveData", "ShellLike", "TurnApp", "raw_save"]
+__all__ = ["Animation", "App", "SaveData", "ShellLike", "TurnApp", "newer_than_build", "raw_save"]

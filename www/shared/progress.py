@@ -3,6 +3,8 @@
 Stored as ``gridworks:<game>:scores`` through ``Storage`` (validated, corrupt values kept aside).
 The launcher page reads the same record to show "Continue", the best score and the stars.
 The numbers come from the engine (who decides what a best score or a star is); this only keeps them.
+Every write merges with what is stored at that moment (``merge_scores``: stars and bests by the
+better value, the game in progress as this tab says), so two tabs never erase each other's records.
 """
 
 from __future__ import annotations
@@ -10,6 +12,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, ConfigDict, Field
+
+from .merge import max_map, min_map
 
 if TYPE_CHECKING:
     from gwweb.shared.storage import Storage
@@ -32,22 +36,43 @@ class Scores(BaseModel):
     score: int = 0  # the score of the game in progress
 
 
+def merge_scores(stored: Scores, mine: Scores) -> Scores:
+    """``mine`` with the stored bests and stars kept: each best the better of both (lowest when
+    ``lower_better``), each level's stars the most, stars and levels on offer the larger; the game
+    in progress (``in_progress``, ``level``, ``score``) is what this tab says."""
+    better = min_map if mine.lower_better else max_map
+    return mine.model_copy(
+        update={
+            "best": better(stored.best, mine.best),
+            "stars": max_map(stored.stars, mine.stars),
+            "stars_max": max(stored.stars_max, mine.stars_max),
+            "levels": max(stored.levels, mine.levels),
+        },
+        deep=True,
+    )
+
+
 class Progress:
-    """Reads and writes a game's ``Scores``; every change is saved at once."""
+    """Reads and writes a game's ``Scores``; every change is saved at once, merged with the stored one."""
 
     def __init__(self, storage: Storage) -> None:
         self.storage = storage
         self.data: Scores = storage.load(NAME, Scores) or Scores()
 
     def _save(self) -> None:
-        self.storage.save(NAME, self.data)
+        self.data = self.storage.update(NAME, self.data, merge_scores)
+
+    def refresh(self) -> None:
+        """Another tab wrote the record: take in its stars and bests (nothing is written)."""
+        self.data = self.storage.merged(NAME, self.data, merge_scores)
 
     def best(self, key: str = "") -> int | None:
         return self.data.best.get(key)
 
     def record_best(self, score: int, key: str = "", lower_better: bool = False) -> bool:
         """Keep ``score`` if it beats the best for ``key`` (higher wins, or lower with
-        ``lower_better``); True when it is a new best."""
+        ``lower_better``); True when it is a new best (against what any tab stored)."""
+        self.refresh()
         old = self.data.best.get(key)
         self.data.lower_better = lower_better
         if old is not None and (score >= old if lower_better else score <= old):
@@ -60,7 +85,8 @@ class Progress:
         return self.data.stars.get(key, 0)
 
     def record_stars(self, key: str, n: int, stars_max: int | None = None) -> bool:
-        """Keep the most stars ever earned on ``key``; True when it improved."""
+        """Keep the most stars ever earned on ``key``; True when it improved (over every tab's)."""
+        self.refresh()
         changed = False
         if stars_max is not None and stars_max != self.data.stars_max:
             self.data.stars_max = int(stars_max)

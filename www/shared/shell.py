@@ -33,6 +33,8 @@ from gwweb.shared.input import Event, Input
 from gwweb.shared.loop import Loop
 from gwweb.shared.progress import Progress
 from gwweb.shared.storage import Storage
+from gwweb.shared.tabs import KEYS as TAB_KEYS
+from gwweb.shared.tabs import TabConflict
 from gwweb.shared.toasts import Toasts
 from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
 
@@ -54,8 +56,14 @@ class Shell:
             backend = js.window.localStorage
         except Exception:
             backend = None
-        self.storage = Storage(game, backend, clock=lambda: js.Date.now())
+        tab = f"{int(js.Date.now()):x}{int(js.Math.random() * 2**40):x}"  # this page's writer stamp
+        self.storage = Storage(game, backend, clock=lambda: js.Date.now(), tab=tab)
         self.prefs = Storage("prefs", backend, clock=lambda: js.Date.now())
+        # "load the other tab's game": the page again without its address fragment (a Run Map link's
+        # #seed=... would start that run instead of reading the stored one)
+        reload = lambda: js.location.replace(str(js.location.pathname) + str(js.location.search))  # noqa: E731
+        self.tabs = TabConflict(self.storage, reload, lambda: self.i18n.lang)
+        self.storage.on_conflict = self._tab_conflict
         self.input = Input(canvas, embed=self.embed)
         self.audio = Audio(muted=self._pref("muted") == "1")
         self.i18n = I18n(
@@ -137,6 +145,26 @@ class Shell:
     def take_storage_notices(self) -> None:
         for n in self.storage.take_notices():
             self.notify(n)
+        for line in self.storage.log:
+            js.console.warn(f"gridworks storage: {line}")
+        self.storage.log.clear()
+
+    def _tab_conflict(self, _name: str) -> None:
+        """Another tab played on with this game: ask the player which game to keep (``tabs.py``)."""
+        if self.tabs.raise_(_name):
+            self.announce(f"{self.tabs.text('conflict_title')}. {self.tabs.text('conflict_body')}")
+            self.invalidate()
+
+    def storage_changed(self, key: str, app: Any) -> None:
+        """Another tab wrote ``key`` (the ``storage`` event): progress views take in its records."""
+        name = self.storage.changed(key)
+        if name is None:
+            return
+        if name == "scores" and self._progress is not None:
+            self._progress.refresh()
+        if hasattr(app, "on_storage"):  # optional member: a game refreshes its own records
+            app.on_storage(name)
+        self.invalidate()
 
     def bindings(self, defaults: dict[str, str]) -> dict[str, str]:
         """Key bindings: defaults overlaid by the player's saved rebinds."""
@@ -239,6 +267,7 @@ async def start(game: str) -> None:
                 app.on_resize()  # optional member
             g.begin_frame()
             app.draw(g)
+            shell.tabs.draw(g)
             draw_embed_hint(shell, g)
             if not first["done"]:
                 first["done"] = True
@@ -258,6 +287,8 @@ async def start(game: str) -> None:
         shell.input.on_gesture = shell.audio.unlock  # audio starts in the gesture's own handler, not a frame
         resize = create_proxy(lambda _e: loop.invalidate())
         js.window.addEventListener("resize", resize)
+        changed = create_proxy(lambda e: shell.storage_changed(str(e.key or ""), app))
+        js.window.addEventListener("storage", changed)  # another tab of this browser saved
         _publish(shell, app, loop)
         if hasattr(boot, "setNotifier"):  # boot.js news (offline copy failed, update saved) as notices
             boot.setNotifier(create_proxy(lambda text, *_a: shell.notify(str(text))))
@@ -270,6 +301,15 @@ async def start(game: str) -> None:
 
 
 def _dispatch(shell: Shell, app: App, ev: Event) -> None:
+    if shell.tabs.open:  # the two-tabs question holds the game's input until it is answered
+        if ev.kind == "pointer" and ev.name == "down":
+            shell.tabs.choose(shell.gfx.region_at(ev.x, ev.y) or "")
+        elif ev.kind == "key" and ev.down and ev.name in TAB_KEYS:
+            shell.tabs.choose(TAB_KEYS[ev.name])
+        elif ev.kind == "action" and not ev.down:
+            app.handle(ev)  # a key let go is still let go
+        shell.invalidate()
+        return
     if ev.kind == "pointer" and ev.name == "down":
         hit = shell.gfx.region_at(ev.x, ev.y)
         if hit is not None:
@@ -290,6 +330,16 @@ def _publish(shell: Shell, app: App, loop: Loop) -> None:
     gw.toasts = create_proxy(lambda *a: to_js(shell.toasts.texts()))
     gw.lang = create_proxy(lambda *a: shell.i18n.lang)
     gw.keysTaken = create_proxy(lambda *a: shell.input.keys_taken)
+    gw.storageInfo = create_proxy(
+        lambda *a: json.dumps(
+            {
+                "status": shell.storage.status,
+                "conflict": shell.tabs.open,
+                "conflicts": shell.tabs.shown,
+                "held": sorted(shell.storage.held),
+            }
+        )
+    )
     gw.hasKeys = create_proxy(lambda *a: shell.input.takes_keys())
     gw.buttons = create_proxy(
         lambda *a: json.dumps(

@@ -76,15 +76,23 @@ class TernarApp(TurnApp[State, Move, Ui]):
         self.shell.progress.sync(in_progress=self.state.outcome is None and self.state.turns > 0)
 
     @property
+    def on_storage(self, name: str) -> None:
+        """Another tab stored its profile: its Best shows here too."""
+        if name == "profile":
+            from .persist import fresh_profile
+
+            self.profile = fresh_profile(self.shell.storage, self.profile)
+
     def best(self) -> BestView:
         """Best as the engine sees it for this game (HUD and game-over card): ``best_view``."""
         return best_view(self.profile, self.state)
 
     def _end_session(self, state: State) -> None:
-        from .persist import log_session
+        from .persist import fresh_profile, log_session, store_profile
 
-        self.profile = record_session(self.profile, state)
-        self.shell.storage.save("profile", self.profile)
+        st = self.shell.storage
+        self.profile = record_session(fresh_profile(st, self.profile), state)  # against every tab's Best
+        self.profile = store_profile(st, self.profile)
         bests = {"classic": self.profile.best_classic, "storm": self.profile.best_storm}
         self.shell.progress.sync(best={k: v for k, v in bests.items() if v}, in_progress=False)  # launcher
         log_session(self.shell.storage, state)

@@ -1,5 +1,6 @@
-"""Records the Ternar page keeps beside the save: the telemetry log (19.5, exportable) and the
-tutorial's "seen" mark. Imported when a game ends, on export or when the tutorial closes — not
+"""Records the Ternar page keeps beside the save: the career profile (Best per mode, stored merged
+with another tab's: ``merge_profile``), the telemetry log (19.5, exportable) and the tutorial's
+"seen" mark. Imported when a game ends, on export or when the tutorial closes — not
 before the first frame."""
 
 from __future__ import annotations
@@ -11,7 +12,9 @@ from typing import TYPE_CHECKING
 from pydantic import BaseModel
 
 from engine.ternar import State
-from engine.ternar.telemetry import TelemetryLog, append_record, telemetry
+from engine.ternar.telemetry import Profile, TelemetryLog, append_record, telemetry
+
+from ..shared.merge import rules_merge
 
 if TYPE_CHECKING:
     from gwweb.shared.storage import Storage
@@ -21,6 +24,21 @@ class TutorialSeen(BaseModel):
     """Stored once the tutorial was finished or skipped."""
 
     done: bool = True
+
+
+#: two tabs' profiles merge on every write: each mode's Best and the session count by maximum; the
+#: guardrail, its streak and the last recorded session are this tab's (the engine decides them)
+merge_profile = rules_merge({"best_classic": "max", "best_storm": "max", "sessions": "max"})
+
+
+def fresh_profile(storage: Storage, profile: Profile) -> Profile:
+    """``profile`` with what another tab stored since (its Best stays Best here too); no write."""
+    return storage.merged("profile", profile, merge_profile)
+
+
+def store_profile(storage: Storage, profile: Profile) -> Profile:
+    """Store ``profile`` merged with the stored one; the merged profile."""
+    return storage.update("profile", profile, merge_profile)
 
 
 def mark_tutorial_seen(storage: Storage) -> None:
