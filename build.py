@@ -11,12 +11,14 @@ Options: --allowed-hosts tron.ru,*.tron.ru,*.blogspot.com   hosts where the game
 Produces dist/:
   index.html                  launcher listing the five games ("coming soon" for unbuilt ones)
   <game>/index.html           one page per built game (canvas + boot.js), selfcheck/index.html
-  boot.js                     loading screen, error overlay, host allow-list, PyScript start-up
+  boot.js                     loading screen (bytes, estimate), downloads (gzip, stall watchdog),
+                              error overlay with Retry, host allow-list, Pyodide start-up
+  embed.js                    the one script of a Blogger embed: a tapped poster becomes an iframe
   sw.js                       service worker precaching every file, versioned by content hash
   manifest.webmanifest, icons/ installable web app
-  pyodide/                    Pyodide 314.0.7 runtime (only the files used; trimmed lock file)
-  pyscript/                   @pyscript/core 0.7.31 (only the chunks used; no source maps)
-  wheels/<hash>/*.whl         gridworks (engine + glue, deterministic) + pinned pydantic wheels
+  pyodide/                    Pyodide 314.0.7 runtime (wasm + module also as .gz; slimmed stdlib .gz)
+  wheels/<hash>/*.whl.gz      gridworks (shared) + one per game + pinned pydantic wheels, gzip
+  snapshot/<hash>/            Pyodide memory snapshot (fetched on a fast link only)
   bench/bare.html             bare Pyodide page, the benchmark baseline
   embed/<game>.html           Blogger snippets (with --base-url)
 Pinned downloads are cached in .cache/dl and verified against static/artifacts.json.
@@ -88,6 +90,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     p.add_argument("--no-play", action="store_true", help="bench: skip the scripted play (frame times)")
     p.add_argument(
+        "--no-3g", action="store_true", help="bench: skip the fast-3G first visit and the embed page"
+    )
+    p.add_argument(
         "--engine-bench",
         default="floodline,reactor,runmap",
         help="bench: engines whose own benchmark also runs inside the browser (comma list, '' for none)",
@@ -117,7 +122,12 @@ def main(argv: list[str] | None = None) -> int:
         engines = [g for g in args.engine_bench.split(",") if g]
         pages = [g for g in args.pages.split(",") if g]
         return run_bench(
-            args.dist, runs=args.runs, engine_benches=engines, pages=pages, play=not args.no_play
+            args.dist,
+            runs=args.runs,
+            engine_benches=engines,
+            pages=pages,
+            play=not args.no_play,
+            fast3g=not args.no_3g,
         )
     return 0
 

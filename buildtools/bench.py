@@ -20,7 +20,10 @@ Frames: each game is played for real through its test hooks, mouse and keyboard
 and draw), and long tasks (> 50 ms) outside them are counted.
 
 Network passes: one first visit of a game, its offline copy and a reload, counting how often the
-server sent each file.
+server sent each file; then (``buildtools/benchnet.py``) the first visit of the first page over
+emulated fast 3G in a normal profile and a private window (time to playable, bytes, files sent
+twice, how long the loader's line stood still) and a Blogger-like page with every game's poster
+(bytes before a tap, longest main-thread task).
 """
 
 from __future__ import annotations
@@ -191,6 +194,7 @@ def run_bench(
     engine_benches: list[str] | None = None,
     pages: list[str] | None = None,
     play: bool = True,
+    fast3g: bool = True,
 ) -> int:
     from playwright.sync_api import sync_playwright
 
@@ -245,6 +249,11 @@ def run_bench(
                 f"\nNetwork passes (first visit of /{games[0]}/ + offline copy + reload): "
                 f"max {most} per file; fetched more than once: {twice or 'none'}; never fetched: {unfetched}"
             )
+        if games and fast3g:
+            from buildtools.benchnet import embed_figures, first_visit_table
+
+            first_visit_table(p.chromium, root, games[:1])
+            embed_figures(browser, root, games)
         if engine_benches:
             _engine_benches(browser, base, engine_benches)
         browser.close()

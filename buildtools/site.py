@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import base64
-import fnmatch
 import hashlib
 import html
 import json
@@ -16,6 +14,7 @@ from pathlib import Path
 
 from buildtools.games import GAMES, TOOLS, games_count_word
 from buildtools.launcher import write_launcher
+from buildtools.packing import gz, sri, stdlib_keeps, stored_zip, write_gz
 from buildtools.snapshot import make_snapshot
 from buildtools.wheels import build_wheel
 
@@ -30,16 +29,6 @@ PYODIDE_FILES = [
     "pyodide.asm.wasm",
     "python_stdlib.zip",
     "pyodide-lock.json",
-]
-PYSCRIPT_PATTERNS = [
-    "core.js",
-    "core-*.js",
-    "deprecations-manager-*.js",
-    "donkey-*.js",
-    "error-*.js",
-    "py-editor-*.js",
-    "py-game-*.js",
-    "py-terminal-*.js",
 ]
 DEFAULT_ALLOWED_HOSTS = ["tron.ru", "*.tron.ru", "*.blogspot.com"]
 
@@ -119,23 +108,43 @@ def _game_page(slug: str, meta: dict[str, str], preload: list[str], boot_hash: s
     )
 
 
-def embed_snippet(slug: str, base_url: str) -> str:
-    """Blogger snippet (Ternar spec ch. 20): title line, table-only code, description line."""
+def _size_text(n: int, lang: str) -> str:
+    """A download size for players: "8.6 MB" / "8,6 МБ"."""
+    mb = f"{n / 1e6:.1f}"
+    return mb.replace(".", ",") + " МБ" if lang == "ru" else mb + " MB"
+
+
+def embed_snippet(slug: str, base_url: str, download: int = 0) -> str:
+    """Blogger snippet (Ternar spec ch. 20): title line, table-only code, description line.
+
+    The code is a poster: the game's picture and a "Tap to play" button with the download size,
+    both links to the game page (they work without script), and a full-screen link; ``embed.js``
+    (a few kB) turns a tap into the game in an iframe on the game's host. Nothing else loads
+    before the tap, so any number of posters fit on a blog's home page."""
     meta = GAMES.get(slug) or TOOLS[slug]
     base = base_url.rstrip("/") + "/"
-    title = meta["title_ru"] if meta.get("lang") == "ru" else meta["title"]
-    label = "Открыть на весь экран" if meta.get("lang") == "ru" else "Open full screen"
+    ru = meta.get("lang") == "ru"
+    lang = "ru" if ru else "en"
+    title = meta["title_ru"] if ru else meta["title"]
+    play = "▶ Нажмите, чтобы играть" if ru else "▶ Tap to play"
+    if download:
+        play += f" · {_size_text(download, lang)}"
+    full = "Открыть на весь экран" if ru else "Open full screen"
+    button = "display:inline-block;padding:10px;border:1px solid #3E2723;color:#3E2723;text-decoration:none"
+    href = f"{base}{slug}/"
     code = (
         '<table width="100%" cellpadding="0" cellspacing="0" border="0"><tr><td align="center" style="padding:10px">'
-        '<table width="100%" cellpadding="0" cellspacing="0" border="0" style="max-width:400px">'
-        '<tr><td style="padding:10px;border:1px solid #3E2723">'
-        f'<canvas data-gridworks="{slug}" style="display:block;width:100%;height:600px"></canvas>'
+        f'<table width="100%" cellpadding="0" cellspacing="0" border="0" style="max-width:400px"'
+        f' data-gridworks-embed="{slug}" data-base="{base}" data-lang="{lang}" data-title="{html.escape(title)}">'
+        f'<tr><td data-gridworks-screen="{slug}" align="center" style="padding:10px;border:1px solid #3E2723">'
+        f'<a href="{href}" data-gridworks-play="{slug}"><img src="{base}launcher/{slug}.jpg" width="360" height="270"'
+        f' alt="{html.escape(title)}" style="display:block;width:100%;height:auto;border:0"></a>'
         "</td></tr>"
         '<tr><td align="center" style="padding:10px">'
-        f'<a href="{base}{slug}/" style="display:inline-block;padding:10px;border:1px solid #3E2723;'
-        f'color:#3E2723;text-decoration:none">{label}</a>'
+        f'<a href="{href}" data-gridworks-play="{slug}" style="{button}">{play}</a> '
+        f'<a href="{href}" style="{button}">{full}</a>'
         "</td></tr></table></td></tr></table>\n"
-        f'<script type="module" src="{base}boot.js" data-game="{slug}" data-embed="1"></script>'
+        f'<script src="{base}embed.js" async></script>'
     )
     desc = meta["description"]
     assert len(desc) <= 150, slug
@@ -170,29 +179,48 @@ def precompile_wheels(wheels_dir: Path, wheels: list[str], pyodide_dir: Path, lo
 
 
 def _place_wheel(path: Path, dist: Path) -> dict:
-    """Move a wheel to ``wheels/<sha256[:16]>/<name>``; returns its entry in boot.js's build info
-    (URL relative to the site root, file name, SRI integrity, size)."""
-    data = path.read_bytes()
+    """Write a wheel, repacked with stored entries and gzip-compressed, to
+    ``wheels/<sha256[:16]>/<name>.gz`` (hash of the .gz); returns its entry in boot.js's build info
+    (URL relative to the site root, file name, SRI integrity and size of the .gz)."""
+    data = gz(stored_zip(path.read_bytes()))
     digest = hashlib.sha256(data).digest()
-    rel = f"wheels/{digest.hex()[:16]}/{path.name}"
+    rel = f"wheels/{digest.hex()[:16]}/{path.name}.gz"
     (dist / rel).parent.mkdir(parents=True, exist_ok=True)
-    path.replace(dist / rel)
-    return {
-        "url": rel,
-        "name": path.name,
-        "integrity": "sha256-" + base64.b64encode(digest).decode(),
-        "size": len(data),
-    }
+    (dist / rel).write_bytes(data)
+    return {"url": rel, "name": path.name, "integrity": sri(data), "size": len(data)}
 
 
-def write_service_worker(dist: Path, boot_id: str) -> tuple[dict[str, str], str]:
+# The service worker's offline copy leaves these out: the snapshot is optional (kept by boot.js in
+# its own cache on a fast link only), the gzip twins are inflated into their plain file, the embed
+# snippets are for blog owners.
+SW_SKIP = ("snapshot/", "embed/")
+GZ_TWINS = {f"pyodide/{n}": f"pyodide/{n}.gz" for n in ("pyodide.asm.wasm", "pyodide.asm.mjs")}
+
+
+def first_visit_bytes(dist: Path, slug: str) -> int:
+    """What a first visit of the game ``slug`` downloads (the runtime and stdlib compressed, the
+    shared wheels and the game's own, the loader; no snapshot): the size its poster shows."""
+    info = json.loads((dist / "boot.js").read_text().split("const BUILD = ", 1)[1].split(";\n", 1)[0])
+    wheels = [w for w in info["wheels"] if w.get("game") in (None, slug)]
+    n = sum(e["size"] for e in info["runtime"].values()) + sum(w["size"] for w in wheels)
+    extra = [dist / "boot.js", dist / "pyodide" / "pyodide.mjs"]
+    return n + sum(p.stat().st_size for p in extra) + 2000
+
+
+def write_service_worker(
+    dist: Path, boot_id: str, twins: dict[str, str] | None = None
+) -> tuple[dict[str, str], str]:
     """Write ``dist/sw.js`` listing every other file of ``dist`` with its content hash (and the
-    build id the pages load boot.js with); returns path → hash (sw.js included) and the cache
-    version (a hash of that list)."""
+    build id the pages load boot.js with); ``twins`` maps a plain file to its .gz twin, which the
+    worker downloads and inflates instead (the twin itself is not listed). Returns path → hash
+    (sw.js included) and the cache version (a hash of that list)."""
+    if twins is None:  # the runtime's gzip twins, where the build has them
+        twins = {k: v for k, v in GZ_TWINS.items() if (dist / v).exists()}
     files = {}
     for p in sorted(dist.rglob("*")):
-        if p.is_file() and p.relative_to(dist).as_posix() != "sw.js":
-            files[p.relative_to(dist).as_posix()] = hashlib.sha256(p.read_bytes()).hexdigest()[:16]
+        rel = p.relative_to(dist).as_posix()
+        if p.is_file() and rel != "sw.js" and not rel.startswith(SW_SKIP) and rel not in twins.values():
+            files[rel] = hashlib.sha256(p.read_bytes()).hexdigest()[:16]
     version = hashlib.sha256(json.dumps(files, sort_keys=True).encode()).hexdigest()[:12]
     sw = (
         (STATIC / "sw.js")
@@ -200,6 +228,7 @@ def write_service_worker(dist: Path, boot_id: str) -> tuple[dict[str, str], str]
         .replace("@VERSION@", version)
         .replace("@BOOTID@", boot_id)
         .replace("/*@FILES@*/ {}", json.dumps(files, indent=0, sort_keys=True))
+        .replace("/*@GZ@*/ {}", json.dumps(twins, sort_keys=True))
     )
     (dist / "sw.js").write_text(sw)
     files["sw.js"] = hashlib.sha256(sw.encode()).hexdigest()[:16]
@@ -223,14 +252,12 @@ def assemble(
 
     # runtime
     _extract(artifacts["pyodide-314.0.7.tgz"], dist / "pyodide", lambda n: n in PYODIDE_FILES)
-    shutil.copy2(STATIC / "pyodide-boot.mjs", dist / "pyodide" / "pyodide-boot.mjs")
     lock = dist / "pyodide" / "pyodide-lock.json"
     lock.write_bytes(_trimmed_lock(lock.read_bytes()))
-    _extract(
-        artifacts["pyscript-core-0.7.31.tgz"],
-        dist / "pyscript",
-        lambda n: n.startswith("dist/") and any(fnmatch.fnmatch(n[5:], p) for p in PYSCRIPT_PATTERNS),
-    )
+    # the standard library (less what no page can use) with stored entries (gzip compresses it whole below); the snapshot is made
+    # with this very zip, whose directory its zip importer keeps
+    stdlib = dist / "pyodide" / "python_stdlib.zip"
+    stdlib.write_bytes(stored_zip(stdlib.read_bytes(), stdlib_keeps))
 
     # wheels: the pinned third-party ones and one for the site's own code (engine + glue), each
     # at a content-addressed URL wheels/<hash>/<name> that boot.js fetches with its integrity
@@ -241,6 +268,8 @@ def assemble(
         if name.endswith(".whl"):
             shutil.copy2(path, stage / name)
             names.append(name)
+    # the site's own code: one wheel shared by every page (engine.core, the glue's shared services)
+    # and one per game, so a page downloads only its game and an update only the game that changed
     names.append(
         build_wheel(
             {"engine": ROOT / "engine", "gwweb": ROOT / "www"},
@@ -248,23 +277,43 @@ def assemble(
             VERSION,
             ["pydantic==2.14.3"],
             stage,
+            exclude=frozenset(games),
         ).name
     )
+    game_wheels = {}
+    for g in games:
+        packages = {f"engine/{g}": ROOT / "engine" / g, f"gwweb/{g}": ROOT / "www" / g}
+        name = build_wheel(
+            {k: v for k, v in packages.items() if v.is_dir()}, f"gridworks-{g}", VERSION, [], stage
+        ).name
+        names.append(name)
+        game_wheels[name] = g
     names.sort()
     if precompile:
         precompile_wheels(stage, names, dist / "pyodide", log)
-    wheels = [_place_wheel(stage / n, dist) for n in names]
-    shutil.rmtree(stage)
     # the Pyodide memory snapshot the pages start from (made under node, like the bytecode)
-    snapshot = (
-        make_snapshot(dist / "pyodide", [dist / w["url"] for w in wheels], dist, log) if precompile else None
-    )
+    snapshot = make_snapshot(dist / "pyodide", [stage / n for n in names], dist, log) if precompile else None
+    wheels = [
+        {**_place_wheel(stage / n, dist), **({"game": game_wheels[n]} if n in game_wheels else {})}
+        for n in names
+    ]
+    shutil.rmtree(stage)
+    # the runtime's big files gzip-compressed for hosts that compress nothing; the wasm and its
+    # module keep a plain twin (the service worker's copy, so warm starts stream-compile the wasm)
+    pyo = dist / "pyodide"
+    runtime = {
+        "wasm": write_gz(pyo / "pyodide.asm.wasm", dist, keep_plain=True),
+        "mjs": write_gz(pyo / "pyodide.asm.mjs", dist, keep_plain=True),
+        "stdlib": write_gz(pyo / "python_stdlib.zip", dist, keep_plain=False),
+    }
+    twins = GZ_TWINS
 
     # pages
     pages = {**{g: GAMES[g] for g in games}, **TOOLS}
     build_info = {
         "version": VERSION,
         "wheels": wheels,
+        "runtime": runtime,
         "snapshot": snapshot,
         "allowedHosts": allowed_hosts,
         "games": {
@@ -286,7 +335,6 @@ def assemble(
     boot = boot.replace("@BUILDID@", boot_hash)
     (dist / "boot.js").write_text(boot)
     preload = [
-        '<link rel="modulepreload" href="../pyscript/core.js">',
         '<link rel="modulepreload" href="../pyodide/pyodide.mjs">',
     ]
     for slug, meta in pages.items():
@@ -298,6 +346,9 @@ def assemble(
     (dist / "icons").mkdir()
     for size in (192, 512):
         (dist / "icons" / f"icon-{size}.png").write_bytes(_png(size))
+    # iOS home screen (opaque, 180 px); the same full-bleed picture serves as the maskable icon (its
+    # rings stay inside the central 80 % safe zone)
+    (dist / "icons" / "apple-touch-icon.png").write_bytes(_png(180))
     manifest = {
         "name": "Gridworks",
         "short_name": "Gridworks",
@@ -308,18 +359,22 @@ def assemble(
         "theme_color": "#3E2723",
         "description": f"{games_count_word('en').capitalize()} deterministic puzzle and strategy games, offline in your browser.",
         "icons": [
-            {"src": f"icons/icon-{s}.png", "sizes": f"{s}x{s}", "type": "image/png", "purpose": "any"}
+            {"src": f"icons/icon-{s}.png", "sizes": f"{s}x{s}", "type": "image/png", "purpose": purpose}
             for s in (192, 512)
+            for purpose in ("any", "maskable")
         ],
     }
     (dist / "manifest.webmanifest").write_text(json.dumps(manifest, indent=1))
+    shutil.copy2(STATIC / "embed.js", dist / "embed.js")
     if base_url:
         (dist / "embed").mkdir()
         for slug in games:
-            (dist / "embed" / f"{slug}.html").write_text(embed_snippet(slug, base_url))
+            (dist / "embed" / f"{slug}.html").write_text(
+                embed_snippet(slug, base_url, first_visit_bytes(dist, slug))
+            )
 
     # service worker last: it lists every other file with its content hash
-    files, version = write_service_worker(dist, boot_hash)
+    files, version = write_service_worker(dist, boot_hash, twins)
     log(
         f"  {len(files)} files, {sum(p.stat().st_size for p in dist.rglob('*') if p.is_file()) / 1e6:.1f} MB,"
         f" cache version {version}; games built: {', '.join(games) or 'none'}"

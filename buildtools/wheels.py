@@ -25,10 +25,12 @@ def _record_hash(data: bytes) -> str:
     return "sha256=" + base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
 
 
-def _files(src: Path, pkg: str) -> list[tuple[str, bytes]]:
+def _files(src: Path, pkg: str, exclude: frozenset[str] = frozenset()) -> list[tuple[str, bytes]]:
     out = []
     for p in sorted(src.rglob("*")):
         if not p.is_file() or p.suffix not in KEEP_SUFFIXES or SKIP_DIRS & set(p.parts):
+            continue
+        if p.relative_to(src).parts[0] in exclude:
             continue
         if SKIP_PARTS & set(p.relative_to(src).parts) or p.name in SKIP_NAMES:
             continue
@@ -37,13 +39,19 @@ def _files(src: Path, pkg: str) -> list[tuple[str, bytes]]:
 
 
 def build_wheel(
-    packages: dict[str, Path], dist_name: str, version: str, requires: list[str], out_dir: Path
+    packages: dict[str, Path],
+    dist_name: str,
+    version: str,
+    requires: list[str],
+    out_dir: Path,
+    exclude: frozenset[str] = frozenset(),
 ) -> Path:
     """Write ``<dist_name>-<version>-py3-none-any.whl`` packing each folder of ``packages`` (import
-    name → source folder)."""
+    name, or a package path such as ``engine/ternar`` → source folder), leaving out the top-level
+    entries named in ``exclude`` (the games, which have wheels of their own)."""
     norm = dist_name.replace("-", "_")
     info = f"{norm}-{version}.dist-info"
-    entries = [e for pkg, src in sorted(packages.items()) for e in _files(src, pkg)]
+    entries = [e for pkg, src in sorted(packages.items()) for e in _files(src, pkg, exclude)]
     meta = ["Metadata-Version: 2.1", f"Name: {dist_name}", f"Version: {version}"]
     meta += [f"Requires-Dist: {r}" for r in requires]
     entries.append((f"{info}/METADATA", ("\n".join(meta) + "\n").encode()))
@@ -53,7 +61,8 @@ def build_wheel(
             b"Wheel-Version: 1.0\nGenerator: gridworks-build\nRoot-Is-Purelib: true\nTag: py3-none-any\n",
         )
     )
-    entries.append((f"{info}/top_level.txt", "".join(f"{pkg}\n" for pkg in sorted(packages)).encode()))
+    tops = sorted({pkg.split("/")[0] for pkg in packages})
+    entries.append((f"{info}/top_level.txt", "".join(f"{pkg}\n" for pkg in tops).encode()))
     record = "".join(f"{name},{_record_hash(data)},{len(data)}\n" for name, data in entries)
     record += f"{info}/RECORD,,\n"
     entries.append((f"{info}/RECORD", record.encode()))

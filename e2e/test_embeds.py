@@ -1,116 +1,205 @@
-"""Every game embedded in a long blog post on another origin is a polite guest (issue #14):
-arrows, space and the wheel scroll the host page until the canvas is clicked; then the game has
-the keys (focus ring shown, the page stays put); Escape or a click outside gives them back."""
+"""Games embedded in a Blogger-like post (issue #25): a page with three embeds, on desktop and on a
+phone. Before a tap each embed is a poster (picture, "Tap to play" with its download size) that
+downloads only embed.js and its picture and runs nothing heavy; a tap starts the game in an
+iframe on the game's host, and any number of them run on one page. The game is a polite guest
+(issue #14): arrows and space scroll the post until the game is clicked, Escape gives them back.
+On a phone, swipes over a poster scroll the post."""
 
 from __future__ import annotations
 
 from pathlib import Path
+from urllib.parse import urlparse
 
-import pytest
-
-from buildtools.games import GAMES
 from buildtools.serve import serve_in_thread
 from buildtools.site import embed_snippet
 from e2e.conftest import Guard, new_context
-from e2e.util import wait_ready
+from e2e.util import canvas_has_pixels
 
-CANVAS = "canvas[data-gridworks]"
+EMBEDDED = ["ternar", "floodline", "orbit"]
+POSTER_BUDGET = 150_000  # bytes, for all three posters together (the target is per poster)
+BOOT_MS = 120_000
+
+# long tasks on the blog page, recorded from its first moment
+LONGTASKS = """
+window.__longtasks = [];
+new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__longtasks.push(e.duration); })
+  .observe({type: 'longtask', buffered: true});
+"""
 
 
-def _post(tmp_path: Path, slug: str, site: str) -> str:
-    lines = embed_snippet(slug, site).strip("\n").split("\n")
-    title, code, desc = lines[0], "\n".join(lines[1:-1]), lines[-1]
-    filler = "".join(f"<p>Paragraph {i} of a long blog post.</p>" for i in range(120))
-    (tmp_path / "post.html").write_text(
-        f"<!doctype html><html><body><h2 id='title'>{title}</h2>{code}<p id='desc'>{desc}</p>{filler}"
-        "</body></html>"
+def _blog(tmp_path: Path, site: str) -> str:
+    """A Blogger-like home page (Russian, like the blog): three posts, each a title line, the pasted
+    code and its description, with long text between them."""
+    posts = []
+    for i, slug in enumerate(EMBEDDED):
+        lines = embed_snippet(slug, site, 8_900_000).strip("\n").split("\n")
+        title, code, desc = lines[0], "\n".join(lines[1:-1]), lines[-1]
+        filler = "".join(f"<p>Абзац {j} поста {i}.</p>" for j in range(40))
+        posts.append(f"<div class='post' id='post{i}'><h2>{title}</h2>{code}<p>{desc}</p>{filler}</div>")
+    (tmp_path / "blog.html").write_text(
+        "<!doctype html><html lang='ru'><head><meta charset='utf-8'>"
+        "<meta name='viewport' content='width=device-width, initial-scale=1'></head>"
+        f"<body><h1 id='title'>Блог</h1>{''.join(posts)}</body></html>"
     )
-    return "post.html"
+    return "blog.html"
 
 
-def _scroll_y(page) -> float:  # noqa: ANN001
-    return float(page.evaluate("() => window.scrollY"))
-
-
-SETTLE = """async () => {
-    let last = -1;
-    while (window.scrollY !== last) { last = window.scrollY; await new Promise(r => setTimeout(r, 80)); }
-    window.scrollTo({top: 0, behavior: 'instant'});
-}"""
-
-
-def _to_top(page) -> None:  # noqa: ANN001
-    """Let a smooth scroll finish, then jump back to the top."""
-    page.evaluate(SETTLE)
-
-
-def _page_scrolls(page, key: str) -> bool:  # noqa: ANN001
-    """Press ``key`` from the top of the page; True if the page scrolled."""
-    _to_top(page)
-    page.keyboard.press(key)
-    try:
-        page.wait_for_function("() => window.scrollY > 0", timeout=1500)
-    except Exception:  # noqa: BLE001 - a timeout means it did not scroll
-        return False
-    return True
-
-
-@pytest.mark.parametrize("slug", list(GAMES))
-def test_embed_takes_keys_only_while_focused(browser, site, slug, tmp_path):
-    name = _post(tmp_path, slug, site)
+def _open_blog(ctx, tmp_path: Path, site: str):  # noqa: ANN001, ANN202
+    """The blog page on another origin (localhost vs the site's 127.0.0.1), with every response
+    from the game's host counted: (page, list of (path, bytes), server)."""
     srv, host_url = serve_in_thread(tmp_path, host="127.0.0.1")
-    post_url = host_url.replace("127.0.0.1", "localhost") + name
+    url = host_url.replace("127.0.0.1", "localhost") + _blog(tmp_path, site)
+    site_host = urlparse(site).netloc
+    fetched: list[tuple[str, int]] = []
+
+    def done(req) -> None:  # noqa: ANN001
+        if urlparse(req.url).netloc == site_host:
+            sizes = req.sizes()
+            fetched.append((urlparse(req.url).path, sizes["responseBodySize"] + sizes["responseHeadersSize"]))
+
+    page = ctx.new_page()
+    page.add_init_script(LONGTASKS)
+    page.on("requestfinished", done)
+    page.goto(url)
+    page.wait_for_function("() => !!window.gridworksEmbeds")
+    page.wait_for_load_state("networkidle")
+    return page, fetched, srv
+
+
+def _game_frame(page, slug: str):  # noqa: ANN001, ANN202
+    """The iframe of ``slug`` (once it has navigated to the game's page)."""
+    for _ in range(100):
+        frames = [f for f in page.frames if f.parent_frame is not None and f"/{slug}/" in f.url]
+        if frames:
+            assert len(frames) == 1, [f.url for f in page.frames]
+            return frames[0]
+        page.wait_for_timeout(200)
+    raise AssertionError(f"no iframe of {slug}: {[f.url for f in page.frames]}")
+
+
+def _wait_frame_ready(frame) -> None:  # noqa: ANN001
+    frame.wait_for_function(  # polled by time: an iframe scrolled out of view gets no animation frames
+        "() => window.gridworks && (window.gridworks.ready || (window.gridworks.errors || []).length)",
+        timeout=BOOT_MS,
+        polling=500,
+    )
+    assert frame.evaluate("() => window.gridworks.errors") == []
+
+
+def _tap_play(page, index: int, tap: bool = False) -> None:  # noqa: ANN001
+    link = page.locator("a[data-gridworks-play]:not(:has(img))").nth(index)
+    link.scroll_into_view_if_needed()
+    if tap:
+        link.tap()
+    else:
+        link.click()
+
+
+def test_three_posters_cost_little_and_each_starts_its_own_game(browser, site, tmp_path):
     guard = Guard()
     ctx = new_context(browser, guard)
+    srv = None
     try:
-        page = ctx.new_page()
-        page.goto(post_url)
-        wait_ready(page)
-        assert page.evaluate("() => location.origin") != site.rstrip("/")
-        canvas = page.locator(CANVAS)
-        assert page.evaluate("() => window.gridworks.hasKeys()") is False
-
-        # 1. not focused: the page's keys and wheel scroll the page, the game hears nothing
-        assert _page_scrolls(page, "ArrowDown"), "ArrowDown did not scroll the host page"
-        assert _page_scrolls(page, "Space"), "Space did not scroll the host page"
-        _to_top(page)
-        box = canvas.bounding_box()
-        page.mouse.move(box["x"] + box["width"] / 2, box["y"] + 40)
-        page.mouse.wheel(0, 300)
-        page.wait_for_function("() => window.scrollY > 0", timeout=1500)
-        assert page.evaluate("() => window.gridworks.keysTaken()") == 0
-
-        # 2. a click gives the game the keys: focus ring, keys reach the game, the page stays put
-        _to_top(page)
-        box = canvas.bounding_box()
-        page.mouse.click(box["x"] + 4, box["y"] + 4)
-        page.wait_for_function("() => window.gridworks.hasKeys()", timeout=2000)
-        assert page.evaluate(f"() => getComputedStyle(document.querySelector('{CANVAS}')).outlineStyle") == (
-            "solid"
+        page, fetched, srv = _open_blog(ctx, tmp_path, site)
+        # 1. posters only: embed.js and three pictures, nothing else from the game's host
+        fetched = list(fetched)  # before any tap
+        paths = sorted(p for p, _ in fetched)
+        assert paths == sorted(["/embed.js"] + [f"/launcher/{g}.jpg" for g in EMBEDDED]), paths
+        poster_bytes = sum(n for _, n in fetched)
+        assert poster_bytes <= POSTER_BUDGET, poster_bytes
+        assert page.locator("iframe").count() == 0
+        texts = page.locator("a[data-gridworks-play]:not(:has(img))").all_inner_texts()
+        # each snippet speaks its game's language (Ternar's post is Russian) and names the download
+        assert texts == [
+            "▶ Нажмите, чтобы играть · 8,9 МБ",
+            "▶ Tap to play · 8.9 MB",
+            "▶ Tap to play · 8.9 MB",
+        ]
+        longest = max(page.evaluate("() => window.__longtasks"), default=0)
+        print(
+            f"\nposters: {poster_bytes} bytes for {len(EMBEDDED)}, longest task before a tap {longest:.0f} ms"
         )
+
+        # 2. the third and then the second poster tapped: two games run, each isolated in its iframe
+        for i in (2, 1):
+            _tap_play(page, i)
+            _wait_frame_ready(_game_frame(page, EMBEDDED[i]))
+        assert page.locator("iframe").count() == 2
+        for slug in (EMBEDDED[2], EMBEDDED[1]):
+            frame = _game_frame(page, slug)
+            assert frame.evaluate("() => window.gridworks.game") == slug
+            # the page's language is the one the game speaks (the browser's here, English)
+            assert frame.evaluate("() => document.documentElement.lang") == "en"
+            assert canvas_has_pixels(frame, "canvas")
+        assert page.locator("table[data-gridworks-embed='ternar'] iframe").count() == 0  # still a poster
+        assert not page.evaluate("() => 'gridworks' in window")  # nothing of the game in the blog's page
+
+        # 3. a polite guest: the post keeps the keys until the game is clicked; Escape gives them back
+        frame = _game_frame(page, EMBEDDED[1])
+        box = page.locator(f"table[data-gridworks-embed='{EMBEDDED[1]}'] iframe").bounding_box()
+        assert box is not None
+        page.mouse.click(box["x"] + box["width"] / 2, box["y"] + 30)
+        frame.wait_for_function("() => window.gridworks.hasKeys()", timeout=5000, polling=100)
+        y = page.evaluate("() => window.scrollY")
         for key in ("ArrowDown", "Space", "ArrowUp"):
             page.keyboard.press(key)
-        page.wait_for_timeout(250)
-        assert _scroll_y(page) == 0, "the game let the page scroll while it had the keys"
-        assert page.evaluate("() => window.gridworks.keysTaken()") >= 3
-        assert not page.evaluate("() => window.gridworks.errors.length")
-
-        # 3. Escape gives the keys back
+        frame.wait_for_function("() => window.gridworks.keysTaken() >= 3", timeout=5000, polling=100)
+        assert page.evaluate("() => window.scrollY") == y, (
+            "the game let the post scroll while it had the keys"
+        )
         page.keyboard.press("Escape")
-        page.wait_for_function("() => !window.gridworks.hasKeys()", timeout=2000)
-        assert _page_scrolls(page, "ArrowDown")
-
-        # 4. so does a click outside the canvas
-        _to_top(page)
-        page.mouse.click(box["x"] + 4, box["y"] + 4)
-        page.wait_for_function("() => window.gridworks.hasKeys()", timeout=2000)
-        page.click("#title")
-        page.wait_for_function("() => !window.gridworks.hasKeys()", timeout=2000)
-        taken = page.evaluate("() => window.gridworks.keysTaken()")
-        assert _page_scrolls(page, "Space")
-        assert page.evaluate("() => window.gridworks.keysTaken()") == taken
-        assert not page.evaluate("() => window.gridworks.errors.length")
+        frame.wait_for_function("() => !window.gridworks.hasKeys()", timeout=5000, polling=100)
+        page.keyboard.press("PageDown")
+        page.wait_for_function(f"() => window.scrollY > {y}", timeout=5000)
+        assert frame.evaluate("() => window.gridworks.errors") == []
     finally:
         ctx.close()
-        srv.shutdown()
+        if srv is not None:
+            srv.shutdown()
+    assert not guard.violations
+
+
+def test_on_a_phone_swipes_over_a_poster_scroll_the_post_and_a_tap_plays(browser, site, tmp_path):
+    guard = Guard()
+    ctx = new_context(
+        browser,
+        guard,
+        viewport={"width": 390, "height": 844},
+        is_mobile=True,
+        has_touch=True,
+        device_scale_factor=2,
+    )
+    srv = None
+    try:
+        page, fetched, srv = _open_blog(ctx, tmp_path, site)
+        assert sum(n for _, n in fetched) <= POSTER_BUDGET
+        picture = page.locator("table[data-gridworks-embed='ternar'] img")
+        picture.scroll_into_view_if_needed()
+        box = picture.bounding_box()
+        assert box is not None
+        cdp = ctx.new_cdp_session(page)
+        for _ in range(2):  # every swipe scrolls, not just the first
+            y = page.evaluate("() => window.scrollY")
+            cdp.send(
+                "Input.synthesizeScrollGesture",
+                {
+                    "x": box["x"] + box["width"] / 2,
+                    "y": min(box["y"] + box["height"] - 10, 700),
+                    "yDistance": -300,
+                    "gestureSourceType": "touch",
+                    "speed": 1200,
+                },
+            )
+            page.wait_for_function(f"() => window.scrollY >= {y} + 200", timeout=5000)
+            picture.scroll_into_view_if_needed()
+            box = picture.bounding_box()
+            assert box is not None
+        _tap_play(page, 0, tap=True)
+        frame = _game_frame(page, "ternar")
+        _wait_frame_ready(frame)
+        assert canvas_has_pixels(frame, "canvas")
+    finally:
+        ctx.close()
+        if srv is not None:
+            srv.shutdown()
     assert not guard.violations

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from buildtools.benchnet import tally_server
 from buildtools.games import GAMES
-from buildtools.serve import serve_in_thread
 from buildtools.site import write_service_worker
 from e2e.conftest import Guard, new_context
 from e2e.util import canvas_has_pixels, notices, wait_ready
@@ -39,7 +39,8 @@ def switchable(dist_dir: Path, tmp_path: Path):
         tmp.symlink_to(folder, target_is_directory=True)
         os.replace(tmp, link)
 
-    srv, url = serve_in_thread(tmp_path)
+    srv, url, tally = tally_server(tmp_path)
+    point_to.tally = tally  # type: ignore[attr-defined]  # what the server sent, per path
     yield url + "site/", point_to
     srv.shutdown()
 
@@ -142,6 +143,7 @@ def test_update_loads_whole_on_the_next_reload(browser, dist_dir, tmp_path, swit
         assert build_shown(page) == (False, False)
         point_to(newer)  # deploy (a fresh mtime: the server answers the browser's update check by date)
         os.utime(newer / "sw.js", (time.time() + 5, time.time() + 5))
+        _, sent_before = point_to.tally.snapshot()
         page.reload()  # the old build, whole: its worker serves it while the new one saves itself
         wait_ready(page)
         assert build_shown(page) == (False, False)
@@ -152,6 +154,12 @@ def test_update_loads_whole_on_the_next_reload(browser, dist_dir, tmp_path, swit
         )
         assert page.evaluate("() => window.gridworks.offline")["state"] == "update-ready"
         assert any("new version" in n for n in notices(page)), notices(page)
+        # the update downloaded only what changed (build B changed boot.js, two pages and sw.js)
+        _, sent_after = point_to.tally.snapshot()
+        sent = sorted(p for p, n in sent_after.items() if n > sent_before.get(p, 0))
+        # (the snapshot is not part of a build's copy: a page may fetch it on a fast link)
+        sent = [p for p in sent if not p.startswith("/site/snapshot/")]
+        assert set(sent) <= {"/site/sw.js", "/site/boot.js", "/site/selfcheck/", "/site/ternar/"}, sent
         # the new build has taken over, yet this page still runs the old one, and what it asks for
         # now is the old build's too
         assert build_shown(page) == (False, False)
@@ -161,6 +169,12 @@ def test_update_loads_whole_on_the_next_reload(browser, dist_dir, tmp_path, swit
         wait_ready(page, timeout=30_000)
         assert time.monotonic() - t0 < 20
         assert build_shown(page) == (True, True)
+        # Cache Storage keeps one build once no page runs the old one
+        page.wait_for_function(
+            "async () => (await caches.keys()).filter((k) => /^gridworks-[0-9a-f]{12}$/.test(k)).length === 1",
+            timeout=30_000,
+            polling=250,
+        )
         ctx.set_offline(True)  # and it works offline right away
         page.reload(timeout=20_000)
         wait_ready(page, timeout=30_000)
@@ -171,3 +185,92 @@ def test_update_loads_whole_on_the_next_reload(browser, dist_dir, tmp_path, swit
         assert canvas_has_pixels(page)
     finally:
         ctx.close()
+
+
+# ---- failed and stalled downloads (issue #25): the error overlay with Retry within 10 s of a stall;
+# a snapshot that fails is dropped quietly ----
+
+
+def _build_info(dist_dir: Path) -> dict:
+    import json
+
+    text = (dist_dir / "boot.js").read_text()
+    return json.loads(text.split("const BUILD = ", 1)[1].split(";\n", 1)[0])
+
+
+def _target(dist_dir: Path, kind: str) -> str:
+    info = _build_info(dist_dir)
+    if kind == "wheel":
+        return next(w["url"] for w in info["wheels"] if w["name"].startswith("pydantic_core"))
+    if kind == "snapshot":
+        return info["snapshot"]["url"]
+    return info["runtime"][kind]["url"]
+
+
+def _break(ctx, dist_dir: Path, kind: str, how: str) -> dict:  # noqa: ANN001
+    """Route the ``kind`` file: ``cut`` answers 40 % of its bytes, ``stall`` never answers. Returns a
+    dict that gets the monotonic time the browser asked for it (``asked``)."""
+    rel = _target(dist_dir, kind)
+    seen: dict = {}
+
+    def handle(route) -> None:  # noqa: ANN001
+        seen.setdefault("asked", time.monotonic())
+        if how == "cut":
+            body = (dist_dir / rel).read_bytes()
+            route.fulfill(
+                status=200, body=body[: len(body) * 2 // 5], content_type="application/octet-stream"
+            )
+        # stall: neither answered nor aborted
+
+    ctx.route(f"**/{rel}", handle)
+    return seen
+
+
+@pytest.mark.parametrize(
+    ("kind", "how"),
+    [("wasm", "cut"), ("wasm", "stall"), ("stdlib", "cut"), ("wheel", "cut"), ("wheel", "stall")],
+)
+def test_a_failed_download_shows_the_error_with_retry(browser, site, dist_dir, kind, how):
+    guard = Guard()
+    ctx = new_context(browser, guard)
+    try:
+        seen = _break(ctx, dist_dir, kind, how)
+        page = ctx.new_page()
+        page.goto(site + "orbit/?gw-snapshot=never")
+        page.wait_for_function("() => window.gridworks.errors.length > 0", timeout=60_000)
+        shown_after = time.monotonic() - seen["asked"]
+        err = page.evaluate("() => window.gridworks.errors[0]")
+        name = _target(dist_dir, kind).split("/")[-1].removesuffix(".gz")
+        assert name in err["summary"] and "Retry" in err["summary"], err
+        assert ("no data for 7 s" if how == "stall" else "cut off after") in err["summary"], err
+        assert page.evaluate("() => window.gridworks.bootButtons()") == ["reload", "copy"]
+        print(f"\n{kind} {how}: error overlay {shown_after:.1f} s after the request")
+        if kind == "wasm" and how == "cut":  # Retry with the network fixed: the game starts
+            ctx.unroute(f"**/{_target(dist_dir, kind)}")
+            box = page.locator("canvas").bounding_box()
+            page.mouse.click(box["x"] + 40, box["y"] + box["height"] - 48)
+            page.wait_for_function("() => window.gridworks && window.gridworks.ready", timeout=120_000)
+            assert page.evaluate("() => window.gridworks.errors") == []
+    finally:
+        ctx.close()
+    assert not guard.violations
+
+
+@pytest.mark.parametrize("how", ["cut", "stall"])
+def test_a_failed_snapshot_falls_back_quietly(browser, site, dist_dir, how):
+    guard = Guard()
+    ctx = new_context(browser, guard)
+    try:
+        seen = _break(ctx, dist_dir, "snapshot", how)
+        page = ctx.new_page()
+        errors_seen = []
+        page.on("console", lambda m: errors_seen.append(m.text) if "[gridworks]" in m.text else None)
+        page.goto(site + "orbit/?gw-snapshot=always")
+        wait_ready(page)
+        assert "asked" in seen  # the snapshot was asked for, and failed
+        assert page.evaluate("() => window.gridworks.snapshot") is None
+        assert page.evaluate("() => window.gridworks.errors") == [] and not errors_seen
+        assert canvas_has_pixels(page)
+    finally:
+        ctx.close()
+    assert not guard.violations

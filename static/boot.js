@@ -1,13 +1,17 @@
 // Gridworks boot loader: draws the loading screen on the game canvas at once,
-// checks the host allow-list, registers the service worker, then starts
-// PyScript/Pyodide, installs the local wheels and hands over to Python.
-// Errors from start-up or play are drawn as a readable overlay with
-// "copy details". Build-time constants are filled in by build.py.
+// checks the host allow-list, downloads the runtime, the standard library and the wheels itself
+// (gzip-compressed, inflated with DecompressionStream; real bytes, an estimate, and a stall
+// watchdog that shows the error overlay with Retry), starts Pyodide (from the memory snapshot on a
+// fast link), hands over to Python, and registers the service worker once the game is
+// up. Errors from start-up or play are drawn as a readable overlay with "copy details".
+// Build-time constants are filled in by build.py.
 const BUILD = /*@BUILD@*/ {version: "dev", wheels: [], allowedHosts: [], games: {}};
 const BASE = new URL("./", import.meta.url);   // the site root, wherever boot.js lives
 const me = document.querySelector("script[data-game][src*=\"boot.js\"]");
+const PARAMS = new URLSearchParams(location.search);
 const GAME = (me && me.dataset.game) || document.documentElement.dataset.game;
-const EMBED = !!(me && me.dataset.embed);
+// an embed: the page runs inside a blog post's iframe (embed.js makes it when the reader taps play)
+const EMBED = !!(me && me.dataset.embed) || PARAMS.get("embed") === "1";
 const BUILD_ID = "@BUILDID@";
 // The page names the build it belongs to (boot.js?h=<id>). If this boot.js is another build's (a
 // newer service worker took over while the page loaded), reload once so the page runs one build.
@@ -21,20 +25,73 @@ const MIXED = !!(PAGE_ID && PAGE_ID !== BUILD_ID && !EMBED && (() => {
   return true;
 })());
 
+// ---- language: the one the game speaks (the player's stored choice, else the browser's), else the
+// embedding post's (?lang=), else the page's
+function pickLang() {
+  try {
+    const v = localStorage.getItem("gridworks:prefs:lang") || "";
+    const m = /(^|[^a-z])(ru|en)([^a-z]|$)/.exec(v);
+    if (m) return m[2];
+  } catch (e) { /* storage blocked */ }
+  for (const v of [navigator.language, PARAMS.get("lang"), document.documentElement.lang]) {
+    const code = String(v || "").slice(0, 2).toLowerCase();
+    if (code === "ru" || code === "en") return code;
+  }
+  return "en";
+}
+const LANG = pickLang();
+document.documentElement.lang = LANG;
+const TEXT = {
+  en: {
+    download: "Downloading", python: "Starting Python", packages: "Installing packages",
+    engine: "Starting the game engine", imported: "Starting the game", ready: "Ready",
+    of: "{got} of {total} MB", left: "about {s} s left", elapsed: "{s} s",
+    wrong: "Something went wrong", copy: "Copy details", copied: "Copied ✓", retry: "Retry",
+    stalled: "no data for {s} s", cut: "cut off after {got} of {size} bytes",
+    dlFailed: "Could not download {what} ({why}). Check the connection and press Retry.",
+    refused: "This game can only be played on its home site. Follow the link to play it there.",
+    refusedLink: "Play on tron.ru",
+    offlineFailed: "Offline copy failed ({error}). The game works online; reload to try again.",
+    updated: "A new version is saved: it loads when you reload the page.",
+    noDecompress: "This browser is too old to unpack the game (no DecompressionStream).",
+  },
+  ru: {
+    download: "Загрузка", python: "Запуск Python", packages: "Установка пакетов",
+    engine: "Запуск движка игры", imported: "Запуск игры", ready: "Готово",
+    of: "{got} из {total} МБ", left: "осталось около {s} с", elapsed: "{s} с",
+    wrong: "Что-то пошло не так", copy: "Скопировать подробности", copied: "Скопировано ✓",
+    retry: "Повторить", stalled: "{s} с без данных", cut: "оборвалась после {got} из {size} байт",
+    dlFailed: "Не удалось загрузить {what} ({why}). Проверьте связь и нажмите «Повторить».",
+    refused: "В эту игру можно играть только на её родном сайте. Перейдите по ссылке, чтобы играть там.",
+    refusedLink: "Играть на tron.ru",
+    offlineFailed: "Не удалось сохранить игру для работы без сети ({error}). Онлайн игра работает; перезагрузите страницу, чтобы попробовать снова.",
+    updated: "Новая версия сохранена: она загрузится, когда вы перезагрузите страницу.",
+    noDecompress: "Этот браузер слишком стар, чтобы распаковать игру (нет DecompressionStream).",
+  },
+};
+function tr(key, vars = {}) {
+  return String(TEXT[LANG][key] || TEXT.en[key] || key).replace(/\{(\w+)\}/g, (_, k) => String(vars[k]));
+}
+
 const gw = (window.gridworks = window.gridworks || {});
 gw.ready = false;
 gw.version = BUILD.version;
 gw.build = BUILD_ID;
 gw.game = GAME;
 gw.errors = [];
+gw.lang = LANG;
 gw.timings = {start: performance.now()};
-// PyScript's own progress ("Loading Pyodide", "Loaded interpreter", ...) as phases for the bench
-addEventListener("py:progress", (e) => { gw.timings["py:" + e.detail] = performance.now(); });
+// prefers-reduced-motion for the games (gw.reducedMotion, kept current)
+try {
+  const mq = matchMedia("(prefers-reduced-motion: reduce)");
+  gw.reducedMotion = mq.matches;
+  mq.addEventListener("change", () => { gw.reducedMotion = mq.matches; });
+} catch (e) { gw.reducedMotion = false; }
 
 const canvas = document.getElementById("gw-canvas") ||
   document.querySelector("canvas[data-gridworks]");
 const ctx = canvas.getContext("2d");
-const boot = { step: "runtime", progress: 0.02, error: null, notice: null, buttons: [] };
+const boot = { step: "download", progress: 0, error: null, notice: null, buttons: [], t0: performance.now() };
 
 function fitCanvas() {
   const dpr = window.devicePixelRatio || 1;
@@ -43,9 +100,6 @@ function fitCanvas() {
   if (canvas.width !== w || canvas.height !== h) { canvas.width = w; canvas.height = h; }
   return dpr;
 }
-
-const STEPS = {runtime: "Loading Python runtime", packages: "Installing packages",
-  engine: "Starting the game engine", ready: "Ready"};
 
 function wrap(text, maxw) {
   const out = [];
@@ -86,34 +140,48 @@ function drawBoot() {
   }
   if (boot.error) {
     ctx.font = "bold 16px sans-serif"; ctx.fillStyle = "#FF8A65";
-    ctx.fillText("Something went wrong", 20, 75);
+    ctx.fillText(tr("wrong"), 20, 75);
     ctx.font = "13px monospace"; ctx.fillStyle = "#FFE0B2";
     let y = 100;
     const lines = wrap(boot.error.summary, W - 40).slice(0, Math.max(3, Math.floor((H - 190) / 18)));
     for (const l of lines) { ctx.fillText(l, 20, y); y += 18; }
     ctx.font = "15px sans-serif";
-    const bw = Math.min(180, (W - 60) / 2);
-    drawButton(20, H - 70, bw, 44, boot.copied ? "Copied ✓" : "Copy details", "copy");
-    drawButton(40 + bw, H - 70, bw, 44, "Reload", "reload");
+    const bw = Math.min(220, (W - 60) / 2);
+    drawButton(20, H - 70, bw, 44, tr("retry"), "reload");
+    drawButton(40 + bw, H - 70, bw, 44, boot.copied ? tr("copied") : tr("copy"), "copy");
     return;
   }
   const bw = Math.min(W - 40, 420), bx = (W - bw) / 2, by = H / 2;
   ctx.font = "15px sans-serif"; ctx.fillStyle = "#FFE0B2";
-  ctx.fillText(STEPS[boot.step] || boot.step, bx, by - 14);
+  ctx.fillText(tr(boot.step), bx, by - 14);
   ctx.strokeStyle = "#FFE0B2"; ctx.lineWidth = 2; ctx.strokeRect(bx, by, bw, 18);
   ctx.fillStyle = "#FFB74D"; ctx.fillRect(bx + 3, by + 3, Math.max(0, (bw - 6) * boot.progress), 12);
   ctx.fillStyle = "#BCAAA4"; ctx.font = "12px sans-serif";
-  ctx.fillText(Math.round(boot.progress * 100) + " %", bx, by + 40);
+  ctx.fillText(loaderLine(), bx, by + 40);
+}
+
+const mb = (n) => (n / 1e6).toFixed(1).replace(".", LANG === "ru" ? "," : ".");
+// "3.1 of 8.4 MB · about 25 s left · 14 s": real bytes, an estimate from the last seconds' rate,
+// and the seconds since the start (so the line changes at least once a second, even on a stall)
+function loaderLine() {
+  const parts = [];
+  if (net.total) parts.push(tr("of", {got: mb(Math.min(net.got, net.total)), total: mb(net.total)}));
+  const rate = net.rate();
+  if (net.got < net.total && rate > 0 && performance.now() - net.t0 > 1000) {
+    parts.push(tr("left", {s: Math.max(1, Math.ceil((net.total - net.got) / rate / 1000))}));
+  }
+  parts.push(tr("elapsed", {s: Math.floor((performance.now() - boot.t0) / 1000)}));
+  return parts.join(" · ");
 }
 
 // ---- API used by Python (gwweb.shared.shell) ----
 const api = (window.gridworksBoot = {
   base: BASE.href, game: GAME, embed: EMBED, build: BUILD,
-  wheels: () => BUILD.wheels.map(wheelUrl),
+  wheels: () => pageWheels().map(wheelUrl),
   install: (pyodide) => installWheels(pyodide),
-  runtime: null,   // the Pyodide runtime, started by boot.js, handed to PyScript by pyodide/pyodide-boot.mjs
+  runtime: null,   // the Pyodide runtime, started by boot.js
   step(name, progress) {
-    boot.step = name; boot.progress = progress;
+    boot.step = name; boot.progress = Math.max(boot.progress, 0.85 + 0.15 * progress);
     gw.timings[name] = performance.now();
     drawBoot();
   },
@@ -142,6 +210,8 @@ function showError(summary, details) {
   drawBoot();
 }
 gw.showError = showError;
+gw.bootButtons = () => boot.buttons.map((b) => b.id);   // the loader's own buttons (a test hook)
+gw.loaderLine = () => loaderLine();   // the loader's bytes/estimate line (read by the bench)
 
 async function copyDetails() {
   const text = `Gridworks ${BUILD.version} · ${GAME}\n${navigator.userAgent}\n\n${boot.error.details}`;
@@ -160,7 +230,7 @@ canvas.addEventListener("pointerdown", (ev) => {
   for (const b of boot.buttons) {
     if (x >= b.x && x <= b.x + b.w && y >= b.y && y <= b.y + b.h) {
       if (b.id === "copy") copyDetails();
-      else if (b.id === "reload") location.reload();
+      else if (b.id === "reload") retry();
       else if (b.id === "notice") location.href = boot.notice.href;
     }
   }
@@ -177,6 +247,19 @@ function hostAllowed(host) {
   return BUILD.allowedHosts.some((p) => p.startsWith("*.") ? (host.endsWith(p.slice(1)) || host === p.slice(2)) : host === p);
 }
 
+// The host that shows the game: this page's, or in an iframe the top page's (the blog's).
+function shownOn() {
+  if (window.top === window) return location.hostname;
+  try {
+    const a = location.ancestorOrigins;
+    if (a && a.length) return new URL(a[a.length - 1]).hostname;
+  } catch (e) { /* no ancestorOrigins */ }
+  try { return new URL(document.referrer).hostname; } catch (e) { return location.hostname; }
+}
+
+// Retry after a failed start: reload the page (an iframe reloads itself, not the blog).
+function retry() { location.reload(); }
+
 // ---- offline copy (service worker) ----
 // gw.offline.state: "off" (embed, unsupported), "pending", "installing", "ready" (this build works
 // offline), "update-ready" (a newer build is saved and has taken over: this page keeps running its
@@ -189,7 +272,7 @@ function notice(text) { if (notifier) notifier(text); else queued.push(text); }
 function offlineFailed(error) {
   if (gw.offline.state === "failed") return;
   gw.offline = {state: "failed", error};
-  notice(`Offline copy failed (${error}). The game works online; reload to try again.`);
+  notice(tr("offlineFailed", {error}));
 }
 
 // This page is up and running (registerServiceWorker runs once the game is ready, never while a
@@ -202,7 +285,7 @@ function takeOver(reg) {
   const done = () => {
     if (gw.offline.state === "update-ready") return;
     gw.offline = {state: "update-ready"};
-    notice("A new version is saved: it loads when you reload the page.");
+    notice(tr("updated"));
   };
   // "activated": the worker has noted which pages keep the old build (controllerchange comes earlier)
   const w = reg.waiting;
@@ -249,16 +332,173 @@ async function registerServiceWorker() {
     if (!reg) { gw.offline = {state: "off"}; return; }
     gw.serviceWorker = reg;
     track(reg);
+    // a page of this build is up: the previous build's cache goes once no page runs it
+    if (sw.controller) sw.controller.postMessage({type: "prune"});
     // a returning visit: look for a newer build now (the browser's own check may wait a long time)
     if (sw.controller && !reg.installing && !reg.waiting) reg.update().catch(() => {});
   } catch (e) { offlineFailed(e.message || String(e)); }
 }
 
-// ---- wheels: fetched with their integrity and inflated natively while the runtime boots ----
-// This runs in a worker (the second core) made from a blob, so it also works from an embed's
-// foreign page; the inflated files come back as transferred buffers.
+
+// ---- downloads: every byte counted, checked against its size and integrity, inflated natively;
+// a download that gets no data for STALL_MS is aborted (a stall), one that ends short is cut ----
+const STALL_MS = 7000;
+const SNAPSHOT_CACHE = "gridworks-snapshot";   // not a build's cache: the service worker leaves it be
+const net = {
+  t0: performance.now(), got: 0, total: 0, jobs: new Set(), samples: [],
+  // bytes per ms over the last ~4 s
+  rate() {
+    const s = this.samples, now = performance.now();
+    while (s.length > 1 && now - s[0][0] > 4000) s.shift();
+    if (s.length < 2) return 0;
+    const [t0, b0] = s[0], [t1, b1] = s[s.length - 1];
+    return t1 > t0 ? (b1 - b0) / (t1 - t0) : 0;
+  },
+};
+
+async function inflate(bytes) {
+  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes;   // a host already inflated it
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+async function verify(bytes, integrity) {
+  if (!integrity || !(crypto && crypto.subtle)) return;   // plain http on another host: no subtle crypto
+  const want = integrity.replace(/^sha256-/, "");
+  const got = btoa(String.fromCharCode(...new Uint8Array(await crypto.subtle.digest("SHA-256", bytes))));
+  if (got !== want) throw new Error("content does not match this build");
+}
+
+// Download one build file ({url, size, integrity}); resolves to its bytes (inflated when `gz`).
+// A required file that fails shows the error overlay with Retry; an optional one fails quietly.
+function download(entry, {gz = false, optional = false, count = true} = {}) {
+  const name = entry.url.split("/").pop().replace(/\.gz$/, "");
+  if (count) net.total += entry.size;
+  const job = {name, last: performance.now(), ctl: new AbortController(), stalled: false, got: 0};
+  net.jobs.add(job);
+  const run = (async () => {
+    let res;
+    try {
+      res = await fetch(new URL(entry.url, BASE).href, {signal: job.ctl.signal});
+      if (!res.ok) throw new Error("HTTP " + res.status);
+      const reader = res.body.getReader(), parts = [];
+      for (;;) {
+        const {done, value} = await reader.read();
+        if (done) break;
+        parts.push(value); job.got += value.length; job.last = performance.now();
+        if (count) net.got += value.length;
+      }
+      let bytes = new Uint8Array(job.got), at = 0;
+      for (const p of parts) { bytes.set(p, at); at += p.length; }
+      const inflated = bytes[0] !== 0x1f && entry.raw && bytes.length === entry.raw;   // host inflated it
+      if (!inflated) {
+        if (bytes.length !== entry.size) throw new Error(tr("cut", {got: bytes.length, size: entry.size}));
+        await verify(bytes, entry.integrity);
+      }
+      if (gz) bytes = await inflate(bytes);
+      return bytes;
+    } catch (e) {
+      const why = job.stalled ? tr("stalled", {s: STALL_MS / 1000}) : (e && e.message) || String(e);
+      const err = new Error(`${name}: ${why}`);
+      err.gridworks = true;
+      if (!optional) showError(tr("dlFailed", {what: name, why}), `${entry.url}: ${why}\n${(e && e.stack) || ""}`);
+      throw err;
+    } finally {
+      net.jobs.delete(job);
+    }
+  })();
+  run.catch(() => {});   // reported above (or quietly dropped, for an optional file)
+  return run;
+}
+
+// Four times a second: the loader's bytes and estimate, and the stall watchdog. Time the main thread
+// spent blocked (starting Python) proves nothing about the network, so a late tick does not count
+// it: a download is a stall after STALL_MS of this page's running time without data.
+let lastTick = performance.now();
+function tick() {
+  const now = performance.now(), blocked = Math.max(0, now - lastTick - 500);
+  lastTick = now;
+  net.samples.push([now, net.got]);
+  for (const job of net.jobs) {
+    job.last += blocked;
+    if (now - job.last > STALL_MS) { job.stalled = true; job.ctl.abort(); }
+  }
+  if (boot.step === "download" && net.total) boot.progress = 0.85 * Math.min(1, net.got / net.total);
+  if (!gw.ready || boot.error) drawBoot();
+  else clearInterval(ticker);
+}
+let ticker = null;
+
+// Whether this link is fast enough for the 6.5 MB memory snapshot to pay for itself: it saves
+// 2-4 s of Python's start-up (more on a slow phone), so it is fetched when it downloads in under
+// 2.5 s. Measured on this visit's first 1.5 MB (or first 1.5 s) of downloads; a page served by
+// the service worker uses the figure of the last visit that used the network.
+const RATE_KEY = "gridworks:net:rate";
+const SNAPSHOT_BUDGET_MS = 2500;
+function linkRate(warm) {
+  if (warm) {
+    try { return Number(localStorage.getItem(RATE_KEY) || 0); } catch (e) { return 0; }
+  }
+  return new Promise((resolve) => {
+    const look = () => {
+      const dt = performance.now() - net.t0;
+      if (net.got >= Math.min(1.5e6, net.total) || dt > 1500 || !net.jobs.size) {
+        const rate = net.got / Math.max(dt, 1);   // bytes per ms
+        try { localStorage.setItem(RATE_KEY, String(Math.round(rate))); } catch (e) { /* blocked */ }
+        resolve(rate);
+      } else setTimeout(look, 20);
+    };
+    look();
+  });
+}
+
+// The memory snapshot (Pyodide's heap with Python started and the pure-Python modules imported):
+// from this browser's snapshot cache, else downloaded on a fast link, else none. Resolves to a
+// promise of its inflated bytes, or null.
+async function snapshotPlan(warm) {
+  const s = BUILD.snapshot;
+  if (!s || EMBED) return null;
+  const url = new URL(s.url, BASE).href;
+  try {
+    const hit = await (await caches.open(SNAPSHOT_CACHE)).match(url);
+    if (hit) return hit.arrayBuffer().then((b) => inflate(new Uint8Array(b)));
+  } catch (e) { /* no Cache Storage here */ }
+  const rate = await linkRate(warm);
+  gw.timings.linkRate = rate;
+  // ?gw-snapshot=always|never (tests and the bench) overrides the link's verdict
+  const force = PARAMS.get("gw-snapshot");
+  if (force === "never" || (force !== "always" && rate * SNAPSHOT_BUDGET_MS < s.size)) return null;
+  const packed = download(s, {optional: true});
+  // kept for the next visits once the game is up (one snapshot: the older ones go)
+  addEventListener("gridworks:ready", () => packed.then(async (b) => {
+    const c = await caches.open(SNAPSHOT_CACHE);
+    for (const r of await c.keys()) if (r.url !== url) await c.delete(r);
+    await c.put(url, new Response(b));
+  }).catch(() => {}), {once: true});
+  return packed.then(inflate);
+}
+
+// Pyodide fetches its wasm and standard library by URL: those URLs are answered from the bytes
+// downloaded above (the only change to the page's fetch).
+const served = new Map();
+const pageFetch = window.fetch.bind(window);
+window.fetch = function (input, init) {
+  const url = typeof input === "string" ? input : (input && (input.url || input.href)) || "";
+  let key = "";
+  try { key = new URL(url, location.href).href; } catch (e) { /* not a URL */ }
+  const answer = served.get(key);
+  return answer ? answer() : pageFetch(input, init);
+};
+
+// ---- wheels: downloaded (gzip of a zip with stored entries), inflated and unpacked in a worker
+// (the second core); the files come back as transferred buffers ----
 function wheelWorker() {
-  async function inflate(bytes) {
+  async function gunzip(bytes) {
+    if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes;
+    const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+    return new Uint8Array(await new Response(stream).arrayBuffer());
+  }
+  async function inflateRaw(bytes) {
     const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
     return new Uint8Array(await new Response(stream).arrayBuffer());
   }
@@ -281,21 +521,21 @@ function wheelWorker() {
       if (name.endsWith("/")) continue;
       const at = local + 30 + dv.getUint16(local + 26, true) + dv.getUint16(local + 28, true);
       const raw = z.subarray(at, at + csize);
-      if (method === 0) out.push([name, raw]);
-      else if (method === 8) out.push(inflate(raw).then((d) => [name, d]));
+      if (method === 0) out.push([name, raw.slice()]);
+      else if (method === 8) out.push(inflateRaw(raw).then((d) => [name, d]));
       else throw new Error(`${name}: zip method ${method}`);
     }
     return Promise.all(out);
   }
-  async function load({url, integrity}) {
-    const res = await fetch(url, {integrity});
-    if (!res.ok) throw new Error("HTTP " + res.status);
-    return unzip(new Uint8Array(await res.arrayBuffer()));
-  }
-  return {load};
+  return {load: async ({bytes}) => unzip(await gunzip(bytes))};
 }
 
 const wheelUrl = (w) => new URL(w.url, BASE).href;
+// A game page loads the shared wheels and its game's own; a tool page (the self-check) every game's.
+function pageWheels() {
+  const mine = BUILD.wheels.some((w) => w.game === GAME);
+  return BUILD.wheels.filter((w) => !w.game || !mine || w.game === GAME);
+}
 let wheelJobs = null;
 function fetchWheels() {
   const here = wheelWorker().load;   // fallback: on this thread
@@ -318,21 +558,22 @@ function fetchWheels() {
       for (const job of pending.values()) here(job.msg).then(job.resolve, job.reject);
       pending.clear();
     };
-    load = (msg) => new Promise((resolve, reject) => { pending.set(msg.id, {resolve, reject, msg}); worker.postMessage(msg); });
+    load = (msg) => new Promise((resolve, reject) => {
+      pending.set(msg.id, {resolve, reject, msg}); worker.postMessage(msg, [msg.bytes.buffer]);
+    });
   } catch (e) { console.warn("[gridworks] no worker for the wheels:", e); }
-  wheelJobs = BUILD.wheels.map((w, id) => load({id, url: wheelUrl(w), integrity: w.integrity})
+  wheelJobs = pageWheels().map((w, id) => download(w).then((bytes) => load({id, bytes}))
     .catch((e) => { throw new Error(`could not load ${w.name}: ${e.message || e}`); }));
   for (const j of wheelJobs) j.catch(() => {});   // reported when Python awaits them
   Promise.all(wheelJobs).then(() => { gw.timings.wheelsFetched = performance.now(); }, () => {});
 }
 
-// Python calls this once the runtime is up: writes the inflated wheels into site-packages and
-// loads their native extension modules. Falls back to Pyodide's own loader if its internals moved.
+// Python calls this once the runtime is up: writes the unpacked wheels into site-packages and
+// loads their native extension modules.
 async function installWheels(pyodide) {
   const api = pyodide._api, FS = pyodide.FS, site = api && api.sitePackages;
   if (!site || typeof api.loadDynlib !== "function" || !FS || typeof FS.mkdirTree !== "function") {
-    await pyodide.loadPackage(BUILD.wheels.map(wheelUrl), {checkIntegrity: false});
-    return;
+    throw new Error("this Pyodide has no site-packages loader (boot.js needs updating)");
   }
   const libs = [];
   const all = await Promise.all(wheelJobs);
@@ -350,50 +591,58 @@ async function installWheels(pyodide) {
   gw.timings.dynlibs = performance.now();
 }
 
-// ---- the Python snapshot: Pyodide's heap with the interpreter started and the pure-Python modules
-// imported (made by the build under node); restoring it skips Python's own start-up. Fetched with its
-// integrity, stored gzip-compressed, inflated natively; null without one (the runtime starts as usual).
-function fetchSnapshot() {
-  const s = BUILD.snapshot;
-  if (!s || typeof DecompressionStream !== "function") return null;
-  return fetch(new URL(s.url, BASE).href, {integrity: s.integrity}).then(async (res) => {
-    if (!res.ok) throw new Error("HTTP " + res.status);
-    const body = new Uint8Array(await res.arrayBuffer());
-    if (body[0] !== 0x1f || body[1] !== 0x8b) return body;   // a server already inflated it
-    const stream = new Blob([body]).stream().pipeThrough(new DecompressionStream("gzip"));
-    const out = new Uint8Array(await new Response(stream).arrayBuffer());
-    gw.timings.snapshotFetched = performance.now();
-    return out;
+// The runtime: on a first visit (no service worker serving this page) the wasm and its JS module
+// come gzip-compressed and are inflated here; a page served by the service worker lets Pyodide
+// fetch their plain copies from its cache (the browser keeps the compiled wasm for those). The
+// standard library always comes compressed.
+async function startRuntime() {
+  const R = BUILD.runtime, indexURL = new URL("pyodide/", BASE).href;
+  net.t0 = performance.now();
+  const warm = !EMBED && !!(navigator.serviceWorker && navigator.serviceWorker.controller);
+  gw.timings.warm = warm;
+  const stdlib = download(R.stdlib, {gz: true});
+  served.set(indexURL + "python_stdlib.zip", () => stdlib.then((b) => new Response(b)));
+  let createModule = null;
+  if (!warm) {
+    const wasm = download(R.wasm, {gz: true});
+    served.set(indexURL + "pyodide.asm.wasm",
+      () => wasm.then((b) => new Response(b, {headers: {"Content-Type": "application/wasm"}})));
+    createModule = download(R.mjs, {gz: true}).then((b) =>
+      import(URL.createObjectURL(new Blob([b], {type: "text/javascript"})))).then((m) => m.default);
+  }
+  fetchWheels();
+  const snapshot = await snapshotPlan(warm);
+  const m = await import(indexURL + "pyodide.mjs");
+  const opts = {indexURL};
+  if (createModule) opts.createPyodideModule = await createModule;
+  const fresh = () => m.loadPyodide(opts);
+  if (!snapshot) return fresh();
+  return m.loadPyodide({...opts, _loadSnapshot: snapshot}).then((py) => {
+    gw.snapshot = true;
+    // the snapshot holds one random state for every page: draw a fresh one
+    py.runPython("import sys\nif 'random' in sys.modules: sys.modules['random'].seed()");
+    return py;
+  }, (e) => {   // no snapshot (a failed or stalled download, or one that does not restore): quietly without
+    console.warn("[gridworks] Python snapshot not usable, starting Python instead:", e);
+    return fresh();
   });
 }
 
-// Every optional PyScript plugin is switched off: the pages use none of them.
-const PYSCRIPT_PLUGINS = ["!error", "!deprecations-manager", "!donkey", "!py-editor", "!py-game", "!py-terminal"];
-
+// Python's start: the runtime (above), then the wheels installed, the game's modules imported and
+// its loop started. (PyScript is not used: the games need only Pyodide, and PyScript's start-up
+// opened IndexedDB, which a blog's third-party iframe may not have.)
 function startPython() {
-  // Pyodide starts loading now, in parallel with PyScript's own start-up; PyScript's interpreter
-  // module (pyodide-boot.mjs) hands it this runtime instead of starting a second one.
-  const indexURL = new URL("pyodide/", BASE).href;
-  const snapshot = fetchSnapshot();
-  api.runtime = import(new URL("pyodide/pyodide.mjs", BASE).href).then((m) => {
-    if (!snapshot) return m.loadPyodide({indexURL});
-    return m.loadPyodide({indexURL, _loadSnapshot: snapshot}).then((py) => {
-      gw.snapshot = true;
-      // the snapshot holds one random state for every page: draw a fresh one
-      py.runPython("import sys\nif 'random' in sys.modules: sys.modules['random'].seed()");
-      return py;
-    }, (e) => {
-      console.warn("[gridworks] Python snapshot not usable, starting Python instead:", e);
-      return m.loadPyodide({indexURL});
-    });
-  });
-  api.runtime.then(() => { gw.timings.runtime = performance.now(); }, () => {});
-  const cfg = {interpreter: new URL("pyodide/pyodide-boot.mjs", BASE).href, plugins: PYSCRIPT_PLUGINS};
-  const py = document.createElement("script");
-  py.type = "py";
-  py.setAttribute("config", JSON.stringify(cfg));
+  api.runtime = startRuntime();
+  api.runtime.then(() => {
+    gw.timings.runtime = performance.now();
+    if (boot.step === "download") { boot.step = "python"; boot.progress = Math.max(boot.progress, 0.85); }
+  }, () => {});
+  const watch = setInterval(() => {
+    if (boot.step === "download" && !net.jobs.size) boot.step = "python";
+    if (boot.step !== "download") clearInterval(watch);
+  }, 250);
   const game = JSON.stringify(GAME);
-  py.textContent = [
+  const code = [
     "import js, pyodide_js",
     "_b = js.gridworksBoot",
     "_b.step('packages', 0.45)",
@@ -411,35 +660,30 @@ function startPython() {
     "    raise",
     `await start(${game})`,
   ].join("\n");
-  document.body.appendChild(py);
-  import(new URL("pyscript/core.js", BASE).href).catch((e) => showError("Could not load PyScript", e.stack || e));
+  api.runtime.then((py) => py.runPythonAsync(code)).catch((e) => {
+    if (e && e.gridworks) return;   // a failed download: its overlay is up already
+    showError((e && e.message) || String(e), (e && e.stack) || String(e));
+  });
 }
 
 // ---- go ----
 drawBoot();
 gw.timings.loaderDrawn = performance.now();
-if (!hostAllowed(location.hostname)) {
-  boot.notice = {text: "This game can only be played on its home site. Follow the link to play it there.",
-    label: "Play on tron.ru", href: "https://tron.ru/"};
+if (!hostAllowed(shownOn())) {
+  boot.notice = {text: tr("refused"), label: tr("refusedLink"), href: "https://tron.ru/"};
   drawBoot();
 } else if (MIXED) {
   location.reload();
+} else if (typeof DecompressionStream !== "function") {
+  showError(tr("noDecompress"), navigator.userAgent);
 } else {
   start();
 }
 
 function start() {
-  fetchWheels();
   // the offline copy is made once the game is up: its files are in the HTTP cache by then and the
   // copy does not compete with start-up
   addEventListener("gridworks:ready", registerServiceWorker, {once: true});
-  // progress while the runtime downloads (no real byte counts from PyScript), four times a second:
-  // redrawing every animation frame cost the start-up ~0.2 s of the two cores (measured)
-  const t0 = performance.now();
-  const tick = setInterval(() => {
-    if (boot.step !== "runtime") { clearInterval(tick); return; }
-    boot.progress = Math.min(0.4, 0.02 + (performance.now() - t0) / 8000);
-    drawBoot();
-  }, 250);
+  ticker = setInterval(tick, 250);
   startPython();
 }

@@ -12,6 +12,9 @@
 //   still get a newer boot.js than its own, boot.js sees the page is another build's and reloads it.)
 const VERSION = "@VERSION@";
 const FILES = /*@FILES@*/ {};
+// plain file -> its gzip twin: the worker downloads the twin (which the first visit's page fetched
+// already) and keeps the inflated file, checked against the plain file's hash
+const GZ = /*@GZ@*/ {};
 const CACHE = "gridworks-" + VERSION;
 const SCOPE = new URL("./", self.location).href;
 const SCOPE_PATH = new URL(SCOPE).pathname;
@@ -38,19 +41,31 @@ async function hex(buf) {
   return Array.from(new Uint8Array(d), (b) => b.toString(16).padStart(2, "0")).join("").slice(0, 16);
 }
 
+async function gunzip(buf) {
+  const b = new Uint8Array(buf);
+  if (b[0] !== 0x1f || b[1] !== 0x8b) return buf;   // the host inflated it already
+  return new Response(new Blob([b]).stream().pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
+}
+
 // One file of this build, verified against its content hash (HTTP cache first, then the network).
 async function fetchVerified(key) {
   let why = "";
   for (const mode of ["force-cache", "reload"]) {
     let res;
-    // ask for the URLs the pages used (boot.js?h=<id>, a page by its folder), which the HTTP cache has
-    let url = key === "boot.js" ? urlOf(key) + "?h=" + BOOT_ID : urlOf(key);
+    // ask for the URLs the pages used (boot.js?h=<id>, a page by its folder, a gzip twin), which
+    // the HTTP cache has
+    let url = key === "boot.js" ? urlOf(key) + "?h=" + BOOT_ID : urlOf(GZ[key] || key);
     if (key === "index.html" || key.endsWith("/index.html")) url = url.slice(0, -"index.html".length);
     try { res = await fetch(url, {cache: mode}); } catch (e) { why = e.message || String(e); continue; }
     if (!res.ok) { why = "HTTP " + res.status; continue; }
-    const body = await res.arrayBuffer();
+    let body = await res.arrayBuffer();
+    if (GZ[key]) {
+      try { body = await gunzip(body); } catch (e) { why = "cut off (" + (e.message || e) + ")"; continue; }
+    }
     if (await hex(body) === FILES[key]) {
-      return new Response(body, {status: 200, headers: {"Content-Type": res.headers.get("Content-Type") || ""}});
+      const type = key.endsWith(".wasm") ? "application/wasm" : key.endsWith(".mjs") ? "text/javascript"
+        : res.headers.get("Content-Type") || "";
+      return new Response(body, {status: 200, headers: {"Content-Type": type}});
     }
     why = "content does not match this build";
   }
@@ -137,9 +152,22 @@ function previousBuild() {
   return previous;
 }
 
+// Once no page runs the previous build any more, its cache goes: one build is kept.
+async function prunePrevious() {
+  if (activation) await activation.catch(() => {});
+  const p = await previousBuild();
+  if (!p.cache) return;
+  const open = new Set((await self.clients.matchAll({type: "all", includeUncontrolled: true})).map((c) => c.id));
+  if ([...p.clients].some((id) => open.has(id))) return;
+  await caches.delete(p.cache);
+  await (await caches.open(META)).put("previous", new Response(JSON.stringify({cache: null, clients: []})));
+  previous = null;
+}
+
 self.addEventListener("message", (event) => {
   const t = event.data && event.data.type;
-  if (t === "take-over") self.skipWaiting();   // sent by a page that is up and running
+  if (t === "prune") event.waitUntil(prunePrevious());   // a page of this build is up
+  else if (t === "take-over") self.skipWaiting();   // sent by a page that is up and running
   else if (t === "status" && event.source) {
     event.waitUntil(caches.open(CACHE).then((c) => c.match(MANIFEST)).then((m) => {
       event.source.postMessage({type: "sw-status", version: VERSION, complete: !!m});

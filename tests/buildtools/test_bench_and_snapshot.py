@@ -67,3 +67,33 @@ def test_snapshot_is_placed_by_content_with_its_integrity(tmp_path: Path, monkey
     _wheel(wheel, b"two")
     snapshot.make_snapshot(pyodide, [wheel], dist, log=lambda *a: None)
     assert len(made) == 2
+
+
+def test_a_change_to_the_sites_code_keeps_the_snapshot_unless_its_imports_change(
+    tmp_path: Path, monkeypatch
+) -> None:  # noqa: ANN001
+    """The site's own modules are not in the snapshot: a game wheel whose code changes but whose
+    import lines stay keeps the cached snapshot (an update does not download it again); a new
+    import line makes a new one."""
+    monkeypatch.setattr(snapshot, "ROOT", tmp_path)
+    pyodide = tmp_path / "pyodide"
+    pyodide.mkdir()
+    for name in snapshot.RUNTIME:
+        (pyodide / name).write_bytes(name.encode())
+    wheel = tmp_path / "gridworks_ternar-0.1.0-py3-none-any.whl"
+    made = []
+
+    def fake_run(cmd, **kw):  # noqa: ANN001, ANN003
+        made.append(cmd)
+        Path(cmd[3]).write_bytes(b"heap")
+
+    monkeypatch.setattr(snapshot.subprocess, "run", fake_run)
+    dist = tmp_path / "dist"
+    _wheel(wheel, b"import json\nX = 1\n")
+    first = snapshot.make_snapshot(pyodide, [wheel], dist, log=lambda *a: None)
+    _wheel(wheel, b"import json\nX = 2  # a changed rule\n")
+    assert snapshot.make_snapshot(pyodide, [wheel], dist, log=lambda *a: None) == first
+    assert len(made) == 1
+    _wheel(wheel, b"import json\nimport csv\nX = 2\n")
+    snapshot.make_snapshot(pyodide, [wheel], dist, log=lambda *a: None)
+    assert len(made) == 2
