@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from engine.floodline.board import Kind
 from engine.floodline.campaign import level
 from engine.floodline.geometry import Gravity
 from engine.floodline.level import parse_level
@@ -50,3 +51,26 @@ def test_lv13_lasts_at_least_units_over_rate_pieces() -> None:
     assert end.outcome is not None and end.outcome.status.value == "WON"
     assert end.metrics["piecesUsed"] >= units // rate
     assert json.loads((SOLUTIONS / "index.json").read_text())["lv13"]["stars"] == 3
+
+
+LV14 = parse_level(level(14))
+
+
+def test_lv14_drains_only_tilted_south_and_needs_the_big_basin() -> None:
+    s = initial_state(LV14, LV14.meta.seed)
+    assert step(s, TickInput(hard=True)).metrics["waterRemovedTotal"] == 0  # gravity DOWN: out of reach
+    south = _tilt(s, Gravity.SOUTH)
+    f = south.board.frame
+    narrow = sum(1 for i in south.board.indices(Kind.WATER) if f.xs[i] >= 8)  # east of the divider
+    units = next(o.units for o in LV14.objectives if o.type == "DRAIN_WATER")
+    assert narrow < units  # the drain's own basin cannot pay the objective: the big basin's water must come
+    assert step(south, TickInput(hard=True)).metrics["waterRemovedTotal"] == 2
+
+
+def test_lv14_lasts_at_least_units_over_rate_pieces() -> None:
+    units = next(o.units for o in LV14.objectives if o.type == "DRAIN_WATER")
+    rate = max(c.rate for c in LV14.cells if c.type == "DRAIN")
+    assert units // rate >= 30
+    end = play(LV14, parse_replay((SOLUTIONS / "lv14.json").read_text()))
+    assert end.outcome is not None and end.outcome.status.value == "WON"
+    assert end.metrics["piecesUsed"] >= units // rate
