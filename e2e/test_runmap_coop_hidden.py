@@ -63,18 +63,26 @@ def test_runmap_coop_survives_hidden_host_and_guest(page: Any, site: str) -> Non
         assert joined["seat"] == 2 and joined["connected"] == [0, 1, 2]
         assert state_hash(late) == state_hash(page) == state_hash(guest)
         assert frames(page) == drawn  # all of that was handled outside the frame loop
-        # a guest's command reaches the hidden host, whose engine refuses it; nothing changes
+        # a guest's fight choice for its own hero reaches the hidden host, which plays it; a
+        # second choice in the same round is refused by the host's engine, and nothing changes
+        n = info(page)["moves"]
+        guest.keyboard.press("a")
+        moves(page, n + 1)
         before = state_hash(page)
         guest.keyboard.press("a")
-        guest.wait_for_function("() => Array.from(window.gridworks.notices()).some(n => n.includes('host'))")
+        guest.wait_for_function(
+            "() => Array.from(window.gridworks.notices()).some(n => n.includes('already chosen'))"
+        )
         assert state_hash(page) == before
         # now the guest is the hidden one: the host's moves still reach it
         hide(page, False)
         hide(guest)
-        n = info(page)["moves"]
+        if info(page)["intro"]:
+            page.keyboard.press("Enter")
+            wait_info(page, "!i.intro")
         page.keyboard.press("a")
-        moves(page, n + 1)
-        moves(guest, n + 1)
+        moves(page, n + 2)
+        moves(guest, n + 2)
         assert state_hash(guest) == state_hash(page) == state_hash(late)
         page.wait_for_timeout(5_000)
         assert info(page)["connected"] == [0, 1, 2]  # the hidden guest was not dropped

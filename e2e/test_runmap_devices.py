@@ -13,14 +13,30 @@ from e2e.test_runmap import click_button, info, wait_info
 from e2e.util import state_hash, wait_ready
 
 
-def play_step(page: Any) -> None:
+def play_step(page: Any, guest: Any = None) -> None:
+    """One step of the run on ``page`` (the host); in a fight, the guest's hero is chosen on the
+    guest's tab (rules 3: each player acts for their own hero)."""
     st = info(page)
     if st["card"]:
         page.keyboard.press("Enter")
         wait_info(page, "!i.card")
         return
-    key = {"combat": "a", "shop": "Escape", "shrine": "1", "map": "Enter"}[st["phase"]]
-    page.keyboard.press(key)
+    if st["intro"]:  # a new run shows its map first
+        page.keyboard.press("Enter")
+        wait_info(page, "!i.intro")
+        return
+    tab = page
+    if (
+        st["phase"] == "combat"
+        and guest is not None
+        and st["waiting"]
+        and st["waiting"][0] == info(guest)["seat"]
+    ):
+        tab = guest
+    key = {"combat": "a", "shop": "Escape", "shrine": "2", "rest": "1", "event": "2", "map": "Enter"}[
+        st["phase"]
+    ]
+    tab.keyboard.press(key)
     page.wait_for_function(
         f"() => {{ const i = JSON.parse(window.gridworks.runInfo()); return i.moves > {st['moves']} || i.card; }}",
         timeout=10_000,
@@ -80,13 +96,20 @@ def test_runmap_devices_by_codes_refuse_bad_peers_and_survive_a_dropped_host(
         assert "not valid JSON" in notes and "too large" in notes and "not the host" in notes
         assert "cannot speak for p0" in notes
         assert state_hash(page) == before and info(page)["moves"] == moves
-        # the guest's own command reaches the host and is refused by its engine
+        # the guest chooses for its own hero: the host's engine plays it; a second choice is refused
+        if info(page)["intro"]:
+            page.keyboard.press("Enter")
+            wait_info(page, "!i.intro")
         guest.keyboard.press("a")
-        guest.wait_for_function("() => Array.from(window.gridworks.notices()).some(n => n.includes('host'))")
-        assert state_hash(page) == before
-        # the host decides; the guest sees every move
+        wait_info(page, f"i.moves === {moves + 1}")
+        guest.keyboard.press("a")
+        guest.wait_for_function(
+            "() => Array.from(window.gridworks.notices()).some(n => n.includes('already chosen'))"
+        )
+        assert info(page)["moves"] == moves + 1
+        # the host decides on the map and for its hero; the guest sees every move
         for _ in range(6):
-            play_step(page)
+            play_step(page, guest)
         n = info(page)["moves"]
         guest.wait_for_function(f"() => JSON.parse(window.gridworks.runInfo()).moves === {n}")
         assert state_hash(guest) == state_hash(page)

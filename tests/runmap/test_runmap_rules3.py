@@ -11,7 +11,7 @@ from engine.core.session import IllegalMoveError, Session
 from engine.runmap import GAME, NodeType, Phase, RunOptions, generate_map, layout_problems, migrate_save
 from engine.runmap import choices3 as C
 from engine.runmap import fight3 as F
-from engine.runmap.config import RULES_VERSION
+from engine.runmap.config import RULES_VERSION, SchemaError
 from engine.runmap.encounters import scale_hp
 from engine.runmap.game import party_bot_move, read_intents
 from engine.runmap.generate3 import FORK_WEIGHT, pick_plan, window_plans
@@ -273,3 +273,66 @@ def test_a_rules_2_save_replays_as_rules_2_and_new_runs_are_rules_3() -> None:
     assert again.state_hash() == old.state_hash() and again.state.options.rules == 2
     assert "potions" not in GAME.snapshot(again.state)  # rules-2 hashes are what they were
     assert "potions" in GAME.snapshot(GAME.initial(11, {}))
+
+
+# ------------------------------------------------------------ #24: RULES.md thresholds at value-1 / value / value+1
+@pytest.mark.parametrize(
+    ("field", "value", "ok"),
+    [
+        ("layer_count", 4, False),
+        ("layer_count", 5, True),
+        ("layer_count", 6, True),
+        ("layer_count", 11, True),
+        ("layer_count", 12, True),
+        ("layer_count", 13, False),
+        ("edges_per_node_max", 0, False),
+        ("edges_per_node_max", 1, True),
+        ("edges_per_node_max", 3, True),
+        ("edges_per_node_max", 4, False),
+        ("elite_cap", -1, False),
+        ("elite_cap", 0, True),
+        ("elite_cap", 3, True),
+        ("elite_cap", 4, False),
+    ],
+)
+def test_knobs_hold_their_safe_ranges(field: str, value: int, ok: bool) -> None:
+    from engine.runmap import Knobs  # noqa: PLC0415
+
+    opts = {"preset": "slice", "knobs": {field: value}}
+    if ok:
+        assert GAME.initial(3, opts).layout.layer_count == (
+            value if field == "layer_count" else Knobs().layer_count
+        )
+    else:
+        with pytest.raises(SchemaError, match=field):
+            GAME.initial(3, opts)
+
+
+@pytest.mark.parametrize(
+    ("players", "ok"), [(0, False), (1, True), (2, True), (3, True), (4, True), (5, False)]
+)
+def test_party_sizes_one_to_four(players: int, ok: bool) -> None:
+    if ok:
+        assert len(GAME.initial(3, {"players": players}).players) == players
+    else:
+        with pytest.raises(SchemaError, match="players"):
+            GAME.initial(3, {"players": players})
+
+
+@pytest.mark.parametrize(("cap", "elites"), [(0, 0), (1, 1)])
+def test_the_slice_elite_cap_is_never_passed(cap: int, elites: int) -> None:
+    from engine.runmap import Knobs  # noqa: PLC0415
+
+    most = 0
+    for seed in range(200):
+        layout = generate_map(seed, 1, RunOptions(preset="slice", knobs=Knobs(elite_cap=cap)))
+        most = max(most, sum(n.node_type == NodeType.ELITE for n in layout.nodes))
+    assert most == elites  # reaches the cap (value) and never cap + 1
+
+
+@pytest.mark.parametrize(("hp", "drinks"), [(60 - 12 - 1, True), (60 - 12, True), (60 - 12 + 1, False)])
+def test_the_reader_drinks_only_when_a_potion_is_not_wasted(hp: int, drinks: bool) -> None:
+    """read_intents drinks when the coming hits leave <= 8 HP and at least 12 HP are missing."""
+    s = with_enemy(fight_state(), "attack", hp - 8)
+    s = s.model_copy(update={"players": (s.players[0].model_copy(update={"hp": hp}),)})
+    assert (read_intents(s, 0) == "item") == drinks

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from engine.core.hashing import state_hash
+from engine.runmap.fight3 import waiting_heroes
 
 from . import layout
 
@@ -41,6 +42,7 @@ def make(app: RunMapApp) -> dict[str, Hook]:
                 "focus": ui.focus,
                 "card": ui.card is not None,
                 "intro": ui.intro,
+                "waiting": waiting_heroes(s) if s.combat is not None and s.options.rules >= 3 else [],
                 "host": s.host,
                 "connected": list(s.connected),
                 "moves": len(app.session.moves),
