@@ -53,3 +53,27 @@ def test_play_game_counts_rounds_from_the_actual_order():
     assert (g.rounds - 1) + 1 <= g.turns <= g.rounds * 3
     assert len(g.think_ms) == g.turns
     assert g.termination in {"last_ship_flying", "mutual_destruction", "turn_limit"}
+
+
+def _stats(winner: int | None, players: int, rounds: int, lies: int = 0, loadout: str = "a") -> object:
+    from tools.playtest.orbit_threats import GameStats
+
+    g = GameStats(0, ("expert",) * players, winner, rounds, claims=10, safe_claims_new=3, lies_new=lies)
+    g.loadouts = [loadout, "b"]
+    g.vented = rounds % 2 == 0
+    return g
+
+
+def test_issue28_metrics_seats_lies_loadouts_heat_and_duel_spread():
+    honest = {
+        2: [_stats(0, 2, 4), _stats(1, 2, 10), _stats(0, 2, 13), _stats(1, 2, 22)],
+        3: [_stats(0, 3, 9), _stats(1, 3, 9), _stats(2, 3, 9)],
+        4: [_stats(0, 4, 9, lies=1), _stats(1, 4, 9), _stats(2, 4, 9), _stats(3, 4, 9)],
+    }
+    got = {m.key: m for m in lab.issue28_metrics("expert", honest)}  # type: ignore[arg-type]
+    assert got["threat_lies"].value == 1 and got["threat_lies"].ok is False
+    assert got["seats_2"].ok and got["seats_3"].ok and got["seats_4"].ok
+    assert got["top_loadout"].value == 0.5 and got["top_loadout"].ok is False
+    assert got["duel_iqr"].value == pytest.approx(15.25 - 8.5) and got["duel_iqr"].ok
+    lopsided = {**honest, 3: [_stats(0, 3, 9)] * 3}
+    assert lab.issue28_metrics("expert", lopsided)[2].ok is False  # type: ignore[arg-type]

@@ -18,7 +18,7 @@ from engine.orbit import game as orbit_game
 from engine.orbit.moves import TurnPlan
 from engine.orbit.rules import Weapon
 from engine.orbit.turn import execute_turn
-from tools.playtest import stats
+from tools.playtest import orbit_threats, stats
 from tools.playtest.progress import run_many
 from tools.playtest.report import LabConfig, Metric, Plot, Report, Table
 
@@ -175,6 +175,13 @@ def run(cfg: LabConfig) -> Report:
     ]
     jobs = [j for _, _, js in configs for j in js] + [j for _, js in h2h for j in js]
     results = run_many(play_game, jobs, "orbit", cfg.workers)
+    # issue 28: threat honesty, seats, loadouts, heat and duel length, the strongest level everywhere
+    honest = {
+        n: run_many(
+            orbit_threats.play, _jobs((top,) * n, cfg.games, cfg.seed), f"orbit-{n}-threats", cfg.workers
+        )
+        for n in SHIP_COUNTS
+    }
     pos = 0
     by: dict[tuple[str, int], list[GameResult]] = {}
     for level, n, js in configs:
@@ -317,6 +324,7 @@ def run(cfg: LabConfig) -> Report:
                 reference=f"{1 / n:.2f}",
             )
         )
+    metrics.extend(issue28_metrics(top, honest))
     p50, p95, mx = stats.percentiles(times[top], (50, 95, 100))
     metrics.append(
         Metric(
@@ -343,6 +351,13 @@ def run(cfg: LabConfig) -> Report:
         ax.boxplot([times[level] or [0.0] for level in lv], tick_labels=list(lv), showfliers=False)
         ax.set_yscale("log")
 
+    seat_rows = []
+    for n, res in honest.items():
+        sm = orbit_threats.summary(res)
+        seat_rows.append([n, sm["games"], " / ".join(str(w) for w in sm["wins_by_seat"]), sm["draws"]])
+    seat_table = Table(
+        f"Wins by seat ({top} in every seat)", ["ships", "games", "wins by seat", "draws"], seat_rows
+    )
     return Report(
         game="orbit",
         title="Orbit Simulator",
@@ -352,7 +367,7 @@ def run(cfg: LabConfig) -> Report:
             f"({new_options(2)}); {MAX_ROUNDS}-round limit."
         ),
         metrics=metrics,
-        tables=[table, h2h_table, time_table],
+        tables=[table, h2h_table, time_table, seat_table],
         plots=[
             Plot("rounds", f"Rounds per game ({top})", draw_rounds, "rounds", "games"),
             Plot("first-edge", "First-mover edge by level and ship count", draw_edge, "", "edge"),
@@ -363,3 +378,71 @@ def run(cfg: LabConfig) -> Report:
             "h2h": h2h_share,
         },
     )
+
+
+def issue28_metrics(top: str, honest: dict[int, list[orbit_threats.GameStats]]) -> list[Metric]:
+    """Threat honesty, fair seats, loadout and heat variety, duel length spread (issue 28)."""
+    out: list[Metric] = []
+    every = [g for res in honest.values() for g in res]
+    sm_all = orbit_threats.summary(every)
+    out.append(
+        Metric(
+            "threat_lies",
+            f"Threat display lies ({top}, 2-4 ships)",
+            sm_all["lies_new"],
+            "turns after which an enemy hit the position the panel called safe, or hit with a weapon, move "
+            f"or damage it did not name, or dealt more than its 'most' (of {sm_all['claims']} turns, "
+            f"{sm_all['safe_claims_new']} called safe)",
+            reference=f"one-turn check of issue 18: {sm_all['lies_old']} of {sm_all['safe_claims_old']} safe",
+            target="0",
+            ok=sm_all["lies_new"] == 0,
+        )
+    )
+    for n, res in honest.items():
+        sm = orbit_threats.summary(res)
+        shares = sm["win_share_by_seat"]
+        worst = max(abs(x - 1 / n) for x in shares) if shares else float("nan")
+        out.append(
+            Metric(
+                f"seats_{n}",
+                f"Wins by seat, {n} ships ({top})",
+                " / ".join(f"{x:.2f}" for x in shares),
+                f"share of games each seat wins ({sm['games']} games); fair share {1 / n:.2f}",
+                target="each within ±0.10 of the fair share",
+                ok=bool(worst <= 0.10),
+            )
+        )
+    top_share = sm_all["top_loadout_share"]
+    out.append(
+        Metric(
+            "top_loadout",
+            f"Most used loadout ({top}, share of its turns)",
+            round(top_share, 3),
+            f"energy after the turn, per subsystem; most common: {sm_all['top_loadout']}",
+            target="≤ 0.40",
+            ok=bool(top_share <= 0.40),
+        )
+    )
+    heat = sm_all["heat_games"] / max(1, sm_all["games"])
+    out.append(
+        Metric(
+            "heat_games",
+            f"Games where heat changed a decision ({top})",
+            round(heat, 3),
+            f"games where a ship vented or took heat damage; heat damage in {sm_all['heat_damage_games']}",
+            target="≥ 0.20",
+            ok=bool(heat >= 0.20),
+        )
+    )
+    iqr = orbit_threats.summary(honest[2])["rounds_iqr"]
+    out.append(
+        Metric(
+            "duel_iqr",
+            f"Duel length spread, rounds IQR ({top})",
+            iqr,
+            "interquartile range of the rounds a 2-ship game lasts",
+            target="≥ 6",
+            ok=bool(iqr >= 6),
+        )
+    )
+    return out
