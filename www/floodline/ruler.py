@@ -115,6 +115,8 @@ def gravity_side(g: Gfx, p: Proj, gravity: str, label: str) -> None:
         cx, cy = p.world(p.sx / 2 + k * gx * p.sx / 4 - gx * 0.8, 0, p.sz / 2 + k * gz * p.sz / 4 - gz * 0.8)
         arrow(g, cx, cy, dx, dy, length, "rgba(255,210,122,0.8)", max(2.5, p.s * 0.14))
     mx, my = sum(q[0] for q in pts) / 4, sum(q[1] for q in pts) / 4  # the middle of that side
+    half = g.measure(label, 12, True) / 2 + 4  # kept whole on the layer (a side at the screen's edge)
+    mx = max(half, min(g.width - half, mx))
     g.text(mx, my, label, "#ffd27a", 12, True, align="center")
 
 
