@@ -163,10 +163,11 @@ def test_floodline_phone_prompt_leaves_the_hud_and_holds_the_clock(browser, guar
             st = info(page)
             tip, board = st["tipRect"], st["boardRect"]
             assert tip is not None and st["tip"], st
-            assert tip[1] >= board[1] and tip[1] + tip[3] <= board[1] + board[3] + 1, (
-                tip,
-                board,
-            )  # not the HUD
+            on_board = tip[1] >= board[1] and tip[1] + tip[3] <= board[1] + board[3] + 1
+            hud_rect = st["hudRect"]
+            assert on_board and tip[1] >= hud_rect[1] + hud_rect[3], (tip, board, hud_rect)  # not the HUD
+            if n == 4:  # the ★ conditions are on the phone strip too
+                assert st["starLines"] and st["starLines"][0].startswith("★"), st["starLines"]
             page.screenshot(path=str(ART / f"floodline-phone-tip-lv{n:02d}.png"))
             if n == 4:  # lv04: the loss limit is on the objective line, the tip names the open sides
                 assert st["objectiveTexts"] == ["Survive 2 tilts, ≤5 lost"], st["objectiveTexts"]

@@ -76,3 +76,38 @@ def test_damage_names_nothing_for_an_intact_save_and_the_first_bad_move() -> Non
     assert saves.damage(save) is None
     bad = saves.make_save(2, LEVEL, 77, ["d", "zz", "also bad"])
     assert (saves.damage(bad) or "").startswith("move 1 ")
+
+
+def test_watch_refuses_a_damaged_run_with_a_notice_and_keeps_it_aside() -> None:
+    """The page's "Watch last run" (``Flow.watch``) checks the record again: a damaged one is not played
+    (no crash, no run), the stored copy goes under a backup key and the player is told."""
+    from types import SimpleNamespace
+
+    from tests.gwstub import glue_modules
+
+    with glue_modules(("floodline.flow",)) as mods:
+        flow = mods["floodline.flow"]
+        data = good()
+        data["moves"] = [*INPUTS, "zz"]
+        st, be = stored(data)
+        said: list[str] = []
+
+        class Page(flow.Flow):  # type: ignore[name-defined,misc]
+            def __init__(self) -> None:
+                self.shell = SimpleNamespace(
+                    storage=st,
+                    notify=said.append,
+                    take_storage_notices=lambda: said.extend(st.take_notices()),
+                )
+                self.t = lambda key, **kw: f"{key}: {kw.get('why', '')}"
+                self.run = None
+                self.last_run = saves.SaveData.model_validate(data)
+
+        p = Page()
+        p.watch(p.last_run)
+        assert p.run is None and p.last_run is None
+        assert len(said) == 1 and "move 6" in said[0]
+        assert kept_aside(be) and be.getItem("gridworks:floodline:last") is None
+        other = saves.SaveData.model_validate(data)  # not the stored one (an import): a notice only
+        p.watch(other)
+        assert p.run is None and said[-1].startswith("import_bad")

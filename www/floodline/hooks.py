@@ -103,6 +103,9 @@ def test_hooks(app: App) -> dict[str, Any]:
                 "stars": None if s.outcome is None else s.outcome.stars,
                 "firstFrameAt": app.first_frame_at,
                 "tipRect": None if app.tip_rect is None else [round(v, 1) for v in app.tip_rect],
+                "hudRect": [round(v, 1) for v in app.hud_rect],
+                "starLines": hud.star_lines(app.t, run),  # what ★2/★3 ask, drawn on desktop and phone
+                "endless": run.endless,
                 "basinPreview": run.basins() if app.ui.basins else None,
             }
         )
