@@ -193,7 +193,8 @@ def _add(s: State, key: str, n: int) -> None:
 
 
 def status(s: State) -> dict[str, Any]:
-    """What the endless HUD shows: the next shower (pieces until it, units, column), layers cleared,
+    """What the endless HUD shows: the next shower (pieces until it, units, the column it falls in — the
+    same the rain will use, so the page can show where to hold it), layers cleared,
     units evaporated, lakes now (count, units), and the flood: ``height`` = layers holding water
     (top water y + 1) against ``limit`` = ``waterForbiddenHeight`` (the run ends once height > limit)."""
     from engine.floodline.conditions import max_water_height
@@ -207,7 +208,8 @@ def status(s: State) -> dict[str, Any]:
     for m in s.level.mutators:
         if m.type == "RAIN":
             left = m.every_pieces - n % m.every_pieces
-            out["rain"] = {"inPieces": left, "units": rain_units(m, n + left)}
+            col = rain_column(s.level.meta.seed, n + left, s.board.sx, s.board.sz)
+            out["rain"] = {"inPieces": left, "units": rain_units(m, n + left), "column": list(col)}
     ls = lakes(s.board)
     out["lakes"] = len(ls)
     out["lakeUnits"] = sum(len(b) for b in ls)

@@ -157,3 +157,28 @@ def test_water_sealed_in_a_layer_fills_it_when_half_of_it_is_solid(solids: int, 
     assert clear_layers(s, mut) == int(full)
     left = s.board.count(Kind.WATER) + s.board.count(Kind.SOLID)
     assert left == (0 if full else 16) and s.metrics.get("washed", 0) == (16 - solids if full else 0)
+
+
+def test_the_shower_falls_where_the_status_said(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The page shows the next shower's column (``status``); the rain then falls exactly there."""
+    from engine.floodline import endless
+
+    fell: list[tuple[int, int]] = []
+    real = endless.inject_water
+
+    def spy(s: Any, units: int, column: tuple[int, int] | None = None) -> int:
+        fell.append(column if column is not None else (-1, -1))
+        return real(s, units, column)
+
+    monkeypatch.setattr(endless, "inject_water", spy)
+    rain = {"type": "RAIN", "everyPieces": 2, "units": 1}
+    s = start(
+        board={"size": [6, 6], "height": 16, "heightLimit": 12}, bag=O2, mutators=[rain], meta={"seed": 99}
+    )
+    told = []
+    for _ in range(6):
+        told.append(tuple(status(s)["rain"]["column"]))
+        s = run(s, "d")
+        while s.active is None and s.outcome is None:
+            s = step(s, TickInput())
+    assert fell == [told[1], told[3], told[5]] and told[0] == told[1]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from gwweb.floodline import hud
 from gwweb.floodline import mesh as M
@@ -180,7 +180,25 @@ def draw_board(app: App, g: Gfx, run: Run, rect: tuple[float, float, float, floa
         g.clip_rect(x, y, w, h)
         hud.drop_line(g, p, x, y + wv.off, cells, ghost)
         g.restore()
+    rain = (run.endless or {}).get("rain")
+    if rain is not None:  # endless: where the next shower falls (engine endless.status), to catch it
+        g.save()
+        g.clip_rect(x, y, w, h)
+        rain_marker(g, p, x, y + wv.off, rain, s.board.sy, app.t("e_here", n=rain["inPieces"]))
+        g.restore()
     overlays(app, g, run, rect, p, ghost)
+
+
+def rain_marker(g: Gfx, p: Proj, x: float, y: float, rain: dict[str, Any], sy: int, label: str) -> None:
+    """A dashed blue column from the top of the box to the floor over the next shower's column."""
+    cx, cz = (int(v) for v in rain["column"])
+    x1, y1 = p.world(cx + 0.5, sy, cz + 0.5)
+    x2, y2 = p.world(cx + 0.5, 0, cz + 0.5)
+    g.line_dash([5, 4])
+    g.line(x + x1, y + y1, x + x2, y + y2, "rgba(110,190,255,0.9)", 2)
+    g.line_dash(None)
+    g.circle(x + x2, y + y2, 4, fill="rgba(110,190,255,0.9)")
+    g.text(x + x1, y + y1 - 6, label, "#8fd0ff", 12, True, align="center")
 
 
 def piece_screen_box(app: App, run: Run) -> list[float] | None:
