@@ -20,6 +20,7 @@ import random
 from typing import Any
 
 from engine.runmap import GAME, NodeType
+from engine.runmap.fight3 import POTION_HEAL
 from engine.runmap.game import bot_move, read_intents
 from engine.runmap.model import MapLayout
 from engine.runmap.moves import Buy, Fight, Leave, Move, Select
@@ -154,13 +155,19 @@ def _intent_kind(s: RunState) -> str:
     return "heavy" if "heavy" in kinds else ("attack" if "attack" in kinds else "guard")
 
 
-def _finish(s: RunState) -> float:
+def _finish(s: RunState, hp: int) -> float:
+    """Play the fight out with the reader; the hero's HP at its end plus a potion's heal for each
+    potion still in the belt, as a share of max HP (-1 for a defeat). The HP of a guardian fight is
+    read before the last round's rewards, so its act-break heal does not tie every winning action."""
     node = s.combat.node_index if s.combat else -1
     while s.phase == Phase.COMBAT and s.combat is not None and s.combat.node_index == node:
+        hp = s.players[0].hp
         s = apply_move(s, Fight(0, read_intents(s, 0)))  # type: ignore[arg-type]
     if s.result is not None and s.result.termination.value == "defeat":
         return -1.0
-    return s.players[0].hp / s.players[0].max_hp
+    if s.phase == Phase.COMBAT or s.result is None or s.result.termination.value != "victory":
+        hp = s.players[0].hp if not s.layout.nodes[node].is_guardian else hp
+    return (hp + POTION_HEAL * s.potions) / s.players[0].max_hp
 
 
 def _best(s: RunState) -> str:
@@ -170,5 +177,5 @@ def _best(s: RunState) -> str:
             t = apply_move(s, Fight(0, a))  # type: ignore[arg-type]
         except Exception:  # noqa: BLE001 - an action not allowed now (skill used, no potion)
             continue
-        scores[a] = _finish(t)
+        scores[a] = _finish(t, s.players[0].hp)
     return max(scores, key=lambda a: (scores[a], a == "attack"))

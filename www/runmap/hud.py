@@ -37,9 +37,17 @@ def panel(
         g.text(x, y + 14, t("party"), MUTED, 13, bold=True)
         y += 20
     y = party_rows(g, x, y, w, s, t, me, compact=f.phone)
-    stats = "   ".join([t("gold", n=s.gold), t("attack", n=s.attack_bonus), t("memories", n=len(s.memories))])
-    g.text(x, y + 15, stats, GOLD, g.fit_text(stats, w, 13, min_size=9))
-    y += 24
+    stat_rows = [[t("gold", n=s.gold), t("attack", n=s.attack_bonus), t("memories", n=len(s.memories))]]
+    if s.options.rules >= 3:  # the second line: block, the potion belt, relics
+        stat_rows[0][2] = t("block", n=s.block_bonus)
+        stat_rows.append(
+            [t("potions", n=s.potions), t("relics_n", n=len(s.relics)), t("memories", n=len(s.memories))]
+        )
+    for row in stat_rows:
+        stats = "   ".join(row)
+        g.text(x, y + 15, stats, GOLD, g.fit_text(stats, w, 13, min_size=9))
+        y += 20
+    y += 4
     show = inspect if inspect is not None else focus
     if guest:
         hint = t("host_picks", n=s.host + 1) if s.host is not None else t("no_host")

@@ -108,7 +108,7 @@ def fight(g: Gfx, f: layout.Frame, s: RunState, t: T, me: int | None) -> None:
 
 def rest(g: Gfx, f: layout.Frame, s: RunState, t: T, me: int | None, can_act: bool, heal: int) -> None:
     """The rest site: rest (heal) or upgrade (+attack, +block)."""
-    r = layout.modal_rect(f, 420, 62 + 18 * len(s.players) + 10 + 2 * 50 + 40)
+    r = layout.modal_rect(f, 420, 62 + 18 * len(s.players) + 10 + 2 * 50 + 8)
     dim(g, f)
     box(g, r)
     icons.badge(g, r.x + 30, r.y + 30, 18, "REST")
@@ -145,7 +145,7 @@ def event(g: Gfx, f: layout.Frame, s: RunState, t: T, me: int | None, can_act: b
     }
     width = min(440.0, f.w - 16) - 32
     lines = g.wrap(t(f"ev_{ev}_text", **fmt), width, 15)
-    r = layout.modal_rect(f, 440, 62 + 22 * len(lines) + 18 * len(s.players) + 20 + 2 * 50 + 20)
+    r = layout.modal_rect(f, 440, 66 + 22 * len(lines) + 18 * len(s.players) + 14 + 2 * 50 + 6)
     dim(g, f)
     box(g, r)
     icons.badge(g, r.x + 30, r.y + 30, 18, kind)

@@ -52,6 +52,17 @@ EN3: dict[str, str] = {
     "bone_heart": "Bone heart (+8 max HP)",
     "healing_moss": "Healing moss (+5 HP after each win)",
     "intro_ok": "To the first fight ▶",
+    "potions": "Potions {n}",
+    "block": "Block +{n}",
+    "relics_n": "Relics {n}",
+    "d_ELITE": "Harder enemies; 75 gold and a relic.",
+    "d_REST": "Rest ({pct}% max HP, {hp} HP) or upgrade (+1 attack, +2 block).",
+    "d_SHOP": "Potions for the belt, whetstones (+1 attack).",
+    "d_SHRINE": "Blessing (25 gold: +1 attack), upgrade or atonement.",
+    "d_EVENT": "An encounter with two options: gold, healing or a relic, each at a price.",
+    "d_TRAP": "A hazard: disarm it (risky) or edge around it (a few HP).",
+    "coop_hint": "Open this page in more tabs of this browser: the host picks the route; "
+    "in fights each player chooses for their own hero.",
     "goal": "Goal: take your party across the map and beat the guardian at the top. "
     "Pick your route: elites pay in gold and relics, rests and shrines keep you alive.",
 }
@@ -105,6 +116,17 @@ RU3: dict[str, str] = {
     "bone_heart": "Костяное сердце (+8 макс. ОЗ)",
     "healing_moss": "Целебный мох (+5 ОЗ после победы)",
     "intro_ok": "К первому бою ▶",
+    "potions": "Зелья {n}",
+    "block": "Блок +{n}",
+    "relics_n": "Реликвии {n}",
+    "d_ELITE": "Враги сильнее; 75 золота и реликвия.",
+    "d_REST": "Отдых ({pct}% макс. ОЗ, {hp} ОЗ) или улучшение (+1 атака, +2 блок).",
+    "d_SHOP": "Зелья в пояс, точила (+1 атака).",
+    "d_SHRINE": "Благословение (25 золота: +1 атака), улучшение или искупление.",
+    "d_EVENT": "Встреча с выбором из двух: золото, лечение или реликвия — каждое со своей ценой.",
+    "d_TRAP": "Опасность: обезвредить (риск) или обойти (немного ОЗ).",
+    "coop_hint": "Откройте страницу ещё в вкладках этого браузера: хост выбирает путь; "
+    "в бою каждый игрок выбирает за своего героя.",
     "goal": "Цель: проведите отряд через карту и победите стража наверху. "
     "Выбирайте путь: элита даёт золото и реликвии, привалы и святилища сохраняют жизнь.",
 }
