@@ -403,3 +403,38 @@ def test_ternar_whole_game_by_keyboard(page: Any, site: str) -> None:
     press(page, "Enter")
     got = info(page)
     assert got["outcome"] is None and got["turns"] == 0 and got["mode"] == "classic"
+
+
+def test_a_press_during_the_turn_animation_is_taken_not_dropped(page: Any, site: str) -> None:
+    """2048's rule (issue #30): a route started while the last turn still animates ends that animation
+    at once and is played. Fails when the page drops the press (the save would hold one move)."""
+    open_game(page, site, "ternar")
+    wait_ready(page)
+    page.evaluate(f"() => window.gridworks.newGame({SEED}, 'classic')")
+    page.locator("canvas").first.focus()
+    press(page, "Escape")  # skip the first-run tutorial (its cards would hold the board between turns)
+    assert info(page)["tutorial"] is None
+    ref = cpython_session(page)
+    first = greedy_route(ref.state, 40, 800)
+    assert first is not None
+    ref.play(first)
+    second = greedy_route(ref.state, 40, 800)
+    assert second is not None
+    x, y = center(page, first.nodes[0])
+    page.mouse.move(x, y)
+    page.mouse.down()
+    for n in first.nodes[1:]:
+        nx, ny = center(page, n)
+        page.mouse.move(nx, ny, steps=4)
+    page.mouse.up()
+    page.wait_for_function("() => JSON.parse(window.gridworks.ternarInfo()).turns === 1", timeout=5_000)
+    left = info(page)["anim_left_ms"]
+    assert left > 0, "the first turn's animation should still run when the second press comes"
+    drag(page, second.nodes)  # pressed while the first turn animates
+    settle(page)
+    got = info(page)
+    assert got["early_finishes"] == 1
+    assert got["turns"] == 2
+    ref.play(second)
+    assert state_hash(page) == ref.state_hash()
+    assert save_json(page)["moves"] == [GAME.format_move(first), GAME.format_move(second)]

@@ -37,15 +37,20 @@ def format_move(move: Move) -> str:
     return move.text()
 
 
-RULES_VERSION = 2  # 2: deal with a future, 12.1 intro values, paced window, light regeneration (RULES.md)
+RULES_VERSION = 3  # 3: every node after the intro from the window (issue #30); 2: deal with a future,
+# 12.1 intro values, paced window, light regeneration (RULES.md)
 
 
 def migrate_save(save: SaveData) -> SaveData:
-    """A save from rules 1 stays playable: its options pin the first readings (``ruleset`` 1, five
-    start nodes), so its moves replay exactly as they were played."""
+    """A save from older rules stays playable: its options pin the readings it was played under
+    (rules 1: ``ruleset`` 1 and five start nodes; rules 2: ``ruleset`` 2), so its moves replay
+    exactly as they were played and the game goes on under them."""
     options = dict(save.options)
-    options.setdefault("ruleset", 1)
-    options.setdefault("start_nodes", 5)
+    if save.rules <= 1:
+        options.setdefault("ruleset", 1)
+        options.setdefault("start_nodes", 5)
+    else:
+        options.setdefault("ruleset", min(save.rules, 2))
     return save.model_copy(update={"options": options})
 
 

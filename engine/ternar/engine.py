@@ -241,14 +241,16 @@ def apply_with_events(state: State, move: Move) -> tuple[State, list[ev.Event]]:
     # FALLING (5.4)
     w.settle()
     # SPAWNING (17.2): rules 1 regenerate the L-1 vanished nodes from the window, then the one new
-    # node; rules 2 spawn the one new node first, then regenerate the vanished ones as light sand
+    # node; rules 2 spawn the one new node first, then regenerate the vanished ones as light sand;
+    # rules 3 spawn the new node first, then the vanished ones, every one from the same table (the
+    # intro's values in turns 1-50, the window's weights after; ghosts the only way back for the pool)
     outcome: Outcome | None = None
     ghosts_spawned = state.ghosts_spawned
     regens = [True] * (len(route) - 1 if opts.regeneration else 0)
     news = [False] * opts.spawn_per_turn
     batch = news + regens if opts.ruleset >= 2 else regens + news
     for regen in batch:
-        if regen and opts.ruleset >= 2:
+        if regen and opts.ruleset == 2:
             value, is_ghost = draw_regen_value(w.rng, mode), False
         else:
             value, is_ghost = draw_spawn_value(

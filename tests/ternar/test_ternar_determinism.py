@@ -166,3 +166,23 @@ def test_saves_of_rules_1_replay_exactly_as_they_were_played(i):
     if s.state.outcome is None:
         s.play(greedy_route(s.state, 40, 800))
         assert s.state.turns == case["turns"] + 1
+
+
+GOLDEN_RULES2 = Path(__file__).with_name("ternar_golden_rules2.json")
+
+
+@pytest.mark.parametrize("i", range(len(CASES)))
+def test_saves_of_rules_2_replay_exactly_as_they_were_played(i):
+    """Saves written under rules 2 (light regeneration) keep playing under rules 2 after the rules 3
+    build loads them: the same state hash as when they were written, ``ruleset`` 2 pinned, and the
+    game goes on under those rules."""
+    case = json.loads(GOLDEN_RULES2.read_text())[i]
+    assert case["save"]["rules"] == 2 and "ruleset" not in case["save"]["options"]
+    s = Session.load(GAME, case["save"])
+    assert s.state.options.ruleset == 2 and s.state_hash() == case["hash"]
+    resaved = json.loads(s.save_json())
+    assert resaved["rules"] == GAME.rules == 3 and resaved["options"]["ruleset"] == 2
+    assert Session.load(GAME, resaved).state_hash() == case["hash"]
+    if s.state.outcome is None:
+        s.play(greedy_route(s.state, 40, 800))
+        assert s.state.options.ruleset == 2

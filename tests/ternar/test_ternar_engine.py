@@ -96,11 +96,14 @@ def test_one_new_node_per_turn_plus_regeneration_of_the_vanished():
     s = field(BOTTOM_CHAIN, turns=60, window_low=3)
     new, evs = apply_with_events(s, Route.parse("38-39-40-41-42"))
     spawns = [e for e in evs if e.kind == "spawn"]
-    assert [e.regen for e in spawns] == [False] + [True] * 4  # rules 2: the new node first
-    assert spawns[0].value in (27, 81, 243)  # the new node: window weights
-    assert all(e.value in (3, 9) for e in spawns[1:])  # regenerated: light sand (16.3)
+    assert [e.regen for e in spawns] == [False] + [True] * 4  # the new node first
+    assert all(e.value in (27, 81, 243) for e in spawns)  # rules 3: every one from the window
     assert all(coords(e.node)[0] == 0 for e in spawns)  # they flow in at the top row
     assert new.occupied() == 5 - 4 + 4 + 1
+    r2 = field(BOTTOM_CHAIN, turns=60, window_low=3, options={"ruleset": 2})
+    spawns = [e for e in apply_with_events(r2, Route.parse("38-39-40-41-42"))[1] if e.kind == "spawn"]
+    assert spawns[0].value in (27, 81, 243)  # rules 2: the new node from the window ...
+    assert all(e.value in (3, 9) for e in spawns[1:])  # ... the regenerated ones light sand (16.3)
     old = field(BOTTOM_CHAIN, options={"ruleset": 1})
     evs = apply_with_events(old, Route.parse("38-39-40-41-42"))[1]
     assert [e.regen for e in evs if e.kind == "spawn"] == [True] * 4 + [False]
@@ -285,3 +288,32 @@ def test_a_spawned_top_value_does_not_shift_the_window():
     # a merge reaching top * 9 does shift it
     s = field({(7, 0): 81, (7, 1): 81, (7, 5): 27}, turns=60)
     assert apply(s, Route.parse("38-39")).window == (9, 27, 81)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_rules_3_every_normal_node_after_the_intro_comes_from_the_window(seed):
+    """Issue #30: after turn 50 every new or regenerated non-ghost node holds a value of the window of
+    its moment (older values come back only as ghosts); turns 1-20 only 3 and 9, 21-50 only 3/9/27."""
+    import random
+
+    from engine.ternar import check_route, initial
+    from engine.ternar.model import intro_stage
+
+    rng = random.Random(seed)
+    # a window already moved on ([27, 81, 243], pool 3 and 9) just before the intro's second stage ends
+    s = initial(seed).model_copy(update={"window_low": 3, "pool": (3, 9), "turns": 40})
+    allowed = {1: {3, 9}, 2: {3, 9, 27}}
+    checked = 0
+    while s.outcome is None and s.turns < 120:
+        pairs = [(a, b) for a in range(44) for b in range(44) if check_route(s.values, [a, b]).ok]
+        new, evs = apply_with_events(s, Route(nodes=rng.choice(pairs)))
+        window = s.window
+        for e in evs:
+            if e.kind in ("window_shift", "big_bang"):
+                window = e.new_window
+            if e.kind == "spawn" and e.node_type == "normal":
+                stage = intro_stage(new.turns)
+                assert e.value in (allowed[stage] if stage < 3 else set(window)), (new.turns, e.value, window)
+                checked += stage == 3
+        s = new
+    assert checked > 0 or s.outcome is not None

@@ -153,10 +153,7 @@ def test_keyboard_turns_lock_while_animating_and_queue_the_undo(gw: Any) -> None
     assert app.state_hash() == s.state_hash()
     assert app.locked() and app.move_anim is not None and app.move_anim.total > 0  # 16.5: input waits
     assert any(a.startswith("Turn 1. Score") for a in shell.announced)
-    before = app.state_hash()
-    press(app, "select")  # the board ignores keys while the turn animates
-    press(app, "undo")  # ... but an undo is queued for the end of the animation
-    assert app.state_hash() == before and not app.ui.route  # no route started under the animation
+    press(app, "undo")  # an undo is queued for the end of the animation
     assert "Undo after the animation" in shell.toasts.texts()
     CLOCK[0] += app.move_anim.total + 1
     assert app.anim_ms() is None and not app.locked()  # the animation ends, the queued undo runs
@@ -270,3 +267,20 @@ def test_the_idle_warm_up_plays_a_throwaway_turn_without_touching_the_game(gw: A
     steps = list(warmup.steps())
     gc.unfreeze()
     assert len(steps) >= 4 and app.save_json() == before
+
+
+def test_a_board_key_during_the_animation_ends_it_and_is_taken(gw: Any) -> None:
+    """2048's rule (issue #30): input during a turn's animation finishes the animation at once and is
+    used (here Enter starts a keyboard route); nothing waits, nothing is dropped."""
+    shell = FakeShell()
+    app = gw.create(shell)
+    app.start_new("classic", SEED)
+    press(app, "cancel")  # skip the tutorial
+    s = Session(GAME, SEED, app.session.options)
+    route = greedy_route(s.state)
+    assert route is not None
+    key_route(app, gw, route.nodes)
+    assert app.locked() and app.early_finishes == 0
+    press(app, "select")
+    assert not app.locked() and app.early_finishes == 1
+    assert app.ui.route  # the key started a route on the new field

@@ -52,7 +52,8 @@ def test_superchain_threshold():
     # 3*10 + 9 + 27 = 66 < 27*6 = 162: long but not heavy enough -> max*3
     chain = [3] * 10 + [9, 27]
     assert not is_superchain(chain) and collapse_value(chain) == 81
-    # exactly at the threshold: 11 * 3 + 3 = 36? use max 9: 9*6=54; 3*3 + 9*9 = 90 >= 54
+    # well above the sum threshold (90 >= 54); the exact boundary (156 / 162 / 168 against 27 * 6)
+    # is test_ternar_boundaries.py::test_superchain_sum_threshold
     chain2 = [3, 3, 3] + [9] * 9
     assert is_superchain(chain2) and collapse_value(chain2) == 81
 

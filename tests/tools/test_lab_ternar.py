@@ -69,9 +69,45 @@ def test_smoke_run_reports_every_target(monkeypatch, tmp_path):
     monkeypatch.setattr(lab, "START_SEEDS", 6)
     monkeypatch.setattr(lab, "RANDOM_CAP", 40)
     monkeypatch.setattr(lab, "GREEDY_CAP", 12)
+    monkeypatch.setattr(lab, "CAREFUL_CAP", 40)
     rep = lab.run(LabConfig(games=4, seed=3, out=tmp_path, workers=1))
     keys = {m.key for m in rep.metrics}
-    for k in ("unsalvageable", "early_greedy", "early_random", "random_max50", "random_first_singularity"):
+    for k in (
+        "unsalvageable",
+        "early_greedy",
+        "early_random",
+        "random_max50",
+        "random_first_singularity",
+        "out_of_window",
+        "careful_turns",
+        "newcomer_turns",
+        "careful_at_452",
+        "pairs_by_epoch",
+        "window_lock",
+    ):
         assert k in keys
     assert rep.metric("input_lock").ok is not None
     assert len(rep.plots) >= 4
+
+
+def arc_game(turns, over=True, reason="no_matches", pairs=None, oow=0, normals=0):
+    g = lab.Game(seed=0, player="x", turns=turns, over=over, reason=reason)
+    g.max_by_turn = [3**9] * (turns + 1)
+    g.score_by_turn = [85_400] * (turns + 1)
+    g.pairs_by_epoch = pairs or {0: 10.0}
+    g.out_of_window, g.normals_after_intro = oow, normals
+    return g
+
+
+def test_arc_metrics_read_window_lengths_turn_452_and_pairs_by_epoch():
+    from tools.playtest import ternar_arc as arc
+
+    careful = [arc_game(1000, pairs={0: 20.0, 1: 15.0}), arc_game(1100, pairs={0: 22.0, 1: 13.0, 2: 9.0})]
+    newcomer = [arc_game(300, reason="window_lock", oow=1, normals=10), arc_game(200)]
+    assert arc.out_of_window(careful + newcomer) == (1, 10)
+    assert arc.lengths(careful) == (1050.0, 1095.0)
+    assert arc.at_turn(careful) == (3**9, 85_400, 2) and arc.at_turn(newcomer)[2] == 0
+    assert arc.pairs_by_epoch(careful, min_games=1) == [(0, 21.0, 2), (1, 14.0, 2), (2, 9.0, 1)]
+    ms = {m.key: m for m in arc.metrics(careful, newcomer, careful + newcomer)}
+    assert ms["out_of_window"].ok is False and ms["window_lock"].ok is True
+    assert ms["careful_turns"].ok is True and ms["newcomer_turns"].ok is True

@@ -1,17 +1,17 @@
-"""Ternar lab: start deals, early deaths, growth, intro stages and input lock (issue #13, #15).
+"""Ternar lab: start deals, early deaths, growth, intro stages, input lock (issue #13, #15) and the
+window and arc of issue #30 (``ternar_arc``).
 
-Two players: the GreedyBot of 17.10 (``engine.ternar.bot``) and a random-route player (a new player
-drawing routes without a plan: a uniformly random adjacent equal pair, then each further step taken
-with probability 1/2 to a uniformly random allowed neighbour). Random-route games are capped at
-``RANDOM_CAP`` turns and GreedyBot games at ``GREEDY_CAP`` (the bot is slow); a capped game counts as
-still alive at the cap. Input lock is the length of the glue's animation timeline for each move,
+Three players: the GreedyBot of 17.10 (``engine.ternar.bot``), the random-route newcomer and the
+careful player who keeps the most pairs alive (both in ``ternar_bots``). Random and careful games
+are capped at ``RANDOM_CAP`` / ``CAREFUL_CAP`` turns and GreedyBot games at ``GREEDY_CAP`` (the bot
+is slow); a capped game counts as still alive at the cap. Input lock is the length of the glue's animation timeline for each move,
 computed headless by the same pure function the page uses.
 """
 
 from __future__ import annotations
 
 import random
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -21,16 +21,16 @@ import numpy as np
 from engine.ternar import apply, apply_with_events, initial
 from engine.ternar.bot import greedy_route, iter_routes
 from engine.ternar.model import Route, State, intro_stage
-from engine.ternar.rules import SINGULARITY, step_allowed
-from engine.ternar.topology import NEIGHBOURS
-from tools.playtest import stats
+from tools.playtest import stats, ternar_arc
 from tools.playtest.progress import run_many
 from tools.playtest.report import LabConfig, Metric, Plot, Report, Table
+from tools.playtest.ternar_bots import careful_route, live_pairs, random_route
 
-DEFAULT_GAMES = 200
+DEFAULT_GAMES = 300
 FULL_GAMES = 1000
 START_SEEDS = 1000  # deals checked for the unsalvageable-start share (all runs)
-RANDOM_CAP = 450  # turns; random-route games are stopped here (counted as alive)
+RANDOM_CAP = 2500  # turns; random-route games are stopped here (counted as alive)
+CAREFUL_CAP = 2000  # turns; careful games are stopped here (the p95 target: a capped game is over it)
 GREEDY_CAP = 250  # turns; GreedyBot games are stopped here
 GREEDY_BUDGET = (150, 3000)  # per-start / total route extensions of the bot in the lab (speed)
 EARLY = 5  # "dies early": game over on or before this turn
@@ -65,37 +65,13 @@ class Game:
     locks: list[float] = field(default_factory=list)
     spawns: dict[int, dict[str, int]] = field(default_factory=dict)  # stage -> value -> count
     chain_total: int = 0
-
-
-def random_route(values: Sequence[int], rng: random.Random) -> Route | None:
-    """A route a planless player might draw: random pair, then random steps while a coin says go on."""
-    pairs = [
-        (a, b)
-        for a in range(len(values))
-        if 0 < values[a] < SINGULARITY
-        for b in NEIGHBOURS[a]
-        if values[b] == values[a]
-    ]
-    if not pairs:
-        return None
-    route = list(rng.choice(pairs))
-    while rng.random() < 0.5:
-        last = route[-1]
-        nxt = [
-            n
-            for n in NEIGHBOURS[last]
-            if n not in route
-            and 0 < values[n] < SINGULARITY
-            and step_allowed(values[last], values[n], len(route))
-        ]
-        if not nxt:
-            break
-        route.append(rng.choice(nxt))
-    return Route(nodes=tuple(route))
+    out_of_window: int = 0  # normal spawns after the intro outside the window of their moment
+    normals_after_intro: int = 0
+    pairs_by_epoch: dict[int, float] = field(default_factory=dict)  # Big Bangs so far -> mean live pairs
 
 
 def play(args: tuple[int, str, int]) -> Game:
-    """Play one game of ``player`` ("greedy" | "random") from ``seed`` up to ``cap`` turns."""
+    """Play one game of ``player`` ("greedy" | "random" | "careful") from ``seed`` up to ``cap`` turns."""
     seed, player, cap = args
     rng = random.Random(seed * 7919 + 17)
     s = initial(seed, {"mode": "classic"})
@@ -104,17 +80,30 @@ def play(args: tuple[int, str, int]) -> Game:
     g.score_by_turn.append(s.score)
     g.window_by_turn.append(s.window_low)
     spawns: dict[int, Counter[str]] = {1: Counter(), 2: Counter(), 3: Counter()}
+    pairs: dict[int, list[int]] = defaultdict(list)
     while s.outcome is None and s.turns < cap:
-        move = greedy_route(s, *GREEDY_BUDGET) if player == "greedy" else random_route(s.values, rng)
+        pairs[s.big_bangs].append(live_pairs(s.values))
+        if player == "greedy":
+            move = greedy_route(s, *GREEDY_BUDGET)
+        elif player == "careful":
+            move = careful_route(s.values)
+        else:
+            move = random_route(s.values, rng)
         if move is None:  # cannot happen while the game is on (no route = game over)
             break
         new, events = apply_with_events(s, move)
         g.locks.append(lock_ms(s, events, new))
         stage = intro_stage(new.turns)
+        window = s.window
         for e in events:
+            if e.kind in ("window_shift", "big_bang"):
+                window = e.new_window
             if e.kind == "spawn":
                 key = f"ghost {e.value}" if e.node_type == "ghost" else str(e.value)
                 spawns[stage][key] += 1
+                if e.node_type == "normal" and stage == 3 and new.mode != "zen":
+                    g.normals_after_intro += 1
+                    g.out_of_window += e.value not in window
         if g.first_singularity is None and new.singularities_created:
             g.first_singularity = new.turns
         s = new
@@ -125,6 +114,7 @@ def play(args: tuple[int, str, int]) -> Game:
     g.over = s.outcome is not None
     g.reason = s.outcome.reason.value if s.outcome is not None else "capped"
     g.spawns = {k: dict(v) for k, v in spawns.items()}
+    g.pairs_by_epoch = {k: sum(v) / len(v) for k, v in pairs.items()}
     return g
 
 
@@ -193,15 +183,18 @@ def run(cfg: LabConfig) -> Report:
     rnd = run_many(play, [(s, "random", RANDOM_CAP) for s in seeds], "ternar random", cfg.workers)
     n_greedy = max(4, cfg.games // 5)
     gre = run_many(play, [(s, "greedy", GREEDY_CAP) for s in seeds[:n_greedy]], "ternar greedy", cfg.workers)
+    car = run_many(play, [(s, "careful", CAREFUL_CAP) for s in seeds], "ternar careful", cfg.workers)
     r = Report(game="ternar", title="Ternar", config=cfg)
     vc = Counter(verdicts)
     r.summary = (
-        f"{len(rnd)} random-route games (cap {RANDOM_CAP} turns), {len(gre)} GreedyBot games (cap {GREEDY_CAP} "
+        f"{len(rnd)} random-route games (cap {RANDOM_CAP} turns), {len(car)} careful games (cap {CAREFUL_CAP} "
+        f"turns), {len(gre)} GreedyBot games (cap {GREEDY_CAP} "
         f"turns, search budget {GREEDY_BUDGET}), {start_n} start deals. Rules version "
         f"{getattr(__import__('engine.ternar', fromlist=['GAME']).GAME, 'rules', 1)}."
     )
     uns = unsalvageable_share(verdicts)
     m = r.metrics
+    m.extend(ternar_arc.metrics(car, rnd, rnd + car + gre))
     m.append(
         Metric(
             "unsalvageable",
@@ -391,19 +384,18 @@ def run(cfg: LabConfig) -> Report:
             note="dead: no route; doomed: every first route ends the game; forced: one surviving first route.",
         )
     )
-    reasons = stats.counts([g.reason for g in rnd + gre])
-    r.tables.append(Table("How games ended", ["reason", "games"], [[k, v] for k, v in reasons.items()]))
+    r.tables.append(ternar_arc.reasons_table({"random": rnd, "careful": car, "greedy": gre}))
     # -- plots ------------------------------------------------------------------------------------
     horizon = max(RANDOM_CAP, GREEDY_CAP)
 
     def draw_survival(ax: Any) -> None:
-        for games, name in ((rnd, "random-route"), (gre, "GreedyBot")):
+        for games, name in ((rnd, "random-route"), (car, "careful"), (gre, "GreedyBot")):
             ax.plot(stats.survival([g.turns if g.over else 10**9 for g in games], horizon), label=name)
         ax.set_ylim(0, 1.05)
 
     def draw_by_turn(series: str, log: bool) -> Any:
         def draw(ax: Any) -> None:
-            for games, name in ((rnd, "random-route"), (gre, "GreedyBot")):
+            for games, name in ((rnd, "random-route"), (car, "careful"), (gre, "GreedyBot")):
                 q = stats.quartiles_by_turn([getattr(g, series) for g in games], horizon)
                 x = np.arange(horizon)
                 ax.plot(x, q[1], label=f"{name} median")
@@ -424,7 +416,7 @@ def run(cfg: LabConfig) -> Report:
         ax.hist([g.turns for g in gre], bins=30, alpha=0.6, label="GreedyBot")
 
     def draw_scores(ax: Any) -> None:
-        for games, name in ((rnd, "random-route"), (gre, "GreedyBot")):
+        for games, name in ((rnd, "random-route"), (car, "careful"), (gre, "GreedyBot")):
             ax.hist(
                 np.log10(np.asarray([max(1, g.score) for g in games], dtype=float)),
                 bins=30,
@@ -454,11 +446,13 @@ def run(cfg: LabConfig) -> Report:
         Plot("lengths", "Game length distribution", draw_lengths, "turns", "games"),
         Plot("scores", "Final score distribution", draw_scores, "log10(score)", "games"),
         Plot("lock", "Input lock per move", draw_hist(locks, 40), "ms", "moves"),
+        ternar_arc.pairs_plot(car),
     ]
     r.data = {
         "start_verdicts": dict(vc),
         "random": [{"seed": g.seed, "turns": g.turns, "score": g.score, "reason": g.reason} for g in rnd],
         "greedy": [{"seed": g.seed, "turns": g.turns, "score": g.score, "reason": g.reason} for g in gre],
+        "careful": [{"seed": g.seed, "turns": g.turns, "score": g.score, "reason": g.reason} for g in car],
         "doomed_seeds": [cfg.seed + i for i, v in enumerate(verdicts) if v in ("dead", "doomed")][:50],
     }
     return r

@@ -57,6 +57,7 @@ class TernarApp(TurnApp[State, Move, Ui]):
         self.frames = FrameCache(last_frame=now_ms())
         self.dismissed = 0  # notices the player has closed (or played on after)
         self.move_anim: Timeline | None = None  # the engine's turn timeline (an Animation)
+        self.early_finishes = 0  # animations a press ended at once (2048's rule; the e2e reads it)
         self.profile = shell.storage.load("profile", Profile) or Profile()
         had_save = shell.storage.read_raw(self.SAVE) is not None
         super().__init__(
@@ -75,7 +76,6 @@ class TernarApp(TurnApp[State, Move, Ui]):
         super().save()
         self.shell.progress.sync(in_progress=self.state.outcome is None and self.state.turns > 0)
 
-    @property
     def on_storage(self, name: str) -> None:
         """Another tab stored its profile: its Best shows here too."""
         if name == "profile":
@@ -83,6 +83,7 @@ class TernarApp(TurnApp[State, Move, Ui]):
 
             self.profile = fresh_profile(self.shell.storage, self.profile)
 
+    @property
     def best(self) -> BestView:
         """Best as the engine sees it for this game (HUD and game-over card): ``best_view``."""
         return best_view(self.profile, self.state)
@@ -198,6 +199,13 @@ class TernarApp(TurnApp[State, Move, Ui]):
             or self.tutorial_card()
         )
 
+    def finish_turn_animation(self) -> None:
+        """2048's rule (issue #30): a press or board key while a turn animates ends that animation at
+        once (the field jumps to the new state) and the input is taken, never dropped."""
+        if self.locked() and self.ui.dialog is None and self.state.outcome is None:
+            self.early_finishes += 1
+            self.finish_animation()
+
     def tutorial_card(self) -> bool:
         """A tutorial card is up (steps 1-3, once the turn's animation is over): the board waits."""
         return (
@@ -232,6 +240,7 @@ class TernarApp(TurnApp[State, Move, Ui]):
                     ui.dialog = None  # a tap on the dimmed page outside the card cancels, like Esc
                     self.shell.invalidate()
                     return
+                self.finish_turn_animation()
                 if self.busy():
                     return
         elif ev.kind == "action" and ev.down:
@@ -239,6 +248,7 @@ class TernarApp(TurnApp[State, Move, Ui]):
             if self._action(ev.name):
                 self.shell.invalidate()
                 return
+            self.finish_turn_animation()
         else:
             return
         super().handle(ev)  # the board: interpret -> Route -> play (held while a turn animates)

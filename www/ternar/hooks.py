@@ -18,6 +18,11 @@ Hook = Callable[..., str]
 
 
 def hooks(app: TernarApp) -> dict[str, object]:
+    def anim_left() -> float:
+        """Milliseconds the running turn animation still has (0 when none runs)."""
+        t = app.anim_ms()
+        return app.move_anim.total - t if t is not None and app.move_anim is not None else 0.0
+
     def info(*_a: object) -> str:
         st = app.state
         ui = app.ui
@@ -39,6 +44,8 @@ def hooks(app: TernarApp) -> dict[str, object]:
                 "undo": st.undo_counter,
                 "route": list(ui.route),
                 "animating": app.move_anim is not None,
+                "anim_left_ms": anim_left(),
+                "early_finishes": app.early_finishes,
                 "busy": app.busy(),
                 "dialog": ui.dialog,
                 "dialog_mode": ui.dialog_mode,

@@ -1,0 +1,73 @@
+"""Ternar lab players (issue #30): the careful player and the random newcomer.
+
+* ``careful_route``: a player who keeps the network alive. Among the routes a bounded search finds
+  (``iter_routes`` with a small budget), it plays the one that leaves the most live pairs (adjacent
+  equal non-singular nodes) on the field right after the collapse, before anything falls or flows
+  in (the player cannot see what will arrive); ties go to the higher score. It never looks at the
+  random stream.
+* ``random_route``: a newcomer drawing routes without a plan: a uniformly random adjacent equal
+  pair, then each further step with probability 1/2 to a uniformly random allowed neighbour.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from engine.ternar.bot import iter_routes
+from engine.ternar.model import Route
+from engine.ternar.rules import SINGULARITY, collapse_value, step_allowed
+from engine.ternar.topology import N_NODES, NEIGHBOURS
+
+EDGES: tuple[tuple[int, int], ...] = tuple((a, b) for a in range(N_NODES) for b in NEIGHBOURS[a] if b > a)
+CAREFUL_BUDGET = (6, 160)  # per-start / total route extensions the careful player considers
+
+
+def live_pairs(values: Sequence[int]) -> int:
+    """Adjacent equal, non-singular node pairs: the routes' possible starts (the network's links)."""
+    return sum(1 for a, b in EDGES if values[a] == values[b] and 0 < values[a] < SINGULARITY)
+
+
+def careful_route(values: Sequence[int], budget: tuple[int, int] = CAREFUL_BUDGET) -> Route | None:
+    """The found route that leaves the most live pairs right after its collapse (ties: higher score)."""
+    best: tuple[int, ...] | None = None
+    best_key = (-1, -1)
+    work = list(values)
+    for route, score in iter_routes(values, *budget):
+        chain = [values[n] for n in route]
+        for n in route[:-1]:
+            work[n] = 0
+        work[route[-1]] = collapse_value(chain)
+        key = (live_pairs(work), score)
+        for n in route:
+            work[n] = values[n]
+        if key > best_key:
+            best, best_key = route, key
+    return Route(nodes=best) if best is not None else None
+
+
+def random_route(values: Sequence[int], rng: random.Random) -> Route | None:
+    """A route a planless player might draw: random pair, then random steps while a coin says go on."""
+    pairs = [
+        (a, b)
+        for a in range(len(values))
+        if 0 < values[a] < SINGULARITY
+        for b in NEIGHBOURS[a]
+        if values[b] == values[a]
+    ]
+    if not pairs:
+        return None
+    route = list(rng.choice(pairs))
+    while rng.random() < 0.5:
+        last = route[-1]
+        nxt = [
+            n
+            for n in NEIGHBOURS[last]
+            if n not in route
+            and 0 < values[n] < SINGULARITY
+            and step_allowed(values[last], values[n], len(route))
+        ]
+        if not nxt:
+            break
+        route.append(rng.choice(nxt))
+    return Route(nodes=tuple(route))
