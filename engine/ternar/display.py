@@ -77,6 +77,16 @@ def node_rim(value: int) -> str:
     return RIM_PALETTE[color_index(value)]
 
 
+def cycle_rings(value: int) -> int:
+    """Inner rings drawn on a node (issue #30, readability): the turn of the colour cycle its value is
+    on, 0 for 3..3^6, 1 for 3^7..3^12, 2 for 3^13..3^14 (none on empty cells and singularities). Two
+    values that share a pastel (exponents 6 apart) always differ by one ring, so a late board with
+    3 and 2187 (both blue) tells them apart at a glance."""
+    if value <= 0 or value >= SINGULARITY:
+        return 0
+    return (exponent(value) - 1) // len(PALETTE)
+
+
 def line_style(length: int, stage: int = 3) -> tuple[int, bool, bool]:
     """3.3 route line: (width px, glow, vibration): 2-3 nodes 2 px; 4-6 4 px + glow; 7+ 6 px + glow +
     vibration. In intro stage 1 (12.1) the line has neither glow nor vibration."""

@@ -115,6 +115,10 @@ class BoardPainter:
         g.fill()
         g.stroke_style(rim_for(value), max(1.2, lay.cell * 0.035 * scale))
         g.stroke()
+        for k in range(display.cycle_rings(value)):  # the colour cycle's turn: a second cue (issue #30)
+            self.hex_path(g, x, y, scale * (0.86 - 0.1 * k))
+            g.stroke_style(rim_for(value), max(1.0, lay.cell * 0.025 * scale))
+            g.stroke()
         if glow > 0 and self.glow is not None:
             gw = self.glow.width * scale
             g.alpha(a * glow)
