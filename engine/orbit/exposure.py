@@ -190,10 +190,10 @@ def _second_start(ship: Ship, facing: Facing, move: tuple[int, int], recoil: boo
 
 
 def _others_in_rail(state: OrbitState, ship: Ship, me: int, where: Cell, facing: Facing) -> bool:
-    return any(
-        s.alive and s.id not in (ship.id, me) and in_range(Weapon.RAILGUN, where, facing, s.position)
-        for s in state.ships
-    )
+    """Whether ``ship``'s railgun may have a target other than ``me`` on its first move (then it may
+    recoil). In a duel there is none; with more ships the others may move before it fires, so any
+    other living ship counts (the recoiled second position is then shown too: never a false "safe")."""
+    return any(s.alive and s.id not in (ship.id, me) for s in state.ships)
 
 
 def reach_at(state: OrbitState, me: int, position: Cell | None = None) -> list[EnemyReach]:

@@ -23,10 +23,11 @@ from engine.orbit.state import OrbitState, Ship, Transit, new_ship
 from engine.orbit.turn import Event, execute_turn
 
 DEFAULT_MAX_ROUNDS = 100
-RULES_VERSION = 2
+RULES_VERSION = 3
 """Rules of new games. 1 (issue 8): fixed seat order, all ships on one ring. 2 (issue 18): the
-initiative rotates each round and the start is a seeded scenario (RULES.md). A game keeps the rules it
-was started under (``OrbitOptions.rules``; saves without it are rules 1)."""
+initiative rotates each round and the start is a seeded scenario (RULES.md). 3 (issue 28): the turn
+order and start angles chosen for fair seats with 3 and 4 ships. A game keeps the rules it was
+started under (``OrbitOptions.rules``; saves without it are rules 1, rules-2 saves replay as rules 2)."""
 
 
 class ShipSetup(Model):
@@ -107,7 +108,7 @@ def start_names(seed: int, options: dict[str, Any] | None = None) -> tuple[str, 
     opts = parse_model(OrbitOptions, dict(options or {}), "options")
     if opts.ships is not None or opts.rules < 2:
         return None
-    start = scenario_ships(seed, opts.players)
+    start = scenario_ships(seed, opts.players, opts.rules)
     return start.layout, start.loadout
 
 
@@ -119,7 +120,7 @@ def initial_state(seed: int, options: dict[str, Any] | None = None) -> OrbitStat
     if opts.ships is not None:
         ships = tuple(s.build(i) for i, s in enumerate(opts.ships))
     elif opts.rules >= 2:
-        ships = scenario_ships(seed, opts.players).ships
+        ships = scenario_ships(seed, opts.players, opts.rules).ships
     else:
         ships = seeded_ships(seed, opts.players)
     if opts.first >= len(ships):

@@ -55,6 +55,11 @@ the first mover starts nearer its neighbours (75 degrees instead of 90), which t
 (RULES.md, reading 27)."""
 
 
+SPACING_3: dict[int, dict[int, int]] = {**SPACING, 3: {1: 37, 2: 59}}
+"""Start angles under rules 3 (issue 28, fair seats; RULES.md "Seats"): chosen with the lab together
+with ``turn.INITIATIVE_3``."""
+
+
 @dataclass(frozen=True, slots=True)
 class Start:
     """A scenario: its layout and loadout names (shown to players) and the ships."""
@@ -64,8 +69,10 @@ class Start:
     ships: tuple[Ship, ...]
 
 
-def scenario_ships(seed: int, players: int) -> Start:
-    """The start of a rules-2 game: a layout and a loadout from the seed, angles from a seeded offset."""
+def scenario_ships(seed: int, players: int, rules: int = 2) -> Start:
+    """The start of a rules-2 (or 3) game: a layout and a loadout from the seed, angles from a seeded
+    offset (``SPACING``, or ``SPACING_3`` under rules 3)."""
+    spacing = SPACING_3 if rules >= 3 else SPACING
     rng = Lcg32(seed ^ 0x5EED0B17)
     layout = LAYOUTS[rng.next_below(len(LAYOUTS))]
     loadout = LOADOUTS[rng.next_below(len(LOADOUTS))]
@@ -77,7 +84,7 @@ def scenario_ships(seed: int, players: int) -> Start:
     ships = []
     for i in range(players):
         ring = layout.rings[(i + shift) % len(layout.rings)]
-        angle = (offset + SPACING.get(players, {}).get(i, i * ARC_UNITS // players)) % ARC_UNITS
+        angle = (offset + spacing.get(players, {}).get(i, i * ARC_UNITS // players)) % ARC_UNITS
         sector = angle * RING_SECTORS[ring] // ARC_UNITS
         ships.append(new_ship(i, ring, sector, alloc=tuple(alloc)))
     return Start(layout.key, loadout.key, tuple(ships))

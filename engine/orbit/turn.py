@@ -391,11 +391,15 @@ the other readings measured are "rotate" (the lead moves on each round: 0 1 2 | 
 order reverses each round: 0 1 2 | 2 1 0) and "fixed" (0 1 2 | 0 1 2)."""
 
 
+INITIATIVE_3: dict[int, str] = {2: "rotate", 3: "rotate", 4: "rotate"}
+"""Rules 3 turn order by number of ships (issue 28, fair seats; RULES.md "Seats")."""
+
+
 def round_order(state: OrbitState, rnd: int) -> list[int]:
     """Every ship id (living or not) in the order it moves in round ``rnd``."""
     n = len(state.ships)
     base = [(state.lead + k) % n for k in range(n)]
-    mode = INITIATIVE
+    mode = INITIATIVE_3.get(n, "fixed") if state.rules >= 3 else INITIATIVE
     if mode == "duel":
         mode = "rotate" if n == 2 else "fixed"
     if state.rules < 2 or mode == "fixed":

@@ -10,7 +10,7 @@ import zlib
 
 import pytest
 
-from engine.orbit.game import new_game_options
+from engine.orbit.game import RULES_VERSION, new_game_options
 from engine.orbit.link import PREFIX, LinkError, accept, decode, encode, final_state, movers, receiver_seat
 
 SEATS = ["host", "guest"]
@@ -21,7 +21,7 @@ def test_code_round_trips_and_replays_to_the_same_position():
     code = encode(42, OPTS, SEATS, ["coast", "coast", "eng=1 coast"])
     rec = decode(code)
     assert rec.moves == ("coast", "coast", "eng=1 coast") and rec.seats == tuple(SEATS)
-    assert final_state(rec).turn == 3 and final_state(rec).rules == 2
+    assert final_state(rec).turn == 3 and final_state(rec).rules == RULES_VERSION
 
 
 def _resign(code: str, body_change) -> str:  # noqa: ANN001

@@ -81,7 +81,28 @@ def test_scenarios_are_seeded_symmetric_and_never_on_one_ring():
         ahead.append((c[1] - c[0]) % 96)
     assert all(44 <= x <= 60 for x in ahead) and sum(ahead) / len(ahead) > 50
     st = initial_state(5, new_game_options(4))
-    assert st.rules == RULES_VERSION and st.ships == scenario_ships(5, 4).ships
+    assert st.rules == RULES_VERSION and st.ships == scenario_ships(5, 4, RULES_VERSION).ships
+
+
+def test_rules_three_rotate_the_lead_with_three_ships_and_rules_two_saves_keep_their_order():
+    three = [{"ring": 5, "sector": k * 30} for k in range(3)]
+    assert turn_order(initial_state(0, {"ships": three, "rules": 3}), 9) == [0, 1, 2, 1, 2, 0, 2, 0, 1]
+    assert turn_order(initial_state(0, {"ships": three, "rules": 2}), 6) == [0, 1, 2, 0, 1, 2]
+    duel = [{"ring": 5, "sector": 0}, {"ring": 5, "sector": 48}]
+    for rules in (2, 3):  # a duel is A B | B A under both
+        assert turn_order(initial_state(0, {"ships": duel, "rules": rules}), 4) == [0, 1, 1, 0]
+
+
+def test_a_rules_two_game_replays_as_rules_two():
+    # a save made before issue 28: rules 2 in its options, three ships
+    sess = Session(GAME, 21, {"players": 3, "rules": 2})
+    assert sess.state.ships == scenario_ships(21, 3, 2).ships and sess.state.rules == 2
+    for text in ("coast",) * 4:
+        sess.play_text(text)
+    again = Session.load(GAME, sess.save_json())
+    assert again.state == sess.state and [again.state.active, again.state.round] == [1, 2]
+    new = initial_state(21, new_game_options(3))
+    assert new.rules == 3 and new.ships == scenario_ships(21, 3, 3).ships
 
 
 def test_preview_separates_energy_free_now_from_energy_returning_next_turn():
