@@ -27,6 +27,13 @@ Amount = Annotated[float, Field(ge=0, le=1e6, allow_inf_nan=False)]
 LEVEL_VERSION = 1
 SHARE_PREFIX = "RM1"
 MAX_SHARE_BYTES = 4_000_000
+MAX_SIDE = 64  # what a level file may hold (``LevelM``)
+# What the editor makes (issue #27): a pulse costs about the number of cells. Measured in CPython
+# per lengthy action (pulse + forecasts) on a worst-case square (every cell piped, hazards
+# everywhere): 16 -> 18 ms, 24 -> 56 ms, 25 -> ~65 ms, 32 -> 121 ms, 64 -> 428 ms; the browser runs
+# ~11x slower (64x64: 4.7 s a pulse). The campaign's largest maps are 25 wide (6.6 ms a pulse at most).
+EDITOR_MIN_SIDE = 3
+EDITOR_MAX_SIDE = 25
 
 
 class Meta(Model):
@@ -214,9 +221,9 @@ class LevelM(Model):
     format: Literal["reactor-level"] = "reactor-level"
     version: Literal[1] = 1
     meta: Meta
-    width: int = Field(ge=1, le=64)
-    height: int = Field(ge=1, le=64)
-    terrain: list[Annotated[str, Field(pattern=r"^[.#]*$", max_length=64)]] = Field(max_length=64)
+    width: int = Field(ge=1, le=MAX_SIDE)
+    height: int = Field(ge=1, le=MAX_SIDE)
+    terrain: list[Annotated[str, Field(pattern=r"^[.#]*$", max_length=MAX_SIDE)]] = Field(max_length=MAX_SIDE)
     layers: Layers = Field(default_factory=Layers)
     props: list[PropM] = Field(default_factory=list, max_length=4096)
     requirements: Requirements = Field(default_factory=Requirements)

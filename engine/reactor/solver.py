@@ -11,7 +11,7 @@ with fewer pulses than that.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from dataclasses import dataclass, field
 
 from engine.core.session import IllegalMoveError
@@ -20,6 +20,10 @@ from engine.reactor.balance import CARRIERS
 from engine.reactor.pulse import WON, RuntimeInvalid, run_pulse
 from engine.reactor.state import ELEMENTS, ITEM_FOR, ReactorState
 from engine.reactor.walk import plan_walk, safe_cells
+
+# The editor's live check (issue #27): how far the search looks for a win of a custom level.
+AUTHOR_MAX_PULSES = 14
+AUTHOR_BUDGET = 5000  # pulses simulated; the campaign's hardest level needs 1222 (Full Load)
 
 # Mechanics a lengthy action uses (what a level can claim to teach).
 MECHANICS = (
@@ -230,6 +234,21 @@ class Relaxed:
 
 def search(st: ReactorState, max_pulses: int = 12, budget: int = 20000) -> SearchResult:
     """Iterative deepening over pulse counts 1..``max_pulses`` within ``budget`` pulses simulated."""
+    run = search_iter(st, max_pulses, budget)
+    while True:
+        try:
+            next(run)
+        except StopIteration as done:
+            result: SearchResult = done.value
+            return result
+
+
+def search_iter(
+    st: ReactorState, max_pulses: int = 12, budget: int = 20000
+) -> Generator[int, None, SearchResult]:
+    """``search`` as a generator that yields the pulses simulated so far after each one, so a page
+    can run it a few milliseconds a frame (the editor's live "solvable in N pulses"); its return
+    value (``StopIteration.value``) is the ``SearchResult``."""
     res = SearchResult()
     relaxed = Relaxed(st)
     for limit in range(1, max_pulses + 1):
@@ -238,7 +257,7 @@ def search(st: ReactorState, max_pulses: int = 12, budget: int = 20000) -> Searc
             continue
         seen: dict[tuple[object, ...], int] = {}
         plan: list[Macro] = []
-        out = _dfs(st, limit, plan, seen, res, budget, relaxed)
+        out = yield from _dfs(st, limit, plan, seen, res, budget, relaxed)
         if out is True:
             res.pulses = limit
             res.plan = list(plan)
@@ -259,7 +278,7 @@ def _dfs(
     res: SearchResult,
     budget: int,
     relaxed: Relaxed,
-) -> bool | None:
+) -> Generator[int, None, bool | None]:
     """True: a win within ``left`` pulses (``plan`` holds it); False: none; None: budget spent."""
     if left <= 0:
         return False
@@ -275,6 +294,7 @@ def _dfs(
             return None
         res.nodes += 1
         nxt = play_macro(st, m)
+        yield res.nodes
         if nxt is None or (nxt.outcome is not None and not won(nxt)):
             continue
         plan.append(m)
@@ -288,7 +308,7 @@ def _dfs(
             plan.pop()
             continue
         seen[key] = left - 1
-        out = _dfs(nxt, left - 1, plan, seen, res, budget, relaxed)
+        out = yield from _dfs(nxt, left - 1, plan, seen, res, budget, relaxed)
         if out is True:
             return True
         plan.pop()
