@@ -149,7 +149,7 @@ def intro_banner(g: Gfx, f: layout.Frame, t: T) -> None:
     w = min(460.0, m.w - 16)
     lines = g.wrap(t("goal"), w - 24, 14)
     h = 22 * len(lines) + 70
-    x, y = m.x + (m.w - w) / 2, m.y + m.h - h - 8
+    x, y = m.x + (m.w - w) / 2, m.y + 8  # at the top: the start (bottom) stays in view
     g.alpha(0.92)
     g.rect(x, y, w, h, "#3E2723")
     g.alpha(1.0)
