@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import base64
 import json
+import re
 import zlib
 from typing import Annotated, Any, Literal
 
@@ -155,7 +156,8 @@ _KINDS = frozenset({"hello", "room", "full", "move", "cmd", "reject", "aim", "by
 
 def out_of_turn(state: RunState | None, msg: Any, sender: int | None, claims_ok: bool = True) -> str | None:
     """Why ``msg`` from the peer on seat ``sender`` must be refused, or ``None``. Only the host
-    announces moves, hands out seats and sends the run; a seat speaks only for itself.
+    announces moves, hands out seats, sends the run and refuses commands (``reject``: a refusal
+    shown to a player must come from the host whose engine refused); a seat speaks only for itself.
 
     ``sender`` is ``None`` when the link does not know the peer's seat: tabs of one browser are
     trusted to name their seat (``by``, ``claims_ok``); a device without a seat yet may only say
@@ -168,7 +170,7 @@ def out_of_turn(state: RunState | None, msg: Any, sender: int | None, claims_ok:
         sender = msg.by
     elif msg.by is not None and msg.by != sender:
         return f"p{sender} cannot speak for p{msg.by}"
-    if isinstance(msg, (MoveMsg, Room, Sync, Full, Aim)) and state is not None and sender != host:
+    if isinstance(msg, (MoveMsg, Room, Sync, Full, Aim, Reject)) and state is not None and sender != host:
         who = "an unseated peer" if sender is None else f"p{sender}"
         return f"{who} is not the host (p{host}): only the host's {msg.t} counts"
     if (
@@ -213,26 +215,63 @@ def encode_signal(kind: Literal["offer", "answer"], sdp: str) -> str:
     )
 
 
-def decode_signal(text: object, expect: Literal["offer", "answer"]) -> Signal:
-    """Read a pasted code; ``PeerRefusal`` says what is wrong (e.g. an answer pasted as an invite)."""
-    if not isinstance(text, str):
-        raise PeerRefusal("a code must be text")
-    code = "".join(text.split())
-    if len(code) > MAX_SIGNAL_CODE:
-        raise PeerRefusal(f"the code is too long ({len(code)} characters, at most {MAX_SIGNAL_CODE})")
-    kind = next((k for k, p in SIGNAL_PREFIX.items() if code.startswith(p)), None)
-    if kind is None:
-        raise PeerRefusal("this is not a Run Map co-op code (it should start with GWRM-)")
-    if kind != expect:
-        want = "the host's invite code" if expect == "offer" else "the guest's answer code"
-        raise PeerRefusal(f"this is an {'invite' if kind == 'offer' else 'answer'} code; paste {want}")
-    body = code[len(SIGNAL_PREFIX[kind]) :]
+CODE_RE = re.compile(r"GWRM-(INVITE|ANSWER)-")
+BODY_RE = re.compile(r"[A-Za-z0-9_-]*")
+MAX_PASTE = 4 * MAX_SIGNAL_CODE  # a code with the chat text around it
+
+
+def _inflate(body: str) -> str | None:
+    """The SDP in a code's body; None when the body is a cut-short prefix of a code;
+    ``PeerRefusal`` when it cannot be one."""
+    if len(body) % 4 == 1:
+        return None  # base64 cannot end here: more characters must follow
     try:
         raw = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
         dec = zlib.decompressobj()
         sdp = dec.decompress(raw, MAX_SDP + 1).decode()
     except (ValueError, zlib.error, UnicodeDecodeError):
         raise PeerRefusal("the code is damaged (copy all of it)") from None
+    if not dec.eof:
+        return None
     if len(sdp) > MAX_SDP or not sdp.startswith("v=0"):
         raise PeerRefusal("the code does not hold a connection offer or answer")
-    return Signal(kind=kind, sdp=sdp)  # type: ignore[arg-type]
+    return sdp
+
+
+def decode_signal(text: object, expect: Literal["offer", "answer"]) -> Signal:
+    """Read a pasted code, also from inside the chat message it came in (text around it, the
+    code broken over lines); ``PeerRefusal`` says what is wrong: not a code, the other kind of
+    code, a code cut short (half-copied) or damaged."""
+    if not isinstance(text, str):
+        raise PeerRefusal("a code must be text")
+    if len(text) > MAX_PASTE:
+        raise PeerRefusal(f"the pasted text is too long ({len(text)} characters, at most {MAX_PASTE})")
+    m = CODE_RE.search(text)
+    if m is None:
+        raise PeerRefusal("no Run Map co-op code found (it starts with GWRM-INVITE- or GWRM-ANSWER-)")
+    kind: Literal["offer", "answer"] = "offer" if m.group(1) == "INVITE" else "answer"
+    if kind != expect:
+        want = "the host's invite code" if expect == "offer" else "the guest's answer code"
+        raise PeerRefusal(f"this is an {'invite' if kind == 'offer' else 'answer'} code; paste {want}")
+    body = ""
+    for token in text[m.end() :].split():  # a chat may break a long code over lines
+        part = BODY_RE.match(token)
+        run = part.group(0) if part else ""
+        if body and not run:
+            break
+        if len(body) + len(run) > MAX_SIGNAL_CODE:
+            raise PeerRefusal(f"the code is too long (more than {MAX_SIGNAL_CODE} characters)")
+        try:
+            sdp = _inflate(body + run)
+        except PeerRefusal:
+            if body:  # the next word is not the code's: the code stopped before it
+                break
+            raise
+        body += run
+        if sdp is not None:
+            return Signal(kind=kind, sdp=sdp)
+        if run != token:
+            break  # punctuation right after the code's last character
+    raise PeerRefusal(
+        "the code is cut short: only part of it was copied. Copy the whole code, from GWRM- to its last character"
+    )

@@ -81,6 +81,13 @@ def test_only_the_host_announces_moves_and_a_seat_speaks_only_for_itself():
     assert out_of_turn(state, parse_peer_message(raw(t="cmd", seat=1, m="p1 attack")), 1) is None
     beat = parse_peer_message(raw(t="beat", seat=0, n=0))
     assert isinstance(beat, Beat) and out_of_turn(state, beat, 1) is not None
+    # a refusal shown to a player must come from the host whose engine refused (issue 29)
+    reject = parse_peer_message(raw(t="reject", why="only the host (p0) decides"))
+    assert "not the host" in (out_of_turn(state, reject, 1) or "")
+    assert "not the host" in (
+        out_of_turn(state, parse_peer_message(raw(t="reject", why="x", by=1)), None) or ""
+    )
+    assert out_of_turn(state, reject, 0) is None
     # a guest's in-turn-looking command still cannot change the run: the engine refuses it
     with pytest.raises(ValueError, match="only the host"):
         apply_move(state, GAME.parse_move("p1 attack"))
@@ -106,10 +113,20 @@ def test_signal_codes_round_trip_and_bad_codes_are_named():
     assert decode_signal(spaced, "offer").sdp == sdp
     with pytest.raises(PeerRefusal, match="this is an invite code; paste the guest's answer code"):
         decode_signal(invite, "answer")
-    with pytest.raises(PeerRefusal, match="not a Run Map co-op code"):
+    with pytest.raises(PeerRefusal, match="no Run Map co-op code found"):
         decode_signal("hello there", "offer")
+    middle = len(invite) // 2
+    flipped = invite[:middle] + ("B" if invite[middle] != "B" else "C") * 4 + invite[middle + 4 :]
     with pytest.raises(PeerRefusal, match="damaged"):
-        decode_signal(invite[:-6] + "@@@@@@", "offer")
+        decode_signal(flipped, "offer")
+    # found inside the chat message it came in, also broken over lines
+    chat = f"hi! here is my code:\n{invite[:30]}\n{invite[30:]}\nsee you in the game :)"
+    assert decode_signal(chat, "offer").sdp == sdp
+    assert decode_signal(f"code: {invite}. thanks", "offer").sdp == sdp
+    # half-copied: named as cut short, at any length up to one character missing
+    for cut in (len("GWRM-INVITE-") + 1, middle, len(invite) - 1):
+        with pytest.raises(PeerRefusal, match="cut short"):
+            decode_signal(invite[:cut], "offer")
     with pytest.raises(PeerRefusal, match="too long"):
         decode_signal("GWRM-INVITE-" + "A" * 20_000, "offer")
     with pytest.raises(PeerRefusal, match="does not hold"):
