@@ -63,7 +63,7 @@ def test_lv14_drains_only_tilted_south_and_needs_the_big_basin() -> None:
     f = south.board.frame
     narrow = sum(1 for i in south.board.indices(Kind.WATER) if f.xs[i] >= 8)  # east of the divider
     units = next(o.units for o in LV14.objectives if o.type == "DRAIN_WATER")
-    assert narrow < units  # the drain's own basin cannot pay the objective: the big basin's water must come
+    assert narrow < units  # the drain's own basin alone holds less: the global fill (RULES.md 23a) refills it
     assert step(south, TickInput(hard=True)).metrics["waterRemovedTotal"] == 2
 
 

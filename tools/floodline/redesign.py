@@ -15,11 +15,13 @@ far end, away from the drain) or seals it.  Tilting back down drops the water to
 no drain reaches.
 
 Lv14 "Two Basins": a full-height divider (x = 7) splits the box into a big basin and the drain's
-narrow one; they meet only through a gap along the north wall (z = 0).  The drain sits high in the
-south wall of the narrow basin, so it drains while the world is tilted south; the narrow basin holds
-far less than the 60 units asked, so the big basin's water has to come through the gap — pushed
-there by pieces piled in the big basin (displaced water rises, here toward the north), or by tilting
-back down, letting the basins level through the gap, and tilting south again.
+narrow one (joined by a gap along the north wall).  The drain sits high in the narrow basin's south
+wall, so it drains only while the world is tilted south (2 per lock, 60 units: at least 30 pieces),
+and pieces dropped while tilted pile against that same wall.  Note the engine's water model (RULES.md
+23a): the fill is global, so under the south tilt the water of both basins shares the lowest cells
+(the south wall plane) and refills the drain's corner as it drains; the divider shapes where pieces
+can go (they spawn on the big basin's side and reach the drain's only through the gap), not where the
+water goes.
 """
 
 from __future__ import annotations
