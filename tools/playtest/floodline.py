@@ -24,7 +24,8 @@ from engine.floodline.level import parse_level
 from engine.floodline.moves import parse_move
 from engine.floodline.replay import parse_replay
 from tools.floodline.measure import BEATS, Trace, beat_used, trace_play, water_moves_at_start
-from tools.playtest.floodline_family import NEAR, STRATEGIES, play
+from tools.floodline.redesign import APPLY
+from tools.playtest.floodline_family import EXTRA, NEAR, STRATEGIES, play
 from tools.playtest.progress import run_many
 from tools.playtest.report import LabConfig, Metric, Plot, Report, Table
 
@@ -34,6 +35,7 @@ SOLUTIONS = Path(__file__).resolve().parents[1] / "floodline" / "solutions"
 MAX_PIECES = 40  # a strategy stops after this many pieces (--full: 60)
 LEVELS: list[int] | None = None  # None = the whole campaign (tests narrow it)
 TUTORIAL = range(1, 6)  # Lv1-5 may fall to at most two strategies (issue #26)
+REDESIGNED = set(APPLY)  # levels redesigned for #26 (tools/floodline/redesign.py)
 
 
 def ideas_used(t: Trace) -> list[str]:
@@ -253,10 +255,14 @@ def run(cfg: LabConfig) -> Report:
     for n in levels:
         jobs += [("random", n, cfg.seed + i) for i in range(cfg.games)]
         jobs += [(k, n, cfg.seed) for k in STRATEGIES if k != "random"]
+        if (
+            n in REDESIGNED
+        ):  # "tilt once and stay, greedy": costly, played where a level was redesigned for #26
+            jobs += [(k, n, cfg.seed) for k in EXTRA]
     jobs += [("sol", n, 0) for n in levels]
     results = run_many(_job, jobs, "floodline levels", cfg.workers)
     sol: dict[int, dict[str, Any]] = {}
-    fam: Family = {n: {k: [] for k in STRATEGIES} for n in levels}
+    fam: Family = {n: {k: [] for k in (*STRATEGIES, *(EXTRA if n in REDESIGNED else ()))} for n in levels}
     for kind, n, _v, r in sorted(results, key=lambda r: (r[0], r[1], r[2])):
         if kind == "sol":
             sol[n] = r
@@ -284,6 +290,7 @@ def build_report(cfg: LabConfig, fam: Family, sol: dict[int, dict[str, Any]]) ->
             [
                 f"lv{n:02d}",
                 *(_cell(fam[n][k]) for k in STRATEGIES),
+                ", ".join(f"{k}: {_cell(fam[n][k])}" for k in EXTRA if k in fam[n]) or "–",
                 f"{near_miss_rate(fam, n):.2f}",
                 f"{s['stars']}★" if s["won"] else "no",
                 s["pieces"],
@@ -299,6 +306,7 @@ def build_report(cfg: LabConfig, fam: Family, sol: dict[int, dict[str, Any]]) ->
         [
             "level",
             *STRATEGIES,
+            "extra (redesigned levels)",
             "near-miss rate",
             "solution",
             "pieces",
