@@ -408,7 +408,7 @@ def test_ternar_whole_game_by_keyboard(page: Any, site: str) -> None:
 def test_a_press_during_the_turn_animation_is_taken_not_dropped(page: Any, site: str) -> None:
     """2048's rule (issue #30): a route started while the last turn still animates ends that animation
     at once and is played. Fails when the page drops the press (the save would hold one move)."""
-    open_game(page, site, "ternar")
+    page.goto(f"{site}ternar/?test=1")
     wait_ready(page)
     page.evaluate(f"() => window.gridworks.newGame({SEED}, 'classic')")
     page.locator("canvas").first.focus()
@@ -420,6 +420,7 @@ def test_a_press_during_the_turn_animation_is_taken_not_dropped(page: Any, site:
     ref.play(first)
     second = greedy_route(ref.state, 40, 800)
     assert second is not None
+    page.evaluate("() => window.gridworks.freezeClock(1)")  # the first turn's animation cannot end by itself
     x, y = center(page, first.nodes[0])
     page.mouse.move(x, y)
     page.mouse.down()
@@ -427,10 +428,13 @@ def test_a_press_during_the_turn_animation_is_taken_not_dropped(page: Any, site:
         nx, ny = center(page, n)
         page.mouse.move(nx, ny, steps=4)
     page.mouse.up()
-    page.wait_for_function("() => JSON.parse(window.gridworks.ternarInfo()).turns === 1", timeout=5_000)
+    page.wait_for_function("() => JSON.parse(window.gridworks.ternarInfo()).turns === 1", timeout=30_000)
     left = info(page)["anim_left_ms"]
     assert left > 0, "the first turn's animation should still run when the second press comes"
     drag(page, second.nodes)  # pressed while the first turn animates
+    got = info(page)
+    assert got["early_finishes"] == 1 and got["turns"] == 2  # the press ended it and the route played
+    page.evaluate("() => window.gridworks.freezeClock(0)")
     settle(page)
     got = info(page)
     assert got["early_finishes"] == 1

@@ -108,8 +108,21 @@ def hooks(app: TernarApp) -> dict[str, object]:
         "newGame": new_game,
         "telemetry": lambda *_a: app.telemetry_json(),
     }
+
+    def freeze_clock(on: object = 1, *_a: object) -> str:
+        """Test build: stop (1) or restart (0) the clock turn animations run on, so a test can press
+        while an animation is surely still running, however slow the machine."""
+        from gwweb.shared.clock import now_ms
+
+        if str(on) not in ("0", "false", "False", ""):
+            t = now_ms()
+            app.clock = lambda: t
+        else:
+            app.clock = now_ms
+        return "ok"
+
     if test_build():
-        out.update({"autoplay": autoplay, "botGame": bot_game})
+        out.update({"autoplay": autoplay, "botGame": bot_game, "freezeClock": freeze_clock})
     return dict(out)
 
 
