@@ -8,7 +8,7 @@ import json
 from typing import Any
 
 from e2e.test_orbit import click, info, until
-from e2e.util import canvas_has_pixels, open_game
+from e2e.util import buttons, canvas_has_pixels, open_game
 
 DOUBLE = {
     "ships": [
@@ -60,3 +60,13 @@ def test_phone_panel_shows_the_threat_line(page, site):
     )
     until(page, "s.mode === 'play' && s.planning && s.threat_lines.length > 0")
     page.screenshot(path="e2e-artifacts/orbit-threat-phone.png")
+    # the phone's +/- buttons are at least 44 px each way: the selected row's, and the vent row's
+    for bid in ("sub:+:eng", "sub:-:eng", "vent:-"):
+        b = next(b for b in buttons(page) if b["id"] == bid)
+        assert b["w"] >= 44 and b["h"] >= 44, b
+    click(page, "sel:3")  # another row: tap it, its buttons grow
+    page.wait_for_function("() => JSON.parse(window.gridworks.buttons()).some((b) => b.id === 'sub:+:las')")
+    b = next(b for b in buttons(page) if b["id"] == "sub:+:las")
+    assert b["w"] >= 44 and b["h"] >= 44, b
+    click(page, "sub:+:las")
+    until(page, "s.plan_words.includes('allocate 1')")

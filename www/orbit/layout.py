@@ -45,7 +45,21 @@ def compute(w: float, h: float) -> Layout:
     below = cards.bottom if cards is not None else TOP_H
     # taller phones get taller rows: the +/− buttons are the main touch targets
     row = 28.0 if h >= 800 else 26.0 if h >= 760 else 23.0
-    need = 44 + 7 * row + (row + 2) + (row + 11) + (row + 4) + 2 * (row + 3) + 6 + 34 + 4 + (row + 10) + 10
+    big = 48.0 - row  # the selected subsystem row and the vent row carry 44 px +/- buttons
+    need = (
+        44
+        + 7 * row
+        + 2 * big
+        + (row + 2)
+        + (row + 11)
+        + (row + 4)
+        + 2 * (row + 3)
+        + 6
+        + 34
+        + 4
+        + (row + 10)
+        + 10
+    )
     oh = max(200.0 if h >= 700 else 140.0, min(w, h - below - need))
     orbit = Rect(0, below, w, oh)
     panel = Rect(0, orbit.bottom, w, max(0.0, h - orbit.bottom))

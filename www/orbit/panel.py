@@ -40,6 +40,10 @@ def _boxes(g: Gfx, x: float, y: float, bs: float, sub: Subsystem, committed: int
     return x + spec.maximum * (bs + 3)
 
 
+TOUCH = 44.0
+"""The smallest +/- button on a phone (px)."""
+
+
 def plan_panel(app: OrbitApp, g: Gfx, rect: Rect) -> None:
     """Planning controls for the active (human) ship."""
     tr, pl, lay = app.tr, app.ui.planner, app.ui.layout
@@ -74,14 +78,20 @@ def plan_panel(app: OrbitApp, g: Gfx, rect: Rect) -> None:
     y += 22
     # subsystems
     bs = min(18.0, rh - 10, w * 0.06)
-    bw = min(44.0, rh + 14, w * 0.12) if lay.phone else min(40.0, rh + 8, w * 0.13)
+    # a phone's touch targets: the selected row grows to TOUCH + 4 and carries 44 px +/- buttons;
+    # the other rows are tapped to select it (issue 28)
+    bw = TOUCH if lay.phone else min(40.0, rh + 8, w * 0.13)
     minus_x = rect.right - pad - 2 * bw - 4
+    row_h = rh
     for i, sub in enumerate(SUBSYSTEMS):
         c, p = ship.alloc[i], pl.pending[i]
-        if app.ui.sel == i:
+        sel = app.ui.sel == i
+        rh = max(row_h, TOUCH + 4) if lay.phone and sel else row_h
+        if sel:
             g.rect(rect.x + 2, y - 1, rect.w - 4, rh, "rgba(255,224,178,0.10)")
         lw = min(112.0, w * 0.32)
-        g.button(f"sel:{i}", x0, y + 1, lw, rh - 4, "", fg="rgba(0,0,0,0)")
+        tap_w = (minus_x - x0 - 4) if lay.phone and not sel else lw
+        g.button(f"sel:{i}", x0, y + 1, tap_w, rh - 4, "", fg="rgba(0,0,0,0)")
         name = tr(f"sub_{sub.value}")
         on = p >= SPECS[sub].minimum
         g.text(
@@ -104,9 +114,11 @@ def plan_panel(app: OrbitApp, g: Gfx, rect: Rect) -> None:
             g.text(
                 bx + 4, y + rh / 2, note, HOT if heat else GOOD if p > c else BAD, fs - 2, baseline="middle"
             )
-        g.button(f"sub:-:{sub.value}", rect.right - pad - 2 * bw - 4, y + 1, bw, rh - 4, "−", size=fs + 4)
-        g.button(f"sub:+:{sub.value}", rect.right - pad - bw, y + 1, bw, rh - 4, "+", size=fs + 4)
+        if sel or not lay.phone:
+            g.button(f"sub:-:{sub.value}", rect.right - pad - 2 * bw - 4, y + 1, bw, rh - 4, "−", size=fs + 4)
+            g.button(f"sub:+:{sub.value}", rect.right - pad - bw, y + 1, bw, rh - 4, "+", size=fs + 4)
         y += rh
+    rh = max(row_h, TOUCH + 4) if lay.phone else row_h
     # venting and the return budget
     ret = pl.returned()
     g.text(x0 + 2, y + rh / 2, tr("vent", n=pl.vent), FG, fs, baseline="middle")
@@ -128,6 +140,7 @@ def plan_panel(app: OrbitApp, g: Gfx, rect: Rect) -> None:
         "vent:+", rect.right - pad - bw, y + 1, bw, rh - 4, "+", size=fs + 4, enabled=ship.heat > pl.vent
     )
     y += rh + 2
+    rh = row_h
     if lay.split:
         rect = Rect(full.x + full.w / 2, full.y, full.w / 2, full.h)
         x0, w = rect.x + pad, rect.w - 2 * pad
