@@ -199,11 +199,14 @@ def files_round_trip(page: Any, level: dict[str, Any], tmp_path: Any) -> None:
     fc.value.set_files(str(path))
     page.wait_for_function("() => JSON.parse(window.gridworks.reactorInfo()).editor.msg == 'Level imported.'")
     assert exported(page) == level
+    # the live solver finds the authored level's par (a few ms a frame); only then is it shared
+    page.wait_for_function("() => JSON.parse(window.gridworks.reactorInfo()).editor.solver[0] != 'searching'")
+    assert ed(page)["solver"][0] == "solvable", ed(page)["solver"]
     codes: list[str] = []
     page.once("dialog", lambda d: (codes.append(d.default_value), d.accept()))
     click(page, "share")
     page.wait_for_timeout(100)
-    assert codes and codes[0].startswith("RM1.")
+    assert codes and "#level=RM1." in codes[0]  # a one-tap link; its code imports too
     click(page, "new")
     page.once("dialog", lambda d: d.accept(codes[0]))
     click(page, "importcode")

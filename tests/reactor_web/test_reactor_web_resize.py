@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import copy
 
+import pytest
+
+from engine.reactor.schema import EDITOR_MAX_SIDE, EDITOR_MIN_SIDE
 from www.reactor.edoc import Doc, new_level
 
 
@@ -96,4 +99,12 @@ def test_open_edge_pads_with_wall_and_size_is_clamped() -> None:
     assert doc.data["terrain"] == ["######", "#....#", "#....#", "######"]
     assert doc.data["props"][0]["x"] == 4
     doc.resize(1, 99)
-    assert (doc.w, doc.h) == (3, 32)
+    assert (doc.w, doc.h) == (EDITOR_MIN_SIDE, EDITOR_MAX_SIDE)
+
+
+@pytest.mark.parametrize("side", [EDITOR_MAX_SIDE - 1, EDITOR_MAX_SIDE, EDITOR_MAX_SIDE + 1])
+def test_editor_size_bound_is_the_engines(side: int) -> None:
+    """The editor's clamp is the engine's ``EDITOR_MAX_SIDE`` (no glue copy, issue #24), at the bound."""
+    doc = Doc(new_level(5, 4))
+    doc.resize(side, EDITOR_MIN_SIDE - 1)
+    assert (doc.w, doc.h) == (min(side, EDITOR_MAX_SIDE), EDITOR_MIN_SIDE)

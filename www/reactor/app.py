@@ -16,9 +16,13 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
+import js  # type: ignore[import-not-found]
+from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
+
 from engine.core.schema import SchemaError
 from engine.reactor import GAME
 from engine.reactor.campaign import keys as campaign_keys
+from engine.reactor.campaign import stars_for
 from engine.reactor.game import LevelEnded
 
 from ..shared.app import newer_than_build
@@ -27,9 +31,11 @@ from .bindings import BINDINGS, TOAST_MS, now
 from .cascade import Cascade, CascadePlayer
 from .controls import Controls
 from .editor import Editor
+from .eissues import problems_text
 from .hooks import hooks
 from .hud import Hud
 from .interpret import Move, Ui, Walk
+from .links import code_in, open_link
 from .model import (
     GAME_FORMAT,
     Play,
@@ -96,6 +102,12 @@ class ReactorApp(Controls, View):
         self.editor = Editor(self)
         self.storage.guard("game")  # a game in progress: another tab's is never replaced silently
         self._restore()
+        self.open_page_link()
+        try:  # a share link followed while the page is open changes only the fragment
+            self._on_hash = create_proxy(lambda _e: self.open_page_link())
+            js.window.addEventListener("hashchange", self._on_hash)
+        except Exception:  # noqa: BLE001 - no browser window (tests)
+            pass
         for n in self.storage.take_notices():
             shell.notify(n)
         self.warm = warm_steps(self)
@@ -137,6 +149,45 @@ class ReactorApp(Controls, View):
         """Another tab stored its progress: the level list takes in its completed levels and stars."""
         if name == "progress":
             refresh_progress(self.storage, self.progress)
+
+    def custom_stars(self) -> bool:
+        """A won custom level with a par from the editor's solver earns stars like the campaign's
+        (``campaign.stars_for``); True when its best changed."""
+        play = self.play
+        if play is None or not play.key.startswith("custom:"):
+            return False
+        p = self.custom.pars.get(play.key.partition(":")[2])
+        n = stars_for(play.star_pulses(), p, play.hinted)
+        if n is None or n <= self.progress.stars.get(play.key, 0):
+            return False
+        self.progress.stars[play.key] = n
+        return True
+
+    def open_page_link(self) -> None:
+        """A share link (``#level=<code>``) opens its level straight into play, kept in "Your
+        levels"; a game in progress is replaced only after the player says yes (``open_level``)."""
+        try:
+            loc = js.window.location
+            code = code_in(str(loc.hash or ""))
+            if code is None:
+                return
+            js.window.history.replaceState(None, "", str(loc.pathname) + str(loc.search))
+        except Exception:  # noqa: BLE001 - no browser location (tests) or no history: nothing to open
+            return
+        self.open_link(code)
+
+    def open_link(self, code: str) -> None:
+        """Open a shared level's code (see ``links.open_link``); a refused code is a notice."""
+        lid, problems = open_link(code, self.custom.levels)
+        if lid is None:
+            lang = self.shell.i18n.lang
+            self.shell.notify(self.t("link_bad", why=problems_text(lang, problems)[:300]))
+            self.shell.invalidate()
+            return
+        self.storage.save("custom", self.custom)
+        self.menu_cache = None
+        self.open_level("custom:" + lid)
+        self.shell.invalidate()  # (from a hashchange event: no input event redraws)
 
     def save_game(self) -> None:
         if self.play is not None and self.play.key.startswith(("builtin:", "campaign:", "custom:")):
@@ -222,7 +273,7 @@ class ReactorApp(Controls, View):
         if ended is not None:
             play.queue.clear()
             if ended.result == "won":
-                if record_win(self.progress, play.key, play.star_pulses(), play.hinted):
+                if record_win(self.progress, play.key, play.star_pulses(), play.hinted) | self.custom_stars():
                     store_progress(self.storage, self.progress)  # merged: another tab's stars stay
                     self.sync_launcher()
                 self.show_toast(self.t("won_toast"))

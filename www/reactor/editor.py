@@ -21,11 +21,12 @@ from engine.reactor.presentation import editor_tools
 
 from . import layout as layout_mod
 from .badges import Badges
-from .edoc import PROP_KINDS, SUPPLY_ITEMS, Doc, level_id, new_level, normalize
+from .edoc import MAX_SIZE, PROP_KINDS, SUPPLY_ITEMS, Doc, level_id, new_level, normalize
 from .efiles import EditorFiles
 from .ehooks import EditorHooks
 from .eissues import issue_en, issue_ru
 from .ekeys import EditorKeys
+from .esolve import EditorSolving, LiveSolver
 from .estrings import ET
 from .eview import draw_board
 from .model import level_problem
@@ -56,12 +57,14 @@ class EditorDoc(Model):
         return v
 
 
-class Editor(EditorKeys, EditorFiles, EditorHooks):
+class Editor(EditorKeys, EditorFiles, EditorHooks, EditorSolving):
     def __init__(self, app: AppFields) -> None:
         self.app = app
         self.shell = app.shell
         saved = self.shell.storage.load("editor", EditorDoc)
         self.doc = Doc(normalize(saved.data) if saved else new_level())
+        self.solver = LiveSolver(clock=lambda: float(js.performance.now()))
+        self.solver.restart(self.doc.data if self.doc.ok else None)
         self.layer = "surface"
         self.tool = "cursor"
         self.prop_kind = "reactor"
@@ -97,6 +100,7 @@ class Editor(EditorKeys, EditorFiles, EditorHooks):
 
     def persist(self) -> None:
         self.shell.storage.save("editor", EditorDoc(data=self.doc.data))
+        self.solver.restart(self.doc.data if self.doc.ok else None)  # every edit: search afresh
 
     def changed(self) -> None:
         t0 = float(js.performance.now())
@@ -258,6 +262,8 @@ class Editor(EditorKeys, EditorFiles, EditorHooks):
             doc.checkpoint()
             doc.resize(doc.w + dw, doc.h + dh)
             self.changed()
+            if max(doc.w + dw, doc.h + dh) > MAX_SIZE:  # the engine's bound: say why it stops here
+                self.say(self.t("size_bound").format(n=MAX_SIZE), WARN)
         elif id == "rename":
             self.rename()
         elif id == "goal":
@@ -442,16 +448,22 @@ class Editor(EditorKeys, EditorFiles, EditorHooks):
             return
         lid = self.doc.data["meta"]["id"]
         self.app.custom.levels[lid] = json.loads(self.doc.export_json())
+        self.app.custom.pars.pop(lid, None)
+        self.note_par()  # the solver's par now, or when it has finished (``draw``)
         ok = self.shell.storage.save("custom", self.app.custom)
         self.say(self.t("saved").format(id=lid) if ok else self.t("not_saved"), OK if ok else BAD)
 
     # -- frame ----------------------------------------------------------------------------------------
     def animating(self) -> bool:
-        return False
+        return self.solver.busy  # frames keep coming while the solver searches
 
     def draw(self, g: Gfx) -> None:
         from .epanel import draw_confirm, draw_panel
 
+        if self.solver.busy and self.solver.step():
+            if self.note_par():
+                self.shell.storage.save("custom", self.app.custom)
+            self.shell.invalidate()
         g.clear("#0B1218")
         lay = layout_mod.compute(g.width, g.height, self.doc.w, self.doc.h, panel_min=330.0)
         if not lay.wide:

@@ -14,6 +14,7 @@ from engine.core.schema import SchemaError
 from engine.reactor import check_level, parse_level, parse_share_code, share_code
 from engine.reactor.balance import CARRIERS as ENGINE_CARRIERS
 from engine.reactor.balance import QUANTITIES, difficulties, load_balance
+from engine.reactor.schema import EDITOR_MAX_SIDE, EDITOR_MIN_SIDE
 from engine.reactor.state import DIRS as ENGINE_DIRS
 
 CARRIERS = ENGINE_CARRIERS  # the engine's constants, not copies
@@ -23,7 +24,7 @@ SUPPLY_ITEMS = QUANTITIES  # what a supply prop can hold: the engine's quantitie
 INV_ITEMS = ("fuel_neutralizer", "coolant_neutralizer", "electricity_neutralizer", "heat_shield")
 DIFFICULTIES = tuple(d for d in ("easy", "normal", "hard") if d in difficulties())
 DIRS = tuple((dx, dy) for _, dx, dy in ENGINE_DIRS)  # N, E, S, W as the engine orders them
-MIN_SIZE, MAX_SIZE = 3, 32
+MIN_SIZE, MAX_SIZE = EDITOR_MIN_SIDE, EDITOR_MAX_SIDE  # the engine's bound (responsive pulses)
 
 
 def balance_of(difficulty: str) -> Any:
@@ -431,6 +432,8 @@ class Doc:
 def import_text(text: str) -> dict[str, Any]:
     """A level dict from JSON text or a share code; ``SchemaError`` explains what is wrong."""
     s = text.strip()
+    if "#level=" in s:  # a share link: its code
+        s = s.split("#level=", 1)[1].strip()
     if not s:
         raise SchemaError("import", ["nothing to import (empty text)"])
     if s.startswith("{"):

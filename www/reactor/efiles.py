@@ -13,6 +13,7 @@ from engine.core.schema import SchemaError
 
 from .edoc import import_text
 from .eissues import problems_text
+from .links import link_for
 
 BAD, OK = "#FF5252", "#69F0AE"
 
@@ -25,6 +26,7 @@ class EditorFiles:
     selected: Any
     last_code: str
     _file_proxy: Any
+    solver: Any  # the editor's LiveSolver (``esolve``)
 
     if TYPE_CHECKING:  # provided by Editor
 
@@ -91,15 +93,24 @@ class EditorFiles:
         return True
 
     def share(self) -> None:
+        """The share code, only for a level that validates and that the solver has won (#27)."""
+        if not self.doc.ok:
+            self.say(self.t("blocked"), BAD)
+            return
+        code_, args = self.solver.status()
+        if code_ != "solvable":
+            self.say(self.t("share_wait" if code_ == "searching" else "share_unsolved").format(**args), BAD)
+            return
         try:
             code = self.doc.share()
         except SchemaError as exc:
             self.say(str(exc)[:200], BAD)
             return
         self.last_code = code
+        link = link_for(str(js.window.location.href), code)  # one tap opens it straight into play
         try:
-            js.navigator.clipboard.writeText(code)
+            js.navigator.clipboard.writeText(link)
         except Exception:  # noqa: BLE001 - clipboard may be unavailable; the prompt still shows it
             pass
         self.say(self.t("code_copied"), OK)
-        js.window.prompt(self.t("code"), code)
+        js.window.prompt(self.t("code"), link)

@@ -27,6 +27,8 @@ class EditorHooks:
 
         def import_from(self, text: str) -> bool: ...
 
+    solver: Any  # the editor's LiveSolver
+
     def info(self) -> dict[str, Any]:
         return {
             "layer": self.layer,
@@ -43,6 +45,7 @@ class EditorHooks:
             "tab": self.tab,
             "confirm": self.confirm,
             "saved": sorted(self.app.custom.levels),
+            "solver": [*self.solver.status(), round(self.solver.ms, 1)],  # live verdict, ms spent
         }
 
     def hook(self, op: Any = "", arg: Any = "", *_a: Any) -> str:

@@ -337,6 +337,10 @@ def _validation(g: Gfx, ed: Editor, x: float, y: float, w: float, bottom: float)
     else:
         g.text(x + 2, y + 13, t("errors").format(n=len(doc.errors)), BAD, 13, True)
     y += 18
+    line, col = ed.solver_text()
+    if line:  # the live solver (``esolve``): solvable in N pulses / no win found
+        g.text(x + 2, y + 12, line, col, g.fit_text(line, w - 4, 12, True, 9), True)
+        y += 16
     items = [(m, ex, ey, BAD) for m, ex, ey in doc.errors]
     if doc.warnings:
         items.append((t("warnings").format(n=len(doc.warnings)), None, None, DIM))

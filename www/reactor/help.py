@@ -64,7 +64,7 @@ def _body(g: Gfx, app: AppFields, x: float, yy: float, w: float) -> float:
         yy += 12
         kills = kill_thresholds(play.state)
         text = t("kills", **{k: display(v) for k, v in kills.items()})
-        for line in g.wrap(text, w - 24, 13):
+        for line in g.wrap(text, w - 24, 13, True):
             g.text(x + 12, yy + 14, line, LETHAL, 13, True)
             yy += 17
         skull(g, x + 24, yy + 16, 7)

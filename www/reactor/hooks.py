@@ -37,6 +37,9 @@ def hooks(app: Any) -> dict[str, Any]:
                 "focus": app.focus,
                 "cell": lay.cell if lay else None,
                 "editor": app.editor.info(),
+                "ask": app.ask,
+                "menu_scroll": round(getattr(app, "menu_scroll", 0.0), 1),
+                "help_scroll": round(app.help_scroll, 1),
             }
         )
 

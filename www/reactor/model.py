@@ -106,6 +106,7 @@ class CustomLevels(Model):
     the engine's level schema refuses)."""
 
     levels: dict[str, Any] = Field(default_factory=dict)  # level objects; see ``load_custom``
+    pars: dict[str, int] = Field(default_factory=dict)  # the solver's par of a saved level (#27)
 
 
 def level_problem(data: Any) -> str:
@@ -134,7 +135,10 @@ def load_custom(storage: StorageLike) -> CustomLevels:
     if bad:
         why = "; ".join(f"{k}: {level_problem(v)}" for k, v in bad.items())
         storage.quarantine("custom", json.dumps({"v": 1, "data": {"levels": bad}}), why[:160])
-        got = CustomLevels(levels={k: v for k, v in got.levels.items() if k not in bad})
+        got = CustomLevels(
+            levels={k: v for k, v in got.levels.items() if k not in bad},
+            pars={k: v for k, v in got.pars.items() if k not in bad},
+        )
         storage.save("custom", got)
     return got
 

@@ -23,7 +23,7 @@ def draw_end(g: Gfx, app: AppFields, lay: Layout, st: ReactorState) -> None:
     lost (undo / restart); it sits in the board half away from the robot."""
     won = st.outcome is not None and st.outcome.result == "won"
     key = app.play.key if app.play is not None else ""
-    p = par(key) if won else None
+    p = (par(key) or app.custom.pars.get(key.partition(":")[2])) if won else None
     counted = app.play.star_pulses() if app.play is not None else st.pulse
     stars = stars_for(counted, p, bool(app.play is not None and app.play.hinted))
     bh = 80 + (24 if stars is not None else 0)

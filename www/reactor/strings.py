@@ -47,10 +47,11 @@ EN: dict[str, str] = {
     "play": "Play",
     "back": "Back",
     "ask_title": "Replace your game in progress?",
-    "ask_replace": "Opening {new} starts it afresh and replaces your saved game on {old} ({n} moves "
-    "made). Its stars stay.",
+    "ask_replace": "Opening {new} starts it afresh and replaces your saved game on {old} (moves made: "
+    "{n}). Its stars stay.",
     "ask_yes": "Open the new level",
     "ask_no": "Keep my game",
+    "link_bad": "The level link could not be opened: {why}",
     "custom": "Your levels",
     "next": "Next level",
     "walk": "Walk here",
@@ -189,6 +190,7 @@ RU: dict[str, str] = {
     "(сделано ходов: {n}). Звёзды останутся.",
     "ask_yes": "Открыть новый",
     "ask_no": "Оставить партию",
+    "link_bad": "Не удалось открыть уровень по ссылке: {why}",
     "custom": "Ваши уровни",
     "next": "Следующий",
     "walk": "Идти сюда",
