@@ -132,13 +132,18 @@ def embed_snippet(slug: str, base_url: str, download: int = 0) -> str:
     full = "Открыть на весь экран" if ru else "Open full screen"
     button = "display:inline-block;padding:10px;border:1px solid #3E2723;color:#3E2723;text-decoration:none"
     href = f"{base}{slug}/"
+    picture = (
+        f'<img src="{base}launcher/{slug}.jpg" width="360" height="270" alt="{html.escape(title)}"'
+        ' style="display:block;width:100%;height:auto;border:0">'
+        if (STATIC / "launcher" / f"{slug}.jpg").exists()
+        else html.escape(title)
+    )
     code = (
         '<table width="100%" cellpadding="0" cellspacing="0" border="0"><tr><td align="center" style="padding:10px">'
         f'<table width="100%" cellpadding="0" cellspacing="0" border="0" style="max-width:400px"'
         f' data-gridworks-embed="{slug}" data-base="{base}" data-lang="{lang}" data-title="{html.escape(title)}">'
         f'<tr><td data-gridworks-screen="{slug}" align="center" style="padding:10px;border:1px solid #3E2723">'
-        f'<a href="{href}" data-gridworks-play="{slug}"><img src="{base}launcher/{slug}.jpg" width="360" height="270"'
-        f' alt="{html.escape(title)}" style="display:block;width:100%;height:auto;border:0"></a>'
+        f'<a href="{href}" data-gridworks-play="{slug}">{picture}</a>'
         "</td></tr>"
         '<tr><td align="center" style="padding:10px">'
         f'<a href="{href}" data-gridworks-play="{slug}" style="{button}">{play}</a> '

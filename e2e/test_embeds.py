@@ -86,6 +86,16 @@ def _wait_frame_ready(frame) -> None:  # noqa: ANN001
     assert frame.evaluate("() => window.gridworks.errors") == []
 
 
+def _swipe_up(cdp, x: float, y: float, dy: float) -> None:  # noqa: ANN001
+    """A finger drawn ``dy`` px up from (x, y), as touch events (the post should scroll down)."""
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+    for i in range(1, 11):
+        cdp.send(
+            "Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y - dy * i / 10}]}
+        )
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+
 def _tap_play(page, index: int, tap: bool = False) -> None:  # noqa: ANN001
     link = page.locator("a[data-gridworks-play]:not(:has(img))").nth(index)
     link.scroll_into_view_if_needed()
@@ -180,16 +190,7 @@ def test_on_a_phone_swipes_over_a_poster_scroll_the_post_and_a_tap_plays(browser
         cdp = ctx.new_cdp_session(page)
         for _ in range(2):  # every swipe scrolls, not just the first
             y = page.evaluate("() => window.scrollY")
-            cdp.send(
-                "Input.synthesizeScrollGesture",
-                {
-                    "x": box["x"] + box["width"] / 2,
-                    "y": min(box["y"] + box["height"] - 10, 700),
-                    "yDistance": -300,
-                    "gestureSourceType": "touch",
-                    "speed": 1200,
-                },
-            )
+            _swipe_up(cdp, box["x"] + box["width"] / 2, box["y"] + box["height"] - 20, 300)
             page.wait_for_function(f"() => window.scrollY >= {y} + 200", timeout=5000)
             picture.scroll_into_view_if_needed()
             box = picture.bounding_box()

@@ -147,8 +147,8 @@ function drawBoot() {
     for (const l of lines) { ctx.fillText(l, 20, y); y += 18; }
     ctx.font = "15px sans-serif";
     const bw = Math.min(220, (W - 60) / 2);
-    drawButton(20, H - 70, bw, 44, tr("retry"), "reload");
-    drawButton(40 + bw, H - 70, bw, 44, boot.copied ? tr("copied") : tr("copy"), "copy");
+    drawButton(20, H - 70, bw, 44, boot.copied ? tr("copied") : tr("copy"), "copy");
+    drawButton(40 + bw, H - 70, bw, 44, tr("retry"), "reload");
     return;
   }
   const bw = Math.min(W - 40, 420), bx = (W - bw) / 2, by = H / 2;
@@ -342,10 +342,10 @@ async function registerServiceWorker() {
 
 // ---- downloads: every byte counted, checked against its size and integrity, inflated natively;
 // a download that gets no data for STALL_MS is aborted (a stall), one that ends short is cut ----
-const STALL_MS = 7000;
+const STALL_MS = 5000;
 const SNAPSHOT_CACHE = "gridworks-snapshot";   // not a build's cache: the service worker leaves it be
 const net = {
-  t0: performance.now(), got: 0, total: 0, jobs: new Set(), samples: [],
+  t0: performance.now(), got: 0, total: 0, jobs: new Set(), remote: 0, samples: [],
   // bytes per ms over the last ~4 s
   rate() {
     const s = this.samples, now = performance.now();
@@ -411,17 +411,18 @@ function download(entry, {gz = false, optional = false, count = true} = {}) {
   return run;
 }
 
-// Four times a second: the loader's bytes and estimate, and the stall watchdog. Time the main thread
-// spent blocked (starting Python) proves nothing about the network, so a late tick does not count
-// it: a download is a stall after STALL_MS of this page's running time without data.
+// Four times a second: the loader's bytes and estimate, and the stall watchdog of the page's own
+// downloads (those before Python starts: the wasm, its module, the standard library, the snapshot).
+// A late tick (the thread was busy) checks nothing: the data that came meanwhile may still be queued.
 let lastTick = performance.now();
 function tick() {
-  const now = performance.now(), blocked = Math.max(0, now - lastTick - 500);
+  const now = performance.now(), late = now - lastTick > 750;
   lastTick = now;
   net.samples.push([now, net.got]);
-  for (const job of net.jobs) {
-    job.last += blocked;
-    if (now - job.last > STALL_MS) { job.stalled = true; job.ctl.abort(); }
+  if (!late) {
+    for (const job of net.jobs) {
+      if (now - job.last > STALL_MS) { job.stalled = true; job.ctl.abort(); }
+    }
   }
   if (boot.step === "download" && net.total) boot.progress = 0.85 * Math.min(1, net.got / net.total);
   if (!gw.ready || boot.error) drawBoot();
@@ -442,7 +443,7 @@ function linkRate(warm) {
   return new Promise((resolve) => {
     const look = () => {
       const dt = performance.now() - net.t0;
-      if (net.got >= Math.min(1.5e6, net.total) || dt > 1500 || !net.jobs.size) {
+      if (net.got >= Math.min(1.5e6, net.total) || dt > 1500 || !(net.jobs.size + net.remote)) {
         const rate = net.got / Math.max(dt, 1);   // bytes per ms
         try { localStorage.setItem(RATE_KEY, String(Math.round(rate))); } catch (e) { /* blocked */ }
         resolve(rate);
@@ -453,8 +454,8 @@ function linkRate(warm) {
 }
 
 // The memory snapshot (Pyodide's heap with Python started and the pure-Python modules imported):
-// from this browser's snapshot cache, else downloaded on a fast link, else none. Resolves to a
-// promise of its inflated bytes, or null.
+// from this browser's snapshot cache, else downloaded on a fast link, else none. Resolves to its
+// inflated bytes, or null; rejects when its download fails.
 async function snapshotPlan(warm) {
   const s = BUILD.snapshot;
   if (!s || EMBED) return null;
@@ -490,8 +491,9 @@ window.fetch = function (input, init) {
   return answer ? answer() : pageFetch(input, init);
 };
 
-// ---- wheels: downloaded (gzip of a zip with stored entries), inflated and unpacked in a worker
-// (the second core); the files come back as transferred buffers ----
+// ---- wheels: downloaded, checked, inflated and unpacked in a worker (the second core; its stall
+// watchdog keeps time while this page's thread is busy starting Python); the files come back as
+// transferred buffers, the bytes as progress messages ----
 function wheelWorker() {
   async function gunzip(bytes) {
     if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes;
@@ -527,7 +529,41 @@ function wheelWorker() {
     }
     return Promise.all(out);
   }
-  return {load: async ({bytes}) => unzip(await gunzip(bytes))};
+  // {url, size, raw, integrity, stallMs} -> the wheel's files; progress(n) per chunk received.
+  // Errors carry .stalled or .cut = [got, size].
+  async function load(job, progress) {
+    const ctl = new AbortController();
+    let last = Date.now(), stalled = false;
+    const dog = setInterval(() => { if (Date.now() - last > job.stallMs) { stalled = true; ctl.abort(); } }, 250);
+    try {
+      const res = await fetch(job.url, {signal: ctl.signal});
+      if (!res.ok) throw new Error("HTTP " + res.status);
+      const reader = res.body.getReader(), parts = [];
+      let got = 0;
+      for (;;) {
+        const {done, value} = await reader.read();
+        if (done) break;
+        parts.push(value); got += value.length; last = Date.now(); progress(value.length);
+      }
+      const bytes = new Uint8Array(got);
+      let at = 0;
+      for (const p of parts) { bytes.set(p, at); at += p.length; }
+      const inflated = bytes[0] !== 0x1f && job.raw && got === job.raw;   // a host inflated it
+      if (!inflated && got !== job.size) throw Object.assign(new Error("cut"), {cut: [got, job.size]});
+      if (!inflated && job.integrity && self.crypto && crypto.subtle) {
+        const d = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+        if (btoa(String.fromCharCode(...d)) !== job.integrity.replace(/^sha256-/, "")) {
+          throw new Error("content does not match this build");
+        }
+      }
+      return unzip(await gunzip(bytes));
+    } catch (e) {
+      throw Object.assign(new Error(e && e.message || String(e)), {stalled, cut: e && e.cut});
+    } finally {
+      clearInterval(dog);
+    }
+  }
+  return {load, unzip: async (bytes) => unzip(await gunzip(bytes))};
 }
 
 const wheelUrl = (w) => new URL(w.url, BASE).href;
@@ -536,35 +572,55 @@ function pageWheels() {
   const mine = BUILD.wheels.some((w) => w.game === GAME);
   return BUILD.wheels.filter((w) => !w.game || !mine || w.game === GAME);
 }
+
+// A wheel the worker could not bring: the error overlay (with Retry), as for the page's downloads.
+function wheelFailed(w, e) {
+  const name = w.url.split("/").pop().replace(/\.gz$/, "");
+  const why = e.stalled ? tr("stalled", {s: STALL_MS / 1000})
+    : e.cut ? tr("cut", {got: e.cut[0], size: e.cut[1]}) : e.message;
+  showError(tr("dlFailed", {what: name, why}), `${w.url}: ${why}`);
+  const err = new Error(`${name}: ${why}`);
+  err.gridworks = true;
+  return err;
+}
+
 let wheelJobs = null;
 function fetchWheels() {
-  const here = wheelWorker().load;   // fallback: on this thread
-  let load = here;
+  const unpack = wheelWorker().unzip;
+  const viaPage = (w) => download(w).then(unpack);   // fallback: on this thread
+  let load = viaPage;
   try {
     const src = `const {load} = (${wheelWorker.toString()})();
-      onmessage = (e) => load(e.data).then(
+      onmessage = (e) => load(e.data, (n) => postMessage({id: e.data.id, progress: n})).then(
         (files) => postMessage({id: e.data.id, files}, [...new Set(files.map((f) => f[1].buffer))]),
-        (err) => postMessage({id: e.data.id, error: String(err && err.message || err)}));`;
+        (err) => postMessage({id: e.data.id, error: err.message, stalled: err.stalled, cut: err.cut}));`;
     const worker = new Worker(URL.createObjectURL(new Blob([src], {type: "text/javascript"})));
     const pending = new Map();
     worker.onmessage = (e) => {
-      const {id, files, error} = e.data, job = pending.get(id);
+      const {id, files, error, progress} = e.data, job = pending.get(id);
+      if (progress) { net.got += progress; return; }
       pending.delete(id);
-      if (error) job.reject(new Error(error)); else job.resolve(files);
+      net.remote--;
+      if (error) job.reject(wheelFailed(job.w, {message: error, stalled: e.data.stalled, cut: e.data.cut}));
+      else job.resolve(files);
       if (!pending.size) worker.terminate();
     };
     worker.onerror = (e) => {   // the worker could not start (a page's security policy): do it here
-      console.warn("[gridworks] wheel worker failed, unpacking on the page:", e.message);
-      for (const job of pending.values()) here(job.msg).then(job.resolve, job.reject);
+      console.warn("[gridworks] wheel worker failed, downloading on the page:", e.message);
+      for (const job of pending.values()) {
+        net.remote--; net.total -= job.w.size;
+        viaPage(job.w).then(job.resolve, job.reject);
+      }
       pending.clear();
     };
-    load = (msg) => new Promise((resolve, reject) => {
-      pending.set(msg.id, {resolve, reject, msg}); worker.postMessage(msg, [msg.bytes.buffer]);
+    load = (w, id) => new Promise((resolve, reject) => {
+      pending.set(id, {resolve, reject, w});
+      net.total += w.size; net.remote++;
+      worker.postMessage({id, url: wheelUrl(w), size: w.size, raw: w.raw, integrity: w.integrity, stallMs: STALL_MS});
     });
   } catch (e) { console.warn("[gridworks] no worker for the wheels:", e); }
-  wheelJobs = pageWheels().map((w, id) => download(w).then((bytes) => load({id, bytes}))
-    .catch((e) => { throw new Error(`could not load ${w.name}: ${e.message || e}`); }));
-  for (const j of wheelJobs) j.catch(() => {});   // reported when Python awaits them
+  wheelJobs = pageWheels().map((w, id) => load(w, id));
+  for (const j of wheelJobs) j.catch(() => {});   // reported by wheelFailed / download
   Promise.all(wheelJobs).then(() => { gw.timings.wheelsFetched = performance.now(); }, () => {});
 }
 
@@ -611,13 +667,20 @@ async function startRuntime() {
       import(URL.createObjectURL(new Blob([b], {type: "text/javascript"})))).then((m) => m.default);
   }
   fetchWheels();
-  const snapshot = await snapshotPlan(warm);
+  // the snapshot's bytes, awaited here: a failed download (or one that does not restore, below)
+  // means Python starts without it, quietly
+  let heap = null;
+  try {
+    heap = await snapshotPlan(warm);
+  } catch (e) {
+    console.warn("[gridworks] no Python snapshot (download failed), starting Python instead:", e.message || e);
+  }
   const m = await import(indexURL + "pyodide.mjs");
   const opts = {indexURL};
   if (createModule) opts.createPyodideModule = await createModule;
   const fresh = () => m.loadPyodide(opts);
-  if (!snapshot) return fresh();
-  return m.loadPyodide({...opts, _loadSnapshot: snapshot}).then((py) => {
+  if (!heap) return fresh();
+  return m.loadPyodide({...opts, _loadSnapshot: heap}).then((py) => {
     gw.snapshot = true;
     // the snapshot holds one random state for every page: draw a fresh one
     py.runPython("import sys\nif 'random' in sys.modules: sys.modules['random'].seed()");
@@ -638,7 +701,7 @@ function startPython() {
     if (boot.step === "download") { boot.step = "python"; boot.progress = Math.max(boot.progress, 0.85); }
   }, () => {});
   const watch = setInterval(() => {
-    if (boot.step === "download" && !net.jobs.size) boot.step = "python";
+    if (boot.step === "download" && !(net.jobs.size + net.remote)) boot.step = "python";
     if (boot.step !== "download") clearInterval(watch);
   }, 250);
   const game = JSON.stringify(GAME);
