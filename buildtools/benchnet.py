@@ -97,6 +97,8 @@ def first_visit(chromium: Any, root: Path, slug: str, private: bool) -> dict:
             )
             page.wait_for_timeout(1000)
         out["errors"] = page.evaluate("() => window.gridworks.errors.map((e) => e.summary)")
+        if out["errors"]:
+            return out
         out["playable_s"] = page.evaluate("() => window.gridworks.timings.interactive") / 1000
         out["snapshot"] = bool(page.evaluate("() => window.gridworks.snapshot"))
         out["bytes_playable"], _ = tally.snapshot()

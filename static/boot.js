@@ -590,10 +590,13 @@ function fetchWheels() {
   const viaPage = (w) => download(w).then(unpack);   // fallback: on this thread
   let load = viaPage;
   try {
+    // one wheel at a time: with the page's own downloads that stays under a browser's six connections
+    // per host, so no request waits for a connection (which would look like a stall)
     const src = `const {load} = (${wheelWorker.toString()})();
-      onmessage = (e) => load(e.data, (n) => postMessage({id: e.data.id, progress: n})).then(
+      let queue = Promise.resolve();
+      onmessage = (e) => { queue = queue.then(() => load(e.data, (n) => postMessage({id: e.data.id, progress: n})).then(
         (files) => postMessage({id: e.data.id, files}, [...new Set(files.map((f) => f[1].buffer))]),
-        (err) => postMessage({id: e.data.id, error: err.message, stalled: err.stalled, cut: err.cut}));`;
+        (err) => postMessage({id: e.data.id, error: err.message, stalled: err.stalled, cut: err.cut}))); };`;
     const worker = new Worker(URL.createObjectURL(new Blob([src], {type: "text/javascript"})));
     const pending = new Map();
     worker.onmessage = (e) => {
