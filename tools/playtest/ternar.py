@@ -183,7 +183,10 @@ def run(cfg: LabConfig) -> Report:
     rnd = run_many(play, [(s, "random", RANDOM_CAP) for s in seeds], "ternar random", cfg.workers)
     n_greedy = max(4, cfg.games // 5)
     gre = run_many(play, [(s, "greedy", GREEDY_CAP) for s in seeds[:n_greedy]], "ternar greedy", cfg.workers)
-    car = run_many(play, [(s, "careful", CAREFUL_CAP) for s in seeds], "ternar careful", cfg.workers)
+    n_careful = max(4, cfg.games // 5)  # a careful game runs ~2000 turns: a fifth of the seeds
+    car = run_many(
+        play, [(s, "careful", CAREFUL_CAP) for s in seeds[:n_careful]], "ternar careful", cfg.workers
+    )
     r = Report(game="ternar", title="Ternar", config=cfg)
     vc = Counter(verdicts)
     r.summary = (
