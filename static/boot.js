@@ -678,6 +678,9 @@ async function startRuntime() {
   } catch (e) {
     console.warn("[gridworks] no Python snapshot (download failed), starting Python instead:", e.message || e);
   }
+  // every download ends before Python's start-up blocks this thread for seconds: a failed or
+  // stalled one is shown at once (a failure already has its overlay up: Python does not start)
+  if (!(await Promise.all(wheelJobs).then(() => true, () => false))) return new Promise(() => {});
   const m = await import(indexURL + "pyodide.mjs");
   const opts = {indexURL};
   if (createModule) opts.createPyodideModule = await createModule;
