@@ -16,7 +16,8 @@ from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 from engine.runmap.peer import PeerRefusal
 
 from . import layout
-from .screens import BOX, INK, MUTED, box, dim, title
+from .dialog_box import BOX, box, dim
+from .screens import INK, MUTED, title
 
 if TYPE_CHECKING:
     from .app import RunMapApp

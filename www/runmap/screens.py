@@ -9,21 +9,8 @@ from engine.runmap import rules as R
 
 from . import icons, layout
 from .cards import Card
+from .dialog_box import BTN, box, dim, waiting
 from .render import BAD, GOLD, GOOD, INK, MUTED, T, hp_bar, party_rows
-
-BOX = "#4E342E"
-BTN = "#6D4C41"
-
-
-def dim(g: Gfx, f: layout.Frame) -> None:
-    g.alpha(0.62)
-    g.rect(0, layout.TOP_H, f.w, f.h - layout.TOP_H, "#000000")
-    g.alpha(1.0)
-
-
-def box(g: Gfx, r: layout.Rect) -> None:
-    g.rect(r.x, r.y, r.w, r.h, BOX)
-    g.frame(r.x + 0.5, r.y + 0.5, r.w - 1, r.h - 1, INK, 2)
 
 
 def title(g: Gfx, r: layout.Rect, y: float, text: str, color: str = INK, size: float = 20) -> float:
@@ -93,11 +80,6 @@ def fight(g: Gfx, f: layout.Frame, s: RunState, t: T, me: int | None, can_act: b
         g.button("fight:defend", r.x + 24 + half, y, half, 44, t("fight_defend"), bg="#37474F", size=17)
     else:
         waiting(g, r, y + 22, s, t)
-
-
-def waiting(g: Gfx, r: layout.Rect, y: float, s: RunState, t: T) -> None:
-    msg = t("host_picks", n=s.host + 1) if s.host is not None else t("no_host")
-    g.text(r.x + r.w / 2, y, msg, MUTED, g.fit_text(msg, r.w - 24, 15), align="center", baseline="middle")
 
 
 def shop(g: Gfx, f: layout.Frame, s: RunState, t: T, me: int | None, can_act: bool) -> None:

@@ -14,8 +14,8 @@ from engine.runmap import choices3 as C
 from engine.runmap import fight3 as F
 
 from . import icons, layout
+from .dialog_box import BTN, box, dim, waiting
 from .render import BAD, GOOD, INK, MUTED, T, hp_bar, party_rows
-from .screens import BTN, box, dim, waiting
 
 INTENT_COLOR = {"attack": "#FFAB91", "heavy": BAD, "guard": "#90CAF9"}
 
