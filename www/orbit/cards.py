@@ -15,14 +15,14 @@ from .orbitview import WEAPON_LINE
 from .widgets import DIM, FG, HOT, PANEL2, gauge, swatch
 
 if TYPE_CHECKING:
-    from .app import OrbitApp
+    from .host import OrbitHost
 
 HULL_MAX = HULL_START
 HEAT_SCALE = REACTOR_UNITS
 """Heat gauges run to this (a display scale, not a rule)."""
 
 
-def ship_cards(app: OrbitApp, g: Gfx, rect: Rect, state: OrbitState, compact: bool) -> None:
+def ship_cards(app: OrbitHost, g: Gfx, rect: Rect, state: OrbitState, compact: bool) -> None:
     """One card per ship: colour, hull, heat, energy in use; the active ship outlined."""
     n = len(state.ships)
     tr = app.tr
@@ -98,7 +98,7 @@ def ship_cards(app: OrbitApp, g: Gfx, rect: Rect, state: OrbitState, compact: bo
         systems_line(app, g, x + 6, y + 57, cw - 12, s, 10)
 
 
-def systems_line(app: OrbitApp, g: Gfx, x: float, y: float, w: float, s: Ship, size: float) -> None:
+def systems_line(app: OrbitHost, g: Gfx, x: float, y: float, w: float, s: Ship, size: float) -> None:
     """The ship's powered subsystems (committed energy), weapons in their weapon colour."""
     subs = powered_systems(s) if s.alive else []
     if not subs:

@@ -28,7 +28,7 @@ from .model import FRIEND, HUMAN, SEAT_KINDS, Planner
 from .ui import Ui
 
 if TYPE_CHECKING:
-    from .app import OrbitApp
+    from .host import OrbitHost
 
 BINDINGS = {
     **{f"Digit{i}": f"sel{i}" for i in range(1, 8)},
@@ -80,9 +80,9 @@ def preset_for(seats: list[str]) -> str:
 
 
 class Controls:
-    """Turns events and button presses into UI changes and plans for one ``OrbitApp``."""
+    """Turns events and button presses into UI changes and plans for one ``OrbitHost``."""
 
-    def __init__(self, app: OrbitApp) -> None:
+    def __init__(self, app: OrbitHost) -> None:
         self.app = app
 
     # -- feedback ------------------------------------------------------------------------------------

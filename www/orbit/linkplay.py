@@ -13,7 +13,7 @@ from .model import LINK_SEATS, Match, OrbitSave
 from .ui import Anim
 
 if TYPE_CHECKING:
-    from .app import OrbitApp
+    from .host import OrbitHost
 
 LINK_SAVE = "link"
 LAST_SAVE = "last"
@@ -31,9 +31,9 @@ ANIM_MS = 950.0
 
 
 class LinkPlay:
-    """Opening, sharing and pasting links for one ``OrbitApp``."""
+    """Opening, sharing and pasting links for one ``OrbitHost``."""
 
-    def __init__(self, app: OrbitApp) -> None:
+    def __init__(self, app: OrbitHost) -> None:
         self.app = app
         self.last_link = ""
 

@@ -16,7 +16,7 @@ from .turnlog import log_panel, plan_text
 from .widgets import BAD, DIM, FG, GOOD, HOT, PANEL, button2, gauge, swatch
 
 if TYPE_CHECKING:
-    from .app import OrbitApp
+    from .host import OrbitHost
 
 
 def _boxes(g: Gfx, x: float, y: float, bs: float, sub: Subsystem, committed: int, pending: int) -> float:
@@ -44,7 +44,7 @@ TOUCH = 44.0
 """The smallest +/- button on a phone (px)."""
 
 
-def plan_panel(app: OrbitApp, g: Gfx, rect: Rect) -> None:
+def plan_panel(app: OrbitHost, g: Gfx, rect: Rect) -> None:
     """Planning controls for the active (human) ship."""
     tr, pl, lay = app.tr, app.ui.planner, app.ui.layout
     assert pl is not None

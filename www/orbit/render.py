@@ -23,14 +23,14 @@ from .orbitview import SHIP_COLORS
 from .widgets import BAD, FG
 
 if TYPE_CHECKING:
-    from .app import OrbitApp
+    from .host import OrbitHost
 
 FOCUS = "#FFFFFF"
 """The keyboard focus ring (drawn over a dark outline so it shows on every background)."""
 NOTICE_MS = 6000.0
 
 
-def status(app: OrbitApp) -> tuple[str, str]:
+def status(app: OrbitHost) -> tuple[str, str]:
     """The top bar's status line and its colour."""
     m, ui, phone = app.match, app.ui, app.ui.layout.phone
     if not app.has_game() or ui.mode == "menu":
@@ -49,7 +49,7 @@ def status(app: OrbitApp) -> tuple[str, str]:
     return (rnd if phone else f"{rnd} · {app.tr('turn_of', ship=who)}"), FG
 
 
-def draw(app: OrbitApp, g: Gfx, now: float) -> None:
+def draw(app: OrbitHost, g: Gfx, now: float) -> None:
     ui = app.ui
     if (ui.layout.w, ui.layout.h) != (g.width, g.height):
         ui.layout = lay_mod.compute(g.width, g.height)
@@ -101,7 +101,7 @@ def draw(app: OrbitApp, g: Gfx, now: float) -> None:
     focus_ring(app, g)
 
 
-def focus_ring(app: OrbitApp, g: Gfx) -> None:
+def focus_ring(app: OrbitHost, g: Gfx) -> None:
     """The keyboard focus: a double outline around the focused button, if it is drawn."""
     focus.draw_ring(g, g.regions, app.ui.focus, FOCUS)
 
@@ -138,7 +138,7 @@ _still = _Cached()
 """The whole frame while nothing moves (menus, planning, dialogs)."""
 
 
-def shown_state(app: OrbitApp) -> OrbitState:
+def shown_state(app: OrbitHost) -> OrbitState:
     """The state on the board: the replay's turn, the animated turn's end, or the game's."""
     ui = app.ui
     if ui.anim is not None:
@@ -146,7 +146,7 @@ def shown_state(app: OrbitApp) -> OrbitState:
     return app.replay_state() if ui.mode == "replay" else app.match.state
 
 
-def board(app: OrbitApp, g: Gfx, now: float) -> None:
+def board(app: OrbitHost, g: Gfx, now: float) -> None:
     """The orbit view: rings, reach and threat zones, ships (animated), shots, the planned burn."""
     m, ui = app.match, app.ui
     L = ui.layout
@@ -177,7 +177,7 @@ def board(app: OrbitApp, g: Gfx, now: float) -> None:
         g.text(r.x + 8, r.y + 14, cap, SHIP_COLORS[only], g.fit_text(cap, r.w - 16, 13), baseline="middle")
 
 
-def chrome(app: OrbitApp, g: Gfx) -> None:
+def chrome(app: OrbitHost, g: Gfx) -> None:
     """Everything of the game screen but the board: ship cards, zoom buttons, the panel, dialogs."""
     m, ui = app.match, app.ui
     L = ui.layout

@@ -12,12 +12,12 @@ from .orbitview import SHIP_COLORS
 from .widgets import BAD, DIM, FG, GOOD, PANEL, PANEL2, button2, paragraph, swatch
 
 if TYPE_CHECKING:
-    from .app import OrbitApp
+    from .host import OrbitHost
 
 BACKDROP = "#1A110E"
 
 
-def top_bar(app: OrbitApp, g: Gfx, rect: Rect, status: str, status_color: str = FG) -> None:
+def top_bar(app: OrbitHost, g: Gfx, rect: Rect, status: str, status_color: str = FG) -> None:
     tr, phone = app.tr, app.ui.layout.phone
     g.rect(rect.x, rect.y, rect.w, rect.h, "#2B1B17")
     bw = 40.0 if phone else 64.0
@@ -73,7 +73,7 @@ def top_bar(app: OrbitApp, g: Gfx, rect: Rect, status: str, status_color: str = 
         )
 
 
-def menu(app: OrbitApp, g: Gfx) -> None:
+def menu(app: OrbitHost, g: Gfx) -> None:
     """New game: presets, ship count, seats (each human or an AI level), difficulty, start/continue."""
     tr = app.tr
     w, h = g.width, g.height
@@ -144,7 +144,7 @@ def menu(app: OrbitApp, g: Gfx) -> None:
         paragraph(g, x, y, cw, tr("keys"), DIM, 11)
 
 
-def link_error(app: OrbitApp, g: Gfx, why: str) -> None:
+def link_error(app: OrbitHost, g: Gfx, why: str) -> None:
     """Why a link was refused, under the top bar until closed (not a toast that fades)."""
     w = g.width
     x, y, bw = 8.0, 48.0, w - 16.0
@@ -154,7 +154,7 @@ def link_error(app: OrbitApp, g: Gfx, why: str) -> None:
     g.button("linkerr", x + bw - 48, y + 4, 44, 40, "✕", size=16)
 
 
-def cover(app: OrbitApp, g: Gfx, ship: int) -> None:
+def cover(app: OrbitHost, g: Gfx, ship: int) -> None:
     """Pass-the-device screen: hides the board until the next player taps."""
     tr = app.tr
     w, h = g.width, g.height
@@ -175,7 +175,7 @@ def cover(app: OrbitApp, g: Gfx, ship: int) -> None:
     g.text(w / 2, h * 0.34 + 116, tr("cover_tap"), DIM, 14, align="center", baseline="middle")
 
 
-def game_over(app: OrbitApp, g: Gfx, rect: Rect) -> None:
+def game_over(app: OrbitHost, g: Gfx, rect: Rect) -> None:
     tr = app.tr
     out = app.match.state.outcome
     if out is None:
@@ -209,7 +209,7 @@ def game_over(app: OrbitApp, g: Gfx, rect: Rect) -> None:
     g.button("menu", x + 20 + bw, y + 152, bw, 34, tr("menu"), size=14)
 
 
-def help_screen(app: OrbitApp, g: Gfx) -> None:
+def help_screen(app: OrbitHost, g: Gfx) -> None:
     tr = app.tr
     w, h = g.width, g.height
     g.rect(0, 44, w, h - 44, BACKDROP)
@@ -230,7 +230,7 @@ def help_screen(app: OrbitApp, g: Gfx) -> None:
     g.button("help:next", x + 2 * (bw + 6), by, bw, 42, tr("next") + " ▶", size=15)
 
 
-def replay_bar(app: OrbitApp, g: Gfx, rect: Rect) -> None:
+def replay_bar(app: OrbitHost, g: Gfx, rect: Rect) -> None:
     tr = app.tr
     g.rect(rect.x, rect.y, rect.w, rect.h, PANEL)
     total = len(app.match.turns)

@@ -17,10 +17,10 @@ from .model import Turn
 from .widgets import BAD, DIM, FG, HOT, PANEL, swatch
 
 if TYPE_CHECKING:
-    from .app import OrbitApp
+    from .host import OrbitHost
 
 
-def status_panel(app: OrbitApp, g: Gfx, rect: Rect, text: str) -> None:
+def status_panel(app: OrbitHost, g: Gfx, rect: Rect, text: str) -> None:
     """Shown while the computer plans or a replay runs: a status line and the log."""
     g.rect(rect.x, rect.y, rect.w, rect.h, PANEL)
     g.text(
@@ -60,7 +60,7 @@ def status_panel(app: OrbitApp, g: Gfx, rect: Rect, text: str) -> None:
     log_panel(app, g, Rect(rect.x, rect.y + top, rect.w, rect.h - top))
 
 
-def describe(app: OrbitApp, turn: Turn) -> list[tuple[str, str]]:
+def describe(app: OrbitHost, turn: Turn) -> list[tuple[str, str]]:
     """Localised pieces of one turn's log line, each with its colour."""
     tr = app.tr
     out: list[tuple[str, str]] = []
@@ -99,7 +99,7 @@ def describe(app: OrbitApp, turn: Turn) -> list[tuple[str, str]]:
     return out
 
 
-def log_panel(app: OrbitApp, g: Gfx, rect: Rect, upto: int | None = None) -> None:
+def log_panel(app: OrbitHost, g: Gfx, rect: Rect, upto: int | None = None) -> None:
     """The most recent turns, newest at the bottom, each prefixed with the ship's colour."""
     tr = app.tr
     g.rect(rect.x + 4, rect.y, rect.w - 8, rect.h - 4, "rgba(0,0,0,0.18)")
@@ -145,7 +145,7 @@ class _LogCache:
 _log_cache = _LogCache()
 
 
-def _log_lines(app: OrbitApp, g: Gfx, turns: list[Turn], width: float, budget: int) -> list[LogLine]:
+def _log_lines(app: OrbitHost, g: Gfx, turns: list[Turn], width: float, budget: int) -> list[LogLine]:
     """The newest turns' lines that fit ``budget`` lines of ``width``, oldest first."""
     lines: list[LogLine] = []
     for turn in reversed(turns):
@@ -161,7 +161,7 @@ def _log_lines(app: OrbitApp, g: Gfx, turns: list[Turn], width: float, budget: i
     return lines
 
 
-def plan_text(app: OrbitApp, state: OrbitState, plan: TurnPlan) -> str:
+def plan_text(app: OrbitHost, state: OrbitState, plan: TurnPlan) -> str:
     """The pending plan in words, in the page language (the engine's ``plan_actions``, translated)."""
     tr = app.tr
     ship = state.active_ship

@@ -13,7 +13,7 @@ from pydantic import BaseModel
 from .widgets import DIM, FG, GOOD, PANEL2, paragraph
 
 if TYPE_CHECKING:
-    from .app import OrbitApp
+    from .host import OrbitHost
 
 STEPS = 4
 FLAG = "tutorial"
@@ -33,7 +33,7 @@ def mark_seen(storage: Storage) -> None:
     storage.save(FLAG, TutorialDone())
 
 
-def draw(app: OrbitApp, g: Gfx, rect: Rect, step: int) -> None:
+def draw(app: OrbitHost, g: Gfx, rect: Rect, step: int) -> None:
     """Card ``step`` (0-based) at the bottom of the orbit view, with Next/Skip buttons."""
     tr = app.tr
     w = min(440.0, rect.w - 16)
