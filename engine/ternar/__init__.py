@@ -37,20 +37,21 @@ def format_move(move: Move) -> str:
     return move.text()
 
 
-RULES_VERSION = 3  # 3: every node after the intro from the window (issue #30); 2: deal with a future,
-# 12.1 intro values, paced window, light regeneration (RULES.md)
+RULES_VERSION = 4  # 4: the window shifts at top * 3^3, no Big Bang at the window cap (issue #30, the arc);
+# 3: every node after the intro from the window (issue #30); 2: deal with a future, 12.1 intro values,
+# paced window, light regeneration (RULES.md)
 
 
 def migrate_save(save: SaveData) -> SaveData:
     """A save from older rules stays playable: its options pin the readings it was played under
-    (rules 1: ``ruleset`` 1 and five start nodes; rules 2: ``ruleset`` 2), so its moves replay
-    exactly as they were played and the game goes on under them."""
+    (rules 1: ``ruleset`` 1 and five start nodes; rules 2 and 3: ``ruleset`` 2 or 3), so its moves
+    replay exactly as they were played and the game goes on under them."""
     options = dict(save.options)
     if save.rules <= 1:
         options.setdefault("ruleset", 1)
         options.setdefault("start_nodes", 5)
     else:
-        options.setdefault("ruleset", min(save.rules, 2))
+        options.setdefault("ruleset", min(save.rules, RULES_VERSION))
     return save.model_copy(update={"options": options})
 
 

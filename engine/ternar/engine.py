@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+import engine.ternar.events as ev  # the module itself, not the package (no import cycle, #24)
 from engine.core.rng import Lcg32
 from engine.core.session import IllegalMoveError
-from engine.ternar import events as ev
 from engine.ternar.generation import (
     MAX_WINDOW_LOW,
     deal,
@@ -43,6 +43,7 @@ DEAL_RETRIES = 100  # a starting deal without any route is dealt again, at most 
 BIG_BANG_SIZE = 3  # 9.3: three edge-connected singularities
 BIG_BANG_SHIFT = 3  # 9.3: window +3 levels
 INVERSION_EVERY = 10  # 11.3: Hexa-Storm flips the regeneration direction every 10 turns
+BIG_BANG_AT_CAP_FROM_RULES = 4  # rules 4: no Big Bang once the window is at its cap (RULES.md)
 
 
 def has_future(values: list[int]) -> bool:
@@ -282,7 +283,10 @@ def apply_with_events(state: State, move: Move) -> tuple[State, list[ev.Event]]:
     if outcome is None:
         probe = state.model_copy(update={"values": tuple(w.values), "ghosts": ()})
         clusters = [c for c in probe.singularity_clusters() if len(c) >= BIG_BANG_SIZE]
-        if clusters:
+        at_cap = mode != "zen" and low >= MAX_WINDOW_LOW and opts.ruleset >= BIG_BANG_AT_CAP_FROM_RULES
+        if clusters and at_cap and sing:  # a new singularity while three stand joined: say why no bang
+            w.events.append(ev.WallsEvent(singularities=tuple(sorted(x for c in clusters for x in c))))
+        if clusters and not at_cap:
             cleared = tuple(i for i, v in enumerate(w.values) if v)
             if mode != "zen":
                 new_pool = list(pool)

@@ -109,6 +109,15 @@ class BigBangEvent(FrozenModel):
     new_window: tuple[int, int, int]
 
 
+class WallsEvent(FrozenModel):
+    """Rules 4: a merge joined three or more singularities while the window is at its cap. There is no
+    Big Bang there (its +3 levels have nowhere to go): the singularities stay on the field as walls."""
+
+    kind: Literal["walls"] = "walls"
+    phase: Literal["PROCESSING"] = "PROCESSING"
+    singularities: tuple[int, ...]
+
+
 class ZenRefillEvent(FrozenModel):
     """Zen has no death: a dead field is cleared and dealt again (RULES.md)."""
 
@@ -161,6 +170,7 @@ Event = (
     | WindowShiftEvent
     | InversionEvent
     | BigBangEvent
+    | WallsEvent
     | ZenRefillEvent
     | StageEvent
     | AchievementEvent

@@ -21,7 +21,13 @@ LIGHT_TABLE: tuple[tuple[int, int], ...] = (
 )  # regenerated "sand" (16.2 weights, 16.3 3 and 9)
 # Readings of rules 2 that set the pace (RULES.md "Growth"); module constants so the lab can try others.
 HOLD_WINDOW_IN_INTRO = False  # True would start 6.4's shifts with stage 3 (tried: no ghosts before 52)
-SHIFT_GAP = 2  # rules 2: a shift needs a merge of top * 3^2 (RULES.md "Growth"); 0 = the literal V(n+2)
+SHIFT_GAP = 2  # rules 2-3: a shift needs a merge of top * 3^2 (RULES.md "Growth"); 0 = the literal V(n+2)
+SHIFT_GAP_4 = 3  # rules 4: ... top * 3^3 (RULES.md "Rules version 4")
+
+
+def shift_gap(ruleset: int) -> int:
+    """Powers of three above the window top a merge must reach to shift the window (6.4's pace)."""
+    return SHIFT_GAP_4 if ruleset >= 4 else SHIFT_GAP
 
 
 def window_values(low: int) -> tuple[int, int, int]:
@@ -180,7 +186,7 @@ def shifted_window(
     if ruleset >= 2:
         if HOLD_WINDOW_IN_INTRO and intro_stage(turns) < 3:
             return window_low, tuple(pool)
-        if window_low < MAX_WINDOW_LOW and reached >= 3 ** (window_low + 2 + SHIFT_GAP):
+        if window_low < MAX_WINDOW_LOW and reached >= 3 ** (window_low + 2 + shift_gap(ruleset)):
             new_pool.append(3**window_low)
             window_low += 1
         return window_low, tuple(new_pool)

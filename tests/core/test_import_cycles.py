@@ -20,7 +20,6 @@ KNOWN: dict[str, set[frozenset[str]]] = {
     "engine": {
         frozenset({"reactor", "reactor.actions", "reactor.forecast", "reactor.game", "reactor.pulse"})
         | {"reactor.stages", "reactor.validate", "reactor.views"},
-        frozenset({"ternar", "ternar.engine", "ternar.fixtures"}),
         frozenset({"runmap.generate", "runmap.generate2", "runmap.generate3"}),
         frozenset({"runmap", "runmap.coop", "runmap.game", "runmap.rules"}),
     },
@@ -30,7 +29,6 @@ KNOWN: dict[str, set[frozenset[str]]] = {
         frozenset({"reactor.app", "reactor.hooks", "reactor.view"}),
         frozenset({"floodline.app", "floodline.board_draw", "floodline.controls", "floodline.hooks"})
         | {"floodline.sounds"},
-        frozenset({"ternar.app", "ternar.frame", "ternar.hooks", "ternar.tutorial"}),
         frozenset({"runmap.app", "runmap.commands", "runmap.coop", "runmap.devices", "runmap.hooks"})
         | {"runmap.view"},
     },

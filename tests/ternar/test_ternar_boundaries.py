@@ -12,6 +12,7 @@ from engine.ternar.display import format_number, line_style
 from engine.ternar.generation import (
     FREEZE_TURN,
     SHIFT_GAP,
+    SHIFT_GAP_4,
     ghost_chance_per_10000,
     shifted_window,
     top_weight_percent,
@@ -90,6 +91,36 @@ def test_window_freezes_at_turn_150(turns, moves):
 def test_window_shift_needs_top_times_3_pow_gap(reached, moves):
     low, pool = shifted_window("classic", 1, (), reached, 60)
     assert (low, pool) == ((2, (3,)) if moves else (1, ()))
+
+
+@pytest.mark.parametrize(
+    ("reached", "moves"),
+    [(3 ** (5 + SHIFT_GAP_4 - 1), False), (3 ** (5 + SHIFT_GAP_4), True), (3 ** (5 + SHIFT_GAP_4 + 1), True)],
+)
+def test_rules_4_window_shift_needs_top_times_3_pow_3(reached, moves):
+    """Rules 4 (#30, the arc): window [27, 81, 243] moves only for a merge of 243 * 3^3 = 3^8."""
+    assert SHIFT_GAP_4 == 3
+    low, pool = shifted_window("classic", 3, (3, 9), reached, 60, 4)
+    assert (low, pool) == ((4, (3, 9, 27)) if moves else (3, (3, 9)))
+
+
+@pytest.mark.parametrize(
+    ("window_low", "ruleset", "bang", "after"),
+    [
+        (11, 4, True, 12),  # one level below the cap: the Big Bang clears and takes the window to it
+        (12, 4, False, 12),  # at the cap (rules 4): no Big Bang, the singularities stay as walls
+        (12, 3, True, 12),  # rules 3 cleared the field at the cap too (the loop of #30)
+    ],
+)
+def test_rules_4_no_big_bang_at_the_window_cap(window_low, ruleset, bang, after):
+    cells = {(7, 0): SINGULARITY, (7, 1): SINGULARITY, (7, 2): 3**14, (7, 3): 3**14, (3, 0): 3**13}
+    cells.update({(3, 1): 3**13})
+    s = field(cells, turns=200, singularities_created=2, window_low=window_low, options={"ruleset": ruleset})
+    new, evs = apply_with_events(s, Route(nodes=(41, 40)))
+    assert any(e.kind == "big_bang" for e in evs) is bang
+    assert any(e.kind == "walls" for e in evs) is (not bang)  # the page says why nothing happened
+    assert new.window_low == after and new.big_bangs == int(bang)
+    assert (SINGULARITY in new.values) is not bang
 
 
 @pytest.mark.parametrize(("count", "bang"), [(2, False), (3, True), (4, True)])

@@ -181,8 +181,28 @@ def test_saves_of_rules_2_replay_exactly_as_they_were_played(i):
     s = Session.load(GAME, case["save"])
     assert s.state.options.ruleset == 2 and s.state_hash() == case["hash"]
     resaved = json.loads(s.save_json())
-    assert resaved["rules"] == GAME.rules == 3 and resaved["options"]["ruleset"] == 2
+    assert resaved["rules"] == GAME.rules == 4 and resaved["options"]["ruleset"] == 2
     assert Session.load(GAME, resaved).state_hash() == case["hash"]
     if s.state.outcome is None:
         s.play(greedy_route(s.state, 40, 800))
         assert s.state.options.ruleset == 2
+
+
+GOLDEN_RULES3 = Path(__file__).with_name("ternar_golden_rules3.json")
+
+
+@pytest.mark.parametrize("i", range(len(CASES)))
+def test_saves_of_rules_3_replay_exactly_as_they_were_played(i):
+    """Saves written under rules 3 (the window paced at top * 3^2, a Big Bang also at the window cap)
+    keep playing under rules 3 after the rules 4 build loads them: the same state hash as when they
+    were written, ``ruleset`` 3 pinned, and the game goes on under those rules."""
+    case = json.loads(GOLDEN_RULES3.read_text())[i]
+    assert case["save"]["rules"] == 3 and "ruleset" not in case["save"]["options"]
+    s = Session.load(GAME, case["save"])
+    assert s.state.options.ruleset == 3 and s.state_hash() == case["hash"]
+    resaved = json.loads(s.save_json())
+    assert resaved["rules"] == GAME.rules == 4 and resaved["options"]["ruleset"] == 3
+    assert Session.load(GAME, resaved).state_hash() == case["hash"]
+    if s.state.outcome is None:
+        s.play(greedy_route(s.state, 40, 800))
+        assert s.state.options.ruleset == 3

@@ -66,11 +66,15 @@ def test_invalid_route_changes_nothing():
 
 
 def test_window_shifts_when_max_reaches_top_and_freezes_at_150():
-    cells = {(7, 0): 81, (7, 1): 81}  # 81 * 3 = 243 = top 27 * 3^2 (rules 2)
+    cells = {(7, 0): 243, (7, 1): 243}  # 243 * 3 = 729 = top 27 * 3^3 (rules 4)
     new = apply(field(cells, turns=148), Route.parse("38-39"))  # turn 149 may still shift
     assert new.window == (9, 27, 81) and new.pool == (3,)
     new = apply(field(cells, turns=149), Route.parse("38-39"))  # the 150th turn: frozen
     assert new.window == (3, 9, 27) and new.pool == ()
+    new = apply(field({(7, 0): 81, (7, 1): 81}, turns=60), Route.parse("38-39"))  # 243 < 729 (rules 4)
+    assert new.window == (3, 9, 27)
+    r3 = apply(field({(7, 0): 81, (7, 1): 81}, turns=60, options={"ruleset": 3}), Route.parse("38-39"))
+    assert r3.window == (9, 27, 81)  # rules 3 moved at top * 3^2
     new = apply(field(cells, turns=40), Route.parse("38-39"))  # in the intro it moves too (12.1 ...
     assert new.window == (9, 27, 81)
     assert spawn_table("classic", new.window_low, 41, False) == [
@@ -285,8 +289,8 @@ def test_a_spawned_top_value_does_not_shift_the_window():
     # a 27 that flowed in is not "reached": merging 3-3 -> 9 keeps [3, 9, 27]
     s = field({(7, 0): 3, (7, 1): 3, (7, 5): 27}, turns=60)
     assert apply(s, Route.parse("38-39")).window == (3, 9, 27)
-    # a merge reaching top * 9 does shift it
-    s = field({(7, 0): 81, (7, 1): 81, (7, 5): 27}, turns=60)
+    # a merge reaching top * 27 does shift it (rules 4)
+    s = field({(7, 0): 243, (7, 1): 243, (7, 5): 27}, turns=60)
     assert apply(s, Route.parse("38-39")).window == (9, 27, 81)
 
 

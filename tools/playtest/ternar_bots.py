@@ -29,18 +29,33 @@ def live_pairs(values: Sequence[int]) -> int:
 
 
 def careful_route(values: Sequence[int], budget: tuple[int, int] = CAREFUL_BUDGET) -> Route | None:
-    """The found route that leaves the most live pairs right after its collapse (ties: higher score)."""
+    """The found route that leaves the most live pairs right after its collapse (ties: higher score).
+
+    The pairs after a collapse are counted incrementally (the same number ``live_pairs`` gives on the
+    collapsed field): the field's pairs, minus those touching the route, plus those of the result node.
+    """
     best: tuple[int, ...] | None = None
     best_key = (-1, -1)
-    work = list(values)
+    live = [0 < v < SINGULARITY for v in values]
+    touching = [
+        sum(1 for b in NEIGHBOURS[a] if values[b] == values[a]) if live[a] else 0 for a in range(N_NODES)
+    ]
+    base = sum(touching) // 2
     for route, score in iter_routes(values, *budget):
-        chain = [values[n] for n in route]
-        for n in route[:-1]:
-            work[n] = 0
-        work[route[-1]] = collapse_value(chain)
-        key = (live_pairs(work), score)
-        for n in route:
-            work[n] = values[n]
+        on = set(route)
+        lost = 0
+        for a in route:
+            lost += touching[a]
+            va = values[a]
+            for b in NEIGHBOURS[a]:
+                if b > a and b in on and values[b] == va:
+                    lost -= 1  # a pair inside the route was counted at both ends
+        result = collapse_value([values[n] for n in route])
+        gained = 0
+        if result < SINGULARITY:
+            last = route[-1]
+            gained = sum(1 for b in NEIGHBOURS[last] if b not in on and values[b] == result)
+        key = (base - lost + gained, score)
         if key > best_key:
             best, best_key = route, key
     return Route(nodes=best) if best is not None else None

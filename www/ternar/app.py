@@ -21,7 +21,8 @@ from engine.ternar.telemetry import BestView, Profile, best_view, options_for, r
 
 from .board import Ui, dialog_key, interpret
 from .effects import MOMENT_MS, SALUTE_MS, Fx, Moment
-from .frame import FrameCache, draw_frame
+from .frame import draw_frame
+from .frame_cache import FrameCache
 from .keys import BINDINGS
 from .render import BoardPainter
 from .sound import Sounds
@@ -35,7 +36,7 @@ if TYPE_CHECKING:
 
     from engine.ternar.timeline import Timeline
 
-    from .tutorial import Tutorial
+    from .tutorial_step import Tutorial
 
 TOAST_MS = 2600.0
 
@@ -67,7 +68,7 @@ class TernarApp(TurnApp[State, Move, Ui]):
             self.toast(self.t("restored"))
         self.tutorial: Tutorial | None = None
         if shell.storage.read_raw("tutorial") is None:  # first run: the tutorial (issue 15)
-            from .tutorial import Tutorial
+            from .tutorial_step import Tutorial
 
             self.tutorial = Tutorial(0 if self.state.turns == 0 else 1)
 
@@ -173,6 +174,8 @@ class TernarApp(TurnApp[State, Move, Ui]):
                 sub = t("big_bang_sub", levels=levels) if levels > 0 else t("big_bang_sub_capped")
                 self.fx.moment = Moment("big_bang", t("big_bang_title"), sub, now, now + MOMENT_MS)
                 self.sounds.big_bang()
+            elif e.kind == "walls":
+                self.toast(t("walls"))
             elif e.kind == "achievement":
                 self.toast(t("architect"))
                 self.fx.salute = (e.node, now + SALUTE_MS)
@@ -216,7 +219,7 @@ class TernarApp(TurnApp[State, Move, Ui]):
         )
 
     def tutorial_next(self, skip: bool = False) -> None:
-        from .tutorial import STEPS
+        from .tutorial_step import STEPS
 
         tut = self.tutorial
         if tut is None:

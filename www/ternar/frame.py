@@ -3,42 +3,22 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from . import hud
 from .effects import draw_moment, draw_salute
+from .frame_cache import Panel
 from .layout import Layout, Rect, compute
 from .render import background
 from .view import fmt_mult, fmt_score, fmt_value, preview
 
 if TYPE_CHECKING:
-    from gwweb.shared.canvas import Gfx, Region
+    from gwweb.shared.canvas import Gfx
 
-    from .app import TernarApp
-
-
-@dataclass
-class Panel:
-    """A rarely changing panel drawn into its own layer (re-drawn when its key changes)."""
-
-    rect: Rect
-    layer: Gfx
-    key: Hashable = None
-    regions: list[Region] = field(default_factory=list)
+    from .page import TernarPage
 
 
-@dataclass
-class FrameCache:
-    """What the frames keep between them: the layout, panel layers, the preview badge, the clock."""
-
-    lay: Layout | None = None
-    panels: dict[str, Panel] = field(default_factory=dict)
-    badge: tuple[tuple[int, float], Gfx] | None = None
-    last_frame: float = 0.0
-
-
-def _board(app: TernarApp, g: Gfx, lay: Layout, t_now: float, dt: float) -> None:
+def _board(app: TernarPage, g: Gfx, lay: Layout, t_now: float, dt: float) -> None:
     st = app.state
     p = app.painter
     ui = app.ui
@@ -93,7 +73,7 @@ def _board(app: TernarApp, g: Gfx, lay: Layout, t_now: float, dt: float) -> None
         tutorial.draw_route_hint(app, g, tut.route_hint(st.values, st), t_now / 1000.0)
 
 
-def _info(app: TernarApp, g: Gfx, lay: Layout) -> None:
+def _info(app: TernarPage, g: Gfx, lay: Layout) -> None:
     t = app.t
     st = app.state
     ui = app.ui
@@ -120,7 +100,7 @@ def _info(app: TernarApp, g: Gfx, lay: Layout) -> None:
         hud.info_line(g, lay, t("hint_keys"))
 
 
-def _badge(app: TernarApp, g: Gfx, x: float, y: float, r: float, value: int) -> None:
+def _badge(app: TernarPage, g: Gfx, x: float, y: float, r: float, value: int) -> None:
     """The would-be result as a small hex near the finger; drawn once per value into a tiny layer."""
     c = app.frames.badge
     if c is None or c[0] != (value, r):
@@ -132,7 +112,7 @@ def _badge(app: TernarApp, g: Gfx, x: float, y: float, r: float, value: int) -> 
 
 
 def _cached(
-    app: TernarApp, g: Gfx, name: str, rect: Rect, key: Hashable, paint: Callable[[Gfx], None]
+    app: TernarPage, g: Gfx, name: str, rect: Rect, key: Hashable, paint: Callable[[Gfx], None]
 ) -> None:
     """Draw a rarely changing panel into its own layer; blit it and re-register its buttons each frame."""
     c = app.frames.panels.get(name)
@@ -151,7 +131,7 @@ def _cached(
     g.regions.extend(c.regions)
 
 
-def draw_frame(app: TernarApp, g: Gfx, t_now: float) -> None:
+def draw_frame(app: TernarPage, g: Gfx, t_now: float) -> None:
     """The whole frame at page time ``t_now`` (ms)."""
     fc = app.frames
     dt = t_now - fc.last_frame

@@ -12,12 +12,12 @@ from engine.core.session import Session
 from engine.ternar import GAME
 
 if TYPE_CHECKING:
-    from .app import TernarApp
+    from .page import TernarPage
 
 Hook = Callable[..., str]
 
 
-def hooks(app: TernarApp) -> dict[str, object]:
+def hooks(app: TernarPage) -> dict[str, object]:
     def anim_left() -> float:
         """Milliseconds the running turn animation still has (0 when none runs)."""
         t = app.anim_ms()

@@ -10,42 +10,20 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from engine.ternar import State
-from engine.ternar.bot import hint
 from engine.ternar.rules import SINGULARITY
 
 from . import hud
 from .dialogs import card
 from .layout import Rect
+from .tutorial_step import STEPS
 
 if TYPE_CHECKING:
     from gwweb.shared.canvas import Gfx
 
-    from .app import TernarApp
-
-STEPS = ("route", "window", "ghost", "singularity")
+    from .page import TernarPage
 
 
-class Tutorial:
-    """Where the first-run tutorial is; ``step`` 0..3."""
-
-    def __init__(self, step: int = 0) -> None:
-        self.step = step
-        self._hint: tuple[tuple[int, ...], tuple[int, ...]] | None = None  # (values, route)
-
-    @property
-    def modal(self) -> bool:
-        return self.step >= 1
-
-    def route_hint(self, values: tuple[int, ...], state: State) -> tuple[int, ...]:
-        """The route to show on the board in step 0 (the engine's hint, cached per field)."""
-        if self._hint is None or self._hint[0] != values:
-            r = hint(state)
-            self._hint = (values, r.nodes if r is not None else ())
-        return self._hint[1]
-
-
-def draw_route_hint(app: TernarApp, g: Gfx, route: tuple[int, ...], t_sec: float) -> None:
+def draw_route_hint(app: TernarPage, g: Gfx, route: tuple[int, ...], t_sec: float) -> None:
     """Step 0: the hint route pulses on the board, a dot runs along it like a finger; a Skip button
     sits in the board's top-right corner (touch has no Esc)."""
     lay = app.ui.lay
@@ -64,7 +42,7 @@ def draw_route_hint(app: TernarApp, g: Gfx, route: tuple[int, ...], t_sec: float
     hud.button(g, "tut_skip", Rect(b.x + b.w - w, b.y + 2, w, 32), app.t("tut_skip"), size=13, fill=hud.CARD)
 
 
-def draw_card(app: TernarApp, g: Gfx, t_sec: float) -> Rect | None:
+def draw_card(app: TernarPage, g: Gfx, t_sec: float) -> Rect | None:
     """Steps 1-3: a card with an illustration, two lines of text, Next (Enter: it has the focus
     ring) and Skip (Esc)."""
     tut = app.tutorial
