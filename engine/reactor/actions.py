@@ -11,8 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+import engine.reactor.forecast as forecast
+import engine.reactor.network as network
 from engine.core.session import IllegalMoveError
-from engine.reactor import forecast, network
 from engine.reactor.balance import CARRIERS
 from engine.reactor.pulse import (
     LOST,
@@ -28,7 +29,7 @@ from engine.reactor.state import DIRS, ELEMENTS, INTACT, ITEM_FOR, LEAKING, Leak
 from engine.reactor.surface import door_axis, run_step
 
 if TYPE_CHECKING:
-    from engine.reactor.stages import StageHook
+    from engine.reactor.hook import StageHook
 
 QUICK = ("move", "inspect", "view")
 LENGTHY = ("interact", "repair", "remedy", "shield", "activate")

@@ -9,7 +9,7 @@ from __future__ import annotations
 from array import array
 from dataclasses import dataclass
 
-from engine.reactor import network
+import engine.reactor.network as network
 from engine.reactor.balance import CARRIERS, QUANTITIES
 from engine.reactor.f32 import BAND_NAMES, band
 from engine.reactor.pulse import RuntimeInvalid, run_pulse

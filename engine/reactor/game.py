@@ -7,9 +7,10 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
+import engine.reactor.forecast as forecast
+import engine.reactor.pulse as pulse
 from engine.core.hashing import state_hash
 from engine.core.schema import SchemaError
-from engine.reactor import forecast, pulse
 from engine.reactor.actions import Action, apply_action, format_action, parse_action
 from engine.reactor.balance import load_balance
 from engine.reactor.schema import LevelM, parse_level

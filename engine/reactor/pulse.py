@@ -7,12 +7,13 @@ from array import array
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from engine.reactor import network, surface
+import engine.reactor.network as network
+import engine.reactor.surface as surface
 from engine.reactor.balance import CARRIERS, QUANTITIES
 from engine.reactor.state import ELEMENTS, Outcome, ReactorState
 
 if TYPE_CHECKING:
-    from engine.reactor.stages import StageHook
+    from engine.reactor.hook import StageHook
 
 LOST, WON = "lost", "won"
 REASON_REACTOR_HEAT = "reactor_heat"

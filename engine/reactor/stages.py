@@ -24,14 +24,11 @@ Without a hook the pulse does no extra work beyond one ``is None`` test per stag
 from __future__ import annotations
 
 from array import array
-from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.reactor.balance import QUANTITIES
 from engine.reactor.state import ELEMENTS, ReactorState
-
-StageHook = Callable[[str, int, ReactorState], None]
 
 MUTATION, NETWORK, INTEGRITY, STEP = "mutation", "network", "integrity", "step"
 SAFETY, READINESS, DURATIONS, FORECAST = "safety", "readiness", "durations", "forecast"

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import engine.reactor.network as network
 from engine.core.session import IllegalMoveError
-from engine.reactor import network
 from engine.reactor.actions import can_view_underground
 from engine.reactor.balance import CARRIERS, QUANTITIES
 from engine.reactor.f32 import BAND_NAMES, band, display

@@ -18,15 +18,10 @@ ROOT = Path(__file__).resolve().parents[2]
 # The cycles left (session 5). The glue's are draw/hook modules typed with their game's app class.
 KNOWN: dict[str, set[frozenset[str]]] = {
     "engine": {
-        frozenset({"reactor", "reactor.actions", "reactor.forecast", "reactor.game", "reactor.pulse"})
-        | {"reactor.stages", "reactor.validate", "reactor.views"},
         frozenset({"runmap.generate", "runmap.generate2", "runmap.generate3"}),
         frozenset({"runmap", "runmap.coop", "runmap.game", "runmap.rules"}),
     },
     "www": {
-        frozenset({"reactor.cascade_draw", "reactor.editor", "reactor.epanel", "reactor.eview"})
-        | {"reactor.fields", "reactor.hud"},
-        frozenset({"reactor.app", "reactor.hooks", "reactor.view"}),
         frozenset({"floodline.app", "floodline.board_draw", "floodline.controls", "floodline.hooks"})
         | {"floodline.sounds"},
         frozenset({"runmap.app", "runmap.commands", "runmap.coop", "runmap.devices", "runmap.hooks"})

@@ -9,7 +9,7 @@ import json
 from engine.core.session import Session
 from engine.reactor import GAME
 from www.reactor.edoc import Doc, import_text, level_id, new_level
-from www.reactor.eissues import issue_en, issue_ru
+from www.reactor.eissues import problem_tag, problem_text
 
 
 def test_inventory_is_capped_by_the_difficulty_capacity() -> None:
@@ -21,7 +21,7 @@ def test_inventory_is_capped_by_the_difficulty_capacity() -> None:
     assert doc.data["inventory"] == {"heat_shield": 4}
     doc.set_difficulty("hard")
     doc.validate()
-    assert doc.ok and doc.warnings[0][0].startswith("inventory_capacity: 4 items, capacity 3 on hard")
+    assert doc.ok and problem_tag(doc.warnings[0][0]) == "inventory_capacity: 4 items, capacity 3 on hard"
     assert doc.add_inventory("heat_shield", -1) and doc.add_inventory("heat_shield", -3)
     assert "inventory" not in doc.data
     doc.set_difficulty("easy")
@@ -43,7 +43,7 @@ def test_blocks_and_hazards_on_a_cell_and_empty_cells_vanish() -> None:
     assert doc.surface(3, 3) is None and doc.data["surface"] == []
     doc.add_block(0, 0, "fuel", 1)  # on a wall: the engine's validation says so
     doc.validate()
-    assert any(e[0].startswith("wall_hazard") for e in doc.errors)
+    assert any(problem_tag(e[0]).startswith("wall_hazard") for e in doc.errors)
 
 
 def test_robot_move_keeps_heat_immunity() -> None:
@@ -93,10 +93,14 @@ def test_level_ids_from_titles() -> None:
 
 
 def test_validation_messages_in_russian_and_without_codes_in_english() -> None:
-    assert issue_ru("prop_terrain: reactor prop on a wall cell") == "устройство (реактор) на стене"
-    assert issue_ru("no_source_path: 3 fuel cell(s) here have no source path").startswith("3 клеток")
-    assert issue_ru("weird: something new") == "weird: something new"
-    assert issue_en("prop_terrain: reactor prop on a wall cell") == "reactor prop on a wall cell"
+    doc = Doc(new_level())
+    doc.data["props"].append({"kind": "reactor", "x": 0, "y": 0})  # a second reactor, on the wall
+    doc.validate()
+    [(problem, x, y)] = doc.errors
+    assert (x, y) == (0, 0) and not isinstance(problem, str)
+    assert problem_text("ru", problem) == "устройство (реактор) на стене"
+    assert problem_text("en", problem) == "reactor prop on a wall cell"
+    assert problem_tag(problem) == "prop_terrain: reactor prop on a wall cell"  # the test hooks' form
 
 
 def test_import_problems_in_russian() -> None:

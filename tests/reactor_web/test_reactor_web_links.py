@@ -68,11 +68,11 @@ def test_a_bad_link_is_refused_with_a_reason(why: str) -> None:
 def test_the_page_opens_a_link_and_asks_before_replacing_a_game(app: Any) -> None:  # noqa: F811
     assert app.act("move e")
     app.open_link(CODE)
-    assert app.ask == "custom:power_on" and "power_on" in app.custom.levels
+    assert app.ui.ask == "custom:power_on" and "power_on" in app.custom.levels
     app.on_button("ask:yes")
-    assert app.pending == "custom:power_on"
+    assert app.ui.pending == "custom:power_on"
 
 
 def test_a_bad_link_is_a_notice_not_a_crash(app: Any) -> None:  # noqa: F811
     app.open_link(BAD["checksum"])
-    assert app.ask is None and app.pending is None and app.shell.notices
+    assert app.ui.ask is None and app.ui.pending is None and app.shell.notices

@@ -17,8 +17,8 @@ OTHER = "campaign:power_on"
 
 
 def menu(app: Any, scroll: float = 200.0) -> None:  # noqa: F811
-    app.screen = "menu"
-    app.menu_scroll, app.menu_max_scroll = scroll, 1000.0
+    app.ui.screen = "menu"
+    app.ui.menu_scroll, app.ui.menu_max_scroll = scroll, 1000.0
 
 
 def press(app: Any, hit: str, path: list[tuple[float, float]], end: str = "up") -> bool:  # noqa: F811
@@ -37,17 +37,17 @@ def test_a_card_opens_on_release_only_within_the_slop(app: Any, dy: float, tap: 
     app.play = None
     menu(app)
     assert press(app, "level:" + OTHER, [(100.0, 300.0), (100.0, 300.0 + dy)])
-    assert app.pending == (OTHER if tap else None)
-    assert app.menu_scroll == (200.0 if tap else 200.0 - dy)  # a swipe moves the list with the finger
+    assert app.ui.pending == (OTHER if tap else None)
+    assert app.ui.menu_scroll == (200.0 if tap else 200.0 - dy)  # a swipe moves the list with the finger
 
 
 def test_nothing_opens_on_touch_down_and_a_cancel_opens_nothing(app: Any) -> None:  # noqa: F811
     app.play = None
     menu(app)
     assert app.press_button("level:" + OTHER, Event("pointer", "down", True, 50, 300, "touch"))
-    assert app.pending is None
+    assert app.ui.pending is None
     app.handle(Event("pointer", "cancel", False, 50, 300, "touch"))
-    assert app.pending is None and app.scroller.press is None
+    assert app.ui.pending is None and app.ui.scroller.press is None
 
 
 def test_a_swipe_off_a_card_scrolls_the_list(app: Any) -> None:  # noqa: F811
@@ -56,7 +56,7 @@ def test_a_swipe_off_a_card_scrolls_the_list(app: Any) -> None:  # noqa: F811
     app.handle(Event("pointer", "down", True, 100, 500, "touch"))
     app.handle(Event("pointer", "move", False, 100, 380, "touch"))
     app.handle(Event("pointer", "up", False, 100, 380, "touch"))
-    assert app.menu_scroll == 320.0 and app.pending is None
+    assert app.ui.menu_scroll == 320.0 and app.ui.pending is None
 
 
 def test_a_game_in_progress_is_replaced_only_after_yes(app: Any) -> None:  # noqa: F811
@@ -64,12 +64,12 @@ def test_a_game_in_progress_is_replaced_only_after_yes(app: Any) -> None:  # noq
     game = app.play
     menu(app)
     assert press(app, "level:" + OTHER, [(100.0, 300.0)])
-    assert app.ask == OTHER and app.pending is None and app.play is game
+    assert app.ui.ask == OTHER and app.ui.pending is None and app.play is game
     app.on_button("ask:no")
-    assert app.ask is None and app.pending is None and app.play is game
+    assert app.ui.ask is None and app.ui.pending is None and app.play is game
     press(app, "level:" + OTHER, [(100.0, 300.0)])
     app.on_button("ask:yes")
-    assert app.ask is None and app.pending == OTHER
+    assert app.ui.ask is None and app.ui.pending == OTHER
 
 
 def test_escape_keeps_the_game(app: Any) -> None:  # noqa: F811
@@ -77,7 +77,7 @@ def test_escape_keeps_the_game(app: Any) -> None:  # noqa: F811
     menu(app)
     press(app, "level:" + OTHER, [(100.0, 300.0)])
     app.handle(Event("key", "Escape", True))
-    assert app.ask is None and app.pending is None
+    assert app.ui.ask is None and app.ui.pending is None
 
 
 def test_opening_the_level_being_played_resumes_it(app: Any) -> None:  # noqa: F811
@@ -85,11 +85,11 @@ def test_opening_the_level_being_played_resumes_it(app: Any) -> None:  # noqa: F
     moves = list(app.play.session.moves)
     menu(app)
     press(app, "level:builtin:tutorial", [(100.0, 300.0)])
-    assert app.screen == "play" and app.ask is None and app.pending is None
+    assert app.ui.screen == "play" and app.ui.ask is None and app.ui.pending is None
     assert list(app.play.session.moves) == moves
 
 
 def test_a_fresh_game_is_not_asked_about(app: Any) -> None:  # noqa: F811
     menu(app)  # the tutorial is open with no move made: nothing to lose
     press(app, "level:" + OTHER, [(100.0, 300.0)])
-    assert app.ask is None and app.pending == OTHER
+    assert app.ui.ask is None and app.ui.pending == OTHER

@@ -7,8 +7,11 @@ are the level key with the hint flag and the engine's ``SaveData`` (seed + optio
 version), restored through ``Session.load``; the older key + moves format is migrated on load.
 
 Parts: this module (state, persistence, starting levels, actions), ``controls`` (input),
-``focus`` (keyboard focus ring), ``view`` (the frame), ``bindings`` (keys, timings, clock),
-``fields`` (the typed fields the parts share).
+``view`` (the frame), ``bindings`` (keys, timings, clock), ``fields`` (the app's own fields, typed
+for its two mixins). Everything undo should not restore lives in one ``interpret.Ui`` object
+(``self.ui``). The other parts see the page through small Protocols (``parts``): the level list,
+results and help (``PageView``), the focus ring (``FocusHost``), the play panel and cascade overlay
+(``PlayView``), the editor (``EditorHost``); none imports this module.
 """
 
 from __future__ import annotations
@@ -49,7 +52,6 @@ from .model import (
 from .render import BoardPainter
 from .stars import record_win, refresh_progress, store_progress
 from .strings import TABLES, reason
-from .tap import Scroller
 from .view import View, warm_steps
 
 if TYPE_CHECKING:
@@ -70,28 +72,12 @@ class ReactorApp(Controls, View):
         self.painter = BoardPainter()
         self.hud = Hud()
         self.lay: layout_mod.Layout | None = None
-        self.ui = Ui()  # selection, hover, eye view, focus: the UI-only state ``interpret`` reads
-        self.screen = "menu"
+        self.ui = Ui()  # everything undo should not restore: screen, selection, eye view, scrolls
         self.play: Play | None = None
-        self.selected: tuple[int, int] | None = None
-        self.hover_cell: tuple[int, int] | None = None
-        self.eye = False
-        self.eye_layer = "all"
-        self.zoom: bool | None = None  # None: zoom boards whose cells would be tiny; the button decides
-        self.pan: tuple[float, float] | None = None  # board cell at the view's centre; None = robot
-        self.drag: tuple[float, float, tuple[float, float], bool] | None = None
         self.cascades = CascadePlayer(shell)
         self.anim: Cascade | None = None  # the pulse cascade being played
         self.next_walk = 0.0
         self.pulse_ms: list[float] = self.cascades.pulse_ms
-        self.help = False
-        self.help_scroll = 0.0
-        self.help_max_scroll = 0.0
-        self.ask: str | None = None  # a level waiting for "replace the game in progress?"
-        self.scroller = Scroller()
-        self.scroll_of = "menu"
-        self.focus: str | None = None  # the button with the keyboard focus ring (``focus``)
-        self.pending: str | None = None  # a level to load in the next frame (``start``)
         self.warm: list[Any] = []  # start-up work done one item per idle frame after the first (#20)
         self.act_ms: list[tuple[str, float]] = []
         self.slow: list[tuple[str, float]] = []
@@ -110,7 +96,7 @@ class ReactorApp(Controls, View):
             pass
         for n in self.storage.take_notices():
             shell.notify(n)
-        self.warm = warm_steps(self)
+        self.warm = warm_steps(self.painter, self.hud)
 
     # -- persistence ----------------------------------------------------------------------------
     def _restore(self) -> None:
@@ -139,7 +125,7 @@ class ReactorApp(Controls, View):
                 self.shell.notify(self.t("rules_closed"))
             return
         self.play = play
-        self.screen = "play"
+        self.ui.screen = "play"
         self.save_game()  # stored in today's format
         self.sync_launcher()
         if play.session.moves:
@@ -185,7 +171,7 @@ class ReactorApp(Controls, View):
             self.shell.invalidate()
             return
         self.storage.save("custom", self.custom)
-        self.menu_cache = None
+        self.ui.menu_cache = None
         self.open_level("custom:" + lid)
         self.shell.invalidate()  # (from a hashchange event: no input event redraws)
 
@@ -202,7 +188,7 @@ class ReactorApp(Controls, View):
         win box loads in the next frame and is first drawn in the one after (#20: a level load
         and a first draw each cost a few tens of ms; one frame must not pay both)."""
         if session is None:
-            self.pending = key
+            self.ui.pending = key
             self.shell.invalidate()
             return
         self.start_now(key, session)
@@ -214,11 +200,11 @@ class ReactorApp(Controls, View):
             self.show_toast(str(exc)[:200])
             return
         self.play = Play(key, s)
-        self.screen = "play"
-        self.selected = None
-        self.eye = False
+        self.ui.screen = "play"
+        self.ui.selected = None
+        self.ui.eye = False
         self.anim = None
-        self.pan = None
+        self.ui.pan = None
         self.save_game()
         self.sync_launcher()
         self.shell.invalidate()
@@ -255,7 +241,7 @@ class ReactorApp(Controls, View):
         t0 = now()
         ok, why = play.try_play(text, capture=True)  # the engine's events: pulse stages, level end
         if ok and text.startswith("move"):
-            self.pan = None  # the zoomed view follows the robot again
+            self.ui.pan = None  # the zoomed view follows the robot again
         self.act_ms.append((text.split()[0], round(now() - t0, 1)))
         del self.act_ms[:-40]
         audio = self.shell.audio
@@ -265,7 +251,7 @@ class ReactorApp(Controls, View):
             return False
         if text.split()[0] in ("interact", "repair", "remedy", "shield", "activate"):
             key = "repair" if text.startswith("repair") else text.replace(" ", "_")
-            self.anim = self.cascades.start(old, play.last_trace, now(), self.eye, self.t(key))
+            self.anim = self.cascades.start(old, play.last_trace, now(), self.ui.eye, self.t(key))
             audio.tone(220, 0.18, "sine", 0.12, glide_to=330)
         else:
             audio.tone(520, 0.04, "sine", 0.05)
@@ -311,13 +297,13 @@ class ReactorApp(Controls, View):
     def toggle_eye(self) -> None:
         if self.play is None:
             return
-        if not self.eye and not self.play.can_view():
+        if not self.ui.eye and not self.play.can_view():
             has_terminal = bool(self.play.state.props_of("terminal"))
             self.play.message = self.t("eye_need" if has_terminal else "eye_none")
             self.play.refusal = ("", {})
             self.shell.invalidate()
             return
-        self.eye = not self.eye
+        self.ui.eye = not self.ui.eye
         self.shell.invalidate()
 
     # -- hooks ----------------------------------------------------------------------------------------

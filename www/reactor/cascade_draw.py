@@ -10,11 +10,11 @@ from .cascade import STAGE_COL, Cascade, stage_text, text
 if TYPE_CHECKING:
     from gwweb.shared.canvas import Gfx
 
-    from .fields import AppFields
     from .layout import Layout
+    from .parts import PlayView
 
 
-def draw_board_overlay(g: Gfx, app: AppFields, c: Cascade, lay: Layout) -> None:
+def draw_board_overlay(g: Gfx, app: PlayView, c: Cascade, lay: Layout) -> None:
     """Frame the cells the current stage changed and name the stage over the board."""
     cur = c.current()
     if cur is None:
@@ -22,8 +22,8 @@ def draw_board_overlay(g: Gfx, app: AppFields, c: Cascade, lay: Layout) -> None:
     s = lay.cell
     w = c.final.grid.width
     col = STAGE_COL.get(cur.name, "#FFFFFF")
-    solid, under = c.framed(c.index, app.eye_layer if app.eye else "all")
-    if c.eased[c.index] and app.eye:  # surface values sit under the eye's labels: changed ones on top
+    solid, under = c.framed(c.index, app.ui.eye_layer if app.ui.eye else "all")
+    if c.eased[c.index] and app.ui.eye:  # surface values sit under the eye's labels: changed ones on top
         surf = app.drawn if app.drawn is not None else c.shown.surface
         prev = c.stages[c.index - 1].state if c.index > 0 else c.before
         app.painter.surface_changes(g, c.shown, lay, surf, prev.surface, c.eased[c.index])
@@ -36,7 +36,7 @@ def draw_board_overlay(g: Gfx, app: AppFields, c: Cascade, lay: Layout) -> None:
         if under:  # underground changes (eye view): dashed frames, integrity changes labelled
             prev = c.stages[c.index - 1].state if c.index > 0 else c.before
             g.alpha(1.0)
-            app.painter.integrity_changes(g, c.shown, prev, lay, under, app.eye_layer)
+            app.painter.integrity_changes(g, c.shown, prev, lay, under, app.ui.eye_layer)
             g.alpha(max(0.35, 1.0 - 0.65 * c.frac))
             g.line_dash([max(3.0, s * 0.12), max(2.0, s * 0.07)])
             for i in under:
@@ -63,7 +63,7 @@ def draw_board_overlay(g: Gfx, app: AppFields, c: Cascade, lay: Layout) -> None:
     g.text(bx0 + 8, by0 + fs + 3, label, col, c.fit(g, label, bw - 12, fs, True), True)
 
 
-def draw_panel(g: Gfx, app: AppFields, c: Cascade, x: float, y: float, w: float, end: float) -> float:
+def draw_panel(g: Gfx, app: PlayView, c: Cascade, x: float, y: float, w: float, end: float) -> float:
     """The stage list in the forecast's place while the cascade plays (one line when space is short)."""
     lang = app.shell.i18n.lang
     rows = len(c.stages)

@@ -40,29 +40,31 @@ class Controls(AppFields):
     def press_button(self, hit: str, ev: Event) -> bool:
         """A pointer press on a canvas button (the shell asks before firing it): on the level list a
         card or the editor button waits for the release (a tap; a swipe scrolls instead)."""
-        if self.screen == "editor" or self.help or self.ask is not None:
+        if self.ui.screen == "editor" or self.ui.help or self.ui.ask is not None:
             return False
-        if (self.screen == "menu" or self.play is None) and (hit.startswith("level:") or hit == "editor"):
-            self.scroller.down(hit, ev.x, ev.y, getattr(self, "menu_scroll", 0.0))
-            self.scroll_of = "menu"
+        if (self.ui.screen == "menu" or self.play is None) and (hit.startswith("level:") or hit == "editor"):
+            self.ui.scroller.down(hit, ev.x, ev.y, self.ui.menu_scroll)
+            self.ui.scroll_of = "menu"
             return True
         return False
 
     def _swipe(self, ev: Event) -> bool:
         """Taps and swipes on the level list and the help box (``tap``)."""
-        if self.scroller.press is None:
-            on_menu = (self.screen == "menu" or self.play is None) and self.ask is None
-            if ev.kind == "pointer" and ev.name == "down" and (self.help or on_menu):
-                self.scroll_of = "help" if self.help else "menu"
-                self.scroller.down("", ev.x, ev.y, self.help_scroll if self.help else self.menu_scroll)
+        if self.ui.scroller.press is None:
+            on_menu = (self.ui.screen == "menu" or self.play is None) and self.ui.ask is None
+            if ev.kind == "pointer" and ev.name == "down" and (self.ui.help or on_menu):
+                self.ui.scroll_of = "help" if self.ui.help else "menu"
+                self.ui.scroller.down(
+                    "", ev.x, ev.y, self.ui.help_scroll if self.ui.help else self.ui.menu_scroll
+                )
                 return True
             return False
-        used, scroll, tapped = self.scroller.event(ev)
+        used, scroll, tapped = self.ui.scroller.event(ev)
         if scroll is not None:
-            if self.scroll_of == "help":
-                self.help_scroll = max(0.0, scroll)
+            if self.ui.scroll_of == "help":
+                self.ui.help_scroll = max(0.0, scroll)
             else:
-                scroll_menu(self, scroll - getattr(self, "menu_scroll", 0.0))
+                scroll_menu(self.ui, scroll - self.ui.menu_scroll)
             self.shell.invalidate()
         if tapped:
             self.on_button(tapped)
@@ -71,12 +73,12 @@ class Controls(AppFields):
     def _handle(self, ev: Event) -> None:
         if handle_focus(self, ev):
             return
-        if self.screen == "editor":
+        if self.ui.screen == "editor":
             self.editor.handle(ev)
             return
         if self._swipe(ev):
             return
-        if self.ask is not None:
+        if self.ui.ask is not None:
             if (ev.kind == "action" and ev.down and ev.name == "menu") or (
                 ev.kind == "key" and ev.down and ev.name == "Escape"
             ):
@@ -88,24 +90,24 @@ class Controls(AppFields):
             (ev.kind in ("action", "key") and ev.down) or (ev.kind == "pointer" and ev.name == "down")
         ):
             self.finish_cascade(hurry=self.skip_hurries(ev))
-        if self.help:
+        if self.ui.help:
             if ev.kind == "action" and ev.down and ev.name == "menu":
-                self.help = False
+                self.ui.help = False
                 self.shell.invalidate()
             elif ev.kind == "wheel":
-                self.help_scroll = max(0.0, self.help_scroll + ev.dy)
+                self.ui.help_scroll = max(0.0, self.ui.help_scroll + ev.dy)
                 self.shell.invalidate()
             return
-        if self.screen == "menu" or self.play is None:
+        if self.ui.screen == "menu" or self.play is None:
             if ev.kind == "wheel":
-                scroll_menu(self, ev.dy)
+                scroll_menu(self.ui, ev.dy)
                 self.shell.invalidate()
                 return
             if ev.kind == "key" and ev.down and ev.name in MENU_SCROLL_KEYS:
-                scroll_menu(self, MENU_SCROLL_KEYS[ev.name] * self.shell.gfx.height)
+                scroll_menu(self.ui, MENU_SCROLL_KEYS[ev.name] * self.shell.gfx.height)
                 self.shell.invalidate()
                 return
-        if ev.kind == "action" and ev.down and self.screen == "play" and self.play is not None:
+        if ev.kind == "action" and ev.down and self.ui.screen == "play" and self.play is not None:
             name = ev.name
             move = interpret(self.ui, self.play.state, In("action", name))
             if move is not None:
@@ -115,29 +117,29 @@ class Controls(AppFields):
             elif name == "undo":
                 self.do_undo()
             elif name == "menu":
-                self.screen = "editor" if self.play.key.startswith("test:") else "menu"
+                self.ui.screen = "editor" if self.play.key.startswith("test:") else "menu"
                 self.shell.invalidate()
-        elif ev.kind == "pointer" and self.screen == "play" and self.lay is not None:
+        elif ev.kind == "pointer" and self.ui.screen == "play" and self.lay is not None:
             if ev.name == "move":
                 cell = self.hud.row_at(ev.x, ev.y)
-                if cell != self.hover_cell:
-                    self.hover_cell = cell
+                if cell != self.ui.hover_cell:
+                    self.ui.hover_cell = cell
                     self.shell.invalidate()
-                if self.drag is not None:
+                if self.ui.drag is not None:
                     self.drag_to(ev.x, ev.y)
             elif ev.name == "down":
                 row = self.hud.row_at(ev.x, ev.y)
                 if row is not None:  # touch: a tapped forecast row highlights and inspects its cell
-                    self.hover_cell = self.selected = row
+                    self.ui.hover_cell = self.ui.selected = row
                     self.shell.invalidate()
                     return
                 if self.lay.zoomed and self.lay.cell_at(ev.x, ev.y) is not None:
-                    self.drag = (ev.x, ev.y, self.view_centre(), False)  # a tap, or a drag that pans
+                    self.ui.drag = (ev.x, ev.y, self.view_centre(), False)  # a tap, or a drag that pans
                     return
                 self.click_board(ev.x, ev.y)
-            elif ev.name in ("up", "cancel") and self.drag is not None:
-                x0, y0, _, moved = self.drag
-                self.drag = None
+            elif ev.name in ("up", "cancel") and self.ui.drag is not None:
+                x0, y0, _, moved = self.ui.drag
+                self.ui.drag = None
                 if not moved and ev.name == "up":
                     self.click_board(x0, y0)
 
@@ -146,9 +148,9 @@ class Controls(AppFields):
         game in progress only after the player says yes (``ask``)."""
         play = self.play
         if play is not None and play.key == key and play.state.outcome is None:
-            self.screen = "play"
+            self.ui.screen = "play"
         elif play is not None and in_progress(play):
-            self.ask = key
+            self.ui.ask = key
         else:
             self.start(key)
 
@@ -156,10 +158,10 @@ class Controls(AppFields):
         """Is this cascade-skipping input a move or an action (a pointer press that starts a walk)?"""
         if ev.kind == "pointer":
             lay, play = self.lay, self.play
-            if self.screen != "play" or lay is None or play is None or self.hud.row_at(ev.x, ev.y):
+            if self.ui.screen != "play" or lay is None or play is None or self.hud.row_at(ev.x, ev.y):
                 return False
             cell = lay.cell_at(ev.x, ev.y)
-            return hurry_input("walk" if cell is not None and cell == self.selected else "pointer", "")
+            return hurry_input("walk" if cell is not None and cell == self.ui.selected else "pointer", "")
         return hurry_input(ev.kind, ev.name, self.shell.input.bindings)
 
     def view_centre(self) -> tuple[float, float]:
@@ -172,14 +174,14 @@ class Controls(AppFields):
 
     def drag_to(self, x: float, y: float) -> None:
         """Pan the zoomed board with a finger or mouse drag (beyond a small slop it is no tap)."""
-        if self.drag is None or self.lay is None:
+        if self.ui.drag is None or self.lay is None:
             return
-        x0, y0, (cx, cy), moved = self.drag
+        x0, y0, (cx, cy), moved = self.ui.drag
         if not moved and abs(x - x0) + abs(y - y0) < 10:
             return
         s = self.lay.cell
-        self.pan = (cx - (x - x0) / s, cy - (y - y0) / s)
-        self.drag = (x0, y0, (cx, cy), True)
+        self.ui.pan = (cx - (x - x0) / s, cy - (y - y0) / s)
+        self.ui.drag = (x0, y0, (cx, cy), True)
         self.shell.invalidate()
 
     def click_board(self, x: float, y: float) -> None:
@@ -187,31 +189,31 @@ class Controls(AppFields):
         if lay is None or play is None:
             return
         self.ui.board = lay
-        before = self.selected
+        before = self.ui.selected
         move = interpret(self.ui, play.state, In("click", x=x, y=y))
         if move is not None:
             self.play_move(move)
-        if move is not None or self.selected != before:
+        if move is not None or self.ui.selected != before:
             self.shell.invalidate()
 
     def on_button(self, id: str) -> None:
-        if self.screen == "editor":
+        if self.ui.screen == "editor":
             self.editor.on_button(id)
             return
         self.finish_cascade(hurry=hurry_input("button", id))
         if id in ("menu_up", "menu_down"):
-            scroll_menu(self, (self.shell.gfx.height * 0.6) * (1 if id == "menu_down" else -1))
+            scroll_menu(self.ui, (self.shell.gfx.height * 0.6) * (1 if id == "menu_down" else -1))
         elif id == "help":
-            self.help = True
-            self.help_scroll = 0.0
+            self.ui.help = True
+            self.ui.help_scroll = 0.0
         elif id == "closehelp":
-            self.help = False
+            self.ui.help = False
         elif id == "lang":
             self.shell.set_lang(self.shell.i18n.toggle())
         elif id == "mute":
             self.shell.set_muted(not self.shell.audio.muted)
         elif id == "levels":
-            self.screen = "menu"
+            self.ui.screen = "menu"
         elif id == "undo":
             self.do_undo()
         elif id == "restart" and self.play is not None:
@@ -219,7 +221,7 @@ class Controls(AppFields):
             self.anim = None
             self.save_game()
         elif id == "resume" and self.play is not None:
-            self.screen = "play"
+            self.ui.screen = "play"
         elif id == "eye":
             self.toggle_eye()
         elif id == "hint" and self.play is not None:
@@ -228,15 +230,15 @@ class Controls(AppFields):
                 self.play.note = self.t("hint_used", h=text)
                 self.save_game()
         elif id == "zoom":
-            self.zoom = not (self.lay is not None and self.lay.zoomed)
-            self.pan = None
+            self.ui.zoom = not (self.lay is not None and self.lay.zoomed)
+            self.ui.pan = None
         elif id == "eyelayer":
             order = ["all", "fuel", "coolant", "electricity"]
-            self.eye_layer = order[(order.index(self.eye_layer) + 1) % len(order)]
+            self.ui.eye_layer = order[(order.index(self.ui.eye_layer) + 1) % len(order)]
         elif id == "cascade":
             self.cascades.cycle_mode()
         elif id == "close_insp":
-            self.selected = None
+            self.ui.selected = None
         elif id == "next":
             nxt = self.next_level()
             if nxt:
@@ -250,7 +252,7 @@ class Controls(AppFields):
         elif id.startswith("level:"):
             self.open_level(id[6:])
         elif id.startswith("ask:"):
-            key, self.ask = self.ask, None
+            key, self.ui.ask = self.ui.ask, None
             if id == "ask:yes" and key is not None:
                 self.start(key)
         self.shell.invalidate()

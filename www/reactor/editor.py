@@ -24,7 +24,7 @@ from .badges import Badges
 from .edoc import MAX_SIZE, PROP_KINDS, SUPPLY_ITEMS, Doc, level_id, new_level, normalize
 from .efiles import EditorFiles
 from .ehooks import EditorHooks
-from .eissues import issue_en, issue_ru
+from .eissues import problem_text
 from .ekeys import EditorKeys
 from .esolve import EditorSolving, LiveSolver
 from .estrings import ET
@@ -36,7 +36,9 @@ if TYPE_CHECKING:
     from gwweb.shared.canvas import Gfx
     from gwweb.shared.input import Event
 
-    from .fields import AppFields
+    from engine.reactor.validate import Issue
+
+    from .parts import EditorHost
 
 TEXT, DIM, BAD, WARN, OK = "#ECEFF1", "#90A4AE", "#FF5252", "#FFCA28", "#69F0AE"
 
@@ -58,7 +60,7 @@ class EditorDoc(Model):
 
 
 class Editor(EditorKeys, EditorFiles, EditorHooks, EditorSolving):
-    def __init__(self, app: AppFields) -> None:
+    def __init__(self, app: EditorHost) -> None:
         self.app = app
         self.shell = app.shell
         saved = self.shell.storage.load("editor", EditorDoc)
@@ -89,13 +91,13 @@ class Editor(EditorKeys, EditorFiles, EditorHooks, EditorSolving):
     def t(self, key: str) -> str:
         return ET[self.shell.i18n.lang].get(key) or ET["en"].get(key, key)
 
-    def issue_text(self, text: str) -> str:
-        """A validation message in the current language."""
-        return issue_ru(text) if self.shell.i18n.lang == "ru" else issue_en(text)
+    def issue_text(self, problem: Issue | str) -> str:
+        """A validation issue (or a schema problem) in the current language."""
+        return problem_text(self.shell.i18n.lang, problem)
 
     # -- lifecycle ------------------------------------------------------------------------------------
     def open(self) -> None:
-        self.app.screen = "editor"
+        self.app.ui.screen = "editor"
         self.shell.invalidate()
 
     def persist(self) -> None:
@@ -225,7 +227,7 @@ class Editor(EditorKeys, EditorFiles, EditorHooks, EditorSolving):
             self.shell.invalidate()
             return
         if id == "levels":
-            self.app.screen = "menu"
+            self.app.ui.screen = "menu"
         elif id == "lang":
             self.shell.set_lang(self.shell.i18n.toggle())
         elif id == "undo":

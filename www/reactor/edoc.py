@@ -16,6 +16,7 @@ from engine.reactor.balance import CARRIERS as ENGINE_CARRIERS
 from engine.reactor.balance import QUANTITIES, difficulties, load_balance
 from engine.reactor.schema import EDITOR_MAX_SIDE, EDITOR_MIN_SIDE
 from engine.reactor.state import DIRS as ENGINE_DIRS
+from engine.reactor.validate import Issue
 
 CARRIERS = ENGINE_CARRIERS  # the engine's constants, not copies
 QUANT = QUANTITIES
@@ -73,8 +74,9 @@ class Doc:
         self.data = data
         self.undo_stack: list[str] = []
         self.redo_stack: list[str] = []
-        self.errors: list[tuple[str, int | None, int | None]] = []
-        self.warnings: list[tuple[str, int | None, int | None]] = []
+        self.errors: list[tuple[Issue | str, int | None, int | None]] = []
+        """Blocking problems: the engine's validation issues, or the schema's problems (text)."""
+        self.warnings: list[tuple[Issue | str, int | None, int | None]] = []
         self.validate()
 
     # -- history ----------------------------------------------------------------------------------
@@ -108,8 +110,8 @@ class Doc:
             self.errors = [(p, None, None) for p in exc.problems]
             self.warnings = []
             return
-        self.errors = [(f"{e.code}: {e.message}", e.x, e.y) for e in rep.errors]
-        self.warnings = [(f"{w.code}: {w.message}", w.x, w.y) for w in rep.warnings]
+        self.errors = [(e, e.x, e.y) for e in rep.errors]
+        self.warnings = [(w, w.x, w.y) for w in rep.warnings]
 
     @property
     def ok(self) -> bool:

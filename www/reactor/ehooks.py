@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING, Any
 
 from engine.reactor.presentation import LAYERS
 
+from .eissues import problem_tag
+
 
 class EditorHooks:
     """Mixin of ``Editor``: reads its state for the e2e tests."""
@@ -34,8 +36,8 @@ class EditorHooks:
             "layer": self.layer,
             "tool": self.tool,
             "cursor": list(self.selected) if self.selected is not None else None,
-            "errors": [e[0] for e in self.doc.errors],
-            "warnings": [w[0] for w in self.doc.warnings],
+            "errors": [problem_tag(e[0]) for e in self.doc.errors],
+            "warnings": [problem_tag(w[0]) for w in self.doc.warnings],
             "msg": self.msg[0],
             "id": self.doc.data["meta"]["id"],
             "size": [self.doc.w, self.doc.h],

@@ -1,10 +1,18 @@
-"""Validation messages in Russian: the engine reports ``code: English message``; the editor shows the
-same facts in the player's language (patterns below; anything unknown stays in English)."""
+"""Level problems in the player's language.
+
+Validation issues come from the engine as codes with parameters (``engine.reactor.validate.Issue``:
+``detail`` names the fact, ``params`` its values): English is the engine's own ``message``, Russian
+is worded here by ``detail`` (``ISSUE_RU``), never by reading the English text. Problems of a refused
+import (pydantic field errors and share-code refusals, plain text from ``SchemaError``) are still
+translated by phrase (``schema_ru``).
+"""
 
 from __future__ import annotations
 
 import re
 from typing import Any
+
+from engine.reactor.validate import Issue
 
 W = {
     "fuel": "топливо",
@@ -24,101 +32,81 @@ W = {
     "S": "Ю",
     "W": "З",
 }
-
-RU: list[tuple[str, str]] = [
-    (r"terrain has (\d+) rows, height is (\d+)", "в карте {0} строк, а высота {1}"),
-    (r"terrain row (\d+) has (\d+) cells, width is (\d+)", "в строке {0} клеток {1}, а ширина {2}"),
-    (r"(\w+) cell outside the (\S+) grid", "клетка ({0}) за пределами поля {1}"),
-    (r"(\w+) cell listed twice", "клетка ({0}) указана дважды"),
-    (r"(\w+) integrity (\S+) above max", "прочность ({0}) {1} выше максимума"),
-    (r"robot is out of bounds", "робот за пределами поля"),
-    (r"robot is not on a floor cell", "робот не на клетке пола"),
-    (r"surface cell outside the grid", "клетка поверхности за пределами поля"),
-    (r"surface cell listed twice", "клетка поверхности указана дважды"),
-    (r"wall cell with surface hazards", "на стене не может быть опасностей"),
-    (r"(\w+) prop out of bounds", "устройство ({0}) за пределами поля"),
-    (r"(\w+) prop on a wall cell", "устройство ({0}) на стене"),
-    (r"more than one prop on this cell", "больше одного устройства на клетке"),
-    (r"level has no reactor control prop", "на уровне нет пульта реактора"),
-    (
-        r"door needs exactly one opposing wall pair.*",
-        "двери нужна ровно одна пара стен напротив (С+Ю или З+В)",
-    ),
-    (r"(\w+) leak or its access is out of bounds", "течь ({0}) или её сторона за пределами поля"),
-    (r"two (\w+) leaks on one cell", "две течи ({0}) на одной клетке"),
-    (r"(\w+) leak on a cell without a (\w+) network", "течь ({0}) там, где нет сети"),
-    (r"electricity leaks occur in wall cells", "течь тока бывает только в стене"),
-    (r"electricity leak face must be an adjacent floor cell", "сторона течи тока — соседняя клетка пола"),
-    (r"(\w+) leaks occur under floor cells", "течь ({0}) бывает только под полом"),
-    (r"(\w+) leak access must be its own floor cell", "течь ({0}) чинят с её же клетки"),
-    (
-        r"(\w+) cell state does not match the leak's repair state",
-        "состояние клетки ({0}) не совпадает с течью",
-    ),
-    (r"leaking (\w+) cell without a leak record", "клетка ({0}) течёт, но течи нет"),
-    (r"valve outlet (.+) is not a floor cell", "выход вентиля {0} не на полу"),
-    (r"valve outlet (.+) is out of bounds", "выход вентиля {0} за пределами поля"),
-    (r"sprinkler valve is not connected to a coolant network cell", "вентиль не стоит на сети охладителя"),
-    (r"ratio mode (\d+) does not exist", "пропорции {0} нет"),
-    (r"(\w+) flow prop is not on a (\w+) network cell", "источник ({0}) не стоит на своей сети"),
-    (
-        r"junction needs exactly one underground carrier, found (\d+)",
-        "под развилкой должна быть ровно одна сеть, а их {0}",
-    ),
-    (
-        r"network loop through the junction \((\w) and (\w) branches reconnect\)",
-        "кольцо через развилку (ветви {0} и {1} сходятся)",
-    ),
-    (
-        r"junction has (\d+) branches; needs one incoming and two or three outgoing",
-        "у развилки {0} ветви; нужна одна входящая и две-три исходящих",
-    ),
-    (
-        r"equal-source ambiguity: sources reach the junction from (.+)",
-        "неоднозначно: источники приходят к развилке с {0}",
-    ),
-    (
-        r"consumer cannot be reached by any source or by the robot",
-        "к потребителю не дойти ни сети, ни роботу",
-    ),
-    (r"(\w+) consumer starts starved or disabled", "нужный потребитель ({0}) в начале голодает или выключен"),
-    (r"(\d+) (\w+) cell\(s\) here have no source path", "{0} клеток сети ({1}) без пути от источника"),
-    (r"reactor is not ready with the initial network state", "в начальном состоянии реактор не готов"),
-    (r"supply cannot be reached by the robot", "робот не дойдёт до запаса"),
-    (r"no (\w+) hazard can ever appear in this level", "опасности ({0}) на уровне не бывает — запас лишний"),
-    (
-        r"sprinkler valve outlets reach no fuel, heat or reactor",
-        "выходы вентиля не достают до топлива, жара или реактора",
-    ),
-    (
-        r"(\w+) hazard with no remedy supply, item or sprinkler nearby",
-        "опасность ({0}) без нейтрализатора или спринклера рядом",
-    ),
-    (r"(\d+) items, capacity (\d+) on (\w+)", "предметов {0}, а вместимость {1} ({2})"),
-    (r"junction at \((\d+),(\d+)\): (.+)", "развилка ({0},{1}): {2}"),
-]
-_COMPILED = [(re.compile("^" + pat + "$"), ru) for pat, ru in RU]
 DIFF = {"easy": "легко", "normal": "обычно", "hard": "сложно"}
 
+ISSUE_RU: dict[str, str] = {  # by ``Issue.detail`` (every key of ``validate.MESSAGES``; a test checks)
+    "terrain_rows": "в карте {rows} строк, а высота {height}",
+    "terrain_row_cells": "в строке {row} клеток {cells}, а ширина {width}",
+    "layer_cell_outside": "клетка ({carrier}) за пределами поля {width}x{height}",
+    "layer_cell_twice": "клетка ({carrier}) указана дважды",
+    "integrity_above_max": "прочность ({carrier}) {integrity} выше максимума",
+    "robot_outside": "робот за пределами поля",
+    "robot_on_wall": "робот не на клетке пола",
+    "surface_outside": "клетка поверхности за пределами поля",
+    "surface_twice": "клетка поверхности указана дважды",
+    "wall_hazard": "на стене не может быть опасностей",
+    "prop_outside": "устройство ({kind}) за пределами поля",
+    "prop_on_wall": "устройство ({kind}) на стене",
+    "props_stacked": "больше одного устройства на клетке",
+    "no_reactor": "на уровне нет пульта реактора",
+    "eye_access": "доступ к оку нельзя записать в уровень: робот получает его у терминала",
+    "door_walls": "двери нужна ровно одна пара стен напротив (С+Ю или З+В)",
+    "required_counts": "нужно потребителей ({carrier}): {required}, а на этой сети стоит {available}",
+    "leak_outside": "течь ({carrier}) или её сторона за пределами поля",
+    "leaks_stacked": "две течи ({carrier}) на одной клетке",
+    "leak_no_network": "течь ({carrier}) там, где нет сети",
+    "electricity_leak_floor": "течь тока бывает только в стене",
+    "electricity_leak_face": "сторона течи тока — соседняя клетка пола",
+    "leak_under_wall": "течь ({carrier}) бывает только под полом",
+    "leak_access_cell": "течь ({carrier}) чинят с её же клетки",
+    "leak_state": "состояние клетки ({carrier}) не совпадает с течью",
+    "leak_unrecorded": "клетка ({carrier}) течёт, но течи нет",
+    "valve_outlet_wall": "выход вентиля ({ox}, {oy}) не на полу",
+    "valve_outlet_outside": "выход вентиля ({ox},{oy}) за пределами поля",
+    "valve_network": "вентиль не стоит на сети охладителя",
+    "ratio_mode": "пропорции {mode} нет",
+    "flow_network": "источник ({carrier}) не стоит на своей сети",
+    "junction_carriers": "под развилкой должна быть ровно одна сеть, а их {found}",
+    "junction_loop": "кольцо через развилку (ветви {a} и {b} сходятся)",
+    "junction_branches": "у развилки ветвей: {branches}; нужна одна входящая и две-три исходящих",
+    "junction_sources": "неоднозначно: источники приходят к развилке с {dirs}",
+    "inventory_capacity": "предметов {items}, а вместимость {capacity} ({difficulty})",
+    "unreachable_consumer": "к потребителю не дойти ни сети, ни роботу",
+    "starved_required_consumer": "нужный потребитель ({carrier}) в начале голодает или выключен",
+    "no_source_path": "клеток сети ({carrier}) без пути от источника: {cells}",
+    "reactor_unready": "в начальном состоянии реактор не готов",
+    "supply_unreachable": "робот не дойдёт до запаса",
+    "supply_unused": "опасности ({item}) на уровне не бывает — запас лишний",
+    "valve_no_target": "выходы вентиля не достают до топлива, жара или реактора",
+    "hazard_no_remedy": "опасность ({quantity}) без нейтрализатора или спринклера рядом",
+}
 
-def _word(v: str) -> str:
-    return W.get(v, DIFF.get(v, v))
+
+def _word(v: Any) -> Any:
+    """An engine name (carrier, prop kind, difficulty, direction or ``N/E`` list) in Russian."""
+    if not isinstance(v, str):
+        return v
+    return "/".join(W.get(p, DIFF.get(p, p)) for p in v.split("/"))
 
 
-def issue_ru(text: str) -> str:
-    """``code: message`` → the Russian message (the code is dropped; unknown messages stay)."""
-    body = issue_en(text)
-    for pat, ru in _COMPILED:
-        m = pat.match(body)
-        if m:
-            return ru.format(*(_word(g) for g in m.groups()))
-    return text
+def issue_words(lang: str, issue: Issue) -> str:
+    """A validation issue in the player's language, worded by its ``detail`` and ``params``
+    (English: the engine's message; a fact without Russian words stays in English)."""
+    if lang == "ru" and issue.detail in ISSUE_RU:
+        return ISSUE_RU[issue.detail].format(**{k: _word(v) for k, v in issue.params})
+    return issue.message
 
 
-def issue_en(text: str) -> str:
-    """English: the message without the machine code prefix (``prop_terrain: ...`` → ``...``)."""
-    code, sep, msg = text.partition(": ")
-    return msg if sep and re.fullmatch(r"[a-z_]+", code) else text
+def problem_text(lang: str, problem: Issue | str) -> str:
+    """A validation issue or an import problem (text) in the player's language."""
+    if isinstance(problem, Issue):
+        return issue_words(lang, problem)
+    return problem_ru(problem) if lang == "ru" else problem
+
+
+def problem_tag(problem: Issue | str) -> str:
+    """``code: message`` of an issue (the test hooks' form; text problems as they are)."""
+    return f"{problem.code}: {problem.message}" if isinstance(problem, Issue) else problem
 
 
 SCHEMA_RU: list[tuple[str, Any]] = [  # (pattern, replacement text or function)
@@ -279,8 +267,6 @@ def problem_ru(problem: str) -> str:
     return f"{field_ru(path)} [{path}]: {schema_ru(msg)}"
 
 
-def problems_text(lang: str, problems: list[str]) -> str:
-    """The problems of a refused import in the player's language, joined by ``; ``."""
-    if lang == "ru":
-        return "; ".join(problem_ru(p) for p in problems)
-    return "; ".join(problems)
+def problems_text(lang: str, problems: list[Issue] | list[str] | list[Issue | str]) -> str:
+    """The problems of a refused import or link in the player's language, joined by ``; ``."""
+    return "; ".join(problem_text(lang, p) for p in problems)

@@ -17,8 +17,8 @@ from .sprites import COL, SURF_COL
 if TYPE_CHECKING:
     from gwweb.shared.canvas import Gfx
 
-    from .editor import Editor
     from .layout import Layout
+    from .parts import EditorView
 
 TEXT, DIM, BAD, WARN, OK = "#ECEFF1", "#90A4AE", "#FF5252", "#FFCA28", "#69F0AE"
 BTN = "#1C2A35"
@@ -76,7 +76,7 @@ def _grid(g: Gfx, items: list[tuple[str, str, str, str]], x: float, y: float, w:
     return y + ((len(items) + cols - 1) // cols) * 28 + 2
 
 
-def draw_panel(g: Gfx, ed: Editor, lay: Layout) -> None:
+def draw_panel(g: Gfx, ed: EditorView, lay: Layout) -> None:
     t = ed.t
     x, y, w = lay.px, lay.py, lay.pw
     bottom = lay.py + lay.ph
@@ -112,7 +112,7 @@ def draw_panel(g: Gfx, ed: Editor, lay: Layout) -> None:
     _validation(g, ed, x, y + 4, w, bottom)
 
 
-def _edit(g: Gfx, ed: Editor, x: float, y: float, w: float) -> float:
+def _edit(g: Gfx, ed: EditorView, x: float, y: float, w: float) -> float:
     t, doc = ed.t, ed.doc
     bh = 26.0
     bw = (w - 12) / 4
@@ -215,7 +215,7 @@ def _edit(g: Gfx, ed: Editor, x: float, y: float, w: float) -> float:
     return y
 
 
-def _level(g: Gfx, ed: Editor, x: float, y: float, w: float) -> float:
+def _level(g: Gfx, ed: EditorView, x: float, y: float, w: float) -> float:
     t, doc = ed.t, ed.doc
     meta = doc.data["meta"]
     bh = 24.0
@@ -287,7 +287,7 @@ def _level(g: Gfx, ed: Editor, x: float, y: float, w: float) -> float:
     return y
 
 
-def _saved(g: Gfx, ed: Editor, x: float, y: float, w: float, end: float) -> float:
+def _saved(g: Gfx, ed: EditorView, x: float, y: float, w: float, end: float) -> float:
     t = ed.t
     levels = ed.app.custom.levels
     if not levels:
@@ -329,7 +329,7 @@ def _saved(g: Gfx, ed: Editor, x: float, y: float, w: float, end: float) -> floa
     return y + 2
 
 
-def _validation(g: Gfx, ed: Editor, x: float, y: float, w: float, bottom: float) -> None:
+def _validation(g: Gfx, ed: EditorView, x: float, y: float, w: float, bottom: float) -> None:
     t, doc = ed.t, ed.doc
     ed.rows = []
     if doc.ok:
@@ -341,12 +341,11 @@ def _validation(g: Gfx, ed: Editor, x: float, y: float, w: float, bottom: float)
     if line:  # the live solver (``esolve``): solvable in N pulses / no win found
         g.text(x + 2, y + 12, line, col, g.fit_text(line, w - 4, 12, True, 9), True)
         y += 16
-    items = [(m, ex, ey, BAD) for m, ex, ey in doc.errors]
+    items = [(ed.issue_text(m), ex, ey, BAD) for m, ex, ey in doc.errors]
     if doc.warnings:
         items.append((t("warnings").format(n=len(doc.warnings)), None, None, DIM))
-        items += [(m, ex, ey, WARN) for m, ex, ey in doc.warnings]
+        items += [(ed.issue_text(m), ex, ey, WARN) for m, ex, ey in doc.warnings]
     for msg, ex, ey, color in items:
-        msg = ed.issue_text(msg)
         label = msg if ex is None else f"({ex},{ey}) {msg}"
         lines = g.wrap(label, w - 8, 12)  # a long message wraps (two lines at most, cut with "…")
         if len(lines) > 2:
@@ -359,7 +358,7 @@ def _validation(g: Gfx, ed: Editor, x: float, y: float, w: float, bottom: float)
         y += 15 * len(lines) + 1
 
 
-def draw_confirm(g: Gfx, ed: Editor) -> None:
+def draw_confirm(g: Gfx, ed: EditorView) -> None:
     """The delete confirmation, modal: only its two buttons answer (Enter = delete, Esc = cancel)."""
     t = ed.t
     lid = ed.confirm or ""

@@ -13,8 +13,8 @@ from .sprites import COL, FLOOR, FLOOR_LINE, QUAD, SURF_COL, WALL, WALL_EDGE, pa
 if TYPE_CHECKING:
     from gwweb.shared.canvas import Gfx
 
-    from .editor import Editor
     from .layout import Layout
+    from .parts import EditorView
 
 BADGE = {
     "reactor": ("R", "#00C853"),
@@ -29,7 +29,7 @@ THRESHOLDS = load_balance("normal").thresholds
 OFFSET = {"fuel": -1, "electricity": 0, "coolant": 1}
 
 
-def draw_board(g: Gfx, ed: Editor, lay: Layout) -> None:
+def draw_board(g: Gfx, ed: EditorView, lay: Layout) -> None:
     doc = ed.doc
     d = doc.data
     s = lay.cell
@@ -170,12 +170,12 @@ def draw_board(g: Gfx, ed: Editor, lay: Layout) -> None:
         g.frame(lay.ox + x * s + 1, lay.oy + y * s + 1, s - 2, s - 2, "#FFEA00", 2)
 
 
-def draw_tool_badge(g: Gfx, ed: Editor, x: float, y: float, size: float) -> None:
+def draw_tool_badge(g: Gfx, ed: EditorView, x: float, y: float, size: float) -> None:
     """The current tool's badge (drag preview)."""
     draw_badge_for(g, ed, ed.tool, x, y, size)
 
 
-def draw_badge_for(g: Gfx, ed: Editor, tool: str, x: float, y: float, size: float) -> None:
+def draw_badge_for(g: Gfx, ed: EditorView, tool: str, x: float, y: float, size: float) -> None:
     """A tool's badge: the shipped image of its semantic key, else a compact procedural badge
     (colour square + letter)."""
     key = tool_key(tool, ed.layer, ed.prop_kind)

@@ -1,5 +1,6 @@
-"""The state ``ReactorApp`` keeps, declared once for its parts (``Controls`` input, ``View``
-drawing), so each part type-checks on its own."""
+"""The fields ``ReactorApp`` keeps, declared once for its two mixins (``Controls`` input, ``View``
+drawing), so each type-checks on its own. UI-only state is not here: it is the one ``ui`` object
+(``interpret.Ui``); other parts of the page see it through the Protocols in ``parts``."""
 
 from __future__ import annotations
 
@@ -17,7 +18,6 @@ if TYPE_CHECKING:
     from .layout import Layout
     from .model import CustomLevels, Play, Progress
     from .render import BoardPainter
-    from .tap import Scroller
 
 
 class AppFields:
@@ -28,18 +28,12 @@ class AppFields:
     painter: BoardPainter
     hud: Hud
     lay: Layout | None
-    screen: str  # "menu" | "play" | "editor"
     play: Play | None
-    ui: Ui  # the play screen's UI-only state (``interpret``): selection, hover, eye view, focus
-    zoom: bool | None
-    pan: tuple[float, float] | None
-    drag: tuple[float, float, tuple[float, float], bool] | None
+    ui: Ui  # everything undo should not restore (``interpret.Ui``): screen, selection, eye view, scrolls
     cascades: CascadePlayer
     anim: Cascade | None
     next_walk: float
     pulse_ms: list[float]
-    help: bool
-    pending: str | None
     warm: list[Any]
     act_ms: list[tuple[str, float]]
     slow: list[tuple[str, float]]
@@ -47,55 +41,6 @@ class AppFields:
     progress: Progress
     custom: CustomLevels
     editor: Editor
-    menu_scroll: float  # the level list's scroll (px; set when first scrolled)
-    menu_max_scroll: float
-    ask: str | None  # a level waiting for "replace the game in progress?" (``screens.draw_ask``)
-    scroller: Scroller  # tap-or-swipe on the level list and the help box
-    scroll_of: str  # which one the held press scrolls: "menu" | "help"
-    help_scroll: float
-    help_max_scroll: float
-    menu_cache: Any  # (signature, cards, bottom) of the level list layout (``screens``)
-
-    # the UI-only fields live in ``ui`` (read and set here as before)
-    @property
-    def selected(self) -> tuple[int, int] | None:
-        return self.ui.selected
-
-    @selected.setter
-    def selected(self, v: tuple[int, int] | None) -> None:
-        self.ui.selected = v
-
-    @property
-    def hover_cell(self) -> tuple[int, int] | None:
-        return self.ui.hover_cell
-
-    @hover_cell.setter
-    def hover_cell(self, v: tuple[int, int] | None) -> None:
-        self.ui.hover_cell = v
-
-    @property
-    def eye(self) -> bool:
-        return self.ui.eye
-
-    @eye.setter
-    def eye(self, v: bool) -> None:
-        self.ui.eye = v
-
-    @property
-    def eye_layer(self) -> str:
-        return self.ui.eye_layer
-
-    @eye_layer.setter
-    def eye_layer(self, v: str) -> None:
-        self.ui.eye_layer = v
-
-    @property
-    def focus(self) -> str | None:
-        return self.ui.focus
-
-    @focus.setter
-    def focus(self, v: str | None) -> None:
-        self.ui.focus = v
 
     if TYPE_CHECKING:
 

@@ -16,26 +16,26 @@ if TYPE_CHECKING:
     from gwweb.shared.canvas import Gfx
     from gwweb.shared.input import Event
 
-    from .fields import AppFields
+    from .parts import FocusHost
 
 FOCUS = "#00E5FF"
 PRESS = ("activate", "interact")  # Enter and Space
 
 
-def focus_ids(app: AppFields) -> list[str]:
+def focus_ids(app: FocusHost) -> list[str]:
     """The buttons Tab walks through, in drawing order (level list: every card, even off-screen)."""
     regions = [r.id for r in app.shell.gfx.regions]
-    cache = getattr(app, "menu_cache", None)
-    if app.screen != "menu" or app.help or cache is None:
+    cache = app.ui.menu_cache
+    if app.ui.screen != "menu" or app.ui.help or cache is None:
         return list(dict.fromkeys(regions))
     cards = [f"level:{c[0]}" for c in cache[1] if c[0]]
     return list(dict.fromkeys(cards + [r for r in regions if not r.startswith("level:")]))
 
 
-def handle_focus(app: AppFields, ev: Event) -> bool:
+def handle_focus(app: FocusHost, ev: Event) -> bool:
     """Tab, Shift+Tab and pressing the focused button; True when the event was used here."""
     if ev.kind == "pointer" and ev.name == "down":
-        app.focus = None
+        app.ui.focus = None
         return False
     if ev.kind != "action":
         return False
@@ -45,41 +45,41 @@ def handle_focus(app: AppFields, ev: Event) -> bool:
         return True
     if not ev.down:
         return False
-    if app.focus is not None and ev.name in PRESS:
-        bid = app.focus
+    if app.ui.focus is not None and ev.name in PRESS:
+        bid = app.ui.focus
         if bid in focus_ids(app):
             app.on_button(bid)
             app.shell.invalidate()
             return True
-    app.focus = None  # any other key: the ring goes, the key plays
+    app.ui.focus = None  # any other key: the ring goes, the key plays
     return False
 
 
-def move_focus(app: AppFields, back: bool) -> None:
-    app.focus = focus.cycle(focus_ids(app), app.focus, back)
-    if app.screen == "menu" and app.focus is not None:
-        scroll_to(app, app.focus)
+def move_focus(app: FocusHost, back: bool) -> None:
+    app.ui.focus = focus.cycle(focus_ids(app), app.ui.focus, back)
+    if app.ui.screen == "menu" and app.ui.focus is not None:
+        scroll_to(app, app.ui.focus)
     app.shell.invalidate()
 
 
-def scroll_to(app: AppFields, bid: str) -> None:
+def scroll_to(app: FocusHost, bid: str) -> None:
     """Scroll the level list so the focused card is wholly below the header."""
-    cache = getattr(app, "menu_cache", None)
+    cache = app.ui.menu_cache
     if cache is None or not bid.startswith("level:"):
         return
     for key, _title, _lines, _n, _x, y, h in cache[1]:
         if f"level:{key}" == bid:
             top = 44.0 + 20 + 30  # layout.TOP + the list's header
             height = float(app.shell.gfx.height)
-            scroll = float(getattr(app, "menu_scroll", 0.0))
+            scroll = float(app.ui.menu_scroll)
             if y - scroll < top:
                 scroll = y - top - 4
             elif y + h - scroll > height - 8:
                 scroll = y + h - height + 12
-            app.menu_scroll = max(0.0, scroll)
+            app.ui.menu_scroll = max(0.0, scroll)
             return
 
 
-def draw_focus(app: AppFields, g: Gfx) -> None:
+def draw_focus(app: FocusHost, g: Gfx) -> None:
     """The ring: a double outline around the focused button, when it is drawn this frame."""
-    focus.draw_ring(g, g.regions, app.focus, FOCUS)
+    focus.draw_ring(g, g.regions, app.ui.focus, FOCUS)

@@ -14,12 +14,12 @@ from .sprites import ALPHA, LETHAL, SURF_COL, pattern, skull
 if TYPE_CHECKING:
     from gwweb.shared.canvas import Gfx
 
-    from .fields import AppFields
+    from .parts import PageView
 
 QS = QUANTITIES
 
 
-def draw_help(g: Gfx, app: AppFields) -> None:
+def draw_help(g: Gfx, app: PageView) -> None:
     t = app.t
     w = min(560.0, g.width - 16)
     h = min(g.height - 60, 620.0)
@@ -29,21 +29,21 @@ def draw_help(g: Gfx, app: AppFields) -> None:
     g.text(x + 12, y + 24, t("legend"), "#FFE082", 17, True)
     g.button("closehelp", x + w - 86, y + 8, 76, 28, t("close"), size=13, bg="#1C2A35")
     top, view_h = y + 44, h - 48  # the body scrolls (wheel, swipe) inside the box, clipped to it
-    scroll = min(max(0.0, app.help_scroll), getattr(app, "help_max_scroll", 0.0))
-    app.help_scroll = scroll
+    scroll = min(max(0.0, app.ui.help_scroll), app.ui.help_max_scroll)
+    app.ui.help_scroll = scroll
     g.save()
     g.clip_rect(x, top, w, view_h)
     g.translate(0, -scroll)
     end = _body(g, app, x, top + 4, w)
     g.restore()
-    app.help_max_scroll = max(0.0, end - top - view_h + 8)
-    if app.help_max_scroll > 0:  # a scroll bar says there is more
-        bar_h = max(24.0, view_h * view_h / (view_h + app.help_max_scroll))
-        bar_y = top + (view_h - bar_h) * (scroll / app.help_max_scroll)
+    app.ui.help_max_scroll = max(0.0, end - top - view_h + 8)
+    if app.ui.help_max_scroll > 0:  # a scroll bar says there is more
+        bar_h = max(24.0, view_h * view_h / (view_h + app.ui.help_max_scroll))
+        bar_y = top + (view_h - bar_h) * (scroll / app.ui.help_max_scroll)
         g.rect(x + w - 6, bar_y, 3, bar_h, "#FFE082")
 
 
-def _body(g: Gfx, app: AppFields, x: float, yy: float, w: float) -> float:
+def _body(g: Gfx, app: PageView, x: float, yy: float, w: float) -> float:
     """The help text from ``yy`` down; returns the y below it."""
     t = app.t
     play = app.play

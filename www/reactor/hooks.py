@@ -7,13 +7,13 @@ from typing import Any
 
 
 def hooks(app: Any) -> dict[str, Any]:
-    from .app import now
+    from .bindings import now
 
     def info(*_a: Any) -> str:
         play, lay = app.play, app.lay
         return json.dumps(
             {
-                "screen": app.screen,
+                "screen": app.ui.screen,
                 "key": play.key if play else None,
                 "moves": [str(m) for m in play.session.moves] if play else [],
                 "level_state": play.state.level_state if play else None,
@@ -23,8 +23,8 @@ def hooks(app: Any) -> dict[str, Any]:
                 else [],
                 "message": play.message if play else "",
                 "robot": list(play.state.grid.xy(play.state.robot)) if play else None,
-                "eye": app.eye,
-                "selected": list(app.selected) if app.selected else None,
+                "eye": app.ui.eye,
+                "selected": list(app.ui.selected) if app.ui.selected else None,
                 "completed": list(app.progress.completed),
                 "toast": ([""] + [text for text, _ in app.shell.toasts.visible()])[-1],
                 "animating": app.animating(),
@@ -34,12 +34,12 @@ def hooks(app: Any) -> dict[str, Any]:
                 "cascade_mode": app.cascades.mode,
                 "act_ms": app.act_ms[-20:],
                 "slow": app.slow,
-                "focus": app.focus,
+                "focus": app.ui.focus,
                 "cell": lay.cell if lay else None,
                 "editor": app.editor.info(),
-                "ask": app.ask,
-                "menu_scroll": round(getattr(app, "menu_scroll", 0.0), 1),
-                "help_scroll": round(app.help_scroll, 1),
+                "ask": app.ui.ask,
+                "menu_scroll": round(app.ui.menu_scroll, 1),
+                "help_scroll": round(app.ui.help_scroll, 1),
             }
         )
 

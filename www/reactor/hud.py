@@ -25,8 +25,8 @@ if TYPE_CHECKING:
 
     from engine.reactor.state import ReactorState
 
-    from .fields import AppFields
     from .layout import Layout
+    from .parts import PlayView
 
 TEXT, DIM, WARN, BAD = "#ECEFF1", "#90A4AE", "#FFCA28", "#FF5252"
 BANNER = {
@@ -92,7 +92,7 @@ class Hud:
             v = self._views = (st, status(st), action_options(st))
         return v[1], v[2]
 
-    def level_text(self, app: AppFields, lang: str) -> tuple[str, str]:
+    def level_text(self, app: PlayView, lang: str) -> tuple[str, str]:
         """Title and goal of the level being played in ``lang`` (read once per level and language)."""
         play = app.play
         assert play is not None
@@ -124,7 +124,7 @@ class Hud:
                 return cell
         return None
 
-    def draw(self, g: Gfx, app: AppFields, lay: Layout) -> None:
+    def draw(self, g: Gfx, app: PlayView, lay: Layout) -> None:
         """The panel, from an offscreen layer redrawn only when something it shows changed (its
         buttons are registered again every frame)."""
         play = app.play
@@ -145,10 +145,10 @@ class Hud:
             play.note,
             play.hinted,
             app.cascades.mode,
-            app.eye,
-            app.eye_layer,
-            app.hover_cell,
-            app.selected,
+            app.ui.eye,
+            app.ui.eye_layer,
+            app.ui.hover_cell,
+            app.ui.selected,
             (x, y, w, h, lay.wide, lay.cell, g.dpr),
         )
         if self._layer is None or self._key != key:
@@ -173,7 +173,7 @@ class Hud:
         if self._layer is None:
             self._layer = self._memo_for = memo_measure(g.layer(1, 1))
 
-    def paint(self, g: Gfx, app: AppFields, lay: Layout) -> None:
+    def paint(self, g: Gfx, app: PlayView, lay: Layout) -> None:
         play = app.play
         assert play is not None
         t = app.t
@@ -285,21 +285,21 @@ class Hud:
             y + (k // 3) * (bh + 4),
             bw,
             bh,
-            f"{t('eye_off') if app.eye else t('eye')} [V]",
+            f"{t('eye_off') if app.ui.eye else t('eye')} [V]",
             size=13,
             bg="#1A237E" if can else "#1C2A35",
-            active=app.eye,
+            active=app.ui.eye,
             enabled=True,
         )
         k += 1
-        if app.eye:
+        if app.ui.eye:
             g.button(
                 "eyelayer",
                 x + (k % 3) * (bw + 4),
                 y + (k // 3) * (bh + 4),
                 bw,
                 bh,
-                f"{t('eye_layers')}: {t(app.eye_layer) if app.eye_layer != 'all' else t('all')}",
+                f"{t('eye_layers')}: {t(app.ui.eye_layer) if app.ui.eye_layer != 'all' else t('all')}",
                 size=12,
                 bg="#1C2A35",
             )
@@ -318,7 +318,7 @@ class Hud:
             )
             k += 1
         y += ((k + 2) // 3) * (bh + 4) + 4  # k buttons drawn, three per row
-        if app.eye:
+        if app.ui.eye:
             for line in g.wrap(t("eye_legend") if lay.cell >= 44 else t("eye_legend_small"), w - 8, 11)[:2]:
                 g.text(x + 4, y + 10, line, DIM, 11)
                 y += 14
@@ -330,7 +330,7 @@ class Hud:
             y += 4
         room = bottom - y
         both = room > 330
-        show_inspector = app.selected is not None
+        show_inspector = app.ui.selected is not None
         if both or not show_inspector:  # the forecast shares the room only with an open inspector
             y = self.forecast(g, app, stat, x, y, w, y + room * 0.45 if show_inspector else bottom)
         elif app.anim is not None:  # no room for the stage list: the stage on one line
@@ -344,7 +344,7 @@ class Hud:
             self._hint_key = (key, campaign_entry(key) is not None)
         return self._hint_key[1]
 
-    def here(self, app: AppFields, st: ReactorState) -> str:
+    def here(self, app: PlayView, st: ReactorState) -> str:
         """What the robot stands on: the prop (and its state) and reachable leaks."""
         t = app.t
         parts = []
@@ -369,7 +369,7 @@ class Hud:
         return (t("here") + ": " + ", ".join(parts)) if parts else ""
 
     def forecast(
-        self, g: Gfx, app: AppFields, stat: dict[str, Any], x: float, y: float, w: float, end: float
+        self, g: Gfx, app: PlayView, stat: dict[str, Any], x: float, y: float, w: float, end: float
     ) -> float:
         t = app.t
         lang = app.shell.i18n.lang
@@ -401,7 +401,7 @@ class Hud:
                 g.text(x + 4, y + 12, "…", DIM, 12)
                 y += rh
                 break
-            hover = app.hover_cell is not None and app.hover_cell == cell
+            hover = app.ui.hover_cell is not None and app.ui.hover_cell == cell
             if hover:
                 g.rect(x, y, w, rh, "#37474F")
             col = BAD if kind == "terminal_loss" else "#69F0AE" if kind == "reactor_ready" else WARN
@@ -414,14 +414,14 @@ class Hud:
             y += rh
         return y + 4
 
-    def inspector(self, g: Gfx, app: AppFields, x: float, y: float, w: float, end: float) -> None:
+    def inspector(self, g: Gfx, app: PlayView, x: float, y: float, w: float, end: float) -> None:
         play = app.play
         assert play is not None
         t = app.t
         st = play.state
-        if app.selected is None:
+        if app.ui.selected is None:
             return
-        sx, sy = app.selected
+        sx, sy = app.ui.selected
         try:
             info = inspect_cell(st, sx, sy)
         except IllegalMoveError:

@@ -10,13 +10,14 @@ a click off the board) changes ``ui`` and gives ``None``. Page commands that are
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Protocol
 
 from engine.reactor.actions import LENGTHY
 from engine.reactor.walk import plan_walk
 
 from .model import DIR_KEYS
+from .tap import Scroller
 
 if TYPE_CHECKING:
     from engine.reactor.state import ReactorState
@@ -32,14 +33,31 @@ class Board(Protocol):
 
 @dataclass
 class Ui:
-    """The play screen's UI-only state: never saved, never undone."""
+    """Everything on the page that undo should not restore and no save keeps (Tatham's ``game_ui``):
+    the screen shown, the play screen's selection, hover, eye view, zoom and pan, the overlays
+    (help, the replace-the-game question), the level list's and help box's scroll, the keyboard
+    focus. ``interpret`` reads ``selected`` and ``board``; the page's input handling writes the rest."""
 
+    screen: str = "menu"  # "menu" | "play" | "editor"
     selected: Cell | None = None  # the inspected cell (a second click on it walks there)
     hover_cell: Cell | None = None  # the forecast row under the pointer (highlights its cell)
     eye: bool = False  # the underground (eye) view is shown
     eye_layer: str = "all"  # which carrier the eye view shows
     focus: str | None = None  # the canvas button with the keyboard focus ring
     board: Board | None = None  # the frame last drawn (set by the view), for pointer -> cell
+    zoom: bool | None = None  # None: zoom boards whose cells would be tiny; the button decides
+    pan: tuple[float, float] | None = None  # board cell at the zoomed view's centre; None = robot
+    drag: tuple[float, float, tuple[float, float], bool] | None = None  # press x, y, centre, moved
+    help: bool = False  # the help overlay is open
+    help_scroll: float = 0.0
+    help_max_scroll: float = 0.0
+    ask: str | None = None  # a level waiting for "replace the game in progress?"
+    pending: str | None = None  # a level to load in the next frame (``start``)
+    menu_scroll: float = 0.0  # the level list's scroll (px)
+    menu_max_scroll: float = 0.0
+    menu_cache: Any = field(default=None, compare=False)  # (signature, cards, bottom) of the list
+    scroller: Scroller = field(default_factory=Scroller, compare=False)  # tap-or-swipe (list, help)
+    scroll_of: str = "menu"  # which one the held press scrolls: "menu" | "help"
 
 
 @dataclass(frozen=True)

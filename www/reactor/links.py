@@ -11,6 +11,7 @@ from typing import Any
 
 from engine.core.schema import SchemaError
 from engine.reactor import check_level, parse_share_code
+from engine.reactor.validate import Issue
 
 PREFIX = "#level="
 
@@ -27,7 +28,7 @@ def code_in(fragment: str) -> str | None:
     return fragment[len(PREFIX) :].strip()
 
 
-def open_link(code: str, custom: dict[str, Any]) -> tuple[str | None, list[str]]:
+def open_link(code: str, custom: dict[str, Any]) -> tuple[str | None, list[Issue | str]]:
     """(custom level id to play, []) after adding the shared level to ``custom`` (its id kept, or
     suffixed when another, different level has it); (None, problems) when refused."""
     try:
@@ -37,7 +38,7 @@ def open_link(code: str, custom: dict[str, Any]) -> tuple[str | None, list[str]]
     data = lv.model_dump(mode="json", exclude_defaults=True)
     rep = check_level(json.loads(json.dumps(data)))
     if rep.errors:
-        return None, [f"{e.code}: {e.message}" for e in rep.errors]
+        return None, list(rep.errors)
     base = lid = str(data["meta"]["id"])
     k = 2
     while lid in custom and _anon(custom[lid]) != _anon(data):

@@ -14,11 +14,12 @@ if TYPE_CHECKING:
 
     from engine.reactor.state import ReactorState
 
-    from .fields import AppFields
+    from .interpret import Ui
     from .layout import Layout
+    from .parts import PageView
 
 
-def draw_end(g: Gfx, app: AppFields, lay: Layout, st: ReactorState) -> None:
+def draw_end(g: Gfx, app: PageView, lay: Layout, st: ReactorState) -> None:
     """The end box: won (stars against the level's par when it has one, next level / levels) or
     lost (undo / restart); it sits in the board half away from the robot."""
     won = st.outcome is not None and st.outcome.result == "won"
@@ -61,10 +62,10 @@ def draw_end(g: Gfx, app: AppFields, lay: Layout, st: ReactorState) -> None:
         g.button("restart", x + w / 2 + 5, by, w / 2 - 15, 30, app.t("restart"), bg="#1C2A35")
 
 
-def draw_ask(g: Gfx, app: AppFields) -> None:
+def draw_ask(g: Gfx, app: PageView) -> None:
     """Modal question before a level from the list replaces the game in progress: only its two
     buttons answer (Enter = open the new level, Esc = keep the game)."""
-    t, play, key = app.t, app.play, app.ask or ""
+    t, play, key = app.t, app.play, app.ui.ask or ""
     g.regions.clear()
     g.rect(0, 0, g.width, g.height, "rgba(0,0,0,0.55)")
     w = min(440.0, g.width - 24)
@@ -91,7 +92,7 @@ def menu_columns(width: float) -> int:
     return 2 if width >= 860 else 1
 
 
-def draw_menu(g: Gfx, app: AppFields) -> None:
+def draw_menu(g: Gfx, app: PageView) -> None:
     """Level list: cards in one or two columns, scrolled by wheel/drag/keys when taller than the screen."""
     t = app.t
     cols = menu_columns(g.width)
@@ -102,15 +103,15 @@ def draw_menu(g: Gfx, app: AppFields) -> None:
     top = layout_mod.TOP + 20
     lang = app.shell.i18n.lang
     sig = (g.width, lang, tuple((k, id(v)) for k, v in app.custom.levels.items()))
-    cached = getattr(app, "menu_cache", None)
+    cached = app.ui.menu_cache
     if cached is None or cached[0] != sig:  # level texts and card layout: once per size/language
-        cached = app.menu_cache = (sig, *_menu_cards(g, app, lang, x0, top, cw, cols, max_lines))
+        cached = app.ui.menu_cache = (sig, *_menu_cards(g, app, lang, x0, top, cw, cols, max_lines))
     cards, y = cached[1], cached[2]
     content_bottom = y + 56 + 16 * len(app.shell.notices[-3:])
     max_scroll = max(0.0, content_bottom - g.height + 12)
-    app.menu_scroll = min(max(0.0, getattr(app, "menu_scroll", 0.0)), max_scroll)
-    app.menu_max_scroll = max_scroll
-    dy = -app.menu_scroll
+    app.ui.menu_scroll = min(max(0.0, app.ui.menu_scroll), max_scroll)
+    app.ui.menu_max_scroll = max_scroll
+    dy = -app.ui.menu_scroll
     clip = top + 30
     for key, title, lines, num, cx, cy, h in cards:
         cy += dy
@@ -170,7 +171,7 @@ Card = tuple[str, str, list[str], int, float, float, float]  # key, title, goal 
 
 
 def _menu_cards(
-    g: Gfx, app: AppFields, lang: str, x0: float, top: float, cw: float, cols: int, max_lines: int
+    g: Gfx, app: PageView, lang: str, x0: float, top: float, cw: float, cols: int, max_lines: int
 ) -> tuple[list[Card], float]:
     """The level cards laid out (unscrolled) and the y below the last one."""
     keys = campaign()
@@ -207,7 +208,7 @@ def _menu_cards(
     return cards, y
 
 
-def _difficulty(app: AppFields, key: str) -> str:
+def _difficulty(app: PageView, key: str) -> str:
     """A custom level's difficulty, shown on its card when not normal (campaign levels are normal)."""
     kind, _, name = key.partition(":")
     if kind != "custom":
@@ -215,8 +216,6 @@ def _difficulty(app: AppFields, key: str) -> str:
     return str((app.custom.levels.get(name) or {}).get("meta", {}).get("difficulty", "normal"))
 
 
-def scroll_menu(app: AppFields, delta: float) -> None:
+def scroll_menu(ui: Ui, delta: float) -> None:
     """Scroll the level list by ``delta`` pixels (clamped when drawn)."""
-    app.menu_scroll = max(
-        0.0, min(getattr(app, "menu_max_scroll", 0.0), getattr(app, "menu_scroll", 0.0) + delta)
-    )
+    ui.menu_scroll = max(0.0, min(ui.menu_max_scroll, ui.menu_scroll + delta))

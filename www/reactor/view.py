@@ -17,8 +17,9 @@ if TYPE_CHECKING:
 
     from engine.reactor.state import ReactorState
 
-    from .app import ReactorApp
+    from .hud import Hud
     from .layout import Layout
+    from .render import BoardPainter
 
 from .bindings import BG, WALK_MS, now
 from .fields import AppFields
@@ -29,9 +30,9 @@ class View(AppFields):
 
     # -- frame --------------------------------------------------------------------------------------
     def animating(self) -> bool:
-        if self.screen == "editor":
+        if self.ui.screen == "editor":
             return self.editor.animating()
-        busy = self.anim is not None or self.pending is not None or bool(self.warm)
+        busy = self.anim is not None or self.ui.pending is not None or bool(self.warm)
         busy = busy or (self.play is not None and bool(self.play.queue))
         return busy or self.shell.toasts.active()
 
@@ -63,7 +64,7 @@ class View(AppFields):
         self._draw(g, t)
         draw_focus(self, g)
         cur = self.anim.current() if self.anim is not None else None
-        self.note_slow("draw " + (cur.label if cur is not None else self.screen), now() - t)
+        self.note_slow("draw " + (cur.label if cur is not None else self.ui.screen), now() - t)
 
     def note_slow(self, what: str, ms: float) -> None:
         """Keep the slowest work items (test hook ``slow``: where frames over budget go)."""
@@ -73,25 +74,25 @@ class View(AppFields):
             del self.slow[10:]
 
     def _draw(self, g: Gfx, t: float) -> None:
-        if self.screen == "editor":
+        if self.ui.screen == "editor":
             self.editor.draw(g)
             return
-        if self.pending is not None:  # load the level now, draw it next frame (the canvas keeps
-            key, self.pending = self.pending, None  # showing the last picture meanwhile)
+        if self.ui.pending is not None:  # load the level now, draw it next frame (the canvas keeps
+            key, self.ui.pending = self.ui.pending, None  # showing the last picture meanwhile)
             self.start_now(key)
             self.shell.invalidate()
             return
         self._advance(t)
         g.clear(BG)
-        if self.screen == "menu" or self.play is None:
+        if self.ui.screen == "menu" or self.play is None:
             self.draw_menu(g)
         else:
             self.draw_play(g, t)
         self.draw_topbar(g)
-        if self.help:
+        if self.ui.help:
             g.regions.clear()  # only the overlay's own button answers while it is open
             draw_help(g, self)
-        elif self.ask is not None:
+        elif self.ui.ask is not None:
             draw_ask(g, self)
         if self.warm:
             self.warm.pop(0)(g)  # after this frame's drawing: the picture is already complete
@@ -100,10 +101,10 @@ class View(AppFields):
     def draw_topbar(self, g: Gfx) -> None:
         t = self.t
         g.rect(0, 0, g.width, layout_mod.TOP, "#15202A")
-        items = [("editor_top", t("editor")) if self.screen == "menu" else ("levels", t("levels"))]
-        if self.screen == "play" and self.play is not None and self.play.key.startswith("test:"):
+        items = [("editor_top", t("editor")) if self.ui.screen == "menu" else ("levels", t("levels"))]
+        if self.ui.screen == "play" and self.play is not None and self.play.key.startswith("test:"):
             items = [("backeditor", "← " + t("editor"))]
-        if self.screen == "play":  # the hotkey hint only where it fits at a readable size (not phones)
+        if self.ui.screen == "play":  # the hotkey hint only where it fits at a readable size (not phones)
             items += [("undo", t("undo") + (" [Z]" if g.width >= 600 else "")), ("restart", t("restart"))]
         items += [
             ("help", "?"),
@@ -122,10 +123,10 @@ class View(AppFields):
         play = self.play
         st = play.state  # type: ignore[union-attr]
         rx, ry = st.grid.xy(st.robot)
-        centre = self.pan if self.pan is not None else (rx + 0.5, ry + 0.5)
+        centre = self.ui.pan if self.ui.pan is not None else (rx + 0.5, ry + 0.5)
         gw, gh = st.grid.width, st.grid.height
         lay = layout_mod.compute(g.width, g.height, gw, gh, centre=centre)
-        if self.zoom if self.zoom is not None else lay.fit < layout_mod.DEFAULT_ZOOM_BELOW:
+        if self.ui.zoom if self.ui.zoom is not None else lay.fit < layout_mod.DEFAULT_ZOOM_BELOW:
             lay = layout_mod.compute(g.width, g.height, gw, gh, zoom=True, centre=centre)
         self.lay = lay
         self.ui.board = lay
@@ -135,9 +136,9 @@ class View(AppFields):
         self.drawn = surf
         view = self.anim.shown if self.anim is not None else st  # the cascade's current stage
         p = self.painter
-        if self.eye and not play.can_view():  # type: ignore[union-attr]
-            self.eye = False
-        p.board(g, st, view, lay, surf, self.eye_layer if self.eye else None)
+        if self.ui.eye and not play.can_view():  # type: ignore[union-attr]
+            self.ui.eye = False
+        p.board(g, st, view, lay, surf, self.ui.eye_layer if self.ui.eye else None)
         p.robot(g, view, lay)
         s = lay.cell
         if self.anim is not None:
@@ -145,11 +146,11 @@ class View(AppFields):
         for path_cell in self._queue_cells():
             x, y = lay.xy(*st.grid.xy(path_cell))
             g.circle(x + s / 2, y + s / 2, max(2.0, s * 0.08), "#FFFFFF")
-        if self.selected is not None:
-            x, y = lay.xy(*self.selected)
+        if self.ui.selected is not None:
+            x, y = lay.xy(*self.ui.selected)
             g.frame(x + 1, y + 1, s - 2, s - 2, "#FFFFFF", 2.5)
-        if self.hover_cell is not None:
-            x, y = lay.xy(*self.hover_cell)
+        if self.ui.hover_cell is not None:
+            x, y = lay.xy(*self.ui.hover_cell)
             g.frame(x - 2, y - 2, s + 4, s + 4, "#FFEA00", 4)
         g.restore()
         if lay.can_zoom:  # finger-sized cells on small screens; drag pans, the robot is followed
@@ -183,7 +184,7 @@ class View(AppFields):
         draw_menu(g, self)
 
 
-def warm_steps(app: ReactorApp) -> list[Any]:
+def warm_steps(p: BoardPainter, hud: Hud) -> list[Any]:
     """Work the first level start would otherwise do in one frame, done a piece per idle frame
     while the level list shows: the board and panel layers (an offscreen canvas and its context
     cost a few ms each in Pyodide), the fonts the panel measures, pydantic's lazily built save
@@ -194,14 +195,13 @@ def warm_steps(app: ReactorApp) -> list[Any]:
     from .render import sized_layer
 
     def layers(g: Gfx) -> None:
-        p = app.painter
         p.layer = sized_layer(g, p.layer, 1, 1)
         for name in ("base", "mid", "top"):
             if name not in p.cache:
                 p.cache[name] = (g.layer(1, 1), ())
 
     def panel(g: Gfx) -> None:
-        app.hud.warm(g)
+        hud.warm(g)
 
     def fonts(g: Gfx) -> None:
         for size in (11, 12, 13, 14, 17, 18):
