@@ -11,6 +11,12 @@ would have said about where the turn leaves it against what then happened before
 
 It also reports wins by seat, game length (rounds, quartiles), the share of turns on the most common
 energy loadout, and games where heat cost hull or the ship vented.
+
+``heat_decision_games`` (issue 28's "heat changes decisions") counts games where heat cost an expert
+hull, or where on some turn the expert chose another plan than it would have chosen if heat did
+nothing: the same position with every ship's heat set to 0 and ``turn.turn_heat`` patched to 0 for
+that one search (energy, movement or fire differ; the vent itself is left out of the comparison).
+A vent that the expert makes anyway, with budget to spare, does not count.
 """
 
 from __future__ import annotations
@@ -18,13 +24,18 @@ from __future__ import annotations
 import argparse
 import json
 from collections import Counter
-from dataclasses import dataclass, field
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engine.orbit import ai as orbit_ai
 from engine.orbit import game as orbit_game
+from engine.orbit import turn as orbit_turn
 from engine.orbit.exposure import reach_at
+from engine.orbit.moves import TurnPlan
 from engine.orbit.rules import WEAPON_SPECS
+from engine.orbit.state import OrbitState
 from engine.orbit.threat import threats
 from engine.orbit.turn import execute_turn
 from tools.playtest.progress import run_many
@@ -60,6 +71,8 @@ class GameStats:
     loadouts: list[str] = field(default_factory=list)
     heat_damage: bool = False
     vented: bool = False
+    heat_changed: bool = False
+    heat_turns_checked: int = 0
 
 
 def _close(c: Claim, g: GameStats) -> None:
@@ -83,6 +96,29 @@ def _close(c: Claim, g: GameStats) -> None:
             g.lie_examples.append(f"seed {g.seed} ship {c.ship}: said {c.named} most {c.most}, got {c.hits}")
 
 
+@contextmanager
+def _no_heat() -> Iterator[None]:
+    """Within the block, turns generate no heat (the lab's counterfactual; the engine is untouched after)."""
+    real = orbit_turn.turn_heat
+    orbit_turn.turn_heat = lambda pending, fired: 0
+    try:
+        yield
+    finally:
+        orbit_turn.turn_heat = real
+
+
+def _decision(state: OrbitState, plan: TurnPlan) -> tuple[object, ...]:
+    me = state.ships[state.active]
+    return (plan.pending(me.alloc), plan.rotate, plan.burn, plan.adjust, plan.fire)
+
+
+def heat_blind_plan(state: OrbitState, level: str, seed: int) -> TurnPlan:
+    """The plan ``level`` would choose here if heat did nothing (no ship hot, no heat generated)."""
+    cold = replace(state, ships=tuple(replace(s, heat=0) for s in state.ships))
+    with _no_heat():
+        return orbit_ai.choose_plan(cold, level, seed)
+
+
 def play(job: tuple[int, tuple[str, ...]]) -> GameStats:
     """One game; every ship's every turn is a claim checked until its next turn."""
     seed, seats = job
@@ -96,10 +132,14 @@ def play(job: tuple[int, tuple[str, ...]]) -> GameStats:
         plan = orbit_ai.choose_plan(state, seats[me], seed)
         if seats[me] == "expert":
             g.loadouts.append(" ".join(str(a) for a in plan.pending(state.ships[me].alloc)))
+            if not g.heat_changed:
+                g.heat_turns_checked += 1
+                blind = heat_blind_plan(state, seats[me], seed)
+                g.heat_changed = _decision(state, blind) != _decision(state, plan)
         g.vented = g.vented or plan.vent > 0
         after, events = execute_turn(state, plan)
         for ev in events:
-            if ev.kind == "heat_damage":
+            if ev.kind == "heat_damage" and seats[me] == "expert":
                 g.heat_damage = True
             if ev.kind == "hit" and ev.target in open_claims:
                 c = open_claims[ev.target]
@@ -165,6 +205,10 @@ def summary(results: list[GameStats]) -> dict[str, Any]:
         "top_loadout_share": round(top[1] / total_turns, 3) if total_turns else float("nan"),
         "heat_games": sum(g.heat_damage or g.vented for g in results),
         "heat_damage_games": sum(g.heat_damage for g in results),
+        "heat_decision_games": sum(g.heat_damage or g.heat_changed for g in results),
+        "heat_decision_share": round(sum(g.heat_damage or g.heat_changed for g in results) / n, 3)
+        if n
+        else None,
     }
 
 
