@@ -16,7 +16,7 @@ Public API for the browser glue:
 
 from engine.runmap.config import Knobs, RunOptions, parse_options
 from engine.runmap.game import GAME, RunMapGame, Step, bot_move, current_options, migrate_save
-from engine.runmap.generate import generate_map
+from engine.runmap.mapgen import generate_map
 from engine.runmap.model import EncounterData, EnemyData, MapEdge, MapLayout, MapNode, NodeType, Vector2
 from engine.runmap.moves import Buy, Choose, Drop, Fight, Join, Leave, Move, Select, format_move, parse_move
 from engine.runmap.rules import legal_moves, new_run, outcome, start_run

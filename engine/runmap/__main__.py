@@ -17,7 +17,7 @@ from engine.core.schema import SchemaError
 from engine.core.session import IllegalMoveError, Session
 from engine.runmap.config import RULES_VERSION, RunOptions
 from engine.runmap.game import GAME, bot_move, migrate_save
-from engine.runmap.generate import generate_map
+from engine.runmap.mapgen import generate_map
 from engine.runmap.rules import outcome
 from engine.runmap.stats import composition_report
 from engine.runmap.validate import load_layout

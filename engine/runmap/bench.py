@@ -10,7 +10,7 @@ import time
 from engine.core.session import Session
 from engine.runmap.config import RunOptions
 from engine.runmap.game import GAME, bot_move
-from engine.runmap.generate import generate_map
+from engine.runmap.mapgen import generate_map
 from engine.runmap.validate import layout_problems
 
 

@@ -55,7 +55,7 @@ def drop(state: RunState, seat: int) -> RunState:
 
 def __getattr__(name: str) -> Any:
     """The peer-message names (``parse_peer_message``, ``Cmd``, ...) from ``engine.runmap.peer``."""
-    from engine.runmap import peer  # noqa: PLC0415 - imported on first use (start-up time)
+    import engine.runmap.peer as peer  # noqa: PLC0415 - imported on first use (start-up time)
 
     try:
         return getattr(peer, name)

@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+import engine.runmap.fight3 as fight3
 from engine.core.schema import parse_model
 from engine.core.session import SaveData
-from engine.runmap import fight3
 from engine.runmap.config import RULES_VERSION, parse_options
 from engine.runmap.moves import Buy, Choose, Fight, FightAction, Leave, Move, Select, format_move, parse_move
 from engine.runmap.rules import apply_move, legal_moves, new_run, start_run

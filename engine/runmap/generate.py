@@ -184,20 +184,6 @@ def _position(slot: int, size: int, layer: int, layer_count: int) -> Vector2:
     return Vector2(x=(slot + 1) / (size + 1), y=layer / (layer_count - 1))
 
 
-def generate_map(seed: int, player_count: int, options: RunOptions) -> MapLayout:
-    """``generate_map(seed, player_count)`` for the preset and rules version in ``options``;
-    same inputs, same map. Rules 1 is below; rules 2 is ``generate2``, rules 3 ``generate3``."""
-    if options.rules >= 3:
-        from engine.runmap.generate3 import generate_map_v3  # noqa: PLC0415 - generate3 builds on this module
-
-        return generate_map_v3(seed, player_count, options)
-    if options.rules >= 2:
-        from engine.runmap.generate2 import generate_map_v2  # noqa: PLC0415 - generate2 builds on this module
-
-        return generate_map_v2(seed, player_count, options)
-    return generate_map_v1(seed, player_count, options)
-
-
 def generate_map_v1(seed: int, player_count: int, options: RunOptions) -> MapLayout:
     """Generator 1: the design's pseudocode (issue 9)."""
     rng = GodotRng(seed)

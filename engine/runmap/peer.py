@@ -44,9 +44,10 @@ class _Msg(FrozenModel):
 
 
 class Hello(_Msg):
-    """A tab or device asks the host for a seat."""
+    """A tab or device asks the host for a seat (``seat``: the one it had, when it comes back)."""
 
     t: Literal["hello"]
+    seat: _Seat | None = None
 
 
 class Room(_Msg):
@@ -107,6 +108,35 @@ class Beat(_Msg):
     seat: _Seat
     n: int = Field(ge=0, le=200_000)
     hid: bool = False
+    h: _Seat | None = None  # the host as the sender's run has it
+
+
+class Wish(_Msg):
+    """A player marks the node it would take next (``None``: no wish); ``n`` moves known."""
+
+    t: Literal["wish"]
+    seat: _Seat
+    node: int | None = Field(default=None, ge=0, le=1000)
+    n: int = Field(ge=0, le=200_000)
+
+
+class Wishes(_Msg):
+    """The host's table of the party's wishes for the node after move ``n``: (seat, node) pairs."""
+
+    t: Literal["wishes"]
+    n: int = Field(ge=0, le=200_000)
+    w: list[tuple[_Seat, Annotated[int, Field(ge=0, le=1000)]]] = Field(
+        default_factory=list, max_length=MAX_PLAYERS
+    )
+
+
+class Dropped(_Msg):
+    """The host tells a peer that its ``seat`` is no longer in the run (the party went on without
+    it, host ``h``): the peer rejoins instead of running a second game."""
+
+    t: Literal["dropped"]
+    seat: _Seat
+    h: _Seat
 
 
 class SyncAsk(_Msg):
@@ -124,7 +154,21 @@ class Sync(_Msg):
 
 
 PeerMessage = Annotated[
-    Hello | Room | Full | MoveMsg | Cmd | Reject | Aim | Bye | Beat | SyncAsk | Sync, Field(discriminator="t")
+    Hello
+    | Room
+    | Full
+    | MoveMsg
+    | Cmd
+    | Reject
+    | Aim
+    | Bye
+    | Beat
+    | SyncAsk
+    | Sync
+    | Wish
+    | Wishes
+    | Dropped,
+    Field(discriminator="t"),
 ]
 _ADAPTER: TypeAdapter[Any] = TypeAdapter(PeerMessage)
 
@@ -151,7 +195,10 @@ def parse_peer_message(raw: object) -> Any:
         raise PeerRefusal(f"{data['t']}: {loc}: {first.get('msg', 'invalid')}") from None
 
 
-_KINDS = frozenset({"hello", "room", "full", "move", "cmd", "reject", "aim", "bye", "beat", "sync?", "sync"})
+_KINDS = frozenset(
+    {"hello", "room", "full", "move", "cmd", "reject", "aim", "bye", "beat", "sync?", "sync"}
+    | {"wish", "wishes", "dropped"}
+)
 
 
 def out_of_turn(state: RunState | None, msg: Any, sender: int | None, claims_ok: bool = True) -> str | None:
@@ -170,16 +217,22 @@ def out_of_turn(state: RunState | None, msg: Any, sender: int | None, claims_ok:
         sender = msg.by
     elif msg.by is not None and msg.by != sender:
         return f"p{sender} cannot speak for p{msg.by}"
-    if isinstance(msg, (MoveMsg, Room, Sync, Full, Aim, Reject)) and state is not None and sender != host:
+    if (
+        isinstance(msg, (MoveMsg, Room, Sync, Full, Aim, Reject, Wishes))
+        and state is not None
+        and sender != host
+    ):
         who = "an unseated peer" if sender is None else f"p{sender}"
         return f"{who} is not the host (p{host}): only the host's {msg.t} counts"
     if (
-        isinstance(msg, (Cmd, Beat, Bye))
+        isinstance(msg, (Cmd, Beat, Bye, Wish))
         and sender is not None
         and msg.seat is not None
         and msg.seat != sender
     ):
         return f"p{sender} cannot speak for p{msg.seat}"
+    if isinstance(msg, Dropped) and state is not None and (sender is None or sender == msg.seat):
+        return "only a seated peer can say another seat was left behind"
     if isinstance(msg, Cmd):
         try:
             move = parse_move(msg.m)

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import math
 
+import engine.runmap.choices3 as choices3
+import engine.runmap.coop as coop
+import engine.runmap.fight3 as fight3
 from engine.core.rng import GodotRng
 from engine.core.session import IllegalMoveError
-from engine.runmap import choices3, coop, fight3
 from engine.runmap.config import FULL_REST_HEAL_PERCENT, MAX_HP, RunOptions
-from engine.runmap.generate import generate_map
+from engine.runmap.mapgen import generate_map
 from engine.runmap.model import MapNode, NodeType
 from engine.runmap.moves import Buy, Choose, Drop, Fight, Join, Leave, Move, Select, ShrineOption
 from engine.runmap.state import (

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.runmap.config import RunOptions
-from engine.runmap.generate import generate_map
+from engine.runmap.mapgen import generate_map
 from engine.runmap.model import MapLayout, NodeType, count_types
 
 # The design's "Expected map composition (15 floors)", as (low, high) per type.

@@ -17,10 +17,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 # The cycles left (session 5). The glue's are draw/hook modules typed with their game's app class.
 KNOWN: dict[str, set[frozenset[str]]] = {
-    "engine": {
-        frozenset({"runmap.generate", "runmap.generate2", "runmap.generate3"}),
-        frozenset({"runmap", "runmap.coop", "runmap.game", "runmap.rules"}),
-    },
+    "engine": set(),
     "www": {
         frozenset({"floodline.app", "floodline.board_draw", "floodline.controls", "floodline.hooks"})
         | {"floodline.sounds"},

@@ -21,7 +21,7 @@ import numpy as np
 
 from engine.runmap import GAME, NodeType, Select, bot_move
 from engine.runmap.config import RunOptions
-from engine.runmap.generate import generate_map
+from engine.runmap.mapgen import generate_map
 from engine.runmap.model import MapLayout, count_types
 from engine.runmap.rules import apply_move
 from engine.runmap.state import Phase

@@ -1,4 +1,4 @@
-"""Run Map lab, rules 3 (issue 29): route policies, fight policies and per-round best actions.
+"""Run Map lab, rules 3 (issue 29): route policies and fight policies (best actions: ``runmap_actions``).
 
 A run is played by a **route policy** (which node to take on the map) and a **fight policy** (what
 each hero does in a round). Both are cheap, fixed strategies, as the lab keeps them per game:
@@ -20,7 +20,6 @@ import random
 from typing import Any
 
 from engine.runmap import GAME, NodeType
-from engine.runmap.fight3 import POTION_HEAL
 from engine.runmap.game import bot_move, read_intents
 from engine.runmap.model import MapLayout
 from engine.runmap.moves import Buy, Fight, Leave, Move, Select
@@ -129,53 +128,3 @@ def play(item: tuple[str, int, int, str, str]) -> dict[str, Any]:
         "rounds": rounds,
         "fights": fights,
     }
-
-
-def best_first_action(item: tuple[int, int]) -> list[tuple[str, str]]:
-    """Rollouts from fight states of one solo run (seed, sample every k-th round): for each sampled
-    round, every legal action is tried and the fight played out by the reader; the action that ends
-    the fight with the most HP (a loss counts -1) is the best. Returns (the enemies' intents, best)."""
-    seed, every = item
-    s = GAME.initial(seed, {"preset": "full", "players": 1})
-    rng = random.Random(seed)
-    out: list[tuple[str, str]] = []
-    k = 0
-    while (move := policy_move(s, "avoid_elites", "reader", rng)) is not None:
-        if s.phase == Phase.COMBAT and s.combat is not None:
-            k += 1
-            if k % every == 0:
-                out.append((_intent_kind(s), _best(s)))
-        s = apply_move(s, move)
-    return out
-
-
-def _intent_kind(s: RunState) -> str:
-    assert s.combat is not None
-    kinds = {e.intent for e in s.combat.enemies if e.hp > 0}
-    return "heavy" if "heavy" in kinds else ("attack" if "attack" in kinds else "guard")
-
-
-def _finish(s: RunState, hp: int) -> float:
-    """Play the fight out with the reader; the hero's HP at its end plus a potion's heal for each
-    potion still in the belt, as a share of max HP (-1 for a defeat). The HP of a guardian fight is
-    read before the last round's rewards, so its act-break heal does not tie every winning action."""
-    node = s.combat.node_index if s.combat else -1
-    while s.phase == Phase.COMBAT and s.combat is not None and s.combat.node_index == node:
-        hp = s.players[0].hp
-        s = apply_move(s, Fight(0, read_intents(s, 0)))  # type: ignore[arg-type]
-    if s.result is not None and s.result.termination.value == "defeat":
-        return -1.0
-    if s.phase == Phase.COMBAT or s.result is None or s.result.termination.value != "victory":
-        hp = s.players[0].hp if not s.layout.nodes[node].is_guardian else hp
-    return (hp + POTION_HEAL * s.potions) / s.players[0].max_hp
-
-
-def _best(s: RunState) -> str:
-    scores = {}
-    for a in ("attack", "block", "skill", "item"):
-        try:
-            t = apply_move(s, Fight(0, a))  # type: ignore[arg-type]
-        except Exception:  # noqa: BLE001 - an action not allowed now (skill used, no potion)
-            continue
-        scores[a] = _finish(t, s.players[0].hp)
-    return max(scores, key=lambda a: (scores[a], a == "attack"))
