@@ -32,6 +32,7 @@ BELL_HZ = 432
 VIBRATION_AMPLITUDE_PX = 1.5
 VIBRATION_HZ = 10
 FALL_BASE_MS = 300
+LINKS_LOW = 3  # issue #30: the page warns of a failing network when this many links or fewer are left
 _SUFFIXES = ((10**15, "Q"), (10**12, "T"), (10**9, "B"), (10**6, "M"), (10**3, "K"))
 
 
@@ -151,3 +152,11 @@ def replay_events(values: Sequence[int], events: Iterable[Event]) -> list[int]:
             for cell, value in e.nodes:
                 v[cell] = value
     return v
+
+
+def links_level(links: int) -> str:
+    """How the network-health cue speaks of ``links`` (``rules.link_count``): "last" for one link,
+    "low" for 2..LINKS_LOW, "ok" above (0 links only happens at game over)."""
+    if links <= 1:
+        return "last"
+    return "low" if links <= LINKS_LOW else "ok"

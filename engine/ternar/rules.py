@@ -132,6 +132,20 @@ def has_route(values: Sequence[int]) -> bool:
     return False
 
 
+def link_count(values: Sequence[int]) -> int:
+    """The network's links (8.2 "connectivity"): adjacent equal, non-singular node pairs. Every route
+    starts on one, so 0 links is game over (19.6); the page warns when few are left."""
+    n = 0
+    for a in range(N_NODES):
+        v = values[a]
+        if v == 0 or v >= SINGULARITY:
+            continue
+        for b in NEIGHBOUR_SETS[a]:
+            if b > a and values[b] == v:
+                n += 1
+    return n
+
+
 def first_pair(values: Sequence[int]) -> tuple[int, int] | None:
     """The lowest-id pair of adjacent equal non-singular nodes, or None."""
     for a in range(N_NODES):

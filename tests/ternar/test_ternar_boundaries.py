@@ -164,3 +164,21 @@ def test_guardrail_lifts_after_a_session_over_100_turns(turns, on):
         p = record_session(p, _defeat(10, seed))
     assert p.guardrail
     assert record_session(p, _defeat(turns, 4)).guardrail is on
+
+
+@pytest.mark.parametrize(("links", "level"), [(0, "last"), (1, "last"), (2, "low"), (3, "low"), (4, "ok")])
+def test_network_health_cue_levels(links, level):
+    """Issue #30: the page warns of a failing network at LINKS_LOW (3) links or fewer, "last" at one."""
+    from engine.ternar.display import LINKS_LOW, links_level
+
+    assert LINKS_LOW == 3 and links_level(links) == level
+
+
+def test_link_count_is_the_adjacent_equal_non_singular_pairs():
+    from engine.ternar.rules import has_route, link_count
+    from engine.ternar.topology import N_NODES
+
+    s = field({(7, 0): 3, (7, 1): 3, (7, 2): 3, (6, 0): 9, (6, 4): SINGULARITY, (7, 5): SINGULARITY})
+    assert link_count(s.values) == 2  # 38-39 and 39-40; the 9 has no equal neighbour; two joined
+    # singularities (37, 43) are no link (no route passes them)
+    assert link_count([0] * N_NODES) == 0 and not has_route([0] * N_NODES)

@@ -284,3 +284,28 @@ def test_a_board_key_during_the_animation_ends_it_and_is_taken(gw: Any) -> None:
     press(app, "select")
     assert not app.locked() and app.early_finishes == 1
     assert app.ui.route  # the key started a route on the new field
+
+
+def test_a_save_with_a_damaged_move_keeps_the_moves_before_it(gw: Any) -> None:
+    """Issue #30: one bad move no longer discards the whole saved game: the page restores the moves
+    before it, keeps the whole record aside, says so in words for players, and saves the cut game."""
+    shell = FakeShell()
+    app = gw.create(shell)
+    app.start_new("classic", 9)
+    for _ in range(5):
+        r = greedy_route(app.state)
+        assert r is not None
+        app.play(r)
+    rec = json.loads(shell.backend.getItem("gridworks:ternar:game"))
+    good = rec["data"]["moves"]
+    rec["data"]["moves"] = [*good[:3], "0-1", good[4]]
+    shell.backend.setItem("gridworks:ternar:game", json.dumps(rec))
+    again = FakeShell(shell.backend)
+    back = gw.create(again)
+    ref = Session.load(GAME, {**rec["data"], "moves": good[:3]})
+    assert back.state_hash() == ref.state_hash() and back.state.turns == 3
+    assert any("restored up to move 3" in n and "kept aside" in n for n in again.notices)
+    assert not any("gridworks:" in n for n in again.notices)  # no storage keys in the player's words
+    assert any(k.startswith("gridworks:ternar:game:corrupt") for k in shell.backend.data)
+    live = json.loads(shell.backend.getItem("gridworks:ternar:game"))
+    assert live["data"]["moves"] == good[:3]

@@ -111,3 +111,15 @@ def test_arc_metrics_read_window_lengths_turn_452_and_pairs_by_epoch():
     ms = {m.key: m for m in arc.metrics(careful, newcomer, careful + newcomer)}
     assert ms["out_of_window"].ok is False and ms["window_lock"].ok is True
     assert ms["careful_turns"].ok is True and ms["newcomer_turns"].ok is True
+
+
+def test_storm_metric_asks_the_hard_mode_to_be_shorter():
+    from tools.playtest import ternar_arc as arc
+
+    cl = [arc_game(300), arc_game(400)]
+    short = [arc_game(200), arc_game(250)]
+    long = [arc_game(500), arc_game(600)]
+    ok = arc.storm_metric(cl, short, cl, short)
+    assert ok.ok is True and "0.64×" in ok.value
+    assert arc.storm_metric(cl, long, cl, short).ok is False  # a longer storm newcomer game fails
+    assert arc.storm_metric(cl, cl, cl, cl).ok is False  # as long as Classic is not the hard mode

@@ -70,11 +70,13 @@ class Game:
     pairs_by_epoch: dict[int, float] = field(default_factory=dict)  # Big Bangs so far -> mean live pairs
 
 
-def play(args: tuple[int, str, int]) -> Game:
-    """Play one game of ``player`` ("greedy" | "random" | "careful") from ``seed`` up to ``cap`` turns."""
-    seed, player, cap = args
+def play(args: tuple[int, str, int] | tuple[int, str, int, str]) -> Game:
+    """Play one game of ``player`` ("greedy" | "random" | "careful") from ``seed`` up to ``cap`` turns,
+    in Classic or the mode given as a fourth item ("storm")."""
+    seed, player, cap = args[:3]
+    mode = args[3] if len(args) > 3 else "classic"
     rng = random.Random(seed * 7919 + 17)
-    s = initial(seed, {"mode": "classic"})
+    s = initial(seed, {"mode": mode})
     g = Game(seed=seed, player=player)
     g.max_by_turn.append(s.max_value)
     g.score_by_turn.append(s.score)
@@ -189,6 +191,13 @@ def run(cfg: LabConfig) -> Report:
     car = run_many(
         play, [(s, "careful", CAREFUL_CAP) for s in seeds[:n_careful]], "ternar careful", cfg.workers
     )
+    storm_rnd = run_many(
+        play, [(s, "random", RANDOM_CAP, "storm") for s in seeds], "storm random", cfg.workers
+    )
+    n_storm = max(4, n_careful // 3)
+    storm_car = run_many(
+        play, [(s, "careful", CAREFUL_CAP, "storm") for s in seeds[:n_storm]], "storm careful", cfg.workers
+    )
     r = Report(game="ternar", title="Ternar", config=cfg)
     vc = Counter(verdicts)
     r.summary = (
@@ -200,6 +209,7 @@ def run(cfg: LabConfig) -> Report:
     uns = unsalvageable_share(verdicts)
     m = r.metrics
     m.extend(ternar_arc.metrics(car, rnd, rnd + car + gre))
+    m.append(ternar_arc.storm_metric(rnd, storm_rnd, car[:n_storm], storm_car))
     m.append(
         Metric(
             "unsalvageable",

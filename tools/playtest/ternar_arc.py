@@ -161,6 +161,27 @@ def metrics(
     return out
 
 
+def storm_metric(
+    classic_new: Sequence[ArcGame],
+    storm_new: Sequence[ArcGame],
+    classic_careful: Sequence[ArcGame],
+    storm_careful: Sequence[ArcGame],
+) -> Metric:
+    """Hexa-Storm against Classic on the same seeds (16.3: the hard mode): median game lengths."""
+    cn, sn = lengths(classic_new)[0], lengths(storm_new)[0]
+    cc, sc = lengths(classic_careful)[0], lengths(storm_careful)[0]
+    return Metric(
+        "storm_vs_classic",
+        "Hexa-Storm vs Classic: median game length (turns)",
+        f"newcomer {sn:.0f} vs {cn:.0f} ({sn / cn:.2f}×); careful {sc:.0f} vs {cc:.0f} ({sc / cc:.2f}×, "
+        f"{len(storm_careful)} games)",
+        "the same players on the same seeds in each mode",
+        reference="11.3/16.3: Hexa-Storm, the regeneration turns every 10 turns",
+        target="the hard mode: shorter than Classic (ratio < 1)",
+        ok=sn < cn and sc < cc,
+    )
+
+
 def reasons_table(players: dict[str, Sequence[ArcGame]]) -> Table:
     """How each player's games ended."""
     rows = []

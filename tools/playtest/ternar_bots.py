@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 from engine.ternar.bot import iter_routes
 from engine.ternar.model import Route
-from engine.ternar.rules import SINGULARITY, collapse_value, step_allowed
+from engine.ternar.rules import SINGULARITY, collapse_value, link_count, step_allowed
 from engine.ternar.topology import N_NODES, NEIGHBOURS
 
 EDGES: tuple[tuple[int, int], ...] = tuple((a, b) for a in range(N_NODES) for b in NEIGHBOURS[a] if b > a)
@@ -24,8 +24,8 @@ CAREFUL_BUDGET = (6, 160)  # per-start / total route extensions the careful play
 
 
 def live_pairs(values: Sequence[int]) -> int:
-    """Adjacent equal, non-singular node pairs: the routes' possible starts (the network's links)."""
-    return sum(1 for a, b in EDGES if values[a] == values[b] and 0 < values[a] < SINGULARITY)
+    """Adjacent equal, non-singular node pairs: the routes' possible starts (the engine's links)."""
+    return link_count(values)
 
 
 def careful_route(values: Sequence[int], budget: tuple[int, int] = CAREFUL_BUDGET) -> Route | None:

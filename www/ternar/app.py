@@ -10,7 +10,7 @@ the career profile (Best, guardrail) and the telemetry log are kept beside the s
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from gwweb.shared.app import TurnApp
 from gwweb.shared.clock import new_seed, now_ms
@@ -61,9 +61,12 @@ class TernarApp(TurnApp[State, Move, Ui]):
         self.early_finishes = 0  # animations a press ended at once (2048's rule; the e2e reads it)
         self.profile = shell.storage.load("profile", Profile) or Profile()
         had_save = shell.storage.read_raw(self.SAVE) is not None
+        self.salvaged = 0  # moves kept from a save whose later moves did not replay (0: none cut)
         super().__init__(
             shell, GAME, Ui(), interpret, self._render, new_seed, options_for(self.profile, "classic"), now_ms
         )
+        if self.salvaged:
+            self.save()  # the cut game is the live save now; the whole record stays aside
         if had_save and self.state.turns:  # a corrupt save was kept aside: a fresh game has no turns
             self.toast(self.t("restored"))
         self.tutorial: Tutorial | None = None
@@ -73,6 +76,27 @@ class TernarApp(TurnApp[State, Move, Ui]):
             self.tutorial = Tutorial(0 if self.state.turns == 0 else 1)
 
     # -- records -------------------------------------------------------------------
+    def migrate(self, data: dict[str, Any] | str) -> dict[str, Any] | str:
+        """A save whose later moves do not replay keeps the moves before them (issue #30): the whole
+        record is kept aside and the player is told how far the game was restored."""
+        if not isinstance(data, dict):
+            return data
+        from engine.ternar.saves import salvage
+
+        got = salvage(data)
+        if got is None:
+            return data
+        cut, kept = got
+        st = self.shell.storage
+        raw = st.read_raw(self.SAVE)
+        if raw is not None:
+            n = len(st.notices)
+            st.quarantine(self.SAVE, raw, f"moves after {kept} did not replay")
+            del st.notices[n:]  # the generic "could not be read" notice: this one says more
+        self.shell.notify(self.t("salvaged", n=kept, dropped=len(data.get("moves", [])) - kept))
+        self.salvaged = kept
+        return cut
+
     def save(self) -> None:
         super().save()
         self.shell.progress.sync(in_progress=self.state.outcome is None and self.state.turns > 0)

@@ -5,6 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING
 
+from engine.ternar.display import links_level
+from engine.ternar.rules import link_count
+
 from . import hud
 from .effects import draw_moment, draw_salute
 from .frame_cache import Panel
@@ -90,6 +93,8 @@ def _info(app: TernarPage, g: Gfx, lay: Layout) -> None:
         hud.info_line(g, lay, t("preview_one"))
     elif app.tutorial is not None and app.tutorial.step == 0 and st.outcome is None:
         hud.info_line(g, lay, t("tut_route"), strong=True)
+    elif st.outcome is None and links_level(links := link_count(st.values)) != "ok":
+        hud.info_line(g, lay, t("links_" + links_level(links), n=links), t("links_sub"), strong=True)
     elif ui.show_cursor and st.outcome is None:  # a key was pressed: say how the keys work
         hud.info_line(g, lay, t("hint_keys"))
     elif st.outcome is None and st.turns < 2:
@@ -98,6 +103,8 @@ def _info(app: TernarPage, g: Gfx, lay: Layout) -> None:
         hud.info_line(g, lay, t("hint_more"))
     elif ui.show_cursor or (lay.wide and not ui.touch):
         hud.info_line(g, lay, t("hint_keys"))
+    elif st.outcome is None:
+        hud.info_line(g, lay, t("links", n=link_count(st.values)))
 
 
 def _badge(app: TernarPage, g: Gfx, x: float, y: float, r: float, value: int) -> None:
