@@ -1,0 +1,236 @@
+"""ASCII drawings of the Reactor levels designed for issue #27 (built by ``tools.reactor.author``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+DESIGNS: dict[str, dict[str, Any]] = {}
+
+DESIGNS["bleed"] = {
+    "id": "bleed",
+    "title": "Bleed the Line",
+    "description": "Fire fills the corridor to the reactor room. Get through and bring both services online.",
+    "map": [
+        "################",
+        "#.....#######.E#",
+        "#@s.v.........e#",
+        "#..c..#######.R#",
+        "################",
+    ],
+    "props": {
+        "s": {"kind": "flow", "carrier": "coolant"},
+        "v": {"kind": "valve", "outlets": [(x, 2) for x in range(6, 13)]},
+        "c": {"kind": "consumer", "enabled": False},
+        "e": {"kind": "flow", "carrier": "electricity", "enabled": False},
+        "E": {"kind": "consumer"},
+        "R": {"kind": "reactor"},
+    },
+    "coolant": [
+        "................",
+        "................",
+        "..xxx...........",
+        "...x............",
+    ],
+    "electricity": [
+        "................",
+        "..............x.",
+        "..............x.",
+        "..............x.",
+    ],
+    "heat": [
+        "................",
+        "................",
+        "......XXXXXXX...",
+    ],
+    "requirements": {"coolant": 1, "electricity": 1},
+}
+
+DESIGNS["relief"] = {
+    "id": "relief",
+    "title": "Relief Valve",
+    "description": "Fire fills the corridor and the reactor's own cable is cracked. Bring coolant and power online "
+    "without ever putting full pressure on the reactor.",
+    "map": [
+        "####################",
+        "#..v..#######...E.F#",
+        "#@sJ.c.........eK..#",
+        "#.....#######...R..#",
+        "####################",
+    ],
+    "props": {
+        "s": {"kind": "flow", "carrier": "coolant"},
+        "J": {"kind": "junction", "ratio_mode": 6},
+        "v": {"kind": "valve", "outlets": [(x, 2) for x in range(6, 13)]},
+        "c": {"kind": "consumer", "enabled": False},
+        "e": {"kind": "flow", "carrier": "electricity", "enabled": False},
+        "K": {"kind": "junction", "ratio_mode": 5},
+        "E": {"kind": "consumer"},
+        "F": {"kind": "consumer", "enabled": False},
+        "R": {"kind": "reactor"},
+    },
+    "coolant": [
+        "....................",
+        "...x................",
+        "..xxxx..............",
+    ],
+    "electricity": [
+        "....................",
+        "................xxx.",
+        "...............xx...",
+        "................z...",
+    ],
+    "heat": [
+        "....................",
+        "....................",
+        ".......XXXXX........",
+    ],
+    "requirements": {"coolant": 1, "electricity": 2},
+}
+
+DESIGNS["arc_flash"] = {
+    "id": "arc_flash",
+    "title": "Arc Flash",
+    "description": "Heat is pouring through an open fire door and the reactor's cable is cracked. Get fuel and "
+    "power online without letting full pressure reach the reactor.",
+    "map": [
+        "################",
+        "####...#########",
+        "####...#########",
+        "#####D##########",
+        "#@..........E..#",
+        "#f..#####eK....#",
+        "#.C.#####..R...#",
+        "################",
+    ],
+    "props": {
+        "f": {"kind": "flow", "carrier": "fuel"},
+        "C": {"kind": "consumer", "enabled": False},
+        "D": {"kind": "door", "open": True},
+        "e": {"kind": "flow", "carrier": "electricity", "enabled": False},
+        "K": {"kind": "junction", "ratio_mode": 5},
+        "E": {"kind": "consumer"},
+        "R": {"kind": "reactor"},
+    },
+    "fuel": [
+        "................",
+        "................",
+        "................",
+        "................",
+        "................",
+        ".x..............",
+        ".xx.............",
+    ],
+    "electricity": [
+        "................",
+        "................",
+        "................",
+        "................",
+        "..........xxx...",
+        ".........xx.....",
+        "..........xz....",
+    ],
+    "heat": [
+        "................",
+        "....XXX.........",
+        "....XXX.........",
+        ".....h..........",
+        "....hhhhh.......",
+    ],
+    "requirements": {"fuel": 1, "electricity": 1},
+}
+
+DESIGNS["shield_run"] = {
+    "id": "shield_run",
+    "title": "Shield Run",
+    "description": "The reactor room lies past a burning corridor and the reactor's cable is cracked. Bring fuel "
+    "and power online without ever putting full pressure on the reactor.",
+    "map": [
+        "#################",
+        "#C+C###.....E...#",
+        "#J@........eK...#",
+        "#f..###.....R...#",
+        "#################",
+    ],
+    "props": {
+        "+": {"kind": "supply", "item": "heat"},
+        "f": {"kind": "flow", "carrier": "fuel"},
+        "J": {"kind": "junction", "ratio_mode": 5},
+        "C": {"kind": "consumer"},
+        "e": {"kind": "flow", "carrier": "electricity", "enabled": False},
+        "K": {"kind": "junction", "ratio_mode": 5},
+        "E": {"kind": "consumer"},
+        "R": {"kind": "reactor"},
+    },
+    "fuel": [
+        ".................",
+        ".x.x.............",
+        ".xxx.............",
+        ".x...............",
+    ],
+    "electricity": [
+        ".................",
+        "............x....",
+        "...........xx....",
+        "............z....",
+    ],
+    "heat": [
+        ".................",
+        ".................",
+        "....XXX..........",
+    ],
+    "requirements": {"fuel": 2, "electricity": 1},
+}
+
+DESIGNS["last_light"] = {
+    "id": "last_light",
+    "title": "Last Light",
+    "description": "Heat pours through an open fire door, a second corridor burns, and the reactor's cable is "
+    "cracked. Bring coolant and power online and start the reactor.",
+    "map": [
+        "######################",
+        "####...###############",
+        "####...###############",
+        "#####D################",
+        "#@.................EF#",
+        "#s..#####...######eK.#",
+        "#.v.#####..c######.R.#",
+        "######################",
+    ],
+    "props": {
+        "D": {"kind": "door", "open": True},
+        "s": {"kind": "flow", "carrier": "coolant"},
+        "v": {"kind": "valve", "outlets": [(x, 4) for x in range(12, 18)]},
+        "c": {"kind": "consumer", "enabled": False},
+        "e": {"kind": "flow", "carrier": "electricity", "enabled": False},
+        "K": {"kind": "junction", "ratio_mode": 5},
+        "E": {"kind": "consumer"},
+        "F": {"kind": "consumer", "enabled": False},
+        "R": {"kind": "reactor"},
+    },
+    "coolant": [
+        "......................",
+        "......................",
+        "......................",
+        "......................",
+        "......................",
+        ".xxxxxxxxxx...........",
+        "..x.......xx..........",
+    ],
+    "electricity": [
+        "......................",
+        "......................",
+        "......................",
+        "......................",
+        "...................xx.",
+        "..................xx..",
+        "...................z..",
+    ],
+    "heat": [
+        "......................",
+        "....XXX...............",
+        "....XXX...............",
+        ".....h................",
+        "....hhhhh...XXXXXX....",
+    ],
+    "requirements": {"coolant": 1, "electricity": 2},
+}
