@@ -309,3 +309,31 @@ def test_a_save_with_a_damaged_move_keeps_the_moves_before_it(gw: Any) -> None:
     assert any(k.startswith("gridworks:ternar:game:corrupt") for k in shell.backend.data)
     live = json.loads(shell.backend.getItem("gridworks:ternar:game"))
     assert live["data"]["moves"] == good[:3]
+
+
+def test_a_challenge_link_starts_its_game_or_waits_for_new_game(gw: Any) -> None:
+    """Issue #30: ``?seed=N&mode=…`` starts that game; over a game in progress the New game card opens
+    and the next new game plays the link (the game in progress is never replaced unasked)."""
+    import js  # the test's stand-in module
+
+    old = js.location
+    js.location = types.SimpleNamespace(search="?seed=42&mode=storm&test=1")
+    try:
+        shell = FakeShell()
+        app = gw.create(shell)
+        assert (app.state.seed, app.state.options.mode, app.state.turns) == (42, "storm", 0)
+        assert any("seed 42" in t for t in shell.toasts.texts())
+        r = greedy_route(app.state)
+        assert r is not None
+        app.play(r)
+        again = gw.create(FakeShell(shell.backend))  # the link's page reloaded: the same game goes on
+        assert again.state.turns == 1 and again.ui.dialog is None
+    finally:
+        js.location = old
+    app.open_link({"daily": ""}, "2026-11-28")  # a game in progress: ask first
+    assert app.state.seed == 42 and app.state.turns == 1
+    assert app.ui.dialog == "new" and app.ui.dialog_mode == "classic"
+    app.on_button("mode:classic")
+    assert (app.state.seed, app.state.options.mode, app.state.turns) == (20261128, "classic", 0)
+    app.open_link({"seed": "12x"}, "2026-11-28")  # a bad link starts nothing else
+    assert app.state.seed == 20261128 and any("names no game" in t for t in app.shell.toasts.texts())

@@ -62,6 +62,7 @@ class TernarApp(TurnApp[State, Move, Ui]):
         self.profile = shell.storage.load("profile", Profile) or Profile()
         had_save = shell.storage.read_raw(self.SAVE) is not None
         self.salvaged = 0  # moves kept from a save whose later moves did not replay (0: none cut)
+        self.link: tuple[int, str] | None = None  # a link's (seed, mode) waiting for the next New game
         super().__init__(
             shell, GAME, Ui(), interpret, self._render, new_seed, options_for(self.profile, "classic"), now_ms
         )
@@ -130,9 +131,35 @@ class TernarApp(TurnApp[State, Move, Ui]):
             self._end_session(old)
         self.ui.clear_route()
         self.ui.dialog = None
+        if self.link is not None:  # a link waited for this New game
+            seed = self.link[0] if seed is None else seed
+            self.link = None
         if self.profile.guardrail and mode != "zen":
             self.toast(self.t("guardrail"))
         self.new_game(seed, options_for(self.profile, mode))
+
+    def open_link(self, params: dict[str, str], today: str) -> None:
+        """A challenge link (``?seed=N&mode=…``) or the daily seed (``?daily``; issue #30). A game in
+        progress is never replaced unasked: the New game card opens and the next game plays the link."""
+        from engine.ternar.seeds import link_game
+
+        got = link_game(params, today)
+        if got is None:
+            if "seed" in params or "daily" in params:
+                self.toast(self.t("link_bad"))
+            return
+        seed, mode = got
+        st = self.state
+        name = self.t("mode_" + mode)
+        if st.seed == seed and st.options.mode == mode:
+            return  # this game already (the link's page reloaded)
+        if st.outcome is None and st.turns > 0:
+            self.link = got
+            self.ui.dialog, self.ui.dialog_mode = "new", mode
+            self.toast(self.t("link_wait", seed=seed, mode=name))
+            return
+        self.start_new(mode, seed)
+        self.toast(self.t("link_game", seed=seed, mode=name))
 
     def undo(self) -> None:
         """The one Soft Undo of the session (a move of the engine: score x0.9); queued mid-animation."""
@@ -408,5 +435,22 @@ def create(shell: Shell) -> TernarApp:
     from . import warmup
 
     app = TernarApp(shell)
+    app.open_link(*_page_link())
     warmup.schedule(idle)  # after the first frame, in idle time (#20)
     return app
+
+
+def _page_link() -> tuple[dict[str, str], str]:
+    """The page address's query (and ``#`` part) as a dict, and today's UTC date (YYYY-MM-DD)."""
+    from urllib.parse import parse_qsl
+
+    import js  # type: ignore[import-not-found]
+
+    loc = js.location
+    params = dict(parse_qsl(str(getattr(loc, "hash", "")).lstrip("#"), keep_blank_values=True))
+    params.update(parse_qsl(str(getattr(loc, "search", "")).lstrip("?"), keep_blank_values=True))
+    try:
+        today = str(js.Date.new().toISOString())[:10]
+    except Exception:
+        today = "1970-01-01"
+    return params, today

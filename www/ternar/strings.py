@@ -26,6 +26,9 @@ RU: dict[str, str] = {
     "preview": "→ {value}   +{points}   ×{mult}",
     "preview_one": "Нужна пара равных соседей",
     "links": "Связей в сети: {n}",
+    "link_game": "Игра по ссылке: зерно {seed}, {mode}",
+    "link_wait": "Ссылка на игру {seed} ({mode}): ваша игра сохранена — выберите «Новая игра», чтобы сыграть",
+    "link_bad": "Ссылка не называет игру (нужно ?seed=число или ?daily) — идёт ваша игра",
     "salvaged": "Сохранённая игра восстановлена до хода {n}: дальше ({dropped}) запись повреждена. "
     "Вся запись отложена (не удалена).",
     "links_low": "Осталось связей: {n} — сеть слабеет",
@@ -101,6 +104,9 @@ EN: dict[str, str] = {
     "preview": "→ {value}   +{points}   ×{mult}",
     "preview_one": "Start on two equal neighbours",
     "links": "Links in the network: {n}",
+    "link_game": "Game from the link: seed {seed}, {mode}",
+    "link_wait": "A link to game {seed} ({mode}): your game is kept — choose New game to play it",
+    "link_bad": "The link names no game (it needs ?seed=number or ?daily): your game goes on",
     "salvaged": "Your saved game was restored up to move {n}: the {dropped} moves after it were damaged. "
     "The whole record was kept aside (not deleted).",
     "links_low": "Only {n} links left: the network is failing",
