@@ -1,0 +1,29 @@
+"""The lab's "heat changed a decision" measure (issue 28): the heat-blind search and its clean-up."""
+
+from __future__ import annotations
+
+from engine.orbit import ai as orbit_ai
+from engine.orbit import turn as orbit_turn
+from tests.orbit.orbit_helpers import FAR, make
+from tools.playtest.orbit_threats import _no_heat, heat_blind_plan
+
+
+def test_no_heat_patch_is_undone_even_after_an_error() -> None:
+    real = orbit_turn.turn_heat
+    try:
+        with _no_heat():
+            assert orbit_turn.turn_heat((3, 0, 0, 0, 4, 0, 0), True) == 0
+            raise RuntimeError("inside")
+    except RuntimeError:
+        pass
+    assert orbit_turn.turn_heat is real
+    assert real((3, 0, 0, 0, 4, 0, 0), True) == 2  # engines 3 (1) + railgun fired (1)
+
+
+def test_a_hot_ship_vents_but_its_heat_blind_twin_does_not() -> None:
+    state = make({**FAR[0], "heat": 2, "energy": {"eng": 2}}, FAR[1])
+    real = orbit_ai.choose_plan(state, "greedy", 3)
+    blind = heat_blind_plan(state, "greedy", 3)
+    assert real.vent == 2
+    assert blind.vent == 0
+    assert state.ships[0].heat == 2  # the real state is untouched
