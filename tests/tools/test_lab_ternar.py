@@ -123,3 +123,12 @@ def test_storm_metric_asks_the_hard_mode_to_be_shorter():
     assert ok.ok is True and "0.64×" in ok.value
     assert arc.storm_metric(cl, long, cl, short).ok is False  # a longer storm newcomer game fails
     assert arc.storm_metric(cl, cl, cl, cl).ok is False  # as long as Classic is not the hard mode
+
+
+def test_guardrail_metric_asks_for_longer_games_with_it_on():
+    from tools.playtest import ternar_arc as arc
+
+    off = [arc_game(40), arc_game(300)]
+    assert arc.guardrail_metric(off, [arc_game(60), arc_game(320)]).ok is True
+    assert arc.guardrail_metric(off, [arc_game(30), arc_game(300)]).ok is False  # no easier
+    assert "1 → 0 of 2" in arc.guardrail_metric(off, [arc_game(60), arc_game(320)]).value

@@ -72,11 +72,13 @@ class Game:
 
 def play(args: tuple[int, str, int] | tuple[int, str, int, str]) -> Game:
     """Play one game of ``player`` ("greedy" | "random" | "careful") from ``seed`` up to ``cap`` turns,
-    in Classic or the mode given as a fourth item ("storm")."""
+    in Classic or the mode given as a fourth item ("storm", or "guardrail": Classic under 10.3's
+    casual guardrail)."""
     seed, player, cap = args[:3]
     mode = args[3] if len(args) > 3 else "classic"
     rng = random.Random(seed * 7919 + 17)
-    s = initial(seed, {"mode": mode})
+    opts = {"mode": "classic", "guardrail": True} if mode == "guardrail" else {"mode": mode}
+    s = initial(seed, opts)
     g = Game(seed=seed, player=player)
     g.max_by_turn.append(s.max_value)
     g.score_by_turn.append(s.score)
@@ -198,6 +200,7 @@ def run(cfg: LabConfig) -> Report:
     storm_car = run_many(
         play, [(s, "careful", CAREFUL_CAP, "storm") for s in seeds[:n_storm]], "storm careful", cfg.workers
     )
+    guard = run_many(play, [(s, "random", RANDOM_CAP, "guardrail") for s in seeds], "guardrail", cfg.workers)
     r = Report(game="ternar", title="Ternar", config=cfg)
     vc = Counter(verdicts)
     r.summary = (
@@ -210,6 +213,7 @@ def run(cfg: LabConfig) -> Report:
     m = r.metrics
     m.extend(ternar_arc.metrics(car, rnd, rnd + car + gre))
     m.append(ternar_arc.storm_metric(rnd, storm_rnd, car[:n_storm], storm_car))
+    m.append(ternar_arc.guardrail_metric(rnd, guard))
     m.append(
         Metric(
             "unsalvageable",

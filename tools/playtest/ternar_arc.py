@@ -182,6 +182,23 @@ def storm_metric(
     )
 
 
+def guardrail_metric(plain: Sequence[ArcGame], guarded: Sequence[ArcGame], short: int = 50) -> Metric:
+    """10.3's casual guardrail (top weight held at 5 %, +5 % ghosts): the newcomer on the same seeds
+    with it off and on - games under ``short`` turns (what turns it on) and the median length."""
+    sp = sum(1 for g in plain if g.turns < short)
+    sg = sum(1 for g in guarded if g.turns < short)
+    mp, mg = lengths(plain)[0], lengths(guarded)[0]
+    return Metric(
+        "guardrail",
+        "Casual guardrail (10.3): newcomer games off → on",
+        f"under {short} turns {sp} → {sg} of {len(plain)}; median {mp:.0f} → {mg:.0f} turns",
+        "the same random newcomer and seeds, guardrail off and on",
+        reference="10.3: three defeats under 50 turns → easier, +5 % ghost chance",
+        target="easier: games last longer with it on",
+        ok=mg > mp and sg <= sp,
+    )
+
+
 def reasons_table(players: dict[str, Sequence[ArcGame]]) -> Table:
     """How each player's games ended."""
     rows = []
