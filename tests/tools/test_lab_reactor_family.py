@@ -3,6 +3,8 @@ must find, so a later "0 wins" in the lab means the design beat it, not that the
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from engine.reactor import load_level
 from engine.reactor.campaign import entries
 from tools.playtest import reactor_family as fam
@@ -19,11 +21,20 @@ def test_greedy_and_switch_all_win_the_first_level() -> None:
     assert fam.switch_all(fresh("power_on")).won
 
 
+# Session 5's Hot Corridor (issue #27 redrew it), from which Hot Split was pasted, with its par solution.
+OLD_HOT_CORRIDOR = Path(__file__).with_name("reactor_hot_corridor_session5.json")
+OLD_HOT_SOLUTION = "move n;move e;interact;move e;move s;shield;move e;move e;move e;move e;move e;activate"
+
+
 def test_the_moved_combo_finds_a_level_pasted_from_two_earlier_ones() -> None:
-    """Hot Split is Hot Corridor and Split Flow side by side (``tools/reactor/compose.py``)."""
-    names = ["hot_corridor", "split_flow"]
-    plans = [fam.as_macros(fresh(n), list(E[n].solution)) for n in names]
-    wants = [fam.kinds(fresh(n), p) for n, p in zip(names, plans)]
+    """Hot Split is session 5's Hot Corridor and Split Flow side by side (``tools/reactor/compose.py``)."""
+    old = lambda: load_level(OLD_HOT_CORRIDOR.read_text(encoding="utf-8"))  # noqa: E731
+    sources = [
+        (old, OLD_HOT_SOLUTION.split(";")),
+        (lambda: fresh("split_flow"), list(E["split_flow"].solution)),
+    ]
+    plans = [fam.as_macros(src(), sol) for src, sol in sources]
+    wants = [fam.kinds(src(), p) for (src, _), p in zip(sources, plans)]
     assert fam.combo(lambda: fresh("hot_split"), plans, wants) == [0, 1]
     assert fam.combo(lambda: fresh("hot_split"), plans[:1], wants[:1]) == []  # one half is not enough
 

@@ -234,3 +234,37 @@ DESIGNS["last_light"] = {
     ],
     "requirements": {"coolant": 1, "electricity": 2},
 }
+
+DESIGNS["hot_corridor"] = {
+    "id": "hot_corridor",
+    "title": "Hot Corridor",
+    "description": "Both electricity consumers must produce, and the reactor is past a corridor too hot to walk "
+    "(heat 5 kills); a cracked cable runs in its wall.",
+    "map": [
+        "#############",
+        "#.+.###..E..#",
+        "#@.......e.R#",
+        "#bC.###.....#",
+        "#############",
+    ],
+    "props": {
+        "+": {"kind": "supply", "item": "heat"},
+        "b": {"kind": "flow", "carrier": "electricity", "enabled": False},
+        "C": {"kind": "consumer"},
+        "e": {"kind": "flow", "carrier": "electricity", "enabled": False},
+        "E": {"kind": "consumer"},
+        "R": {"kind": "reactor"},
+    },
+    "electricity": [
+        ".............",
+        ".........x...",
+        ".........xxx.",
+        ".xxxxl.......",
+    ],
+    "heat": [
+        ".............",
+        ".............",
+        "....XXX......",
+    ],
+    "requirements": {"electricity": 2},
+}
