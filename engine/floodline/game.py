@@ -35,10 +35,11 @@ class FloodlineGame:
     rules = RULES
 
     def migrate_save(self, save: SaveData) -> SaveData | None:
-        """A game saved under rules 1 ("0.2", height = max y) cannot go on: the same moves may now
-        end it differently (REACH_HEIGHT counts layers) and the campaign levels were retuned.  The
-        core keeps the old save aside and the page says why; stars and unlocks live in ``Progress``,
-        which did not change."""
+        """A game saved under rules 1 ("0.2", height = max y) or 2 ("0.3", global water fill, side
+        contact holds) cannot go on: the same moves may now end it differently (REACH_HEIGHT counts
+        layers; water fills per body; only resting holds) and the campaign levels were retuned.  The
+        core keeps the old save aside and the page says why; stars, bests and unlocks live in
+        ``Progress``, which did not change."""
         return None
 
     def initial(self, seed: int, options: dict[str, Any]) -> State:

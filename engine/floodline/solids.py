@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.floodline.board import IMMOVABLE, MOVABLE_TABLE, SUPPORTING, Board, Kind, indices_of
+from engine.floodline.board import MOVABLE_TABLE, SUPPORTING, Board, Kind, indices_of
 from engine.floodline.geometry import GRAVITY_VEC, Gravity, tables_for
 
 _EMPTY = int(Kind.EMPTY)
@@ -53,16 +53,17 @@ def components(board: Board) -> list[list[int]]:
 
 
 def is_supported(board: Board, comp: list[int], g: Gravity, piece: frozenset[int] = frozenset()) -> bool:
-    """Rules §6.2 step 3 / Part VI §1.1: anchored, resting on support, or touching immovable support.
+    """Rules §6.1 / Part VI §1.1: anchored, or some voxel resting on support along gravity.
 
     The bottom face of the box supports unless it is declared open (void).  ``piece`` cells
-    (the active piece during a Tilt Resolve) never count as support.
+    (the active piece during a Tilt Resolve) never count as support.  Rules 0.4 (RULES.md 17):
+    touching a wall, drain or ice cell on a side no longer holds a component up (Part I §5.4
+    "supported in the gravity direction"); resting on one does.
     """
     kind = board.kind
     anchor = board.anchor
     t = tables_for(board.sx, board.sy, board.sz, g)
     down = t.down
-    nb6 = board.frame.nb6
     members = set(comp)
     floor_open = g in board.open_faces
     for i in comp:
@@ -75,9 +76,6 @@ def is_supported(board: Board, comp: list[int], g: Gravity, piece: frozenset[int
                 return True
         elif b not in members and kind[b] in SUPPORTING and b not in piece:
             return True
-        for j in nb6[i]:
-            if kind[j] in IMMOVABLE:
-                return True
     return False
 
 

@@ -43,7 +43,12 @@ def _fill_order(
 
 
 def _search(
-    board: Board, g: Gravity, sources: list[int], blocked: frozenset[int], n_units: int
+    board: Board,
+    g: Gravity,
+    sources: list[int],
+    blocked: frozenset[int],
+    n_units: int,
+    through_water: bool = False,
 ) -> tuple[list[int], list[int]]:
     """The one water search (Steps B–C): Dijkstra over passable cells by ``req`` (the minimal maximum
     gravElev of a path from a source), then canonical rank. Returns ``(req, take)``: ``take`` is the
@@ -53,6 +58,7 @@ def _search(
     Dijkstra pops cells in nondecreasing ``req``; once N occupiable cells are known and every cell
     with that ``req`` has been popped, no later cell can sort before them, so the search stops.
     Keys are packed into one integer ``(req - minElev) * n + rank`` (rank = canonical order).
+    With ``through_water`` WATER cells (other bodies, RULES.md 23) are passable but not occupiable.
     """
     t = tables_for(board.sx, board.sy, board.sz, g)
     elev, rank, order = t.elev, t.rank, t.order
@@ -61,17 +67,18 @@ def _search(
     nb6 = board.frame.nb6
     n = len(kind)
     req = [INF] * n
+    wet = _WATER if through_water else _EMPTY  # a kind passable besides EMPTY and POROUS
     heap: list[int] = []
     push, pop = heapq.heappush, heapq.heappop
     for s in sources:
         k = kind[s]
-        if (k == _EMPTY or k == _POROUS) and s not in blocked:
+        if (k == _EMPTY or k == _POROUS or k == wet) and s not in blocked:
             seeds = [(elev[s], s)]
         else:
             seeds = [
                 (max(elev[s], elev[j]), j)
                 for j in nb6[s]
-                if (kind[j] == _EMPTY or kind[j] == _POROUS) and j not in blocked
+                if (kind[j] == _EMPTY or kind[j] == _POROUS or kind[j] == wet) and j not in blocked
             ]
         for r, c in seeds:
             if r < req[c]:
@@ -94,7 +101,7 @@ def _search(
                 stop = r
         for j in nb6[i]:
             k = kind[j]
-            if (k == _EMPTY or k == _POROUS) and j not in blocked:
+            if (k == _EMPTY or k == _POROUS or k == wet) and j not in blocked:
                 e = elev[j]
                 cand = r if r > e else e
                 if cand < req[j]:
@@ -104,10 +111,23 @@ def _search(
     return req, [i for _, i in found[:n_units]] if take else []
 
 
+#: Safety cap on per-body fill passes (RULES.md 23a); a settled board is a fixed point after one.
+BODY_PASSES = 4
+
+
 def settle_water(
     board: Board, g: Gravity, displaced: list[int] | None = None, blocked: frozenset[int] = frozenset()
 ) -> WaterReport:
-    """Part IV §5.3 steps A–D, mutating ``board``.  ``blocked`` cells are neither passable nor occupiable."""
+    """Part IV §5.3 steps A–D per water body, mutating ``board``.  ``blocked`` cells are neither
+    passable nor occupiable.
+
+    Rules 0.4 (RULES.md 23a): a *body* is a 6-connected group of water cells and displaced sources;
+    each body fills from its own cells only (the seed's minimax Dijkstra, ``req`` from its sources),
+    lowest body first, the other bodies' water passable but not occupiable.  Units never jump between
+    basins that no path joins below their surface (the literal solver pooled every unit and sorted
+    all reachable cells together).  Passes repeat until nothing moves (``BODY_PASSES`` cap); with one
+    body this is exactly the literal solver.
+    """
     kind = board.kind
     water = indices_of(kind, _WATER)
     extra = list(displaced or [])
@@ -115,14 +135,69 @@ def settle_water(
     rep = WaterReport(units=n_units)
     if n_units == 0:
         return rep
-    for i in water:
-        kind[i] = _EMPTY
-    take = _fill_order(board, g, water + extra, n_units, blocked)
-    for i in take:
-        kind[i] = _WATER
-    rep.placed = len(take)
-    rep.overflow = n_units - len(take)
+    bodies = water_bodies(board, water, extra)
+    if len(bodies) == 1:
+        for i in water:
+            kind[i] = _EMPTY
+        take = _fill_order(board, g, water + extra, n_units, blocked)
+        for i in take:
+            kind[i] = _WATER
+        rep.placed = len(take)
+        rep.overflow = n_units - len(take)
+        return rep
+    for k in range(BODY_PASSES):
+        before = bytes(kind)
+        _fill_bodies(board, g, bodies, blocked)
+        if k and bytes(kind) == before:
+            break
+        bodies = water_bodies(board, indices_of(kind, _WATER), [])
+    rep.placed = len(indices_of(kind, _WATER))
+    rep.overflow = n_units - rep.placed
     return rep
+
+
+def _fill_bodies(
+    board: Board, g: Gravity, bodies: list[tuple[list[int], int]], blocked: frozenset[int]
+) -> None:
+    """One pass: each body (sources, units) re-fills from its own sources, lowest body first."""
+    t = tables_for(board.sx, board.sy, board.sz, g)
+    elev, rank = t.elev, t.rank
+    kind = board.kind
+    order = sorted(bodies, key=lambda b: (min(elev[i] for i in b[0]), min(rank[i] for i in b[0])))
+    for sources, units in order:
+        for i in sources:
+            if kind[i] == _WATER:
+                kind[i] = _EMPTY
+        take = _search(board, g, sources, blocked, units, through_water=True)[1]
+        for i in take:
+            kind[i] = _WATER
+
+
+def water_bodies(board: Board, water: list[int], extra: list[int]) -> list[tuple[list[int], int]]:
+    """6-connected groups of water cells and displaced sources: ``(sources, units)`` per body, in
+    index order of first cell (a displaced cell counts once per unit it holds)."""
+    count: dict[int, int] = {i: 1 for i in water}
+    for i in extra:
+        count[i] = count.get(i, 0) + 1
+    nb6 = board.frame.nb6
+    seen: set[int] = set()
+    out: list[tuple[list[int], int]] = []
+    for start in sorted(count):
+        if start in seen:
+            continue
+        seen.add(start)
+        stack = [start]
+        cells: list[int] = []
+        while stack:
+            i = stack.pop()
+            cells.append(i)
+            for j in nb6[i]:
+                if j in count and j not in seen:
+                    seen.add(j)
+                    stack.append(j)
+        cells.sort()
+        out.append((cells, sum(count[i] for i in cells)))
+    return out
 
 
 def drain_scope_cells(board: Board, i: int, scope: DrainScope, g: Gravity) -> list[int]:

@@ -56,15 +56,35 @@ def test_lv13_lasts_at_least_units_over_rate_pieces() -> None:
 LV14 = parse_level(level(14))
 
 
+def _sides(s: State) -> tuple[int, int]:
+    """Water units west (big basin) and east (the drain's narrow basin) of the divider x = 7."""
+    f = s.board.frame
+    xs = [f.xs[i] for i in s.board.indices(Kind.WATER)]
+    return sum(x < 7 for x in xs), sum(x > 7 for x in xs)
+
+
 def test_lv14_drains_only_tilted_south_and_needs_the_big_basin() -> None:
     s = initial_state(LV14, LV14.meta.seed)
     assert step(s, TickInput(hard=True)).metrics["waterRemovedTotal"] == 0  # gravity DOWN: out of reach
     south = _tilt(s, Gravity.SOUTH)
-    f = south.board.frame
-    narrow = sum(1 for i in south.board.indices(Kind.WATER) if f.xs[i] >= 8)  # east of the divider
+    big, narrow = _sides(south)
     units = next(o.units for o in LV14.objectives if o.type == "DRAIN_WATER")
-    assert narrow < units  # the drain's own basin alone holds less: the global fill (RULES.md 23a) refills it
-    assert step(south, TickInput(hard=True)).metrics["waterRemovedTotal"] == 2
+    assert narrow < units  # the drain's own basin alone holds less than the objective
+    locked = step(south, TickInput(hard=True))
+    assert locked.metrics["waterRemovedTotal"] == 2
+    # rules 0.4 (RULES.md 23a): the big basin's water stays in it while the world stays south (the
+    # global fill of rules 0.3 refilled the drain's basin from it: narrow stayed at its first count)
+    assert _sides(locked) == (big, narrow - 2)
+
+
+def test_lv14_the_gap_along_the_north_wall_brings_more_water() -> None:
+    s = _tilt(initial_state(LV14, LV14.meta.seed), Gravity.SOUTH)
+    for _ in range(3):
+        s = step(s, TickInput(hard=True))
+    _, narrow = _sides(s)
+    north = _tilt(_tilt(s, Gravity.DOWN), Gravity.NORTH)  # a half turn goes through DOWN
+    again = _tilt(_tilt(north, Gravity.DOWN), Gravity.SOUTH)  # along the north wall, through the gap, back
+    assert _sides(again)[1] > narrow
 
 
 def test_lv14_lasts_at_least_units_over_rate_pieces() -> None:

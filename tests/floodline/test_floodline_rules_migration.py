@@ -1,4 +1,5 @@
-"""Rules 0.3 (issue #16): older saves and replays are refused by name; stars and unlocks stay."""
+"""Rules 0.3 (issue #16) and 0.4 (issue #26): older saves and replays are refused by name; stars,
+bests and unlocks stay."""
 
 from __future__ import annotations
 
@@ -15,6 +16,8 @@ from engine.floodline.replay import parse_replay, play
 
 #: a save written by the previous build (rules 1 = "0.2": no "rules" field)
 OLD_SAVE = {"game": "floodline", "version": 1, "seed": 1001, "options": {"level": level(1)}, "moves": ["d"]}
+#: a save written by the rules-0.3 build (rules 2: global water fill, side contact holds)
+SAVE_0_3 = {**OLD_SAVE, "rules": 2}
 #: a progress blob in today's (and yesterday's) storage format
 OLD_PROGRESS = (
     '{"stars": {"lv01": 3, "lv02": 1, "lv03": 2}, "endless_best": 420, "last": 4, "endless_runs": 2}'
@@ -46,4 +49,18 @@ def test_a_replay_from_rules_0_2_is_refused_by_name() -> None:
     old = {"rulesVersion": "0.2", "levelHash": "x", "seed": 1, "inputs": ["d"]}
     with pytest.raises(SchemaError, match="0.2"):
         play(parse_level(level(1)), parse_replay(json.dumps(old)))
-    assert RULES_VERSION == "0.3"
+    assert RULES_VERSION == "0.4"
+
+
+def test_a_save_from_rules_0_3_is_closed_with_a_reason_and_kept() -> None:
+    with pytest.raises(RulesChangedError) as exc:
+        Session.load(GAME, SAVE_0_3)
+    assert "rules 2" in str(exc.value)
+    r = restore(GAME, json.dumps(SAVE_0_3))
+    assert r.status == "closed" and r.old is not None and r.old.moves == ["d"]
+
+
+def test_a_replay_from_rules_0_3_is_refused_by_name() -> None:
+    rp = {"rulesVersion": "0.3", "levelHash": "x", "seed": 1, "inputs": ["d"]}
+    with pytest.raises(SchemaError, match="0.3"):
+        play(parse_level(level(1)), parse_replay(json.dumps(rp)))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from floodline_util import cells, floor_board
 
 from engine.floodline.board import Board, Kind, Material
@@ -29,7 +30,7 @@ def test_water_never_supports() -> None:
     assert b.count(Kind.WATER) == 1  # ...and the unit went elsewhere
 
 
-def test_ice_drain_wall_support_and_side_attachment() -> None:
+def test_resting_on_ice_drain_wall_or_bedrock_supports() -> None:
     for k in (Kind.ICE, Kind.DRAIN, Kind.WALL, Kind.BEDROCK):
         b = floor_board()
         if k == Kind.DRAIN:
@@ -38,12 +39,40 @@ def test_ice_drain_wall_support_and_side_attachment() -> None:
             b.set_kind((1, 2, 1), k)
         b.set_solid((1, 3, 1))
         assert is_supported(b, components(b)[0], Gravity.DOWN), k
-    # attached sideways to an immovable wall counts as supported (Rules §6.2 step 3)
+
+
+@pytest.mark.parametrize("k", [Kind.WALL, Kind.DRAIN, Kind.ICE])
+def test_side_contact_with_an_immovable_cell_does_not_hold(k: Kind) -> None:
+    # Rules 0.4 (RULES.md 17): only resting along gravity holds (Part I §5.4). A block beside a wall
+    # falls to the floor (rules 0.3 read §6.2's "attached via adjacency" and kept it at y=4).
     b = floor_board()
-    b.set_kind((0, 4, 0), Kind.WALL)
+    if k == Kind.DRAIN:
+        b.set_drain((0, 4, 0), 1, "ADJ6")  # type: ignore[arg-type]
+    else:
+        b.set_kind((0, 4, 0), k)
     b.set_solid((1, 4, 0))
     settle_solids(b, Gravity.DOWN)
-    assert cells(b, Kind.SOLID) == [(1, 4, 0)]
+    assert cells(b, Kind.SOLID) == [(1, 0, 0)]
+
+
+@pytest.mark.parametrize(
+    ("g", "bottom", "held"),
+    [
+        (Gravity.EAST, 2, True),  # two voxels rest on the post's west face
+        (Gravity.EAST, 3, True),  # the lowest voxel rests on the post's top cell (y = 3)
+        (Gravity.EAST, 4, False),  # one above the post: nothing under it along gravity
+        (Gravity.WEST, 2, False),  # the post is behind it: side contact does not hold (rules 0.3 did)
+        (Gravity.DOWN, 2, False),  # hanging beside the post over empty cells
+    ],
+)
+def test_a_tower_beside_the_post_holds_only_when_it_rests_on_it(g: Gravity, bottom: int, held: bool) -> None:
+    # Rules 0.4 (RULES.md 17): a WALL post at x=2, y 0..3; a 1-wide tower at x=1 from y=bottom up.
+    b = Board(4, 10, 1)
+    for y in range(4):
+        b.set_kind((2, y, 0), Kind.WALL)
+    for y in range(bottom, bottom + 4):
+        b.set_solid((1, y, 0))
+    assert is_supported(b, components(b)[0], g) is held
 
 
 def test_components_are_six_connected_not_diagonal() -> None:

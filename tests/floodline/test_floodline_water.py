@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from floodline_util import cells, floor_board
 
 from engine.core.hashing import state_hash
@@ -211,10 +212,10 @@ def test_debug_view_overlays() -> None:
     assert d["basins"][0]["cells"] == [[0, 0, 0]] and d["basins"][0]["surfaceElev"] == 0
 
 
-def test_literal_solver_fills_globally_across_separate_basins() -> None:
-    # Two sealed basins (wall ridge up to the ceiling) each hold water at the same elevation.
-    # §5.3 sorts ALL reachable cells together by (req, gravElev, tieCoord): a unit can move from
-    # one basin to the other when both floors have req 0 (documented in RULES.md).
+def test_separate_basins_keep_their_own_water() -> None:
+    # Rules 0.4 (RULES.md 23a): two basins sealed by a wall up to the ceiling each keep their
+    # units. The literal §5.3 solver sorted ALL reachable cells together, so one unit jumped the wall
+    # into the empty floor cell (1,0,0): [(0,0,0), (1,0,0), (3,0,0)].
     b = Board(5, 3, 1)
     for y in range(3):
         b.set_kind((2, y, 0), Kind.WALL)
@@ -222,7 +223,44 @@ def test_literal_solver_fills_globally_across_separate_basins() -> None:
     b.set_kind((4, 0, 0), Kind.WATER)
     b.set_kind((0, 0, 0), Kind.WATER)
     settle_water(b, Gravity.DOWN)
-    assert cells(b, Kind.WATER) == [(0, 0, 0), (1, 0, 0), (3, 0, 0)]
+    assert cells(b, Kind.WATER) == [(0, 0, 0), (3, 0, 0), (4, 0, 0)]
+
+
+def test_basins_joined_above_the_surface_do_not_share_water() -> None:
+    # A 2-high ridge (x=2) with a gap above it: the right basin's 3 units stand 2 high, the left
+    # basin's 1 unit stays on its floor. Global fill levelled them (4 floor cells, one unit moved left).
+    b = Board(5, 4, 1)
+    for y in range(2):
+        b.set_kind((2, y, 0), Kind.WALL)
+    for c in ((3, 0, 0), (4, 0, 0), (3, 1, 0), (0, 0, 0)):
+        b.set_kind(c, Kind.WATER)
+    settle_water(b, Gravity.DOWN)
+    assert cells(b, Kind.WATER) == [(0, 0, 0), (3, 0, 0), (3, 1, 0), (4, 0, 0)]
+
+
+@pytest.mark.parametrize(("units", "spilled"), [(3, 0), (4, 0), (5, 1)])
+def test_a_basin_spills_over_its_ridge_only_when_full(units: int, spilled: int) -> None:
+    # Left basin 2 wide, ridge 2 high: 4 units fill it to the ridge top (value), the 5th spills
+    # (value + 1) onto the right basin's floor; 3 (value - 1) stay.
+    b = Board(5, 4, 1)
+    for y in range(2):
+        b.set_kind((2, y, 0), Kind.WALL)
+    for c in [(x, y, 0) for y in range(3) for x in range(2)][:units]:
+        b.set_kind(c, Kind.WATER)
+    rep = settle_water(b, Gravity.DOWN)
+    right = [c for c in cells(b, Kind.WATER) if c[0] > 2]
+    assert len(right) == spilled and rep.placed == units and rep.overflow == 0
+
+
+def test_a_body_poured_onto_another_rests_on_its_surface() -> None:
+    # A unit released above a standing pool joins it on top (other bodies' water is passable, not
+    # occupiable): nothing floats, nothing is lost.
+    b = Board(2, 4, 1)
+    b.set_kind((0, 0, 0), Kind.WATER)
+    b.set_kind((1, 0, 0), Kind.WATER)
+    b.set_kind((0, 3, 0), Kind.WATER)
+    rep = settle_water(b, Gravity.DOWN)
+    assert cells(b, Kind.WATER) == [(0, 0, 0), (0, 1, 0), (1, 0, 0)] and rep.overflow == 0
 
 
 def test_source_elevation_counts_in_req() -> None:

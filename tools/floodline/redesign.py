@@ -14,14 +14,14 @@ pile against the same wall, so the player keeps a channel open to the drain (pie
 far end, away from the drain) or seals it.  Tilting back down drops the water to the floor, where
 no drain reaches.
 
-Lv14 "Two Basins": a full-height divider (x = 7) splits the box into a big basin and the drain's
-narrow one (joined by a gap along the north wall).  The drain sits high in the narrow basin's south
-wall, so it drains only while the world is tilted south (2 per lock, 60 units: at least 30 pieces),
-and pieces dropped while tilted pile against that same wall.  Note the engine's water model (RULES.md
-23a): the fill is global, so under the south tilt the water of both basins shares the lowest cells
-(the south wall plane) and refills the drain's corner as it drains; the divider shapes where pieces
-can go (they spawn on the big basin's side and reach the drain's only through the gap), not where the
-water goes.
+Lv14 "Two Basins" (rules 0.4, per-body water, RULES.md 23a): a full-height divider (x = 7) splits the
+box into a big basin and the drain's narrow one, joined only by a gap along the north wall.  The
+drain sits high in the narrow basin's south wall, so it drains only while the world is tilted south
+(2 per lock, 60 units: at least 30 pieces).  Tilted south, only the narrow basin's share of the water
+(23 units) can reach it: the big basin's water stays behind the divider.  To fetch more the player
+tilts down and north (the water lies along the north wall and passes the gap), down and south again —
+and keeps the gap clear of pieces.  "Tilt once and stay" (which won 3★ under rules 0.3's global fill)
+drains 23 at most.
 """
 
 from __future__ import annotations
@@ -37,6 +37,7 @@ from engine.floodline.level import parse_level
 from engine.floodline.replay import make_replay, play
 from engine.floodline.rules import initial_state
 from engine.floodline.state import State, Status
+from engine.floodline.water import drain_scope_cells
 from tools.floodline.plan_solver import Phase, play_plan
 
 Data = dict[str, Any]
@@ -85,7 +86,9 @@ def _lv14(d: Data) -> Data:
     d["objectives"] = [{"type": "DRAIN_WATER", "units": 60}]
     d["stars"] = {
         "two": [{"type": "METRIC_AT_MOST", "metric": "piecesUsed", "value": 34}],
-        "three": [{"type": "METRIC_AT_MOST", "metric": "rotations", "value": 2}],
+        # rules 0.4: each fetch through the gap is down-north-down-south; the planned solution's 3
+        # fetches + the first tilt = 13 (★3), fewer fetches would need a channel through the divider
+        "three": [{"type": "METRIC_AT_MOST", "metric": "rotations", "value": 13}],
     }
     d["rotation"] = {"allowed": ["DOWN", "NORTH", "SOUTH"]}
     d["cells"] = [
@@ -119,10 +122,35 @@ def _two_basins_plan(drain: tuple[int, int, int], divider_x: int) -> Callable[[S
     return score
 
 
+def _drain_dry(drain: tuple[int, int, int]) -> Callable[[State], bool]:
+    """True once no water is left in the drain's reach (time to fetch more through the gap)."""
+
+    def dry(st: State) -> bool:
+        b = st.board
+        i = b.frame.index(*drain)
+        rate, scope = b.drains[i]
+        return not any(b.kind[j] == int(Kind.WATER) for j in drain_scope_cells(b, i, scope, st.gravity))
+
+    return dry
+
+
 APPLY: dict[int, Callable[[Data], Data]] = {13: _lv13, 14: _lv14}
 PLANS: dict[int, list[Phase]] = {
     13: [Phase(tilt=Gravity.EAST), Phase(pieces=80, score=_near_drain_plan((9, 5, 0), 4))],
-    14: [Phase(tilt=Gravity.SOUTH), Phase(pieces=60, score=_two_basins_plan((9, 5, 7), 7))],
+    14: [
+        Phase(tilt=Gravity.SOUTH),
+        *[
+            ph
+            for _ in range(5)
+            for ph in (
+                Phase(pieces=40, score=_two_basins_plan((9, 5, 7), 7), until=_drain_dry((9, 5, 7))),
+                Phase(tilt=Gravity.DOWN),  # south to north is a half turn: through DOWN both ways
+                Phase(tilt=Gravity.NORTH),
+                Phase(tilt=Gravity.DOWN),
+                Phase(tilt=Gravity.SOUTH),
+            )
+        ],
+    ],
 }
 
 
