@@ -32,11 +32,24 @@ def pytest_runtest_makereport(item, call):  # noqa: ANN001 - pytest hook
 
 @pytest.fixture(scope="session")
 def dist_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """Build the site once per test session into a private folder."""
+    """Build the site once per test run into a private folder (with pytest-xdist, the first
+    worker builds it under a lock and the others reuse it)."""
+    import fcntl
+    import os
+
     import build
 
-    out = tmp_path_factory.mktemp("dist")
-    build.build(dist=out)
+    if not os.environ.get("PYTEST_XDIST_WORKER"):
+        out = tmp_path_factory.mktemp("dist")
+        build.build(dist=out)
+        return out
+    shared = tmp_path_factory.getbasetemp().parent
+    out = shared / "dist"
+    with open(shared / "dist.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (shared / "dist.done").exists():
+            build.build(dist=out)
+            (shared / "dist.done").write_text("ok")
     return out
 
 
