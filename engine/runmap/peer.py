@@ -18,7 +18,7 @@ from pydantic import Field, TypeAdapter, ValidationError
 from engine.core.schema import FrozenModel, SchemaError
 from engine.core.session import SaveData
 from engine.runmap.config import MAX_PLAYERS
-from engine.runmap.moves import parse_move
+from engine.runmap.moves import Drop, parse_move
 from engine.runmap.state import RunState
 
 MAX_PEER_MESSAGE = 64_000  # characters of JSON; a full run's save is a few kilobytes
@@ -201,6 +201,18 @@ _KINDS = frozenset(
 )
 
 
+def succeeds_host(state: RunState, msg: MoveMsg, sender: int) -> bool:
+    """True when ``msg`` is the host's ``drop`` announced by the seat the rule makes host next
+    (the lowest other connected seat): the host fell silent, and with three or more seats the
+    others must take the successor's word for it, or they would refuse the run that goes on."""
+    try:
+        move = parse_move(msg.m)
+    except ValueError:
+        return False
+    rest = [c for c in state.connected if c != state.host]
+    return isinstance(move, Drop) and move.seat == state.host and bool(rest) and sender == rest[0]
+
+
 def out_of_turn(state: RunState | None, msg: Any, sender: int | None, claims_ok: bool = True) -> str | None:
     """Why ``msg`` from the peer on seat ``sender`` must be refused, or ``None``. Only the host
     announces moves, hands out seats, sends the run and refuses commands (``reject``: a refusal
@@ -217,6 +229,13 @@ def out_of_turn(state: RunState | None, msg: Any, sender: int | None, claims_ok:
         sender = msg.by
     elif msg.by is not None and msg.by != sender:
         return f"p{sender} cannot speak for p{msg.by}"
+    if (
+        isinstance(msg, MoveMsg)
+        and state is not None
+        and sender is not None
+        and succeeds_host(state, msg, sender)
+    ):
+        return None
     if (
         isinstance(msg, (MoveMsg, Room, Sync, Full, Aim, Reject, Wishes))
         and state is not None

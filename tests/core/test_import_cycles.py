@@ -21,8 +21,6 @@ KNOWN: dict[str, set[frozenset[str]]] = {
     "www": {
         frozenset({"floodline.app", "floodline.board_draw", "floodline.controls", "floodline.hooks"})
         | {"floodline.sounds"},
-        frozenset({"runmap.app", "runmap.commands", "runmap.coop", "runmap.devices", "runmap.hooks"})
-        | {"runmap.view"},
     },
 }
 PACKAGE = {"engine": "engine", "www": "gwweb"}

@@ -105,3 +105,46 @@ def test_dropped_comes_from_another_seated_peer_and_hello_asks_for_a_seat(mapped
     h = parse_peer_message(raw(t="hello", seat=2))
     assert isinstance(h, Hello) and h.seat == 2
     assert isinstance(parse_peer_message(raw(t="beat", seat=1, n=3, h=1)), object)
+
+
+def test_between_tabs_a_tab_speaks_only_for_its_own_seat(mapped):
+    """``TabLink.tab_seat``: seats bound to tab ids (own seat, the host's, first heard), a claim for
+    a seat bound to another tab refused; the bound seat goes to ``out_of_turn``, which refuses a
+    ``by`` that is not it."""
+    from tests.gwstub import glue_modules  # noqa: PLC0415
+
+    with glue_modules(("runmap.net",)) as mods:
+        tab_link = mods["runmap.net"].TabLink
+        link = tab_link.__new__(tab_link)
+        link.seat_of = {}
+        link.seated("me", 1)  # this tab's own seat
+        link.seated("host", 0)  # the tab that sent the room
+        conn = (0, 1, 2)
+        assert link.tab_seat("host", 0, conn) == (0, None)
+        for seat in (0, 1):
+            bound, why = link.tab_seat("forger", seat, conn)
+            assert bound is None and "another tab" in (why or "")
+        assert link.tab_seat("third", 2, conn) == (2, None)  # the first tab heard for p2 is p2
+        assert "another tab" in (link.tab_seat("fourth", 2, conn)[1] or "")
+        assert link.tab_seat("ghost", 3, conn) == (3, None) and "ghost" not in link.seat_of  # not connected
+        link.unseated(2)  # p2 left: a new tab may take the seat
+        assert link.tab_seat("fourth", 2, conn) == (2, None)
+        # a bound tab claiming another seat: its bound seat goes on, and out_of_turn refuses
+        bound, why = link.tab_seat("third", 0, conn)
+        assert (bound, why) == (None, "p0 is another tab: a tab speaks only for its own seat")
+        bound, _ = link.tab_seat("fourth", 1, conn)
+        forged = parse_peer_message(raw(t="move", n=0, m="p0 attack", by=1))
+        assert bound == 2 and "cannot speak for p1" in (out_of_turn(mapped, forged, bound) or "")
+
+
+def test_the_next_host_may_announce_the_silent_hosts_drop_and_nobody_else(mapped):
+    """With three seats, when host p1 falls silent p2 plays its drop; p3 must take p2's word for
+    it (else p3 refuses the run that goes on); p3 announcing it, or p2 dropping another seat, is
+    refused as before."""
+    drop0 = parse_peer_message(raw(t="move", n=9, m=GAME.format_move(Drop(0))))
+    assert out_of_turn(mapped, drop0, 1) is None
+    assert "not the host" in (out_of_turn(mapped, drop0, 2) or "")
+    drop2 = parse_peer_message(raw(t="move", n=9, m=GAME.format_move(Drop(2))))
+    assert "not the host" in (out_of_turn(mapped, drop2, 1) or "")
+    other = parse_peer_message(raw(t="move", n=9, m="p1 attack"))
+    assert "not the host" in (out_of_turn(mapped, other, 1) or "")

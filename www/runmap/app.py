@@ -21,7 +21,7 @@ from pyodide.ffi import create_once_callable, create_proxy  # type: ignore[impor
 
 from engine.core.schema import SchemaError
 from engine.core.session import Session
-from engine.runmap import GAME, Move, Phase, RunState, Step, current_options, migrate_save
+from engine.runmap import GAME, Move, Phase, RunState, Select, Step, current_options, migrate_save
 from engine.runmap.rules import best_score
 
 from . import commands, hooks, layout, render, view, warmup
@@ -76,7 +76,7 @@ class RunMapApp(TurnApp[RunState, Move, Ui]):
         self.coop = CoopCtl(self)
         self._devices: DevicesUI | None = None
         self.map_cache = render.MapLayer()
-        self.screen_cache = view.ScreenCache()
+        self.screen_cache = render.ScreenCache()
         self.last_error = ""
         self.notices_seen = 0
         self._quiet = False
@@ -222,6 +222,9 @@ class RunMapApp(TurnApp[RunState, Move, Ui]):
     def decide(self, move: Move) -> None:
         """A local decision: played here, or sent to the co-op host (whose engine may refuse it)."""
         if self.coop.active and not self.coop.is_host():
+            if isinstance(move, Select):  # a guest marks a wish on the map; the host decides
+                self.coop.wish(move.node)
+                return
             self.coop.send_cmd(move)
         else:
             self.play(move)
@@ -259,6 +262,8 @@ class RunMapApp(TurnApp[RunState, Move, Ui]):
             elif self.coop.aim not in avail:
                 self.coop.aim = None
         ui.inspect = None
+        if old is not None:
+            self.coop.moved(old, s)
         if old is not None and old.phase != Phase.OVER and s.phase == Phase.OVER and not self.coop.active:
             key = s.options.preset
             best = self.shell.progress.best(key) or 0

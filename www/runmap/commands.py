@@ -17,12 +17,12 @@ from . import ring
 from .ui import MAX_SEED_DIGITS, seed_for
 
 if TYPE_CHECKING:
-    from .app import RunMapApp
+    from .app_face import AppFace
 
 ARROWS = ("left", "right", "up", "down")
 
 
-def on_button(app: RunMapApp, bid: str) -> None:
+def on_button(app: AppFace, bid: str) -> None:
     """A canvas button that is not a move (``button_move`` had nothing for it)."""
     sh, p, ui = app.shell, app.prefs, app.ui
     if bid == "mute":
@@ -78,14 +78,14 @@ def on_button(app: RunMapApp, bid: str) -> None:
     sh.invalidate()
 
 
-def next_seed(app: RunMapApp) -> None:
+def next_seed(app: AppFace) -> None:
     p = app.prefs
     p.counter += 1
     p.seed = seed_for(p.salt, p.counter)
     app.shell.storage.save("prefs", p)
 
 
-def keypad(app: RunMapApp, key: str) -> None:
+def keypad(app: AppFace, key: str) -> None:
     ui = app.ui
     if key.isdigit():
         if len(ui.kp_digits) < MAX_SEED_DIGITS:
@@ -102,7 +102,7 @@ def keypad(app: RunMapApp, key: str) -> None:
         ui.keypad_open = False
 
 
-def key(app: RunMapApp, ev: Event) -> bool:
+def key(app: AppFace, ev: Event) -> bool:
     """Keys of the menu, keypad, dialogs and the focus ring; False leaves ``ev`` to ``interpret``."""
     ui = app.ui
     if app.devices_open():  # the co-op dialog is modal: nothing else reaches the game
@@ -158,7 +158,7 @@ def key(app: RunMapApp, ev: Event) -> bool:
     return False
 
 
-def _ring_key(app: RunMapApp, a: str) -> bool:
+def _ring_key(app: AppFace, a: str) -> bool:
     """Arrows move the focus ring of the top dialog, Enter/Space press its focused button."""
     ui = app.ui
     if not ui.ring:

@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING
 
 from engine.core.schema import SchemaError
 from engine.core.session import Session
-from engine.runmap import GAME, Drop, Join, Move
+from engine.runmap import GAME, Drop, Join, Move, RunState
+from engine.runmap.party import seat_for_return, tally, valid_wishes
 
 from .presence import Presence
 
@@ -25,17 +26,20 @@ if TYPE_CHECKING:
     from engine.core.session import SaveData
     from engine.runmap.peer import Cmd
 
-    from .app import RunMapApp
+    from .app_face import AppFace
     from .net import Clock, Link, Message
     from .rtc import RtcHub
 
 MAX_NOTES = 20
+REJOIN_TRIES = 4  # hellos a returning tab sends before it holds the run alone
+# kinds that a seat the run no longer has cannot send (its host hears: you were left behind)
+STALE_KINDS = frozenset({"move", "cmd", "beat", "aim", "wish", "wishes", "room", "sync", "reject", "sync?"})
 
 
 class CoopCtl:
     """This page's part in a co-op run: waiting for a host, or a member with a seat."""
 
-    def __init__(self, app: RunMapApp) -> None:
+    def __init__(self, app: AppFace) -> None:
         self.app = app
         self.link: Link | None = None
         self.clock: Clock | None = None
@@ -48,6 +52,13 @@ class CoopCtl:
         self.presence = Presence()
         self.refused: list[str] = []  # notes on refused peer messages (newest last)
         self.generation = 0  # bumps on every start/stop, so a stale timer does nothing
+        self.wishes: dict[int, int] = {}  # seat -> the node it wishes for (the host's table)
+        self.story = ""  # what happened to this page's seat (left behind, rejoined), shown on screen
+        self.want: int | None = None  # the seat this page had, when it comes back
+        self.kept: Session[RunState, Move] | None = None  # our run while rejoining (nobody may answer)
+        self.tries = 0
+        self.last_tick = 0.0
+        self.last_hidden = False
 
     # ------------------------------------------------------------ queries
     @property
@@ -66,6 +77,8 @@ class CoopCtl:
 
     def status_line(self) -> str:
         s = self.app.state
+        if self.story:
+            return self.story
         if not self.active or self.seat is None:
             return ""
         t = self.app.t
@@ -81,21 +94,38 @@ class CoopCtl:
             "aim": self.aim,
             "link": self.transport,
             "refused": self.refused,
+            "wishes": {str(k): v for k, v in self.party_wishes().items()},
+            "story": self.story,
         }
 
-    # ------------------------------------------------------------ lifecycle
-    def start(self, seed: int, opts: dict[str, object]) -> None:
-        """Co-op between tabs: look for a host tab; become the host of a new run if none answers."""
-        from .net import HELLO_WAIT_MS, TabLink, later  # noqa: PLC0415
+    def party_wishes(self) -> dict[int, list[int]]:
+        """Node -> the seats wishing for it, for the map (valid for the current position only)."""
+        if not self.active:
+            return {}
+        return tally(self.app.state, self.wishes)
 
+    # ------------------------------------------------------------ lifecycle
+    def start(self, seed: int, opts: dict[str, object], want: int | None = None) -> None:
+        """Co-op between tabs: look for a host tab; become the host of a new run if none answers.
+        ``want``: the seat this tab had (it comes back after the party went on without it)."""
+        from .net import TabLink  # noqa: PLC0415
+
+        kept = self.kept
         self.stop()
+        self.kept, self.want, self.tries = kept, want, 0
         self._open(TabLink(self.receive), seed, opts)
         self.role = "wait"
-        gen = self.generation
-        self.send({"t": "hello"})
-        later(HELLO_WAIT_MS, lambda: self._wait_over(gen))
-        self.app.ui.screen = "menu"
+        self._hello()
+        if kept is None:
+            self.app.ui.screen = "menu"
         self.app.shell.invalidate()
+
+    def _hello(self) -> None:
+        from .net import HELLO_WAIT_MS, later  # noqa: PLC0415
+
+        gen = self.generation
+        self.send({"t": "hello", "seat": self.want} if self.want is not None else {"t": "hello"})
+        later(HELLO_WAIT_MS, lambda: self._wait_over(gen))
 
     def host_new(self, link: Link, seed: int, opts: dict[str, object]) -> None:
         """Become seat 0 of a new run on ``link`` at once (used by the device link)."""
@@ -112,14 +142,16 @@ class CoopCtl:
         self.host_new(hub, seed, opts)
         return hub
 
-    def join_devices(self, stun: bool) -> RtcHub:
-        """Co-op between devices: wait for the host's run over a data channel (no time limit)."""
+    def join_devices(self, stun: bool, want: int | None = None) -> RtcHub:
+        """Co-op between devices: wait for the host's run over a data channel (no time limit);
+        ``want``: the seat this device had, when it comes back."""
         from .rtc import RtcHub  # noqa: PLC0415
 
         self.stop()
         hub = RtcHub(self.receive, stun)
         hub.on_close = self._link_closed
-        hub.on_open = lambda key: self.send({"t": "hello"}, key)
+        hello: Message = {"t": "hello"} if want is None else {"t": "hello", "seat": want}
+        hub.on_open = lambda key: self.send(hello, key)
         self._open(hub, 0, {})
         self.role = "wait"
         return hub
@@ -131,25 +163,48 @@ class CoopCtl:
             self.app.shell.invalidate()
 
     def _open(self, link: Link, seed: int, opts: dict[str, object]) -> None:
-        from .net import Clock  # noqa: PLC0415
+        from .net import Clock, now  # noqa: PLC0415
 
         self.generation += 1
+        self.last_tick, self.last_hidden, self.wishes = now(), False, {}
         self.link = link
         self.clock = Clock(self.tick, self.tick, self._hide)
         self.seed = seed
         self.opts = {**opts, "players": max(2, int(str(opts.get("players", 2))))}
 
     def _wait_over(self, gen: int) -> None:
-        if gen == self.generation and self.role == "wait":
+        if gen != self.generation or self.role != "wait":
+            return
+        if self.kept is None:
             self._host_new()
+        elif self.tries < REJOIN_TRIES:  # coming back: ask again before holding the run alone
+            self.tries += 1
+            self._hello()
+        else:
+            from .net import now  # noqa: PLC0415
+
+            kept, self.kept = self.kept, None
+            self.role, self.seat = "member", self.want if self.want is not None else 0
+            self._own_seat()
+            self.presence.reset([self.seat], now())
+            self.story = self.app.t("coop_alone")
+            self.app.start_session(kept)
+            for c in [c for c in self.app.state.connected if c != self.seat]:
+                self.app.play(Drop(c))
 
     def _host_new(self) -> None:
         from .net import now  # noqa: PLC0415
 
         self.role = "member"
         self.seat = 0
+        self._own_seat()
         self.presence.reset([0], now())
         self.app.start_session(Session(GAME, self.seed, self.opts, keep_events=True))
+
+    def _own_seat(self) -> None:
+        """Between tabs this tab's seat is bound to this tab: no other tab may speak for it."""
+        if self.link is not None and self.link.kind == "tabs" and self.seat is not None:
+            self.link.seated(self.link.me, self.seat)
 
     def stop(self) -> None:
         if self.link is not None:
@@ -163,6 +218,8 @@ class CoopCtl:
         self.role = None
         self.seat = None
         self.aim = None
+        self.kept = None
+        self.wishes = {}
 
     def _hide(self) -> None:
         if self.active:
@@ -178,7 +235,13 @@ class CoopCtl:
             return False
         self.role = "member"
         self.seat = seat
+        self._own_seat()
         self.presence.reset(session.state.connected, now())
+        if self.kept is not None:  # came back: the run that went on replaces ours
+            self.kept = None
+            h = session.state.host
+            self.story = self.app.t("coop_rejoined", n=seat + 1, h="-" if h is None else h + 1)
+            self.app.notify(self.story)
         self.app.start_session(session)
         return True
 
@@ -215,13 +278,30 @@ class CoopCtl:
         if msg.src == self.link.me or (msg.to is not None and msg.to != self.link.me):
             return
         claims_ok = self.link.kind == "tabs"
-        why = out_of_turn(self.app.state if self.active else None, msg, peer_seat, claims_ok)
+        state = self.app.state if self.active else None
+        tab_seat = getattr(self.link, "tab_seat", None)
+        if tab_seat is not None and state is not None:  # tabs: each tab speaks for its own seat only
+            peer_seat, why = tab_seat(msg.src, msg.by, state.connected)
+            if why is not None:
+                self.note(why)
+                return
+        sender = peer_seat if peer_seat is not None else msg.by
+        if (
+            state is not None
+            and sender is not None
+            and sender not in state.connected
+            and msg.t in STALE_KINDS
+        ):
+            if self.is_host():  # a page the party went on without: it must rejoin, not run a 2nd game
+                self.send({"t": "dropped", "seat": sender, "h": self.seat}, peer or msg.src)
+            return
+        why = out_of_turn(state, msg, peer_seat, claims_ok)
         if why is not None:
             self.note(why)
             if isinstance(msg, Cmd):
                 self.send({"t": "reject", "why": why}, peer or msg.src)
             return
-        self._on(msg, peer or msg.src, peer_seat if peer_seat is not None else msg.by)
+        self._on(msg, peer or msg.src, sender)
 
     def _on(self, msg: object, reply_to: str, sender: int | None) -> None:
         from engine.runmap.peer import (  # noqa: PLC0415
@@ -229,6 +309,7 @@ class CoopCtl:
             Beat,
             Bye,
             Cmd,
+            Dropped,
             Full,
             Hello,
             MoveMsg,
@@ -236,6 +317,8 @@ class CoopCtl:
             Room,
             Sync,
             SyncAsk,
+            Wish,
+            Wishes,
         )
 
         from .net import now  # noqa: PLC0415
@@ -244,7 +327,7 @@ class CoopCtl:
             if isinstance(msg, Room):
                 if self._adopt(msg.save, msg.seat) and self.link is not None:
                     self.link.seated(reply_to, sender)
-            elif isinstance(msg, Full):
+            elif isinstance(msg, Full) and self.kept is None:  # (coming back: keep asking)
                 self.stop()
                 self.app.notify(self.app.t("coop_full"))
             return
@@ -255,7 +338,7 @@ class CoopCtl:
             self.presence.heard(sender, now(), msg.hid if isinstance(msg, Beat) else None)
         if isinstance(msg, Hello):
             if self.is_host():
-                self._welcome(reply_to)
+                self._welcome(reply_to, msg.seat)
         elif isinstance(msg, MoveMsg):
             if msg.n == len(session.moves):
                 move = GAME.parse_move(msg.m)
@@ -284,23 +367,59 @@ class CoopCtl:
                 self.send({"t": "sync", "save": session.save().model_dump(mode="json")}, reply_to)
         elif isinstance(msg, Sync) and self.seat is not None:
             self._adopt(msg.save, self.seat)
+        elif isinstance(msg, Wish):
+            if self.is_host():
+                from .wishes import wished  # noqa: PLC0415
 
-    def _welcome(self, peer: str) -> None:
+                wished(self, msg, reply_to)
+        elif isinstance(msg, Wishes):
+            if msg.n == len(session.moves):
+                self.wishes = valid_wishes(session.state, msg.w)
+        elif isinstance(msg, Dropped):
+            if msg.seat == self.seat:  # the party went on without this page: rejoin it, told so
+                from .rejoin import left_behind  # noqa: PLC0415
+
+                left_behind(self, msg.h)
+
+    def _welcome(self, peer: str, want: int | None = None) -> None:
         from .net import now  # noqa: PLC0415
 
         session = self.app.session
-        s = session.state
-        free = [k for k in range(s.options.players) if k not in s.connected]
-        if not free:
+        bound = getattr(self.link, "seat_of", {}).get(peer)
+        if bound is not None and bound in session.state.connected:  # asked again: same seat, same run
+            self.send({"t": "room", "seat": bound, "save": session.save().model_dump(mode="json")}, peer)
+            return
+        seat = seat_for_return(session.state, want)
+        if seat is None:
             self.send({"t": "full"}, peer)
             return
-        if self.app.play(Join(free[0])):
-            self.presence.heard(free[0], now(), False)
+        if self.app.play(Join(seat)):
+            self.presence.heard(seat, now(), False)
             if self.link is not None:
-                self.link.seated(peer, free[0])
-            self.send({"t": "room", "seat": free[0], "save": session.save().model_dump(mode="json")}, peer)
+                self.link.seated(peer, seat)
+            self.send({"t": "room", "seat": seat, "save": session.save().model_dump(mode="json")}, peer)
+            from .wishes import send_table  # noqa: PLC0415
+
+            send_table(self, peer)
             if self.app.has_devices():
                 self.app.devices.connected()
+
+    # ------------------------------------------------------------ wishes (``wishes.py``)
+    def wish(self, node: int | None) -> None:
+        """This guest marks (``None``: clears) its wish; the host keeps the party's table."""
+        from .wishes import wish  # noqa: PLC0415
+
+        wish(self, node)
+
+    def moved(self, old: RunState, new: RunState) -> None:
+        """The run changed (a move here or from the host): wishes of a left position go, a seat
+        that left no longer speaks through its tab, the story ends when the party moves on."""
+        self.wishes = valid_wishes(new, self.wishes)
+        if self.link is not None and self.link.kind == "tabs":
+            for seat in set(old.connected) - set(new.connected):
+                self.link.unseated(seat)
+        if self.story and len(new.path) > len(old.path) and self.kept is None:
+            self.story = ""
 
     def _command(self, msg: Cmd, peer: str) -> None:
         """The host plays a guest's command through the engine; a refusal goes back to the sender."""
@@ -313,6 +432,11 @@ class CoopCtl:
         s = self.app.state
         if seat not in s.connected or seat == self.seat:
             return
+        if self.transport == "devices":
+            from .rejoin import device_gone  # noqa: PLC0415
+
+            if device_gone(self, seat):
+                return
         rest = [c for c in s.connected if c != seat]
         actor = s.host if s.host != seat else (rest[0] if rest else None)
         if actor is not None and actor == self.seat:
@@ -331,11 +455,31 @@ class CoopCtl:
         if not self.active or self.seat is None:
             return
         t = now()
+        if self.asleep() and self.transport == "tabs":
+            # this tab was frozen (JavaScript paused, a phone locked): count the others afresh; if
+            # the party went on without us, its host answers our beat with ``dropped``
+            self.presence.reset(session.state.connected, t)
         self.presence.heard(self.seat, t)
-        self.send({"t": "beat", "seat": self.seat, "n": len(session.moves), "hid": hidden()})
+        self.send(
+            {
+                "t": "beat",
+                "seat": self.seat,
+                "n": len(session.moves),
+                "hid": hidden(),
+                "h": session.state.host,
+            }
+        )
         for c in self.presence.silent(session.state.connected, self.seat, t):
             self._gone(c)
+        if self.active:
+            self.last_tick, self.last_hidden = t, hidden()
         self.app.shell.invalidate()
+
+    def asleep(self) -> bool:
+        """This page's clock stood still for longer than the others wait for it (it was frozen)."""
+        from .net import now  # noqa: PLC0415
+
+        return now() - self.last_tick > self.presence.limit(self.last_hidden)
 
     def broadcast(self, move: Move) -> None:
         """The authority tells every member about an accepted move."""

@@ -20,7 +20,7 @@ from .dialog_box import BOX, box, dim
 from .screens import INK, MUTED, title
 
 if TYPE_CHECKING:
-    from .app import RunMapApp
+    from .app_face import AppFace
     from .rtc import RtcHub
 
 AREA_ID = "runmap-code"
@@ -31,7 +31,7 @@ EDITABLE = ("paste_answer", "paste_invite")
 class DevicesUI:
     """Stages: choose -> (host) making, invite, paste_answer | (guest) paste_invite, making, answer."""
 
-    def __init__(self, app: RunMapApp) -> None:
+    def __init__(self, app: AppFace) -> None:
         self.app = app
         self.stage: str | None = None
         self.code = ""

@@ -13,12 +13,12 @@ from engine.runmap.fight3 import waiting_heroes
 from . import layout
 
 if TYPE_CHECKING:
-    from .app import RunMapApp
+    from .app_face import AppFace
 
 Hook = Callable[..., str | None]
 
 
-def make(app: RunMapApp) -> dict[str, Hook]:
+def make(app: AppFace) -> dict[str, Hook]:
     def node_xy(i: object, *_a: object) -> str:
         if not app.has_run:
             return "null"
@@ -85,7 +85,13 @@ def make(app: RunMapApp) -> dict[str, Hook]:
         if link is not None and hasattr(link, "send_raw"):
             link.send_raw(str(text))
 
+    def coop_limits(visible_ms: object, hidden_ms: object, *_a: object) -> None:
+        """Shorten the silence limits (a test cannot wait 200 s for a hidden host to count as gone)."""
+        app.coop.presence.visible_ms = float(str(visible_ms))
+        app.coop.presence.hidden_ms = float(str(hidden_ms))
+
     return {
+        "coopLimits": coop_limits,
         "nodeXY": node_xy,
         "runInfo": run_info,
         "coopCode": coop_code,

@@ -58,9 +58,11 @@ def panel(
     if f.phone:
         # one compact block: details of the inspected node and a Go button for touch
         if show is not None:
-            _details(g, x, y, w - (go_w + 8 if show in avail and can_act else 0), s, show, t, 3)
-            if show in avail and can_act:
-                g.button("go", x + w - go_w, y + 4, go_w, 40, t("go"), bg="#8D3B2F", size=15)
+            _details(g, x, y, w - (go_w + 8 if show in avail and (can_act or guest) else 0), s, show, t, 3)
+            if show in avail and (can_act or guest):  # a guest marks a wish where the host goes
+                g.button(
+                    "go", x + w - go_w, y + 4, go_w, 40, t("wish" if guest else "go"), bg="#8D3B2F", size=15
+                )
         elif s.phase == Phase.MAP and avail:
             for line in g.wrap(hint, w, 13)[:2]:
                 g.text(x, y + 14, line, MUTED, 13)
@@ -82,8 +84,8 @@ def panel(
     y += 10
     if show is not None:
         y = _details(g, x, y, w, s, show, t, 7)
-        if show in avail and can_act:
-            g.button("go", x, y + 2, w, 40, t("go"), bg="#8D3B2F", size=16)
+        if show in avail and (can_act or guest):
+            g.button("go", x, y + 2, w, 40, t("wish" if guest else "go"), bg="#8D3B2F", size=16)
             y += 48
     elif s.phase == Phase.MAP and avail:
         for line in g.wrap(hint, w, 13):

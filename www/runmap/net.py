@@ -48,6 +48,7 @@ class TabLink:
 
     def __init__(self, on_text: OnText) -> None:
         self.me = new_id()
+        self.seat_of: dict[str, int] = {}  # tab id -> the seat it speaks for (``tab_seat``)
         self.ch = js.BroadcastChannel.new(CHANNEL)
         self._on_msg = create_proxy(lambda e: on_text(str(e.data), None, None))
         self.ch.addEventListener("message", self._on_msg)
@@ -63,10 +64,30 @@ class TabLink:
         self.ch.close()
 
     def seated(self, peer: str, seat: int | None) -> None:
-        """Tabs name their seat in every message (``by``): nothing to remember."""
+        """Tab ``peer`` speaks for ``seat`` from now on (and no other tab does)."""
+        if seat is not None:
+            self.unseated(seat)
+            self.seat_of[peer] = seat
 
     def unseated(self, seat: int) -> None:
-        """Nothing to close: the channel is shared by every tab."""
+        """Nobody speaks for ``seat`` any more (nothing to close: the channel is shared)."""
+        for key in [k for k, s in self.seat_of.items() if s == seat]:
+            del self.seat_of[key]
+
+    def tab_seat(self, src: str, by: int | None, connected: tuple[int, ...]) -> tuple[int | None, str | None]:
+        """The seat tab ``src`` speaks for, and why its message must be refused (or ``None``).
+
+        Each tab speaks only for its own seat (issue 29): the host binds a seat to the tab it gave
+        it to, a guest binds the host's tab when it joins and any other connected seat to the first
+        tab heard speaking for it. A tab claiming a seat bound to another tab is refused."""
+        bound = self.seat_of.get(src)
+        if bound is not None or by is None:
+            return bound, None  # ``out_of_turn`` refuses a ``by`` that is not the bound seat
+        if by in connected:
+            if any(s == by for s in self.seat_of.values()):
+                return None, f"p{by} is another tab: a tab speaks only for its own seat"
+            self.seat_of[src] = by
+        return by, None
 
 
 class Clock:

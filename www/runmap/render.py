@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from gwweb.shared.canvas import Gfx
+from gwweb.shared.canvas import Gfx, Region
 
 from engine.runmap import MapLayout, NodeType, RunState
 from engine.runmap import rules as R
@@ -92,6 +92,7 @@ def draw_map(
     aim: int | None,
     pulse: float,
     selectable: bool,
+    wishes: dict[int, list[int]] | None = None,
 ) -> None:
     lay = s.layout
     lg = cache.get(g, f, lay, s.path, t)
@@ -132,6 +133,15 @@ def draw_map(
         x, y = layout.node_xy(f, n, scroll)
         r = layout.node_radius(f, n)
         g.poly([(x, y - r - 6), (x - 8, y - r - 20), (x + 8, y - r - 20)], fill="#80DEEA", stroke="#00363A")
+    for node, seats in (wishes or {}).items():  # the party's wishes: one tag per player, right of the node
+        if 0 <= node < len(lay.nodes):
+            n = lay.nodes[node]
+            x, y = layout.node_xy(f, n, scroll)
+            r = layout.node_radius(f, n)
+            for k, seat in enumerate(seats):
+                tx, ty = x + r + 6 + k * 30, y - 9
+                g.round_rect(tx, ty, 28, 18, 9, fill="#00363A", stroke="#80DEEA")
+                g.text(tx + 14, ty + 13, t("p_n", n=seat + 1), "#80DEEA", 12, align="center", bold=True)
     # scroll hints at the left edge: more map above / below
     hx = f.map.x + f.map.w - 44
     if scroll < f.max_scroll - 1:
@@ -266,3 +276,15 @@ def legend(g: Gfx, x: float, y: float, w: float, kinds: list[str], t: T, cols: i
         icons.badge(g, cx + 10, cy + 10, 10, kind, "")
         g.text(cx + 25, cy + 15, t(kind), INK, g.fit_text(t(kind), cw - 28, 12, min_size=8))
     return y + ((len(kinds) + cols - 1) // cols) * 26
+
+
+class ScreenCache:
+    """The last still run screen (map, panel, top bar, dialog) on an offscreen canvas with its
+    buttons: a frame that changes none of what it shows (a toast fading, a hook's redraw) copies
+    it instead of drawing it again (issue #20: a full redraw took 2-7 ms in the browser)."""
+
+    def __init__(self) -> None:
+        self.key: tuple[object, ...] | None = None
+        self.layer: Gfx | None = None
+        self.regions: list[Region] = []
+        self.mark = 0

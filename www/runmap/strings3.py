@@ -4,6 +4,23 @@ events and traps, relics. Merged into ``strings.EN``/``strings.RU``."""
 from __future__ import annotations
 
 EN3: dict[str, str] = {
+    "wish": "Wish",
+    "host_picks": "Host P{n} decides; tap a node to mark your wish for the party",
+    "wished": "Your wish is marked on the map; host P{n} decides.",
+    "wish_cleared": "Your wish is cleared.",
+    "coop_hint": "Open this page in more tabs of this browser: each player marks a wish on the map, "
+    "the host picks the path; in fights each player chooses for their own hero.",
+    "coop_left_tab": "While this tab was asleep the party went on with P{h} as host. "
+    "This tab rejoins as a guest.",
+    "coop_left_dev": "While this device was away the party went on with P{h} as host. "
+    "To rejoin: ask P{h} for a new invite code and paste it here.",
+    "coop_host_gone_dev": "The host P{h} left. Devices link only through the host, so P{n} holds the run now: "
+    "ask P{n} for a new invite code and paste it here.",
+    "coop_you_hold": "The host P{h} left: you hold the run now. Open Co-op between devices to invite "
+    "the others again (one code each).",
+    "coop_rejoined": "Rejoined as P{n}, a guest; host is P{h}.",
+    "coop_alone": "Nobody else is in this party any more: you hold the run.",
+    "coop_two_hosts": "Another tab is host P{h} of this run: this tab follows it.",
     "intent_attack": "⚔ attacks {n}",
     "intent_heavy": "⚔⚔ HEAVY {n}!",
     "intent_guard": "◈ guards {n}",
@@ -61,8 +78,6 @@ EN3: dict[str, str] = {
     "d_SHRINE": "Blessing (25 gold: +1 attack), upgrade or atonement.",
     "d_EVENT": "An encounter with two options: gold, healing or a relic, each at a price.",
     "d_TRAP": "A hazard: disarm it (risky) or edge around it (a few HP).",
-    "coop_hint": "Open this page in more tabs of this browser: the host picks the route; "
-    "in fights each player chooses for their own hero.",
     "goal": "Goal: take your party across the map and beat the guardian at the top. "
     "Pick your route: elites pay in gold and relics, rests and shrines keep you alive.",
 }
@@ -125,8 +140,22 @@ RU3: dict[str, str] = {
     "d_SHRINE": "Благословение (25 золота: +1 атака), улучшение или искупление.",
     "d_EVENT": "Встреча с выбором из двух: золото, лечение или реликвия — каждое со своей ценой.",
     "d_TRAP": "Опасность: обезвредить (риск) или обойти (немного ОЗ).",
-    "coop_hint": "Откройте страницу ещё в вкладках этого браузера: хост выбирает путь; "
-    "в бою каждый игрок выбирает за своего героя.",
+    "wish": "Хочу",
+    "host_picks": "Решает хост И{n}; нажмите на узел, чтобы отметить своё желание",
+    "wished": "Ваше желание отмечено на карте; решает хост И{n}.",
+    "wish_cleared": "Ваше желание снято.",
+    "coop_hint": "Откройте страницу ещё в вкладках этого браузера: каждый отмечает желание на карте, "
+    "хост выбирает путь; в бою каждый игрок выбирает за своего героя.",
+    "coop_left_tab": "Пока вкладка спала, отряд пошёл дальше с хостом И{h}. Вкладка возвращается гостем.",
+    "coop_left_dev": "Пока устройство было недоступно, отряд пошёл дальше с хостом И{h}. "
+    "Чтобы вернуться: попросите у И{h} новый код приглашения и вставьте его сюда.",
+    "coop_host_gone_dev": "Хост И{h} ушёл. Устройства связаны только через хоста, забег теперь у И{n}: "
+    "попросите у И{n} новый код приглашения и вставьте его сюда.",
+    "coop_you_hold": "Хост И{h} ушёл: забег теперь у вас. Откройте «Кооператив между устройствами», "
+    "чтобы снова пригласить остальных (по одному коду).",
+    "coop_rejoined": "Вы снова в отряде: И{n}, гость; хост И{h}.",
+    "coop_alone": "В отряде больше никого нет: забег у вас.",
+    "coop_two_hosts": "Другая вкладка — хост И{h} этого забега: эта вкладка следует за ней.",
     "goal": "Цель: проведите отряд через карту и победите стража наверху. "
     "Выбирайте путь: элита даёт золото и реликвии, привалы и святилища сохраняют жизнь.",
 }

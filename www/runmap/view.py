@@ -10,17 +10,17 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from gwweb.shared.canvas import Gfx, Region
+from gwweb.shared.canvas import Gfx
 
 from engine.runmap import Phase
 
 from . import hud, layout, render, ring
 
 if TYPE_CHECKING:
-    from .app import RunMapApp
+    from .app_face import AppFace
 
 
-def draw(app: RunMapApp, g: Gfx, now: float) -> None:
+def draw(app: AppFace, g: Gfx, now: float) -> None:
     ui = app.ui
     t = app.t
     g.clear(render.BG)
@@ -53,19 +53,7 @@ def draw(app: RunMapApp, g: Gfx, now: float) -> None:
         ring.draw(g, ui.ring, ui.ring_focus)
 
 
-class ScreenCache:
-    """The last still run screen (map, panel, top bar, dialog) on an offscreen canvas with its
-    buttons: a frame that changes none of what it shows (a toast fading, a hook's redraw) copies
-    it instead of drawing it again (issue #20: a full redraw took 2-7 ms in the browser)."""
-
-    def __init__(self) -> None:
-        self.key: tuple[object, ...] | None = None
-        self.layer: Gfx | None = None
-        self.regions: list[Region] = []
-        self.mark = 0
-
-
-def _run(app: RunMapApp, g: Gfx, now: float) -> int:
+def _run(app: AppFace, g: Gfx, now: float) -> int:
     """The run screen; returns where the top dialog's buttons start in ``g.regions``."""
     ui = app.ui
     s = app.state
@@ -91,6 +79,7 @@ def _run(app: RunMapApp, g: Gfx, now: float) -> int:
             can_act,
             coop.active,
             coop.aim,
+            tuple(sorted(coop.wishes.items())),
             coop.status_line(),
             app.shell.audio.muted,
             app.t("lang"),
@@ -125,7 +114,7 @@ def _same(a: tuple[object, ...], b: tuple[object, ...]) -> bool:
     return a[0] is b[0] and a[1:] == b[1:]
 
 
-def _screen(app: RunMapApp, g: Gfx, f: layout.Frame, pulse: float, can_act: bool) -> int:
+def _screen(app: AppFace, g: Gfx, f: layout.Frame, pulse: float, can_act: bool) -> int:
     """Map, panel, top bar and the phase's dialog; returns where the dialog's buttons start."""
     ui = app.ui
     t = app.t
@@ -139,8 +128,9 @@ def _screen(app: RunMapApp, g: Gfx, f: layout.Frame, pulse: float, can_act: bool
         ui.scroll,
         t,
         hover=ui.hover if on_map else None,
-        focus=ui.focus if on_map and can_act else None,
+        focus=ui.focus if on_map and (can_act or app.coop.active) else None,
         aim=app.coop.aim,
+        wishes=app.coop.party_wishes() if on_map else None,
         pulse=pulse,
         selectable=can_act,
     )
@@ -185,7 +175,7 @@ def _screen(app: RunMapApp, g: Gfx, f: layout.Frame, pulse: float, can_act: bool
     return mark
 
 
-def _toast(app: RunMapApp, g: Gfx, f: layout.Frame) -> None:
+def _toast(app: AppFace, g: Gfx, f: layout.Frame) -> None:
     """The newest toast of the shell's shared queue, in Run Map's look."""
     shown = app.shell.toasts.visible()
     if shown:
