@@ -21,8 +21,10 @@ def test_greedy_and_switch_all_win_the_first_level() -> None:
     assert fam.switch_all(fresh("power_on")).won
 
 
-# Session 5's Hot Corridor (issue #27 redrew it), from which Hot Split was pasted, with its par solution.
+# Session 5's Hot Corridor and Hot Split (issue #27 redrew both): Hot Split was pasted from that Hot
+# Corridor and Split Flow; the Hot Corridor's par solution.
 OLD_HOT_CORRIDOR = Path(__file__).with_name("reactor_hot_corridor_session5.json")
+OLD_HOT_SPLIT = Path(__file__).with_name("reactor_hot_split_session5.json")
 OLD_HOT_SOLUTION = "move n;move e;interact;move e;move s;shield;move e;move e;move e;move e;move e;activate"
 
 
@@ -35,8 +37,10 @@ def test_the_moved_combo_finds_a_level_pasted_from_two_earlier_ones() -> None:
     ]
     plans = [fam.as_macros(src(), sol) for src, sol in sources]
     wants = [fam.kinds(src(), p) for (src, _), p in zip(sources, plans)]
-    assert fam.combo(lambda: fresh("hot_split"), plans, wants) == [0, 1]
-    assert fam.combo(lambda: fresh("hot_split"), plans[:1], wants[:1]) == []  # one half is not enough
+    assert fam.combo(lambda: load_level(OLD_HOT_SPLIT.read_text(encoding="utf-8")), plans, wants) == [0, 1]
+    assert (
+        fam.combo(lambda: load_level(OLD_HOT_SPLIT.read_text(encoding="utf-8")), plans[:1], wants[:1]) == []
+    )  # one half is not enough
 
 
 def test_longest_repeat_counts_consecutive_presses_of_one_control() -> None:
