@@ -98,6 +98,24 @@ class Profile(Model):
     best_before: int = Field(default=0, ge=0)
 
 
+def salvage_profile(data: object) -> Profile | None:
+    """A damaged profile record's readable fields (issue #30: a damaged profile never resets Best
+    silently): each field that is valid on its own is kept, the others take their defaults. None when
+    ``data`` is not a dict or no Best survives."""
+    if not isinstance(data, dict):
+        return None
+    kept: dict[str, object] = {}
+    for name in Profile.model_fields:
+        if name in data:
+            try:
+                Profile.model_validate({name: data[name]})
+            except ValueError:
+                continue
+            kept[name] = data[name]
+    profile = Profile.model_validate(kept)
+    return profile if profile.best_classic or profile.best_storm else None
+
+
 class BestView(FrozenModel):
     """What the page shows about Best for a game: ``best`` (None in Zen), and whether the score is a
     new record (it beats a previous, non-zero Best)."""

@@ -270,3 +270,12 @@ def test_telemetry_log_round_trip_and_limit():
     bad["records"][0]["termination"]["reason"] = "crash"
     with pytest.raises(SchemaError):
         parse_model(TelemetryLog, bad)
+
+
+def test_salvage_profile_keeps_each_valid_field():
+    from engine.ternar.telemetry import salvage_profile
+
+    p = salvage_profile({"best_classic": 10, "best_storm": -1, "short_losses": "x"})
+    assert p is not None and p.best_classic == 10 and p.best_storm == 0 and p.short_losses == 0
+    assert salvage_profile({"best_classic": 0, "best_storm": 0}) is None  # no Best to keep
+    assert salvage_profile(["best_classic", 10]) is None

@@ -337,3 +337,21 @@ def test_a_challenge_link_starts_its_game_or_waits_for_new_game(gw: Any) -> None
     assert (app.state.seed, app.state.options.mode, app.state.turns) == (20261128, "classic", 0)
     app.open_link({"seed": "12x"}, "2026-11-28")  # a bad link starts nothing else
     assert app.state.seed == 20261128 and any("names no game" in t for t in app.shell.toasts.texts())
+
+
+def test_a_damaged_profile_keeps_its_bests_and_says_so(gw: Any) -> None:
+    """Issue #30: a damaged profile never resets Best silently: the readable Bests are kept (and
+    stored again), the record is kept aside, the player is told."""
+    shell = FakeShell()
+    bad = {"best_classic": 5000, "best_storm": 700, "guardrail": "maybe", "sessions": -3}
+    shell.backend.setItem("gridworks:ternar:profile", json.dumps({"v": 1, "data": bad}))
+    app = gw.create(shell)
+    assert app.profile.best_classic == 5000 and app.profile.best_storm == 700
+    assert app.profile.guardrail is False and app.profile.sessions == 0
+    assert any("5000" in n and "700" in n for n in shell.notices)
+    assert any(k.startswith("gridworks:ternar:profile:corrupt") for k in shell.backend.data)
+    stored = json.loads(shell.backend.getItem("gridworks:ternar:profile"))["data"]
+    assert stored["best_classic"] == 5000
+    empty = FakeShell()  # nothing to keep: a plain fresh profile
+    empty.backend.setItem("gridworks:ternar:profile", '{"v": 1, "data": {"best_classic": "lots"}}')
+    assert gw.create(empty).profile.best_classic == 0

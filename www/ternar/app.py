@@ -59,7 +59,8 @@ class TernarApp(TurnApp[State, Move, Ui]):
         self.dismissed = 0  # notices the player has closed (or played on after)
         self.move_anim: Timeline | None = None  # the engine's turn timeline (an Animation)
         self.early_finishes = 0  # animations a press ended at once (2048's rule; the e2e reads it)
-        self.profile = shell.storage.load("profile", Profile) or Profile()
+        raw_profile = shell.storage.read_raw("profile")
+        self.profile = shell.storage.load("profile", Profile) or self._salvaged_profile(shell, raw_profile)
         had_save = shell.storage.read_raw(self.SAVE) is not None
         self.salvaged = 0  # moves kept from a save whose later moves did not replay (0: none cut)
         self.link: tuple[int, str] | None = None  # a link's (seed, mode) waiting for the next New game
@@ -77,6 +78,25 @@ class TernarApp(TurnApp[State, Move, Ui]):
             self.tutorial = Tutorial(0 if self.state.turns == 0 else 1)
 
     # -- records -------------------------------------------------------------------
+    def _salvaged_profile(self, shell: Shell, raw: str | None) -> Profile:
+        """No readable profile: a damaged one (the storage kept it aside) gives back its Bests."""
+        import json
+
+        from engine.ternar.telemetry import salvage_profile
+
+        if raw is None:
+            return Profile()
+        try:
+            data = json.loads(raw).get("data")
+        except (ValueError, TypeError, AttributeError):
+            return Profile()
+        got = salvage_profile(data)
+        if got is None:
+            return Profile()
+        shell.storage.save("profile", got)
+        shell.notify(self.t("profile_salvaged", classic=got.best_classic, storm=got.best_storm))
+        return got
+
     def migrate(self, data: dict[str, Any] | str) -> dict[str, Any] | str:
         """A save whose later moves do not replay keeps the moves before them (issue #30): the whole
         record is kept aside and the player is told how far the game was restored."""
