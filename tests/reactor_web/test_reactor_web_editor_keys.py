@@ -9,6 +9,7 @@ from typing import Any
 from engine.reactor.presentation import editor_tools
 from www.reactor.edoc import Doc, new_level
 from www.reactor.ekeys import EditorKeys
+from www.reactor.eui import EditorUi
 
 
 class Shell:
@@ -22,8 +23,7 @@ class FakeEditor(EditorKeys):
     def __init__(self) -> None:
         self.doc = Doc(new_level(10, 7))
         self.shell = Shell()
-        self.layer, self.tool, self.outlet_mode = "surface", "cursor", False
-        self.selected, self.kbd, self.stroke = None, False, None
+        self.ui = EditorUi()  # layer "surface", tool "cursor", no cursor, no stroke
         self.painted: list[tuple[int, int, str]] = []
         self.buttons: list[str] = []
         self.said: list[str] = []
@@ -31,7 +31,7 @@ class FakeEditor(EditorKeys):
     def on_button(self, id: str) -> None:
         self.buttons.append(id)
         if id.startswith("tool:"):
-            self.tool = id[5:]
+            self.ui.tool = id[5:]
 
     def say(self, text: str, color: str = "") -> None:
         self.said.append(text)
@@ -40,8 +40,8 @@ class FakeEditor(EditorKeys):
         return key
 
     def apply(self, x: int, y: int, first: bool) -> None:
-        assert first and self.stroke == {}
-        self.painted.append((x, y, self.tool))
+        assert first and self.ui.stroke == {}
+        self.painted.append((x, y, self.ui.tool))
         self.doc.set_wall(x, y, not self.doc.wall(x, y))
 
     def changed(self) -> None:
@@ -59,9 +59,9 @@ def press(e: Any, *names: str, shift: bool = False) -> None:
 def test_arrows_move_a_clamped_cursor_from_the_corner() -> None:
     e = FakeEditor()
     press(e, "ArrowRight", "ArrowRight", "ArrowDown")
-    assert e.selected == (2, 1) and e.kbd
+    assert e.ui.selected == (2, 1) and e.ui.kbd
     press(e, *["ArrowLeft"] * 5, *["ArrowDown"] * 20)
-    assert e.selected == (0, 6)
+    assert e.ui.selected == (0, 6)
 
 
 def test_t_cycles_the_layers_tools_and_shift_t_goes_back() -> None:
@@ -70,10 +70,10 @@ def test_t_cycles_the_layers_tools_and_shift_t_goes_back() -> None:
     seen = []
     for _ in tools:
         press(e, "KeyT")
-        seen.append(e.tool)
+        seen.append(e.ui.tool)
     assert seen == [*tools[1:], tools[0]]  # round the ring, back to the cursor
     press(e, "KeyT", shift=True)
-    assert e.tool == tools[-1]
+    assert e.ui.tool == tools[-1]
     assert e.said[-1] == "tool_" + tools[-1]
 
 
@@ -83,7 +83,7 @@ def test_enter_or_space_paints_the_tool_at_the_cursor_as_one_undo_step() -> None
     press(e, "Space")
     assert e.painted == []  # the cursor tool only selects
     press(e, "KeyT")
-    assert e.tool == "terrain"
+    assert e.ui.tool == "terrain"
     assert not e.doc.wall(2, 2)
     press(e, "Space")
     assert e.painted == [(2, 2, "terrain")] and e.doc.wall(2, 2)
@@ -96,8 +96,8 @@ def test_b_cycles_the_badge_of_tools_that_have_one() -> None:
     e = FakeEditor()
     press(e, "KeyB")
     assert e.buttons == []  # the cursor has no badge
-    e.tool = "prop"
+    e.ui.tool = "prop"
     press(e, "KeyB")
-    e.tool = "hazard"
+    e.ui.tool = "hazard"
     press(e, "KeyB")
     assert e.buttons == ["propkind", "hazardq"]

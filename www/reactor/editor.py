@@ -28,6 +28,7 @@ from .eissues import problem_text
 from .ekeys import EditorKeys
 from .esolve import EditorSolving, LiveSolver
 from .estrings import ET
+from .eui import EditorUi
 from .eview import draw_board
 from .model import level_problem
 from .stars import refresh_progress
@@ -67,21 +68,8 @@ class Editor(EditorKeys, EditorFiles, EditorHooks, EditorSolving):
         self.doc = Doc(normalize(saved.data) if saved else new_level())
         self.solver = LiveSolver(clock=lambda: float(js.performance.now()))
         self.solver.restart(self.doc.data if self.doc.ok else None)
-        self.layer = "surface"
-        self.tool = "cursor"
-        self.prop_kind = "reactor"
+        self.ui = EditorUi()  # cursor, tool, layer, panel: what the draft and its undo never keep
         self.badges = Badges(on_load=app.shell.invalidate if hasattr(app, "shell") else None)
-        self.supply_item = "fuel"
-        self.hazard_q = "fuel"
-        self.selected: tuple[int, int] | None = None
-        self.kbd = False  # the cell cursor was last moved by keys: it shows the tool's badge
-        self.flash: tuple[int, int] | None = None
-        self.outlet_mode = False
-        self.tab = "edit"
-        self.confirm: str | None = None
-        self.saved_top = 0
-        self.stroke: dict[str, Any] | None = None
-        self.msg = ("", TEXT)
         self.lay: layout_mod.Layout | None = None
         self.rows: list[tuple[float, float, float, float, int | None, int | None]] = []
         self.paint_ms: list[float] = []
@@ -113,22 +101,22 @@ class Editor(EditorKeys, EditorFiles, EditorHooks, EditorSolving):
         self.shell.invalidate()
 
     def say(self, text: str, color: str = TEXT) -> None:
-        self.msg = (text, color)
+        self.ui.msg = (text, color)
         self.shell.invalidate()
 
     # -- tools on cells -------------------------------------------------------------------------------
     def apply(self, x: int, y: int, first: bool) -> None:
-        doc, st = self.doc, self.stroke or {}
-        if self.outlet_mode and self.selected is not None:
-            v = doc.prop(*self.selected)
+        doc, st = self.doc, self.ui.stroke or {}
+        if self.ui.outlet_mode and self.ui.selected is not None:
+            v = doc.prop(*self.ui.selected)
             if v is not None and v["kind"] == "valve" and first:
                 outs = [list(o) for o in v.get("outlets", [])]
                 outs = [o for o in outs if o != [x, y]] if [x, y] in outs else outs + [[x, y]]
                 v["outlets"] = outs
             return
-        tool = self.tool
+        tool = self.ui.tool
         if tool == "cursor":
-            self.selected = (x, y)
+            self.ui.selected = (x, y)
         elif tool == "terrain":
             if first:
                 st["value"] = not doc.wall(x, y)
@@ -136,36 +124,38 @@ class Editor(EditorKeys, EditorFiles, EditorHooks, EditorSolving):
         elif tool == "robot":
             doc.set_robot(x, y)
         elif tool in ("prop", "consumer", "door") and first:
-            kind = self.prop_kind if tool == "prop" else tool
+            kind = self.ui.prop_kind if tool == "prop" else tool
             cur = doc.prop(x, y)
             if cur is not None and cur["kind"] == kind:
                 doc.set_prop(x, y, None)
             else:
                 prop: dict[str, Any] = {"kind": kind}
                 if kind == "supply":
-                    prop["item"] = self.supply_item
+                    prop["item"] = self.ui.supply_item
                 if kind == "valve":
                     prop["outlets"] = [list(f) for f in doc.floor_faces(x, y)][:2] or [[x, y]]
                 doc.set_prop(x, y, prop)
-                self.selected = (x, y)
+                self.ui.selected = (x, y)
         elif tool == "hazard":
-            doc.add_surface(x, y, self.hazard_q, 1.0) if self.hazard_q != "clear" else doc.clear_surface(x, y)
+            doc.add_surface(
+                x, y, self.ui.hazard_q, 1.0
+            ) if self.ui.hazard_q != "clear" else doc.clear_surface(x, y)
         elif tool == "heat":
             doc.add_surface(x, y, "heat", 1.0)
         elif tool == "network":
             if first:
-                st["value"] = doc.under(self.layer, x, y) is None
-            doc.set_under(self.layer, x, y, st["value"])
+                st["value"] = doc.under(self.ui.layer, x, y) is None
+            doc.set_under(self.ui.layer, x, y, st["value"])
         elif tool == "source" and first:
             cur = doc.prop(x, y)
-            if cur is not None and cur["kind"] == "flow" and cur["carrier"] == self.layer:
+            if cur is not None and cur["kind"] == "flow" and cur["carrier"] == self.ui.layer:
                 doc.set_prop(x, y, None)
             else:
-                doc.set_prop(x, y, {"kind": "flow", "carrier": self.layer})
+                doc.set_prop(x, y, {"kind": "flow", "carrier": self.ui.layer})
 
     # -- input ----------------------------------------------------------------------------------------
     def handle(self, ev: Event) -> None:
-        if self.confirm is not None:
+        if self.ui.confirm is not None:
             if ev.kind == "key" and ev.down and ev.name in ("Enter", "NumpadEnter", "Escape"):
                 self.on_button("confirm:no" if ev.name == "Escape" else "confirm:yes")
             return
@@ -183,45 +173,45 @@ class Editor(EditorKeys, EditorFiles, EditorHooks, EditorSolving):
             return
         lay = self.lay
         if ev.name == "down":
-            self.kbd = False
+            self.ui.kbd = False
             for rx, ry, rw, rh, x, y in self.rows:
                 if rx <= ev.x <= rx + rw and ry <= ev.y <= ry + rh and x is not None and y is not None:
-                    self.selected = self.flash = (x, y)
-                    self.tool = "cursor"
+                    self.ui.selected = self.ui.flash = (x, y)
+                    self.ui.tool = "cursor"
                     self.shell.invalidate()
                     return
             c = lay.cell_at(ev.x, ev.y)
             if c is None:
                 return
-            self.flash = None
-            if self.tool != "cursor" or self.outlet_mode:
+            self.ui.flash = None
+            if self.ui.tool != "cursor" or self.ui.outlet_mode:
                 self.doc.checkpoint()
-            self.stroke = {"last": c}
+            self.ui.stroke = {"last": c}
             t0 = float(js.performance.now())
             self.apply(c[0], c[1], True)
             self.paint_ms.append(float(js.performance.now()) - t0)
             self.shell.invalidate()
-        elif ev.name == "move" and self.stroke is not None:
+        elif ev.name == "move" and self.ui.stroke is not None:
             c = lay.cell_at(ev.x, ev.y)
-            if c is not None and c != self.stroke.get("hover"):
-                self.stroke["hover"] = c  # the drag preview follows the pointer
+            if c is not None and c != self.ui.stroke.get("hover"):
+                self.ui.stroke["hover"] = c  # the drag preview follows the pointer
                 self.shell.invalidate()
             if (
                 c is not None
-                and c != self.stroke["last"]
-                and self.tool in ("terrain", "network", "hazard", "heat")
+                and c != self.ui.stroke["last"]
+                and self.ui.tool in ("terrain", "network", "hazard", "heat")
             ):
-                self.stroke["last"] = c
+                self.ui.stroke["last"] = c
                 self.apply(c[0], c[1], False)
                 self.shell.invalidate()
-        elif ev.name in ("up", "cancel") and self.stroke is not None:
-            self.stroke = None
-            if self.tool != "cursor" or self.outlet_mode:
+        elif ev.name in ("up", "cancel") and self.ui.stroke is not None:
+            self.ui.stroke = None
+            if self.ui.tool != "cursor" or self.ui.outlet_mode:
                 self.changed()
 
     def on_button(self, id: str) -> None:
         doc = self.doc
-        if self.confirm is not None and not id.startswith("confirm:"):
+        if self.ui.confirm is not None and not id.startswith("confirm:"):
             return
         if self.level_button(id):
             self.shell.invalidate()
@@ -237,20 +227,22 @@ class Editor(EditorKeys, EditorFiles, EditorHooks, EditorSolving):
             if doc.redo():
                 self.persist()
         elif id.startswith("layer:"):
-            self.layer = id[6:]
-            if self.tool not in editor_tools(self.layer):
-                self.tool = "cursor"
-            self.outlet_mode = False
+            self.ui.layer = id[6:]
+            if self.ui.tool not in editor_tools(self.ui.layer):
+                self.ui.tool = "cursor"
+            self.ui.outlet_mode = False
         elif id.startswith("tool:"):
-            self.tool = id[5:]
-            self.outlet_mode = False
+            self.ui.tool = id[5:]
+            self.ui.outlet_mode = False
         elif id == "propkind":
-            self.prop_kind = PROP_KINDS[(PROP_KINDS.index(self.prop_kind) + 1) % len(PROP_KINDS)]
+            self.ui.prop_kind = PROP_KINDS[(PROP_KINDS.index(self.ui.prop_kind) + 1) % len(PROP_KINDS)]
         elif id == "supplyitem":
-            self.supply_item = SUPPLY_ITEMS[(SUPPLY_ITEMS.index(self.supply_item) + 1) % len(SUPPLY_ITEMS)]
+            self.ui.supply_item = SUPPLY_ITEMS[
+                (SUPPLY_ITEMS.index(self.ui.supply_item) + 1) % len(SUPPLY_ITEMS)
+            ]
         elif id == "hazardq":
             order = ("fuel", "coolant", "electricity", "clear")
-            self.hazard_q = order[(order.index(self.hazard_q) + 1) % len(order)]
+            self.ui.hazard_q = order[(order.index(self.ui.hazard_q) + 1) % len(order)]
         elif id.startswith("cell:"):
             self.cell_op(id[5:])
         elif id.startswith("req:"):
@@ -281,7 +273,7 @@ class Editor(EditorKeys, EditorFiles, EditorHooks, EditorSolving):
             while f"my-level-{n}" in self.app.custom.levels:
                 n += 1
             doc.data = new_level(n=n)
-            self.selected = None
+            self.ui.selected = None
             self.changed()
         elif id == "run":
             self.run()
@@ -304,8 +296,8 @@ class Editor(EditorKeys, EditorFiles, EditorHooks, EditorSolving):
         doc = self.doc
         kind, _, arg = id.partition(":")
         if kind == "tab":
-            self.tab = arg
-            self.outlet_mode = False
+            self.ui.tab = arg
+            self.ui.outlet_mode = False
         elif kind == "diff":
             if arg != doc.difficulty:
                 doc.checkpoint()
@@ -314,13 +306,13 @@ class Editor(EditorKeys, EditorFiles, EditorHooks, EditorSolving):
         elif kind in ("sq", "blk", "inv", "imm"):
             what, _, d = arg.partition(",")
             step = int(d)
-            if kind in ("sq", "blk") and (self.selected is None or doc.wall(*self.selected)):
+            if kind in ("sq", "blk") and (self.ui.selected is None or doc.wall(*self.ui.selected)):
                 return True
             doc.checkpoint()
             if kind == "sq":
-                doc.add_surface(*self.selected, what, 0.5 * step)  # type: ignore[misc]
+                doc.add_surface(*self.ui.selected, what, 0.5 * step)  # type: ignore[misc]
             elif kind == "blk":
-                doc.add_block(*self.selected, what, step)  # type: ignore[misc]
+                doc.add_block(*self.ui.selected, what, step)  # type: ignore[misc]
             elif kind == "imm":
                 doc.add_immunity(step)
             elif not doc.add_inventory(what, step):
@@ -338,19 +330,19 @@ class Editor(EditorKeys, EditorFiles, EditorHooks, EditorSolving):
                 meta["author"] = str(text).strip()[:120]
                 self.changed()
         elif kind == "saved":
-            self.saved_top = max(0, self.saved_top + 3 * int(arg))
+            self.ui.saved_top = max(0, self.ui.saved_top + 3 * int(arg))
         elif kind == "open" and arg in self.app.custom.levels:
             doc.checkpoint()
             doc.data = normalize(json.loads(json.dumps(self.app.custom.levels[arg])))
-            self.selected = None
+            self.ui.selected = None
             self.changed()
             self.say(self.t("opened").format(id=arg), OK)
         elif kind == "relabel" and arg in self.app.custom.levels:
             self.relabel(arg)
         elif kind == "delete" and arg in self.app.custom.levels:
-            self.confirm = arg
+            self.ui.confirm = arg
         elif kind == "confirm":
-            lid, self.confirm = self.confirm, None
+            lid, self.ui.confirm = self.ui.confirm, None
             if arg == "yes" and lid is not None:
                 self.delete_saved(lid)
         else:
@@ -388,13 +380,13 @@ class Editor(EditorKeys, EditorFiles, EditorHooks, EditorSolving):
         self.say(self.t("deleted").format(t=title) if ok else self.t("not_saved"), OK if ok else BAD)
 
     def cell_op(self, op: str) -> None:
-        if self.selected is None:
+        if self.ui.selected is None:
             return
         doc = self.doc
-        x, y = self.selected
+        x, y = self.ui.selected
         p = doc.prop(x, y)
         if op == "outlets":
-            self.outlet_mode = not self.outlet_mode
+            self.ui.outlet_mode = not self.ui.outlet_mode
             return
         doc.checkpoint()
         if op == "enabled" and p is not None:
@@ -409,12 +401,12 @@ class Editor(EditorKeys, EditorFiles, EditorHooks, EditorSolving):
             doc.set_prop(x, y, None)
         elif op == "clearsurface":
             doc.clear_surface(x, y)
-        elif op in ("integ-", "integ+") and self.layer in CARRIERS:
-            doc.set_integrity(self.layer, x, y, -1.0 if op == "integ-" else 1.0)
-        elif op == "leak" and self.layer in CARRIERS:
-            doc.toggle_leak(self.layer, x, y)
-        elif op == "face" and self.layer in CARRIERS:
-            doc.cycle_face(self.layer, x, y)
+        elif op in ("integ-", "integ+") and self.ui.layer in CARRIERS:
+            doc.set_integrity(self.ui.layer, x, y, -1.0 if op == "integ-" else 1.0)
+        elif op == "leak" and self.ui.layer in CARRIERS:
+            doc.toggle_leak(self.ui.layer, x, y)
+        elif op == "face" and self.ui.layer in CARRIERS:
+            doc.cycle_face(self.ui.layer, x, y)
         self.changed()
 
     # -- level operations -----------------------------------------------------------------------------
@@ -474,7 +466,7 @@ class Editor(EditorKeys, EditorFiles, EditorHooks, EditorSolving):
         draw_board(g, self, lay)
         draw_panel(g, self, lay)
         self.draw_topbar(g)
-        if self.confirm is not None:
+        if self.ui.confirm is not None:
             draw_confirm(g, self)
 
     def draw_topbar(self, g: Gfx) -> None:

@@ -13,6 +13,7 @@ from engine.core.schema import SchemaError
 
 from .edoc import import_text
 from .eissues import problems_text
+from .eui import EditorUi
 from .links import link_for
 
 BAD, OK = "#FF5252", "#69F0AE"
@@ -23,7 +24,7 @@ class EditorFiles:
 
     doc: Any
     shell: Any
-    selected: Any
+    ui: EditorUi  # the cursor, tool and panel (``eui``)
     last_code: str
     _file_proxy: Any
     solver: Any  # the editor's LiveSolver (``esolve``)
@@ -87,7 +88,7 @@ class EditorFiles:
             return False
         self.doc.checkpoint()
         self.doc.data = data
-        self.selected = None
+        self.ui.selected = None
         self.changed()
         self.say(self.t("imported"), OK)
         return True

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from engine.reactor.presentation import LAYERS
 
 from .eissues import problem_tag
+from .eui import EditorUi
 
 
 class EditorHooks:
@@ -16,14 +17,9 @@ class EditorHooks:
     doc: Any
     app: Any
     lay: Any
-    layer: Any
-    tool: Any
-    selected: Any
-    msg: Any
+    ui: EditorUi  # the cursor, tool and panel (``eui``)
     paint_ms: list[float]
     validate_ms: list[float]
-    tab: str
-    confirm: Any
 
     if TYPE_CHECKING:  # provided by EditorFiles
 
@@ -33,19 +29,19 @@ class EditorHooks:
 
     def info(self) -> dict[str, Any]:
         return {
-            "layer": self.layer,
-            "tool": self.tool,
-            "cursor": list(self.selected) if self.selected is not None else None,
+            "layer": self.ui.layer,
+            "tool": self.ui.tool,
+            "cursor": list(self.ui.selected) if self.ui.selected is not None else None,
             "errors": [problem_tag(e[0]) for e in self.doc.errors],
             "warnings": [problem_tag(w[0]) for w in self.doc.warnings],
-            "msg": self.msg[0],
+            "msg": self.ui.msg[0],
             "id": self.doc.data["meta"]["id"],
             "size": [self.doc.w, self.doc.h],
             "paint_ms": self.paint_ms[-20:],
             "validate_ms": self.validate_ms[-20:],
             "layers_available": list(LAYERS),
-            "tab": self.tab,
-            "confirm": self.confirm,
+            "tab": self.ui.tab,
+            "confirm": self.ui.confirm,
             "saved": sorted(self.app.custom.levels),
             "solver": [*self.solver.status(), round(self.solver.ms, 1)],  # live verdict, ms spent
         }

@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING, Any
 
 from engine.reactor.presentation import LAYERS, editor_tools
 
+from .eui import EditorUi
+
 BADGE_BUTTONS = {"prop": "propkind", "hazard": "hazardq"}  # the tool's badge variants (key B)
 ARROWS = {"ArrowUp": (0, -1), "ArrowDown": (0, 1), "ArrowLeft": (-1, 0), "ArrowRight": (1, 0)}
 
@@ -19,12 +21,7 @@ class EditorKeys:
 
     doc: Any  # edoc.Doc
     shell: Any
-    layer: str
-    tool: str
-    outlet_mode: bool
-    selected: tuple[int, int] | None
-    kbd: bool  # the cell cursor was last moved by keys: it shows the tool's badge
-    stroke: dict[str, Any] | None
+    ui: EditorUi  # the cursor, tool and panel (``eui``)
 
     if TYPE_CHECKING:
 
@@ -41,26 +38,28 @@ class EditorKeys:
             self.on_button("layer:" + LAYERS[int(name[-1]) - 1])
         elif name in ARROWS:
             dx, dy = ARROWS[name]
-            x, y = self.selected or (0, 0)
-            self.selected = (max(0, min(self.doc.w - 1, x + dx)), max(0, min(self.doc.h - 1, y + dy)))
-            self.kbd = True
+            x, y = self.ui.selected or (0, 0)
+            self.ui.selected = (max(0, min(self.doc.w - 1, x + dx)), max(0, min(self.doc.h - 1, y + dy)))
+            self.ui.kbd = True
         elif name == "KeyT":
-            tools = editor_tools(self.layer)
-            k = tools.index(self.tool) if self.tool in tools else 0
+            tools = editor_tools(self.ui.layer)
+            k = tools.index(self.ui.tool) if self.ui.tool in tools else 0
             self.on_button("tool:" + tools[(k + (-1 if shift else 1)) % len(tools)])
-            self.kbd = self.selected is not None
-            self.say(self.t("tool_" + self.tool))
-        elif name == "KeyB" and self.tool in BADGE_BUTTONS:
-            self.on_button(BADGE_BUTTONS[self.tool])
-            self.kbd = self.selected is not None
-        elif name in ("Enter", "NumpadEnter", "Space") and self.selected is not None:
-            if self.tool != "cursor" or self.outlet_mode:
+            self.ui.kbd = self.ui.selected is not None
+            self.say(self.t("tool_" + self.ui.tool))
+        elif name == "KeyB" and self.ui.tool in BADGE_BUTTONS:
+            self.on_button(BADGE_BUTTONS[self.ui.tool])
+            self.ui.kbd = self.ui.selected is not None
+        elif name in ("Enter", "NumpadEnter", "Space") and self.ui.selected is not None:
+            if self.ui.tool != "cursor" or self.ui.outlet_mode:
                 self.doc.checkpoint()
-                self.stroke = {}
-                self.apply(*self.selected, True)
-                self.stroke = None
+                self.ui.stroke = {}
+                self.apply(*self.ui.selected, True)
+                self.ui.stroke = None
                 self.changed()
-        elif name == "Delete" and self.selected is not None and self.doc.prop(*self.selected) is not None:
+        elif (
+            name == "Delete" and self.ui.selected is not None and self.doc.prop(*self.ui.selected) is not None
+        ):
             self.cell_op("removeprop")
         else:
             return

@@ -83,12 +83,12 @@ def draw_panel(g: Gfx, ed: EditorView, lay: Layout) -> None:
     g.rect(x - 4, y - 4, w + 8, lay.ph + 8, "#101820")
     n_saved = len(ed.app.custom.levels)
     labels = {"edit": t("tab_edit"), "level": t("tab_level"), "saved": t("tab_saved").format(n=n_saved)}
-    y = _row(g, [(f"tab:{k}", labels[k], ed.tab == k) for k in TABS], x, y, w, 28, 3)
+    y = _row(g, [(f"tab:{k}", labels[k], ed.ui.tab == k) for k in TABS], x, y, w, 28, 3)
     g.rect(x, y - 2, w, 2, "#FFE0B2")
     y += 4
-    if ed.tab == "level":
+    if ed.ui.tab == "level":
         y = _level(g, ed, x, y, w)
-    elif ed.tab == "saved":
+    elif ed.ui.tab == "saved":
         y = _saved(g, ed, x, y, w, bottom - 200)
     else:
         y = _edit(g, ed, x, y, w)
@@ -101,7 +101,7 @@ def draw_panel(g: Gfx, ed: EditorView, lay: Layout) -> None:
         ("importcode", t("importcode"), False),
     ]
     y = _row(g, files, x, y, w, 26, 5 if w > 300 else 3)
-    text, col = ed.msg
+    text, col = ed.ui.msg
     if text:
         lines = g.wrap(text, w - 4, 12, True)
         if len(lines) > 6:  # long import problems: six lines, the last one marked as cut
@@ -128,34 +128,34 @@ def _edit(g: Gfx, ed: EditorView, x: float, y: float, w: float) -> float:
             t("layer_" + layer),
             size=12,
             bg=BTN,
-            active=ed.layer == layer,
+            active=ed.ui.layer == layer,
         )
     y += bh + 10
-    tools = list(editor_tools(ed.layer)) + (["robot"] if ed.layer == "surface" else [])
+    tools = list(editor_tools(ed.ui.layer)) + (["robot"] if ed.ui.layer == "surface" else [])
 
     def icon(bid: str, ix: float, iy: float, size: float) -> None:
         tool = bid[5:]
         if tool != "cursor":
             draw_badge_for(g, ed, tool, ix, iy, size)
 
-    y = _row(g, [(f"tool:{tl}", t("tool_" + tl), ed.tool == tl) for tl in tools], x, y, w, bh, 4, icon)
+    y = _row(g, [(f"tool:{tl}", t("tool_" + tl), ed.ui.tool == tl) for tl in tools], x, y, w, bh, 4, icon)
     opts: list[tuple[str, str, bool]] = []
-    if ed.tool == "prop":
-        opts.append(("propkind", t("kind").format(v=t("pk_" + ed.prop_kind)), False))
-        if ed.prop_kind == "supply":
-            opts.append(("supplyitem", t("item").format(v=t("q_" + ed.supply_item)), False))
-    elif ed.tool == "hazard":
-        opts.append(("hazardq", t("element").format(v=t("q_" + ed.hazard_q)), False))
+    if ed.ui.tool == "prop":
+        opts.append(("propkind", t("kind").format(v=t("pk_" + ed.ui.prop_kind)), False))
+        if ed.ui.prop_kind == "supply":
+            opts.append(("supplyitem", t("item").format(v=t("q_" + ed.ui.supply_item)), False))
+    elif ed.ui.tool == "hazard":
+        opts.append(("hazardq", t("element").format(v=t("q_" + ed.ui.hazard_q)), False))
     if opts:
         y = _row(g, opts, x, y + 2, w, bh, 2)
-    hint = t("hint_" + ("outlets" if ed.outlet_mode else ed.tool)) + " " + t("keys")
+    hint = t("hint_" + ("outlets" if ed.ui.outlet_mode else ed.ui.tool)) + " " + t("keys")
     for line in g.wrap(hint, w - 4, 11)[:4]:  # the tool hint and every key (EN and RU)
         g.text(x + 2, y + 12, line, DIM, 11)
         y += 14
     y += 4
-    if ed.selected is None or ed.selected[0] >= doc.w or ed.selected[1] >= doc.h:
+    if ed.ui.selected is None or ed.ui.selected[0] >= doc.w or ed.ui.selected[1] >= doc.h:
         return y
-    sx, sy = ed.selected
+    sx, sy = ed.ui.selected
     p = doc.prop(sx, sy)
     wall = doc.wall(sx, sy)
     desc = t("cell").format(x=sx, y=sy, t=t("wall") if wall else t("floor"))
@@ -165,18 +165,18 @@ def _edit(g: Gfx, ed: EditorView, x: float, y: float, w: float) -> float:
             desc += " " + t("q_" + p["carrier"])
         if p["kind"] == "supply":
             desc += " " + t("q_" + p["item"])
-    if ed.layer != "surface":
-        u = doc.under(ed.layer, sx, sy)
+    if ed.ui.layer != "surface":
+        u = doc.under(ed.ui.layer, sx, sy)
         if u is not None:
             integ = u.get("integrity")
             state = t("leaking") if u.get("state") == "leaking" else t("intact")
             desc += (
-                f" · {t('layer_' + ed.layer)} {state}, {t('integrity')} {10 if integ is None else integ:g}"
+                f" · {t('layer_' + ed.ui.layer)} {state}, {t('integrity')} {10 if integ is None else integ:g}"
             )
     g.text(x + 2, y + 13, desc, TEXT, g.fit_text(desc, w - 4, 13, True), True)
     y += 18
     ops: list[tuple[str, str, bool]] = []
-    if ed.layer == "surface":
+    if ed.ui.layer == "surface":
         if p is not None:
             k = p["kind"]
             if k in ("flow", "consumer"):
@@ -189,19 +189,23 @@ def _edit(g: Gfx, ed: EditorView, x: float, y: float, w: float) -> float:
                 ops.append(("cell:item", t("itemc"), False))
             if k == "valve":
                 ops.append(
-                    ("cell:outlets", t("outlets_on") if ed.outlet_mode else t("outlets"), ed.outlet_mode)
+                    (
+                        "cell:outlets",
+                        t("outlets_on") if ed.ui.outlet_mode else t("outlets"),
+                        ed.ui.outlet_mode,
+                    )
                 )
             ops.append(("cell:removeprop", t("removeprop"), False))
         if doc.surface(sx, sy) is not None:
             ops.append(("cell:clearsurface", t("clearsurface"), False))
-    elif doc.under(ed.layer, sx, sy) is not None:
+    elif doc.under(ed.ui.layer, sx, sy) is not None:
         ops += [("cell:integ-", t("integ-"), False), ("cell:integ+", t("integ+"), False)]
-        ops.append(("cell:leak", t("leak"), doc.leak(ed.layer, sx, sy) is not None))
-        if doc.leak(ed.layer, sx, sy) is not None and wall:
+        ops.append(("cell:leak", t("leak"), doc.leak(ed.ui.layer, sx, sy) is not None))
+        if doc.leak(ed.ui.layer, sx, sy) is not None and wall:
             ops.append(("cell:face", t("face"), False))
     if ops:
         y = _row(g, ops, x, y, w, bh, 3)
-    if ed.layer == "surface" and not wall:
+    if ed.ui.layer == "surface" and not wall:
         s = doc.surface(sx, sy) or {}
         blocks = s.get("blocks") or {}
         g.text(x + 2, y + 12, t("surface_vals"), DIM, 11)
@@ -298,8 +302,8 @@ def _saved(g: Gfx, ed: EditorView, x: float, y: float, w: float, end: float) -> 
     ids = sorted(levels)
     rh = 30.0
     fit = max(1, int((end - y - 30) // rh))
-    ed.saved_top = max(0, min(ed.saved_top, len(ids) - fit))
-    shown = ids[ed.saved_top : ed.saved_top + fit]
+    ed.ui.saved_top = max(0, min(ed.ui.saved_top, len(ids) - fit))
+    shown = ids[ed.ui.saved_top : ed.ui.saved_top + fit]
     bw = 64.0 if w >= 330 else 56.0
     for lid in shown:
         meta = levels[lid].get("meta", {})
@@ -317,13 +321,13 @@ def _saved(g: Gfx, ed: EditorView, x: float, y: float, w: float, end: float) -> 
         g.text(
             x + 2,
             y + 14,
-            t("saved_range").format(a=ed.saved_top + 1, b=ed.saved_top + len(shown), n=len(ids)),
+            t("saved_range").format(a=ed.ui.saved_top + 1, b=ed.ui.saved_top + len(shown), n=len(ids)),
             DIM,
             12,
         )
-        g.button("saved:-1", x + w - 84, y, 40, 24, "▲", size=12, bg=BTN, enabled=ed.saved_top > 0)
+        g.button("saved:-1", x + w - 84, y, 40, 24, "▲", size=12, bg=BTN, enabled=ed.ui.saved_top > 0)
         g.button(
-            "saved:1", x + w - 40, y, 40, 24, "▼", size=12, bg=BTN, enabled=ed.saved_top + fit < len(ids)
+            "saved:1", x + w - 40, y, 40, 24, "▼", size=12, bg=BTN, enabled=ed.ui.saved_top + fit < len(ids)
         )
         y += 28
     return y + 2
@@ -361,7 +365,7 @@ def _validation(g: Gfx, ed: EditorView, x: float, y: float, w: float, bottom: fl
 def draw_confirm(g: Gfx, ed: EditorView) -> None:
     """The delete confirmation, modal: only its two buttons answer (Enter = delete, Esc = cancel)."""
     t = ed.t
-    lid = ed.confirm or ""
+    lid = ed.ui.confirm or ""
     title = str(ed.app.custom.levels.get(lid, {}).get("meta", {}).get("title", lid))
     g.regions.clear()
     g.rect(0, 0, g.width, g.height, "rgba(0,0,0,0.55)")

@@ -34,7 +34,7 @@ def draw_board(g: Gfx, ed: EditorView, lay: Layout) -> None:
     d = doc.data
     s = lay.cell
     w, h = doc.w, doc.h
-    op = layer_opacity(ed.layer)
+    op = layer_opacity(ed.ui.layer)
     # surface: terrain, hazards, props, robot at the surface opacity
     g.alpha(op["surface"])
     for y in range(h):
@@ -114,7 +114,7 @@ def draw_board(g: Gfx, ed: EditorView, lay: Layout) -> None:
     g.circle(lay.ox + (rb["x"] + 0.5) * s, lay.oy + (rb["y"] + 0.5) * s, s * 0.28, "#ECEFF1", "#000000", 2)
     g.alpha(1.0)
     # underground: inactive layers first, the active one on top
-    order = [c for c in CARRIERS if c != ed.layer] + ([ed.layer] if ed.layer != "surface" else [])
+    order = [c for c in CARRIERS if c != ed.ui.layer] + ([ed.ui.layer] if ed.ui.layer != "surface" else [])
     lw = max(3.0, s * 0.16)
     for c in order:
         g.alpha(op[c])
@@ -130,7 +130,7 @@ def draw_board(g: Gfx, ed: EditorView, lay: Layout) -> None:
             if u.get("state") == "leaking":
                 g.circle(cx, cy, lw * 1.3, None, "#FFFFFF", 2)
             integ = u.get("integrity")
-            if c == ed.layer and integ is not None and s >= 26:
+            if c == ed.ui.layer and integ is not None and s >= 26:
                 g.text(
                     cx + s * 0.18,
                     cy - s * 0.18,
@@ -151,18 +151,18 @@ def draw_board(g: Gfx, ed: EditorView, lay: Layout) -> None:
                 ax, ay = lk["access"]
                 g.frame(lay.ox + ax * s + 3, lay.oy + ay * s + 3, s - 6, s - 6, col, 2)
         g.alpha(1.0)
-    if ed.selected is not None:
-        x, y = ed.selected
+    if ed.ui.selected is not None:
+        x, y = ed.ui.selected
         g.frame(
             lay.ox + x * s - 1, lay.oy + y * s - 1, s + 2, s + 2, "#FFFFFF", 2
         )  # outside the block frames
-    if ed.flash is not None:
-        x, y = ed.flash
+    if ed.ui.flash is not None:
+        x, y = ed.ui.flash
         g.frame(lay.ox + x * s - 2, lay.oy + y * s - 2, s + 4, s + 4, "#FF1744", 4)
-    hover = ed.stroke.get("hover") if ed.stroke is not None else None
-    if hover is None and ed.kbd and ed.stroke is None:
-        hover = ed.selected  # the keyboard cell cursor previews what Enter/Space would paint
-    if hover is not None and ed.tool != "cursor":  # drag preview: the tool's badge under the pointer
+    hover = ed.ui.stroke.get("hover") if ed.ui.stroke is not None else None
+    if hover is None and ed.ui.kbd and ed.ui.stroke is None:
+        hover = ed.ui.selected  # the keyboard cell cursor previews what Enter/Space would paint
+    if hover is not None and ed.ui.tool != "cursor":  # drag preview: the tool's badge under the pointer
         x, y = hover
         g.alpha(0.65)
         draw_tool_badge(g, ed, lay.ox + x * s + s * 0.15, lay.oy + y * s + s * 0.15, s * 0.7)
@@ -172,19 +172,19 @@ def draw_board(g: Gfx, ed: EditorView, lay: Layout) -> None:
 
 def draw_tool_badge(g: Gfx, ed: EditorView, x: float, y: float, size: float) -> None:
     """The current tool's badge (drag preview)."""
-    draw_badge_for(g, ed, ed.tool, x, y, size)
+    draw_badge_for(g, ed, ed.ui.tool, x, y, size)
 
 
 def draw_badge_for(g: Gfx, ed: EditorView, tool: str, x: float, y: float, size: float) -> None:
     """A tool's badge: the shipped image of its semantic key, else a compact procedural badge
     (colour square + letter)."""
-    key = tool_key(tool, ed.layer, ed.prop_kind)
+    key = tool_key(tool, ed.ui.layer, ed.ui.prop_kind)
     if ed.badges.draw(g, key, x, y, size):
         return
-    kind = ed.prop_kind if tool == "prop" else tool
+    kind = ed.ui.prop_kind if tool == "prop" else tool
     letter, col = BADGE.get(kind, (tool[:1].upper(), "#607D8B"))
-    if tool in ("source", "network") and ed.layer in COL:
-        col = COL[ed.layer]
+    if tool in ("source", "network") and ed.ui.layer in COL:
+        col = COL[ed.ui.layer]
     g.rect(x, y, size, size, col)
     g.frame(x, y, size, size, "#000000", 1.5)
     g.text(

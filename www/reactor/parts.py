@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from .badges import Badges
     from .cascade import Cascade, CascadePlayer
     from .edoc import Doc
+    from .eui import EditorUi
     from .interpret import Ui
     from .model import CustomLevels, Play, Progress
     from .render import BoardPainter
@@ -84,20 +85,7 @@ class EditorView(Protocol):
     app: EditorHost
     doc: Doc
     badges: Badges
-    layer: str
-    tool: str
-    prop_kind: str
-    supply_item: str
-    hazard_q: str
-    selected: Cell | None
-    kbd: bool
-    flash: Cell | None
-    outlet_mode: bool
-    tab: str
-    confirm: str | None
-    saved_top: int
-    stroke: dict[str, Any] | None
-    msg: tuple[str, str]
+    ui: EditorUi  # the cursor, tool, layer and panel
     rows: list[tuple[float, float, float, float, int | None, int | None]]
 
     def t(self, key: str) -> str: ...
