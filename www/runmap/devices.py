@@ -59,9 +59,12 @@ class DevicesUI:
         self.app.shell.invalidate()
 
     def connected(self) -> None:
-        """A guest joined (host) or the run arrived (guest): the dialog has done its job."""
+        """A guest joined (host) or the run arrived (guest): the dialog has done its job, and a host
+        that invited from the menu is back on its run's map."""
         if self.stage is not None and self.stage != "choose":
             self.close()
+            if self.app.has_run:
+                self.app.ui.screen = "run"
 
     def on_button(self, bid: str) -> None:
         app = self.app
