@@ -4,7 +4,9 @@ saved progress, best score and stars, in Russian or English like the games.
 The page is plain HTML in tables (it works without script); a small inline script reads each
 game's ``gridworks:<slug>:scores`` record (``www/shared/progress.py``) and the shared language
 preference ``gridworks:prefs:lang`` from localStorage. Pictures are committed JPEGs in
-``static/launcher/`` made by ``python -m buildtools.launcher shots`` (screenshots of the built games).
+``static/launcher/`` made by ``python -m buildtools.launcher shots`` (screenshots of the built games);
+the Blogger posters' sharper ones (768×576, for a 380 px poster on a 2× phone screen) in
+``static/poster/`` by ``python -m buildtools.launcher posters``.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from buildtools.games import GAMES, games_count_word
 
 ROOT = Path(__file__).resolve().parent.parent
 PICTURES = ROOT / "static" / "launcher"
+POSTERS = ROOT / "static" / "poster"
 PIC_W, PIC_H = 120, 90
 # canvas buttons clicked before a game's picture is taken (from its first screen into play)
 SHOT_CLICKS = {
@@ -92,11 +95,17 @@ function scores(slug) {
     return r && typeof r === "object" && (r.v === undefined || (Number.isInteger(r.v) && r.v <= 1)) && valid(r.data) ? r.data : null;
   } catch (e) { return null; }
 }
+// A record the game can read back: a Gridworks record ({"data": ...}) under one of its keys (not
+// the scores, not one set aside). A save that was set aside or is damaged offers no Continue.
 function hasSave(slug) {
   try {
     for (let i = 0; i < localStorage.length; i++) {
       const k = localStorage.key(i);
-      if (k.startsWith("gridworks:" + slug + ":") && k.indexOf(":corrupt:") < 0 && !k.endsWith(":scores")) return true;
+      if (!k.startsWith("gridworks:" + slug + ":") || k.indexOf(":corrupt:") >= 0 || k.endsWith(":scores")) continue;
+      try {
+        const r = JSON.parse(localStorage.getItem(k));
+        if (r && typeof r === "object" && !Array.isArray(r) && "data" in r) return true;
+      } catch (e) { /* damaged: the game sets it aside */ }
     }
   } catch (e) { /* no storage */ }
   return false;
@@ -120,7 +129,7 @@ function render(lang) {
     const a = cell.querySelector("a[data-part=play]");
     if (!a) continue;
     const s = scores(slug), parts = [];
-    const going = s ? s.in_progress : hasSave(slug);
+    const going = s ? s.in_progress && hasSave(slug) : hasSave(slug);
     a.textContent = going ? t.continue : t.play;
     a.dataset.continue = going ? "1" : "0";
     if (s) {
@@ -239,8 +248,9 @@ def write_launcher(dist: Path, games: list[str], version: str) -> None:
     (dist / "index.html").write_text(launcher_html(games, version, wanted))
 
 
-def take_pictures(out: Path = PICTURES) -> list[Path]:
-    """Build the site, open each game at 640×480, step into play and save a 240×180 JPEG."""
+def take_pictures(out: Path = PICTURES, scale: float = 0.375, quality: int = 72) -> list[Path]:
+    """Build the site, open each game at 640×480, step into play and save a JPEG ``scale`` times
+    that size (0.375: the launcher's 240×180; 1.2: a poster's 768×576)."""
     import tempfile
 
     from playwright.sync_api import sync_playwright
@@ -260,7 +270,7 @@ def take_pictures(out: Path = PICTURES) -> list[Path]:
             with sync_playwright() as p:
                 b = p.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
                 for slug in built_games():
-                    page = b.new_page(viewport={"width": 640, "height": 480}, device_scale_factor=0.375)
+                    page = b.new_page(viewport={"width": 640, "height": 480}, device_scale_factor=scale)
                     page.goto(f"{url}{slug}/")
                     page.wait_for_function(
                         "() => window.gridworks && window.gridworks.ready", timeout=120_000
@@ -272,7 +282,7 @@ def take_pictures(out: Path = PICTURES) -> list[Path]:
                             page.wait_for_timeout(400)
                     page.wait_for_timeout(1500)
                     path = out / picture_name(slug)
-                    page.screenshot(path=str(path), type="jpeg", quality=72)
+                    page.screenshot(path=str(path), type="jpeg", quality=quality)
                     saved.append(path)
                     page.close()
                 b.close()
@@ -282,9 +292,10 @@ def take_pictures(out: Path = PICTURES) -> list[Path]:
 
 
 if __name__ == "__main__":
-    if sys.argv[1:] == ["shots"]:
-        for path in take_pictures():
+    if sys.argv[1:] in (["shots"], ["posters"]):
+        made = take_pictures() if sys.argv[1] == "shots" else take_pictures(POSTERS, scale=1.2, quality=70)
+        for path in made:
             print(f"{path.relative_to(ROOT)}  {path.stat().st_size} bytes")
     else:
-        print("usage: python -m buildtools.launcher shots", file=sys.stderr)
+        print("usage: python -m buildtools.launcher shots|posters", file=sys.stderr)
         sys.exit(2)

@@ -13,6 +13,7 @@ import base64
 import gzip
 import hashlib
 import io
+import re
 import zipfile
 from pathlib import Path
 
@@ -66,6 +67,40 @@ def stored_zip(data: bytes, keep=lambda name: True) -> bytes:  # noqa: ANN001
             zi = zipfile.ZipInfo(info.filename, EPOCH)
             zi.external_attr = info.external_attr
             z.writestr(zi, src.read(info), compress_type=zipfile.ZIP_STORED)
+    return out.getvalue()
+
+
+# Parts of the third-party wheels no page can use (issue #25: ~0.5 MB of a fast-3G first visit):
+# pydantic's v1 copy (only for `import pydantic.v1`, which no page makes; pydantic itself looks at it
+# only for a type with `__get_validators__`, which no engine declares), its experimental API and mypy
+# plugin, type stubs, and the software bill of materials.
+WHEEL_DROP = re.compile(
+    r"^pydantic/(v1|experimental)/|^pydantic/(__pycache__/)?mypy\.|\.pyi$|/py\.typed$|\.dist-info/sboms/"
+)
+PYC_IN_CACHE = re.compile(r"^(?P<dir>(?:.+/)?)__pycache__/(?P<mod>[^/.]+)\.cpython-\d+\.pyc$")
+
+
+def trim_wheel(data: bytes, sourceless: bool = False) -> bytes:
+    """A wheel without ``WHEEL_DROP``'s files and its METADATA's long description (the headers,
+    which importlib.metadata reads, stay), repacked with stored entries. ``sourceless``: each module
+    that has bytecode ships only that, as ``<module>.pyc`` beside its package (Python imports it
+    without the source; tracebacks then show no source lines, so only for third-party code)."""
+    src = zipfile.ZipFile(io.BytesIO(data))
+    names = src.namelist()
+    compiled = {f"{m['dir']}{m['mod']}.py" for n in names if (m := PYC_IN_CACHE.match(n))}
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_STORED) as z:
+        for info in src.infolist():
+            name, body = info.filename, src.read(info)
+            if WHEEL_DROP.search(name) or (sourceless and name in compiled):
+                continue
+            if name.endswith(".dist-info/METADATA"):
+                body = body.split(b"\n\n", 1)[0] + b"\n"
+            if sourceless and (m := PYC_IN_CACHE.match(name)):
+                name = f"{m['dir']}{m['mod']}.pyc"
+            zi = zipfile.ZipInfo(name, EPOCH)
+            zi.external_attr = info.external_attr
+            z.writestr(zi, body, compress_type=zipfile.ZIP_STORED)
     return out.getvalue()
 
 

@@ -14,8 +14,9 @@ from pathlib import Path
 
 from buildtools.games import GAMES, TOOLS, games_count_word
 from buildtools.launcher import write_launcher
-from buildtools.packing import gz, sri, stdlib_keeps, stored_zip, write_gz
+from buildtools.packing import gz, sri, stdlib_keeps, stored_zip, trim_wheel, write_gz
 from buildtools.snapshot import make_snapshot
+from buildtools.stdlib_split import add_finder, split_stdlib
 from buildtools.wheels import build_wheel
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -31,6 +32,7 @@ PYODIDE_FILES = [
     "pyodide-lock.json",
 ]
 DEFAULT_ALLOWED_HOSTS = ["tron.ru", "*.tron.ru", "*.blogspot.com"]
+STDLIB_MORE = "pyodide/python_stdlib_more.zip.gz"  # the standard library's second part
 
 
 def built_games() -> list[str]:
@@ -132,10 +134,12 @@ def embed_snippet(slug: str, base_url: str, download: int = 0) -> str:
     full = "Открыть на весь экран" if ru else "Open full screen"
     button = "display:inline-block;padding:10px;border:1px solid #3E2723;color:#3E2723;text-decoration:none"
     href = f"{base}{slug}/"
+    # the poster's own sharp picture (768×576: a 380 px poster on a 2× phone screen), else the launcher's
+    pic = next((d for d in ("poster", "launcher") if (STATIC / d / f"{slug}.jpg").exists()), None)
     picture = (
-        f'<img src="{base}launcher/{slug}.jpg" width="360" height="270" alt="{html.escape(title)}"'
+        f'<img src="{base}{pic}/{slug}.jpg" width="360" height="270" alt="{html.escape(title)}"'
         ' style="display:block;width:100%;height:auto;border:0">'
-        if (STATIC / "launcher" / f"{slug}.jpg").exists()
+        if pic
         else html.escape(title)
     )
     code = (
@@ -183,11 +187,34 @@ def precompile_wheels(wheels_dir: Path, wheels: list[str], pyodide_dir: Path, lo
             shutil.copy2(todo[i + 1], todo[i])
 
 
+def precompile_stdlib(stdlib: Path, pyodide_dir: Path, log=print) -> None:  # noqa: ANN001
+    """Replace the standard library's first part by its bytecode (``buildtools/pyc_stdlib.mjs``,
+    compiled by Pyodide under node), cached by content."""
+    script = ROOT / "buildtools" / "pyc_stdlib.mjs"
+    data = stdlib.read_bytes()
+    cached = (
+        ROOT / ".cache" / "pyc" / f"{hashlib.sha256(data + script.read_bytes()).hexdigest()[:20]}-stdlib.zip"
+    )
+    if not cached.exists():
+        log("  precompiling the standard library to Python 3.14 bytecode in Pyodide (node)")
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        tmp = cached.with_suffix(".tmp")
+        subprocess.run(
+            ["node", str(script), str(pyodide_dir), str(stdlib), str(tmp)],
+            check=True,
+            capture_output=True,
+            text=True,
+        )
+        tmp.replace(cached)
+    shutil.copy2(cached, stdlib)
+
+
 def _place_wheel(path: Path, dist: Path) -> dict:
-    """Write a wheel, repacked with stored entries and gzip-compressed, to
-    ``wheels/<sha256[:16]>/<name>.gz`` (hash of the .gz); returns its entry in boot.js's build info
-    (URL relative to the site root, file name, SRI integrity and size of the .gz)."""
-    data = gz(stored_zip(path.read_bytes()))
+    """Write a wheel, trimmed (``trim_wheel``: a third-party one also sourceless), repacked with
+    stored entries and gzip-compressed, to ``wheels/<sha256[:16]>/<name>.gz`` (hash of the .gz);
+    returns its entry in boot.js's build info (URL relative to the site root, file name, SRI
+    integrity and size of the .gz). The site's own wheels keep their sources (readable tracebacks)."""
+    data = gz(trim_wheel(path.read_bytes(), sourceless=not path.name.startswith("gridworks")))
     digest = hashlib.sha256(data).digest()
     rel = f"wheels/{digest.hex()[:16]}/{path.name}.gz"
     (dist / rel).parent.mkdir(parents=True, exist_ok=True)
@@ -197,8 +224,8 @@ def _place_wheel(path: Path, dist: Path) -> dict:
 
 # The service worker's offline copy leaves these out: the snapshot is optional (kept by boot.js in
 # its own cache on a fast link only), the gzip twins are inflated into their plain file, the embed
-# snippets are for blog owners.
-SW_SKIP = ("snapshot/", "embed/")
+# snippets and the posters' pictures are for blogs.
+SW_SKIP = ("snapshot/", "embed/", "poster/")
 GZ_TWINS = {f"pyodide/{n}": f"pyodide/{n}.gz" for n in ("pyodide.asm.wasm", "pyodide.asm.mjs")}
 
 
@@ -294,7 +321,14 @@ def assemble(
         names.append(name)
         game_wheels[name] = g
     names.sort()
+    # the standard library in two parts: what the shipped code may import, and the rest (fetched
+    # only if a module in it is ever imported; see buildtools/stdlib_split.py)
+    first, rest, rest_modules = split_stdlib(stdlib.read_bytes(), [(stage / n).read_bytes() for n in names])
+    more = gz(rest)
+    (dist / STDLIB_MORE).write_bytes(more)
+    stdlib.write_bytes(add_finder(first, STDLIB_MORE, sri(more), rest_modules))
     if precompile:
+        precompile_stdlib(stdlib, dist / "pyodide", log)
         precompile_wheels(stage, names, dist / "pyodide", log)
     # the Pyodide memory snapshot the pages start from (made under node, like the bytecode)
     snapshot = make_snapshot(dist / "pyodide", [stage / n for n in names], dist, log) if precompile else None
@@ -371,6 +405,10 @@ def assemble(
     }
     (dist / "manifest.webmanifest").write_text(json.dumps(manifest, indent=1))
     shutil.copy2(STATIC / "embed.js", dist / "embed.js")
+    for poster in sorted((STATIC / "poster").glob("*.jpg")):
+        if poster.stem in games:
+            (dist / "poster").mkdir(exist_ok=True)
+            shutil.copy2(poster, dist / "poster" / poster.name)
     if base_url:
         (dist / "embed").mkdir()
         for slug in games:

@@ -27,9 +27,15 @@ def test_pictures_continue_best_and_stars(page, site):
     page.evaluate(
         """(r) => {
             localStorage.setItem('gridworks:reactor:scores', JSON.stringify(r));
+            localStorage.setItem('gridworks:reactor:game', '{"v":2,"data":{}}');
             localStorage.setItem('gridworks:runmap:run', '{"v":1,"data":{}}');
             localStorage.setItem('gridworks:orbit:scores', JSON.stringify({v: 1, data: {best: {x: 7}}}));
             localStorage.setItem('gridworks:floodline:last:corrupt:1', 'junk');
+            // a game in progress by its scores whose save was set aside, and one whose save is damaged
+            localStorage.setItem('gridworks:ternar:scores', JSON.stringify({v: 1, data: {in_progress: true}}));
+            localStorage.setItem('gridworks:ternar:game:corrupt:5', '{"v":1,"data":{"rules":"x"}}');
+            localStorage.setItem('gridworks:floodline:scores', JSON.stringify({v: 1, data: {in_progress: true}}));
+            localStorage.setItem('gridworks:floodline:progress', '{"v":1,"data":{"lev');
         }""",
         record,
     )
@@ -43,7 +49,8 @@ def test_pictures_continue_best_and_stars(page, site):
     orbit = _cell(page, "orbit")
     assert orbit.locator("a[data-part=play]").inner_text() == "Play ▸"
     assert orbit.locator("[data-part=progress]").inner_text() == "Best 7"
-    # a corrupt backup alone is not a saved game
+    # a save set aside (only its backup is left) or damaged offers no Continue it cannot honour
+    assert _cell(page, "ternar").locator("a[data-part=play]").inner_text() == "Play ▸"
     assert _cell(page, "floodline").locator("a[data-part=play]").inner_text() == "Play ▸"
 
 

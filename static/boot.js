@@ -176,9 +176,9 @@ function loaderLine() {
 
 // ---- API used by Python (gwweb.shared.shell) ----
 const api = (window.gridworksBoot = {
-  base: BASE.href, game: GAME, embed: EMBED, build: BUILD,
+  base: BASE.href, game: GAME, embed: EMBED, build: BUILD, lang: LANG,
   wheels: () => pageWheels().map(wheelUrl),
-  install: (pyodide) => installWheels(pyodide),
+  install: (pyodide, part) => installWheels(pyodide, part),
   runtime: null,   // the Pyodide runtime, started by boot.js
   step(name, progress) {
     boot.step = name; boot.progress = Math.max(boot.progress, 0.85 + 0.15 * progress);
@@ -195,6 +195,20 @@ const api = (window.gridworksBoot = {
   firstFrame() { if (!gw.timings.firstFrame) gw.timings.firstFrame = performance.now(); },
   fail(summary, details) { showError(summary, details); },
   hostAllowed: (h) => hostAllowed(h),
+  // The standard library's second part (buildtools/stdlib_split.py), fetched by its finder the
+  // first time a module in it is imported: a synchronous request, since an import cannot wait.
+  fetchSync(url, asked) {
+    (gw.stdlibMore = gw.stdlibMore || []).push(String(asked));
+    console.info("[gridworks] fetching the rest of the standard library for", String(asked));
+    const x = new XMLHttpRequest();
+    x.open("GET", new URL(url, BASE).href, false);
+    x.overrideMimeType("text/plain; charset=x-user-defined");
+    x.send();
+    if (x.status !== 200) throw new Error(`${url}: HTTP ${x.status}`);
+    const t = x.responseText, b = new Uint8Array(t.length);
+    for (let i = 0; i < t.length; i++) b[i] = t.charCodeAt(i) & 0xff;
+    return b;
+  },
   // The shell hands over its notice function (shell.notify): offline-copy news is shown in-game.
   setNotifier(fn) { notifier = fn; for (const t of queued.splice(0)) fn(t); },
 });
@@ -371,7 +385,7 @@ async function verify(bytes, integrity) {
 
 // Download one build file ({url, size, integrity}); resolves to its bytes (inflated when `gz`).
 // A required file that fails shows the error overlay with Retry; an optional one fails quietly.
-function download(entry, {gz = false, optional = false, count = true} = {}) {
+function download(entry, {gz = false, optional = false, count = true, chunk = null} = {}) {
   const name = entry.url.split("/").pop().replace(/\.gz$/, "");
   if (count) net.total += entry.size;
   const job = {name, last: performance.now(), ctl: new AbortController(), stalled: false, got: 0};
@@ -387,6 +401,7 @@ function download(entry, {gz = false, optional = false, count = true} = {}) {
         if (done) break;
         parts.push(value); job.got += value.length; job.last = performance.now();
         if (count) net.got += value.length;
+        if (chunk) chunk(value);
       }
       let bytes = new Uint8Array(job.got), at = 0;
       for (const p of parts) { bytes.set(p, at); at += p.length; }
@@ -424,7 +439,7 @@ function tick() {
       if (now - job.last > STALL_MS) { job.stalled = true; job.ctl.abort(); }
     }
   }
-  if (boot.step === "download" && net.total) boot.progress = 0.85 * Math.min(1, net.got / net.total);
+  if (net.total && net.got < net.total) boot.progress = Math.max(boot.progress, 0.85 * net.got / net.total);
   if (!gw.ready || boot.error) drawBoot();
   else clearInterval(ticker);
 }
@@ -567,10 +582,17 @@ function wheelWorker() {
 }
 
 const wheelUrl = (w) => new URL(w.url, BASE).href;
+// The site's own wheels (the shared one and the game's) against the third-party ones (pydantic
+// and what it needs): Python imports pydantic while the site's wheels still download.
+const siteWheel = (w) => /^gridworks/.test(w.name || w.url.split("/").pop());
 // A game page loads the shared wheels and its game's own; a tool page (the self-check) every game's.
+// Download order: pydantic_core first (its native module is compiled as soon as Python is up), then
+// the rest of pydantic's, then the site's (the game's last).
 function pageWheels() {
   const mine = BUILD.wheels.some((w) => w.game === GAME);
-  return BUILD.wheels.filter((w) => !w.game || !mine || w.game === GAME);
+  const rank = (w) => siteWheel(w) ? (w.game ? 3 : 2) : (/^pydantic_core/.test(w.name || "") ? 0 : 1);
+  return BUILD.wheels.filter((w) => !w.game || !mine || w.game === GAME)
+    .map((w, i) => [rank(w), i, w]).sort((x, y) => x[0] - y[0] || x[1] - y[1]).map((x) => x[2]);
 }
 
 // A wheel the worker could not bring: the error overlay (with Retry), as for the page's downloads.
@@ -584,92 +606,136 @@ function wheelFailed(w, e) {
   return err;
 }
 
-let wheelJobs = null;
-function fetchWheels() {
-  const unpack = wheelWorker().unzip;
-  const viaPage = (w) => download(w).then(unpack);   // fallback: on this thread
-  let load = viaPage;
-  try {
-    // one wheel at a time: with the page's own downloads that stays under a browser's six connections
-    // per host, so no request waits for a connection (which would look like a stall)
-    const src = `const {load} = (${wheelWorker.toString()})();
-      let queue = Promise.resolve();
-      onmessage = (e) => { queue = queue.then(() => load(e.data, (n) => postMessage({id: e.data.id, progress: n})).then(
-        (files) => postMessage({id: e.data.id, files}, [...new Set(files.map((f) => f[1].buffer))]),
-        (err) => postMessage({id: e.data.id, error: err.message, stalled: err.stalled, cut: err.cut}))); };`;
-    const worker = new Worker(URL.createObjectURL(new Blob([src], {type: "text/javascript"})));
-    const pending = new Map();
-    worker.onmessage = (e) => {
-      const {id, files, error, progress} = e.data, job = pending.get(id);
-      if (progress) { net.got += progress; return; }
-      pending.delete(id);
-      net.remote--;
-      if (error) job.reject(wheelFailed(job.w, {message: error, stalled: e.data.stalled, cut: e.data.cut}));
-      else job.resolve(files);
-      if (!pending.size) worker.terminate();
-    };
-    worker.onerror = (e) => {   // the worker could not start (a page's security policy): do it here
-      console.warn("[gridworks] wheel worker failed, downloading on the page:", e.message);
-      for (const job of pending.values()) {
-        net.remote--; net.total -= job.w.size;
-        viaPage(job.w).then(job.resolve, job.reject);
-      }
-      pending.clear();
-    };
-    load = (w, id) => new Promise((resolve, reject) => {
-      pending.set(id, {resolve, reject, w});
-      net.total += w.size; net.remote++;
-      worker.postMessage({id, url: wheelUrl(w), size: w.size, raw: w.raw, integrity: w.integrity, stallMs: STALL_MS});
-    });
-  } catch (e) { console.warn("[gridworks] no worker for the wheels:", e); }
-  wheelJobs = pageWheels().map((w, id) => load(w, id));
+// One promise per wheel of pageWheels() (its unpacked files), made at once; each download starts
+// when fetchWheels() is called (after the runtime's downloads on a first visit: the link's whole
+// bandwidth goes to what Python needs first, and the wheels come while Python starts).
+const wheelJobs = [];
+let startWheelJobs = null;
+function planWheels() {
+  const wheels = pageWheels();
+  const starters = [];
+  for (const w of wheels) {
+    net.total += w.size;
+    wheelJobs.push(new Promise((resolve, reject) => starters.push({w, resolve, reject})));
+  }
   for (const j of wheelJobs) j.catch(() => {});   // reported by wheelFailed / download
   Promise.all(wheelJobs).then(() => { gw.timings.wheelsFetched = performance.now(); }, () => {});
+  startWheelJobs = () => {
+    const unpack = wheelWorker().unzip;
+    const viaPage = (w) => download(w, {count: false, chunk: (v) => { net.got += v.length; }}).then(unpack);
+    let load = viaPage;
+    try {
+      // one wheel at a time: with the page's own downloads that stays under a browser's six connections
+      // per host, so no request waits for a connection (which would look like a stall)
+      const src = `const {load} = (${wheelWorker.toString()})();
+        let queue = Promise.resolve();
+        onmessage = (e) => { queue = queue.then(() => load(e.data, (n) => postMessage({id: e.data.id, progress: n})).then(
+          (files) => postMessage({id: e.data.id, files}, [...new Set(files.map((f) => f[1].buffer))]),
+          (err) => postMessage({id: e.data.id, error: err.message, stalled: err.stalled, cut: err.cut}))); };`;
+      const worker = new Worker(URL.createObjectURL(new Blob([src], {type: "text/javascript"})));
+      const pending = new Map();
+      worker.onmessage = (e) => {
+        const {id, files, error, progress} = e.data, job = pending.get(id);
+        if (progress) { net.got += progress; return; }
+        pending.delete(id);
+        net.remote--;
+        if (error) job.reject(wheelFailed(job.w, {message: error, stalled: e.data.stalled, cut: e.data.cut}));
+        else job.resolve(files);
+        if (!pending.size) worker.terminate();
+      };
+      worker.onerror = (e) => {   // the worker could not start (a page's security policy): do it here
+        console.warn("[gridworks] wheel worker failed, downloading on the page:", e.message);
+        for (const job of pending.values()) {
+          net.remote--;
+          viaPage(job.w).then(job.resolve, job.reject);
+        }
+        pending.clear();
+      };
+      load = (w, id) => new Promise((resolve, reject) => {
+        pending.set(id, {resolve, reject, w});
+        net.remote++;
+        worker.postMessage({id, url: wheelUrl(w), size: w.size, raw: w.raw, integrity: w.integrity, stallMs: STALL_MS});
+      });
+    } catch (e) { console.warn("[gridworks] no worker for the wheels:", e); }
+    starters.forEach((s, id) => load(s.w, id).then(s.resolve, s.reject));
+  };
+}
+function fetchWheels() {
+  if (startWheelJobs) { const go = startWheelJobs; startWheelJobs = null; go(); }
 }
 
-// Python calls this once the runtime is up: writes the unpacked wheels into site-packages and
-// loads their native extension modules.
-async function installWheels(pyodide) {
+// Python calls this once the runtime is up: writes each unpacked wheel into site-packages as it
+// arrives and loads its native extension modules; `part` is "deps" (the third-party wheels), "site"
+// (the site's own) or nothing (all).
+async function installWheels(pyodide, part) {
   const api = pyodide._api, FS = pyodide.FS, site = api && api.sitePackages;
   if (!site || typeof api.loadDynlib !== "function" || !FS || typeof FS.mkdirTree !== "function") {
     throw new Error("this Pyodide has no site-packages loader (boot.js needs updating)");
   }
-  const libs = [];
-  const all = await Promise.all(wheelJobs);
-  gw.timings.wheelsAwaited = performance.now();
-  for (const files of all) {
+  fetchWheels();
+  const wheels = pageWheels();
+  for (let i = 0; i < wheels.length; i++) {
+    if (part && (part === "site") !== siteWheel(wheels[i])) continue;
+    const files = await wheelJobs[i];
+    const libs = [];
     for (const [name, data] of files) {
       const path = site + "/" + name;
       FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
       FS.writeFile(path, data);
       if (name.endsWith(".so")) libs.push(path);
     }
+    for (const lib of libs) await api.loadDynlib(lib);
   }
-  gw.timings.wheelsWritten = performance.now();
-  for (const lib of libs) await api.loadDynlib(lib);
-  gw.timings.dynlibs = performance.now();
+  gw.timings[part === "deps" ? "depsInstalled" : "wheelsInstalled"] = performance.now();
+}
+
+// The wasm for WebAssembly.instantiateStreaming: the browser compiles it while it downloads (and
+// inflates). Pyodide's first request gets that stream; a later one (a start without the snapshot
+// after a failed restore) the downloaded bytes. A cut, stalled or altered download errors the
+// stream, so it never instantiates (its overlay is up).
+function streamedWasm(entry) {
+  let ctl, first = null;
+  const raw = new ReadableStream({start(c) { ctl = c; }});
+  const seen = new Promise((resolve) => { first = resolve; });
+  const bytes = download(entry, {chunk: (v) => { if (first) { first(v[0] === 0x1f && v[1] === 0x8b); first = null; } ctl.enqueue(v); }});
+  bytes.then(() => { if (first) first(true); ctl.close(); }, (e) => { if (first) first(true); ctl.error(e); });
+  const headers = {"Content-Type": "application/wasm"};
+  let used = false;
+  return Object.assign(() => {
+    if (used) return bytes.then(inflate).then((b) => new Response(b, {headers}));
+    used = true;
+    return seen.then((gzipped) => new Response(gzipped ? raw.pipeThrough(new DecompressionStream("gzip")) : raw, {headers}));
+  }, {bytes});
 }
 
 // The runtime: on a first visit (no service worker serving this page) the wasm and its JS module
-// come gzip-compressed and are inflated here; a page served by the service worker lets Pyodide
-// fetch their plain copies from its cache (the browser keeps the compiled wasm for those). The
-// standard library always comes compressed.
+// come gzip-compressed and are inflated here (the wasm compiled as it streams in); a page served by
+// the service worker lets Pyodide fetch their plain copies from its cache (the browser keeps the
+// compiled wasm for those). The standard library always comes compressed. Python starts as soon as
+// the runtime is here; on a first visit the wheels download meanwhile (the worker's stall watchdog
+// keeps time while Python's start-up holds this thread).
 async function startRuntime() {
   const R = BUILD.runtime, indexURL = new URL("pyodide/", BASE).href;
   net.t0 = performance.now();
   const warm = !EMBED && !!(navigator.serviceWorker && navigator.serviceWorker.controller);
   gw.timings.warm = warm;
+  planWheels();
   const stdlib = download(R.stdlib, {gz: true});
   served.set(indexURL + "python_stdlib.zip", () => stdlib.then((b) => new Response(b)));
   let createModule = null;
+  const runtimeFiles = [stdlib], downloads = [stdlib];
   if (!warm) {
-    const wasm = download(R.wasm, {gz: true});
-    served.set(indexURL + "pyodide.asm.wasm",
-      () => wasm.then((b) => new Response(b, {headers: {"Content-Type": "application/wasm"}})));
-    createModule = download(R.mjs, {gz: true}).then((b) =>
+    const wasm = streamedWasm(R.wasm);
+    served.set(indexURL + "pyodide.asm.wasm", wasm);
+    const mjs = download(R.mjs, {gz: true});
+    runtimeFiles.push(mjs);
+    downloads.push(mjs, wasm.bytes);
+    createModule = mjs.then((b) =>
       import(URL.createObjectURL(new Blob([b], {type: "text/javascript"})))).then((m) => m.default);
   }
-  fetchWheels();
+  // the wheels once the runtime is here (at once when the service worker serves everything)
+  if (warm) fetchWheels();
+  else Promise.all(downloads).then(fetchWheels, () => {});
   // the snapshot's bytes, awaited here: a failed download (or one that does not restore, below)
   // means Python starts without it, quietly
   let heap = null;
@@ -678,9 +744,8 @@ async function startRuntime() {
   } catch (e) {
     console.warn("[gridworks] no Python snapshot (download failed), starting Python instead:", e.message || e);
   }
-  // every download ends before Python's start-up blocks this thread for seconds: a failed or
-  // stalled one is shown at once (a failure already has its overlay up: Python does not start)
-  if (!(await Promise.all(wheelJobs).then(() => true, () => false))) return new Promise(() => {});
+  // a failed runtime download already has its overlay up: Python does not start
+  if (!(await Promise.all(runtimeFiles).then(() => true, () => false))) return new Promise(() => {});
   const m = await import(indexURL + "pyodide.mjs");
   const opts = {indexURL};
   if (createModule) opts.createPyodideModule = await createModule;
@@ -717,7 +782,16 @@ function startPython() {
     "_b.step('packages', 0.45)",
     "try:",
     "    import importlib",
-    "    await _b.install(pyodide_js)",
+    "    try:",
+    "        import _gridworks_more",   // the standard library's second part, on demand
+    "        _gridworks_more.install()",
+    "    except ImportError:",
+    "        pass",
+    // pydantic's wheels first: pydantic is imported while the site's own wheels still download
+    "    await _b.install(pyodide_js, 'deps')",
+    "    importlib.invalidate_caches()",
+    "    import pydantic",
+    "    await _b.install(pyodide_js, 'site')",
     "    importlib.invalidate_caches()",
     "    _b.step('engine', 0.7)",
     `    importlib.import_module('gwweb.' + ${game} + '.app')`,

@@ -66,8 +66,11 @@ class Shell:
         self.storage.on_conflict = self._tab_conflict
         self.input = Input(canvas, embed=self.embed)
         self.audio = Audio(muted=self._pref("muted") == "1")
+        # the player's choice, else the browser's language, else the loader's (an embed: the blog's)
+        boot_lang = str(getattr(js.gridworksBoot, "lang", None) or "en")
         self.i18n = I18n(
-            {"en": {}, "ru": {}}, pick_language(str(js.navigator.language or ""), self._pref("lang"))
+            {"en": {}, "ru": {}},
+            pick_language(str(js.navigator.language or ""), self._pref("lang"), default=boot_lang),
         )
         self.storage.lang = self.prefs.lang = lambda: self.i18n.lang
         self.notices: list[str] = []
@@ -97,6 +100,10 @@ class Shell:
     def set_lang(self, lang: str) -> None:
         self.i18n.set_lang(lang)
         self.set_pref("lang", self.i18n.lang)
+        try:  # the page's lang attribute follows (screen readers pick their voice by it)
+            js.document.documentElement.lang = self.i18n.lang
+        except Exception:  # noqa: BLE001 - no document (tests)
+            pass
         self.invalidate()
 
     @property
