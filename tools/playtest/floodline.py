@@ -257,7 +257,7 @@ def run(cfg: LabConfig) -> Report:
         jobs += [(k, n, cfg.seed) for k in STRATEGIES if k != "random"]
         if (
             n in REDESIGNED
-        ):  # "tilt once and stay, greedy": costly, played where a level was redesigned for #26
+        ):  # costly extras (tilt once and stay; the committed-solution solver): the #26 redesigns
             jobs += [(k, n, cfg.seed) for k in EXTRA]
     jobs += [("sol", n, 0) for n in levels]
     results = run_many(_job, jobs, "floodline levels", cfg.workers)

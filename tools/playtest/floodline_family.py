@@ -18,6 +18,10 @@ outcome, or after ``max_pieces`` pieces ("stuck").
 * ``wall``       — greedy stacking against a wall or an immovable cell: as ``greedy``, but placements
   are scored for touching walls, drains, ice, posts, the box's closed sides (what survives a tilt).
 
+Costly extras, played by the lab on the levels redesigned for #26 (``EXTRA``): ``tilt_greedy`` (tilt
+once and stay, greedy under that gravity) and ``solver`` (the greedy solver that wrote the committed
+solutions, ``tools/floodline/solve_levels.py``).
+
 Each play records the best objective progress it reached (``progress``, 0..1: the weakest objective's
 ``value/target`` from the engine's ``objective_progress``, a structure that must survive tilts counted
 half by its tilts) — the lab's near-miss measure.
@@ -294,8 +298,28 @@ def play_tilt_greedy(lv: Level, seed: int, max_pieces: int) -> dict[str, Any]:
     return best or play_drop(lv, seed, max_pieces)
 
 
-EXTRA = ("tilt_greedy",)
+def play_solver(lv: Level, seed: int, max_pieces: int) -> dict[str, Any]:
+    """The greedy solver that wrote most committed solutions (``solve_levels.solve``: every
+    orientation x column, a tilt where the level allows one, abilities, objective heuristic).  Where a
+    committed solution exists this solver is itself a cheap strategy that wins (issue #26)."""
+    from tools.floodline.solve_levels import solve
+
+    s, _ticks = solve(lv, seed, max_pieces=max_pieces)
+    o = s.outcome
+    won = o is not None and o.status == Status.WON
+    return {
+        "won": won,
+        "stars": o.stars if won and o is not None else 0,
+        "pieces": int(s.metrics["piecesUsed"]),
+        "tilts": int(s.metrics["rotations"]),
+        "reason": "stuck" if o is None else o.reason.value,
+        "progress": progress_of(s),
+    }
+
+
+EXTRA = ("tilt_greedy", "solver")
 PLAYERS: dict[str, Callable[[Level, int, int], dict[str, Any]]] = {
+    "solver": play_solver,
     "tilt_greedy": play_tilt_greedy,
     "random": play_random,
     "drop": play_drop,
