@@ -18,7 +18,7 @@ from pyodide.ffi import create_once_callable, create_proxy  # type: ignore[impor
 from .presence import BEAT_MS
 
 CHANNEL = "gridworks-runmap-coop"
-HELLO_WAIT_MS = 900
+HELLO_WAIT_MS = 2000  # a busy host tab (a loaded phone, a page still warming up) may take over a second
 
 OnText = Callable[[str, "str | None", "int | None"], None]
 Message = dict[str, object]  # a peer message before it is JSON (``engine.runmap.peer`` reads it back)
