@@ -7,9 +7,12 @@ when it resumes, rejoins as a guest of the run that went on, told so on screen: 
 from __future__ import annotations
 
 import json
+import os
 import time
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from e2e.test_runmap import click_node, info, wait_info
 from e2e.test_runmap_coop_hidden import hide
@@ -104,7 +107,9 @@ def pause_then_resume(page: Any, ms: int) -> None:
     cdp.detach()
 
 
-def test_runmap_party_wishes_seats_and_a_paused_host_rejoins(page: Any, site: str) -> None:
+# GW_RUNMAP_REPEAT=3 runs the party test three times in a row (the pauses make it timing-sensitive)
+@pytest.mark.parametrize("attempt", range(int(os.environ.get("GW_RUNMAP_REPEAT", "1"))))
+def test_runmap_party_wishes_seats_and_a_paused_host_rejoins(page: Any, site: str, attempt: int) -> None:
     b, c = open_party(page, site, 4141)
     try:
         st = to_map([page, b, c])

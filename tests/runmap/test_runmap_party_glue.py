@@ -133,7 +133,7 @@ def open_tabs(mods: Any, bus: Bus, clock: list[float]) -> list[Page]:
         bus.channels_owner = None
         bus.chans[-1].owner = p
         bus.flush()
-        clock[0] += 1000
+        clock[0] += mods["runmap.net"].HELLO_WAIT_MS + 100  # past the wait for a host's answer
         run_timers(bus, clock)
         pages.append(p)
     return pages
