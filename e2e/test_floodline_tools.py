@@ -127,9 +127,9 @@ def test_floodline_basins_replays_and_timing(page, site):
     bad_move["replay"]["inputs"][3] = "jump!"
     cases = [
         ("notjson.json", "hello, world", "not JSON"),
-        ("other.json", json.dumps({"floodline": 1, "level": 99, "replay": {}}), "unknown level 99"),
+        ("other.json", json.dumps({"floodline": 1, "level": 99, "replay": {}}), "does not have (99)"),
         ("hash.json", json.dumps(bad_hash), "different version of this level"),
-        ("move.json", json.dumps(bad_move), "input 3"),
+        ("move.json", json.dumps(bad_move), "move 3 (jump!)"),
     ]
     for name, body, why in cases:
         n0 = len(notices(page))

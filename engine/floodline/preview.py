@@ -12,7 +12,7 @@ from engine.floodline.board import Board, Kind, indices_of
 from engine.floodline.geometry import Gravity, is_perpendicular
 from engine.floodline.moves import TickInput
 from engine.floodline.resolve import tilt_resolve
-from engine.floodline.rules import ghost_cells, piece_cells_idx, step
+from engine.floodline.rules import ghost_cells, piece_cells_idx, rotation_allowed, step
 from engine.floodline.solids import TiltBlocked
 from engine.floodline.state import State
 from engine.floodline.water import _fill_order
@@ -129,3 +129,24 @@ def danger(s: State) -> int:
     if forbidden is not None:
         out = max(out, ramp(max_water_height(s.board), forbidden))
     return out
+
+
+# -- rules the page used to restate (issue #24) ---------------------------------------------------
+
+
+def over_line(s: State, cells: list[list[int]] | list[tuple[int, int, int]]) -> bool:
+    """True when ``cells`` (a landing piece, e.g. ``ghost_cells``), settled, would be an OVERFLOW:
+    a movable solid at world height ``y >= heightLimit`` (RULES.md §11, ``solid_above_limit``; a line
+    at or above the board's top can never be crossed)."""
+    limit = s.height_limit
+    return limit < s.board.sy and any(c[1] >= limit for c in cells)
+
+
+def tilt_unsafe(s: State) -> bool:
+    """The falling piece is over the overflow line while a tilt can happen now (some allowed
+    direction passes ``rotation_allowed``): a tilt now would lock it up there (the preview's
+    ``outcome`` says OVERFLOW). A warning only; the rules decide what a tilt does."""
+    a = s.active
+    if a is None or not over_line(s, list(a.cells())):
+        return False
+    return any(rotation_allowed(s, g) for g in s.level.rotation.allowed)

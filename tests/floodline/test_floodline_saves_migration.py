@@ -14,6 +14,7 @@ from floodline_util import level as make_level
 from engine.core.session import Session, rules_of
 from engine.floodline import GAME, parse_move
 from engine.floodline.level import RULES_VERSION
+from engine.floodline.replay_file import ReplayRefused
 from www.floodline import saves
 from www.shared.storage import MemoryBackend, Storage
 
@@ -121,12 +122,14 @@ def test_replay_file_of_other_rules_is_refused_with_a_clear_message() -> None:
     assert back.moves == INPUTS and saves.level_no(back) == 2
     data = json.loads(text)
     data["replay"]["rulesVersion"] = "0.1"
-    with pytest.raises(ValueError, match=r"rules 0\.1.*plays rules " + RULES_VERSION.replace(".", r"\.")):
+    with pytest.raises(ReplayRefused) as no:  # a code + parameters; the page words it (RU/EN)
         saves.from_file(json.dumps(data), level_for)
+    assert (no.value.code, no.value.params) == ("other_rules", {"recorded": "0.1", "plays": RULES_VERSION})
     data["replay"]["rulesVersion"] = RULES_VERSION
     data["replay"]["levelHash"] = "0" * 64
-    with pytest.raises(ValueError, match="different version of this level"):
+    with pytest.raises(ReplayRefused) as no:
         saves.from_file(json.dumps(data), level_for)
+    assert no.value.code == "other_level"
 
 
 def test_progress_record_in_todays_format_still_loads() -> None:

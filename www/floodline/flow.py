@@ -11,12 +11,13 @@ from gwweb.floodline import warmup
 from gwweb.floodline.campaign import COUNT, endless_level, unlocked
 from gwweb.floodline.model import Run
 from gwweb.floodline.persist import Persistence
-from gwweb.floodline.replays import Player, from_file
+from gwweb.floodline.replays import Player, from_file, refusal_text
 from gwweb.floodline.saves import LAST, damage, level_no
 from gwweb.floodline.warmup import Warmup
 
 from engine.core.schema import SchemaError
 from engine.core.session import SaveData
+from engine.floodline.replay_file import ReplayRefused
 from engine.floodline.state import Status
 
 if TYPE_CHECKING:
@@ -143,8 +144,8 @@ class Flow(Persistence):
         """An imported replay file: stored as the last run and watched (a bad file: a notice why)."""
         try:
             lr = from_file(text)
-        except ValueError as exc:
-            self.shell.notify(self.t("import_bad", why=str(exc)[:160]))
+        except ReplayRefused as no:  # the engine's code, worded here in the page's language
+            self.shell.notify(self.t("import_bad", why=refusal_text(self.t, no)))
             return
         self.last_run = lr
         self.shell.storage.save("last", lr)

@@ -17,7 +17,7 @@ from engine.floodline.conditions import resting_on_water, stack_height
 from engine.floodline.endless import status as endless_status
 from engine.floodline.events import Event
 from engine.floodline.pieces import offsets
-from engine.floodline.preview import danger, tilt_refusal
+from engine.floodline.preview import danger, over_line, tilt_refusal, tilt_unsafe
 from engine.floodline.progress import constraints
 from engine.floodline.rules import rotation_allowed
 from engine.floodline.scoring import objective_progress
@@ -158,7 +158,8 @@ class Run:
         return ghost_over_water(self.state, ghost)
 
     def ghost_overflow(self, ghost: list[list[int]]) -> bool:
-        return any(c[1] >= self.state.height_limit for c in ghost)
+        """The landing piece would lock over the overflow line (engine ``preview.over_line``)."""
+        return over_line(self.state, ghost)
 
     def preview(self, key: str) -> dict[str, Any]:
         """Part I §10.3 rotation preview for a tilt key (computed by the engine, no state change)."""
@@ -184,12 +185,8 @@ class Run:
         return out
 
     def tilt_unsafe(self) -> bool:
-        """The piece is above the red line while tilts are possible: a sideways tilt now would
-        lock it up there (an overflow). Shown as a hint; the engine decides what happens."""
-        s = self.state
-        if s.active is None or len(s.level.rotation.allowed) < 2 or s.cooldown > 0:
-            return False
-        return any(c[1] >= s.height_limit for c in s.active.cells())
+        """The piece is over the red line while a tilt can happen (engine ``preview.tilt_unsafe``)."""
+        return tilt_unsafe(self.state)
 
     def height(self) -> int:
         """Layers from the box floor to the top of the stack (engine ``stack_height``)."""

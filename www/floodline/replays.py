@@ -3,11 +3,13 @@
 
 A file is ``{"floodline": 1, "level": n, "replay": <engine Replay>}`` (``level`` 0 = endless with
 the replay's seed; the Rules §13 replay carries ``rulesVersion`` and ``levelHash``). Import refuses
-a replay of other rules or of another version of the level, with a readable sentence.
+a replay of other rules or of another version of the level: the engine says why as a code +
+parameters (``ReplayRefused``), ``refusal_text`` words it in the page's language.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from gwweb.floodline import saves
@@ -15,6 +17,7 @@ from gwweb.floodline.campaign import COUNT, endless_level, level
 
 from engine.core.session import SaveData
 from engine.floodline import TickInput, parse_move
+from engine.floodline.replay_file import ReplayRefused
 
 
 def level_for(n: int, seed: int) -> dict[str, Any]:
@@ -29,6 +32,11 @@ def to_file(save: SaveData) -> str:
 def from_file(text: str) -> SaveData:
     """Parse an exported replay (campaign levels of this build); ``ValueError`` says what is wrong."""
     return saves.from_file(text, level_for, COUNT)
+
+
+def refusal_text(t: Callable[..., str], no: ReplayRefused) -> str:
+    """Why a replay file was refused, in the page's language (string ``import_<code>``)."""
+    return t(f"import_{no.code}", **{k: str(v)[:40] for k, v in no.params.items()})
 
 
 class Player:

@@ -27,17 +27,17 @@ from pydantic import BaseModel, Field
 
 from engine.core.schema import SchemaError
 from engine.core.session import SaveData, Session, rules_of
-from engine.floodline import GAME, parse_level, parse_move, parse_replay
-from engine.floodline.level import RULES_VERSION, level_hash
+from engine.floodline import GAME, parse_level, parse_move
+from engine.floodline.level import RULES_VERSION
 from engine.floodline.moves import MAX_REPEAT, TickInput, format_move
 from engine.floodline.replay import compact_save, make_replay
+from engine.floodline.replay_file import check_replay_file
 
 LAST = "last"
 LEGACY = "lastrun"
 #: the rules the old ``lastrun`` records were played under (Floodline rules "0.2", Session rules 1)
 LEGACY_RULES = ("0.2", 1)
 LevelFor = Callable[[int, int], dict[str, Any]]
-MAX_FILE = 4_000_000
 
 
 class LastRun(BaseModel):
@@ -195,36 +195,9 @@ def to_file(save: SaveData) -> str:
 
 
 def from_file(text: str, level_for: LevelFor, count: int = 30) -> SaveData:
-    """Parse an exported replay; ``ValueError`` with a player-facing reason when it is malformed."""
-    if len(text) > MAX_FILE:
-        raise ValueError("the file is too large to be a Floodline replay")
-    try:
-        data = json.loads(text)
-    except ValueError:
-        raise ValueError("the file is not JSON") from None
-    if not isinstance(data, dict) or data.get("floodline") != 1 or "replay" not in data:
-        raise ValueError("the file is not a Floodline replay")
-    n = data.get("level")
-    if not isinstance(n, int) or not 0 <= n <= count:
-        raise ValueError(f"unknown level {n!r}")
-    try:
-        rep = parse_replay(data["replay"])
-    except SchemaError as exc:
-        raise ValueError(str(exc)) from None
-    if rep.rules_version != RULES_VERSION:
-        raise ValueError(
-            f"it was recorded under Floodline rules {rep.rules_version[:12]}; this version plays rules "
-            f"{RULES_VERSION} and cannot replay it faithfully"
-        )
-    lv_dict = level_for(n, rep.seed)
-    lv = parse_level(lv_dict)
-    if rep.level_hash is not None and rep.level_hash != level_hash(lv):
-        raise ValueError("it was recorded on a different version of this level")
-    for k, t in enumerate(rep.inputs):
-        try:
-            parse_move(t)
-        except ValueError as exc:
-            raise ValueError(f"input {k} ({t[:20]!r}) is not a move: {exc}") from None
+    """Parse an exported replay; ``ReplayRefused`` (a code + parameters, worded by the page) when this
+    build will not play it (engine ``replay_file.check_replay_file``)."""
+    n, rep, lv_dict = check_replay_file(text, level_for, count)
     return make_save(n, lv_dict, rep.seed, rep.inputs)
 
 
