@@ -1,0 +1,171 @@
+"""Orbit Simulator, issue 28: expert games under trial rule or search changes (RULES.md, "Variety").
+
+``python -m tools.playtest.orbit_trials nobonus --players 2 --games 10 --seed 0`` patches the engine
+in this process only (never shipped, nothing saved) and prints wins, round quartiles, the most common
+loadouts (share of expert turns), games with heat damage or venting, and shots by weapon.
+Trials join with ``+`` (``railheat+rail8``):
+
+- ``railheat``: the seed's heat formula read literally (a powered railgun heats every turn);
+- ``railN`` / ``lasN`` / ``misN``: weapon damage N; ``misringN``, ``misarcN``, ``lasarcN``: reach;
+- ``shieldN``: shields take N off every hit;
+- ``railout``: the railgun also hits the next ring out, up to 12 arc units ahead along its facing;
+- ``starts4``: ships start with a full loadout drawn by the seed (sniper, lancer, brawler, gunboat);
+- ``even4``: four ships start evenly spread (24 arc units apart);
+- ``nobonus``: the search's +0.5 per powered subsystem (``search.evaluate``) left out.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections import Counter
+from dataclasses import replace
+from typing import Any
+
+import engine.orbit.exposure as exposure_mod
+import engine.orbit.rules as rules_mod
+import engine.orbit.scenarios as scenarios_mod
+import engine.orbit.search as search_mod
+import engine.orbit.threat as threat_mod
+import engine.orbit.turn as turn_mod
+from engine.orbit import ai as orbit_ai
+from engine.orbit import game as orbit_game
+from engine.orbit.rules import WEAPON_SPECS, Facing, Subsystem, Weapon
+from engine.orbit.scenarios import Loadout
+
+S = Subsystem
+FULL = {
+    "sniper": ((S.ENGINES, 2), (S.THRUSTERS, 1), (S.SCOOP, 1), (S.RAILGUN, 4), (S.SHIELDS, 2)),
+    "lancer": ((S.ENGINES, 2), (S.THRUSTERS, 1), (S.RAILGUN, 4), (S.LASER, 2)),
+    "brawler": (
+        (S.ENGINES, 2),
+        (S.THRUSTERS, 1),
+        (S.SCOOP, 1),
+        (S.LASER, 2),
+        (S.MISSILES, 2),
+        (S.SHIELDS, 2),
+    ),
+    "gunboat": ((S.LASER, 2), (S.RAILGUN, 4), (S.MISSILES, 2), (S.SHIELDS, 2)),
+}
+
+
+def _railheat() -> None:
+    real = turn_mod.turn_heat
+    turn_mod.turn_heat = lambda pending, fired: real(pending, True)
+
+
+def _railout() -> None:
+    real = rules_mod.in_range
+
+    def reach(weapon: Weapon, shooter: tuple[int, int], facing: Facing, target: tuple[int, int]) -> bool:
+        if real(weapon, shooter, facing, target):
+            return True
+        (sr, ss), (tr, ts) = shooter, target
+        if weapon is not Weapon.RAILGUN or tr != sr + 1:
+            return False
+        a0, la = rules_mod.arc_span(sr, ss)
+        b0, lb = rules_mod.arc_span(tr, ts)
+        return ((b0 + lb // 2) - (a0 + la // 2)) * facing.sign % rules_mod.ARC_UNITS <= 12
+
+    for m in (rules_mod, search_mod, turn_mod, exposure_mod, threat_mod):
+        if hasattr(m, "in_range"):
+            m.in_range = reach  # type: ignore[attr-defined]
+
+
+def _weapon(w: Weapon, **kw: int) -> None:
+    WEAPON_SPECS[w] = replace(WEAPON_SPECS[w], **kw)
+
+
+def apply(trial: str) -> None:
+    """Patch this process's engine for ``trial`` (parts joined with ``+``)."""
+    for part in trial.split("+"):
+        if part == "base":
+            continue
+        if part == "railheat":
+            _railheat()
+        elif part == "railout":
+            _railout()
+        elif part == "even4":
+            scenarios_mod.SPACING_3 = {**scenarios_mod.SPACING_3, 4: {1: 24, 2: 48, 3: 72}}
+        elif part == "nobonus":
+            search_mod.SPECS = {k: replace(v, minimum=99) for k, v in rules_mod.SPECS.items()}
+        elif part == "starts4":
+            scenarios_mod.LOADOUTS = tuple(Loadout(k, v) for k, v in FULL.items())
+        elif part.startswith("shield"):
+            for m in (turn_mod, search_mod, exposure_mod):
+                m.SHIELD_REDUCTION = int(part[6:])  # type: ignore[attr-defined]
+        elif part.startswith("misring"):
+            _weapon(Weapon.MISSILES, ring_reach=int(part[7:]))
+        elif part.startswith("misarc"):
+            _weapon(Weapon.MISSILES, arc_reach=int(part[6:]))
+        elif part.startswith("lasarc"):
+            _weapon(Weapon.LASER, arc_reach=int(part[6:]))
+        elif part.startswith("rail"):
+            _weapon(Weapon.RAILGUN, damage=int(part[4:]))
+        elif part.startswith("las"):
+            _weapon(Weapon.LASER, damage=int(part[3:]))
+        elif part.startswith("mis"):
+            _weapon(Weapon.MISSILES, damage=int(part[3:]))
+        else:
+            raise SystemExit(f"unknown trial part {part!r}")
+
+
+def play(seed: int, players: int) -> dict[str, Any]:
+    """One expert-in-every-seat game under the patched engine."""
+    state = orbit_game.initial_state(seed, orbit_game.new_game_options(players))
+    loads: list[str] = []
+    fires: Counter[str] = Counter()
+    heat_damage = vented = False
+    while state.outcome is None:
+        plan = orbit_ai.choose_plan(state, "expert", seed)
+        loads.append(" ".join(str(a) for a in plan.pending(state.active_ship.alloc)))
+        vented = vented or plan.vent > 0
+        fires.update(f.weapon.value for f in plan.fire)
+        state, events = turn_mod.execute_turn(state, plan)
+        heat_damage = heat_damage or any(e.kind == "heat_damage" for e in events)
+    return {
+        "w": state.outcome.winner,
+        "r": state.round,
+        "loads": loads,
+        "hd": heat_damage,
+        "vent": vented,
+        "f": fires,
+    }
+
+
+def _quantile(xs: list[int], p: float) -> float:
+    k = (len(xs) - 1) * p
+    lo = int(k)
+    hi = min(lo + 1, len(xs) - 1)
+    return xs[lo] + (xs[hi] - xs[lo]) * (k - lo)
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("trial")
+    ap.add_argument("--players", type=int, default=2)
+    ap.add_argument("--games", type=int, default=10)
+    ap.add_argument("--seed", type=int, default=0)
+    args = ap.parse_args(argv)
+    apply(args.trial)
+    res = [play(args.seed + i, args.players) for i in range(args.games)]
+    rounds = sorted(r["r"] for r in res)
+    loads = Counter(x for r in res for x in r["loads"])
+    total = sum(loads.values())
+    out = {
+        "trial": args.trial,
+        "players": args.players,
+        "games": args.games,
+        "wins": Counter(r["w"] for r in res).most_common(),
+        "rounds_q1_median_q3": [_quantile(rounds, p) for p in (0.25, 0.5, 0.75)],
+        "rounds": rounds,
+        "top_loadouts": [(k, round(c / total, 3)) for k, c in loads.most_common(4)],
+        "heat_damage_games": sum(r["hd"] for r in res),
+        "vent_games": sum(r["vent"] for r in res),
+        "shots": dict(sum((r["f"] for r in res), Counter())),
+    }
+    print(json.dumps(out))
+
+
+if __name__ == "__main__":
+    main()
