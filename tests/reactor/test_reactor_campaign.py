@@ -89,3 +89,13 @@ def test_last_five_lose_to_cheap_play_and_need_a_cross_system_order(e) -> None:
     assert not switch_all(load_level(e.level)).won, e.key
     _, _, across = order_swap(load_level(e.level), list(e.solution))
     assert across >= 1, e.key
+
+
+def test_drawn_levels_match_their_drawings() -> None:
+    """Levels drawn in ``tools/reactor/designs.py`` are exactly what ``tools.reactor.author`` builds."""
+    from tools.reactor.author import build
+    from tools.reactor.designs import DESIGNS
+
+    by_name = {e.name: e for e in entries()}
+    for name, design in DESIGNS.items():
+        assert by_name[name].level == build(design), name
