@@ -132,3 +132,14 @@ def test_guardrail_metric_asks_for_longer_games_with_it_on():
     assert arc.guardrail_metric(off, [arc_game(60), arc_game(320)]).ok is True
     assert arc.guardrail_metric(off, [arc_game(30), arc_game(300)]).ok is False  # no easier
     assert "1 → 0 of 2" in arc.guardrail_metric(off, [arc_game(60), arc_game(320)]).value
+
+
+def test_careful_length_metric_counts_the_p95_only_when_under_5_percent_are_capped():
+    from tools.playtest import ternar_arc as arc
+
+    ended = [arc_game(600) for _ in range(39)]
+    one_capped = ended + [arc_game(2000, over=False, reason="capped")]  # 1 of 40 = 2.5 %
+    two_capped = ended[:38] + [arc_game(2000, over=False, reason="capped")] * 2  # 5 %
+    ok = {m.key: m for m in arc.metrics(one_capped, ended, ended)}["careful_turns"]
+    bad = {m.key: m for m in arc.metrics(two_capped, ended, ended)}["careful_turns"]
+    assert ok.ok is True and bad.ok is False

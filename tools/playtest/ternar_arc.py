@@ -100,7 +100,10 @@ def metrics(
             f"median {c50:.0f}, p95 {c95:.0f}; {sum(1 for g in careful if not g.over)} capped",
             "games of the player who keeps the most pairs alive, until game over (capped games at the cap)",
             target=f"median ≤ {CAREFUL_MEDIAN_MAX}, p95 ≤ {CAREFUL_P95_MAX}",
-            ok=c50 <= CAREFUL_MEDIAN_MAX and c95 <= CAREFUL_P95_MAX and all(g.over for g in careful),
+            # a capped game's length is only "at least the cap": the p95 counts when under 5 % are capped
+            ok=c50 <= CAREFUL_MEDIAN_MAX
+            and c95 <= CAREFUL_P95_MAX
+            and sum(1 for g in careful if not g.over) < 0.05 * len(careful),
         )
     )
     n50, n95 = lengths(newcomer)
