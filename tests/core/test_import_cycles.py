@@ -18,10 +18,7 @@ ROOT = Path(__file__).resolve().parents[2]
 # The cycles left (session 5). The glue's are draw/hook modules typed with their game's app class.
 KNOWN: dict[str, set[frozenset[str]]] = {
     "engine": set(),
-    "www": {
-        frozenset({"floodline.app", "floodline.board_draw", "floodline.controls", "floodline.hooks"})
-        | {"floodline.sounds"},
-    },
+    "www": set(),
 }
 PACKAGE = {"engine": "engine", "www": "gwweb"}
 

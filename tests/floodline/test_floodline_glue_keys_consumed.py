@@ -53,10 +53,10 @@ def page(glue: dict[str, Any]) -> Any:
 def key(p: Any, glue: dict[str, Any], code: str, down: bool, repeat: bool = False) -> None:
     """What the shell's input delivers for a key: the key event, then its bound action's event."""
     ev = glue["shared.input"].Event
-    p.handle(ev("key", code, down, repeat=repeat))
+    assert p.interpret_event(p.ui, None, ev("key", code, down, repeat=repeat)) is None  # keys latch
     action = p.shell.input.bindings.get(code)
     if action:
-        p.handle(ev("action", action, down, repeat=repeat))
+        assert p.interpret_event(p.ui, None, ev("action", action, down, repeat=repeat)) is None
 
 
 def hard_drop_next_tick(p: Any, glue: dict[str, Any]) -> bool:
@@ -83,7 +83,8 @@ def test_enter_on_the_card_and_a_lost_key_up_do_not_eat_the_next_space(glue: dic
     key(p, glue, "Enter", True)
     assert p.pressed == ["next"]
     ev = glue["shared.input"].Event
-    p.handle(ev("action", "confirm", False))  # the window lost focus: only the action's release came
+    # the window lost focus: only the action's release came
+    p.interpret_event(p.ui, None, ev("action", "confirm", False))
     key(p, glue, "Space", True)
     assert hard_drop_next_tick(p, glue)
 

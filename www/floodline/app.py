@@ -1,8 +1,10 @@
-"""Floodline page: the app the shell drives (real-time loop, layout, drawing); the rest is split by
-responsibility: ``ui`` (the UI-state object), ``controls`` (input: interpret, keys, pointer, focus
-ring), ``flow`` (screens flow and buttons), ``persist`` (progress and the stored run), ``model``
-(the run: Session + view-model, events from the engine), ``board_draw`` / ``chrome`` / ``hud`` /
-``screens`` (drawing), ``sounds``, ``hooks``, ``warmup``."""
+"""Floodline page: the app the shell drives, a ``RealtimeApp`` (``gwweb.shared.realtime_app``): the UI
+state ``Ui``, ``interpret(ui, state, ev)`` (``Controls.interpret_event``: keys latched for the next
+tick, page keys and buttons), ``step(ui, state)`` (this tick's ``TickInput``, or the replay's next),
+the run's ``Session`` and ``render(g, ui, state, t)``. The rest is split by responsibility:
+``controls`` (input), ``flow`` (screens flow and buttons), ``persist`` (progress and the stored run),
+``model`` (the run: Session + view-model, events from the engine), ``board_draw`` / ``chrome`` /
+``hud`` / ``screens`` (drawing), ``sounds``, ``hooks``, ``warmup``. No module imports this one."""
 
 from __future__ import annotations
 
@@ -31,6 +33,9 @@ from gwweb.floodline.ui import Ui
 from gwweb.floodline.warmup import Warmup
 from gwweb.shared.canvas import Gfx, Region
 from gwweb.shared.clock import now_ms
+from gwweb.shared.realtime_app import RealtimeApp
+
+from engine.floodline import GAME, State, TickInput
 
 if TYPE_CHECKING:
     from gwweb.shared.shell import Shell
@@ -38,17 +43,19 @@ if TYPE_CHECKING:
     from engine.core.session import SaveData
 
 
-class App(Controls, AppChrome):
+class App(Controls, AppChrome, RealtimeApp[State, TickInput, Ui]):
     """The Floodline page (``realtime``: the shell calls ``tick`` 60 times a second)."""
 
     realtime = True
 
     def __init__(self, shell: Shell) -> None:
+        RealtimeApp.__init__(
+            self, shell, GAME, Ui(), self.interpret_event, self.step_move, self.render_screen, clock=now_ms
+        )
         self.shell = shell
         shell.i18n.tables = TABLES
         shell.bindings(BINDINGS)
         self.t = shell.i18n.t
-        self.ui = Ui()
         self.progress = shell.storage.load("progress", Progress) or Progress()
         self.run: Run | None = None
         self.world = WorldView()
@@ -111,13 +118,14 @@ class App(Controls, AppChrome):
         if pr is not None:
             pr.enable()
         try:
-            self._tick()
+            RealtimeApp.tick(self)
         finally:
             if pr is not None:
                 pr.disable()
             self.tick_ms += (time.perf_counter() - t0) * 1000
 
-    def _tick(self) -> None:
+    def before_tick(self) -> None:
+        """Imports and a waiting start's warm-up step run on the clock whatever the screen."""
         while self.pending_import:
             self.load_import(self.pending_import.pop(0))
         if self.starting and not self.start_stepped:  # one warm-up step a frame, not one per catch-up tick
@@ -125,26 +133,46 @@ class App(Controls, AppChrome):
             t1 = time.perf_counter()
             self.continue_start()
             self.stages.append(f"start {(time.perf_counter() - t1) * 1000:.0f}")
+
+    def waiting(self) -> bool:
+        """The level's clock stands still: no run, paused, frozen (test hook), over, its world not on
+        the screen yet, the phone prompt unread, or a tilt preview shown (planning pause, issue #26)."""
         run = self.run
         if run is None or self.ui.paused or self.frozen or run.state.outcome is not None:
-            return
+            return True
         if not self.world.shows(id(run)):
-            return  # the level's clock starts once its world is on the screen
+            return True  # the level's clock starts once its world is on the screen
         if board_draw.tip_holds_clock(self, run):
-            return  # phone: the prompt is read before the first piece falls (a tap starts it)
-        if self.ui.preview is not None and self.player is None:
-            return  # planning pause: the piece waits while a tilt preview is shown (issue #26)
+            return True  # phone: the prompt is read before the first piece falls (a tap starts it)
+        return self.ui.preview is not None and self.player is None
+
+    def speed(self) -> int:
+        """A replay is watched at double speed."""
+        return 1 if self.player is None else 2
+
+    def step_move(self, ui: Ui, state: State) -> TickInput | None:
+        """The move of this tick: the replay's next, or the keys latched since the last tick
+        (``tick_move``; a tilt key along gravity is refused with the engine's reason)."""
+        if state.outcome is not None:
+            return None
         if self.player is not None:
-            for _ in range(2):
-                inp = self.player.next()
-                if inp is None or run.state.outcome is not None:
-                    break
-                run.play(inp)
-            return
-        inp, refusal = tick_move(self.ui.keys, run.state, self.ui.view)  # this tick's engine move
-        if refusal is not None:
-            run.refused(refusal)
-        run.play(inp)  # the run's end is recorded on the next light frame (finish, see _draw)
+            return self.player.next()
+        inp, refusal = tick_move(ui.keys, state, ui.view)
+        if refusal is not None and self.run is not None:
+            self.run.refused(refusal)
+        return inp
+
+    def apply(self, move: TickInput) -> bool:
+        """Through the run (its move log, its events for sound and drawing; the run's end is recorded
+        on the next light frame, see ``render_screen``)."""
+        if self.run is None:
+            return False
+        self.run.play(move)
+        return True
+
+    def save(self) -> None:
+        """A checkpoint keeps the run as the stored last run (``Persistence.keep_last_run``)."""
+        self.keep_last_run()
 
     # -- drawing -------------------------------------------------------------------------
     def draw(self, g: Gfx) -> None:
@@ -153,11 +181,11 @@ class App(Controls, AppChrome):
         pr = self.profiler
         if pr is not None:
             pr.enable()
-        self._draw(g)
+        RealtimeApp.draw(self, g)  # -> render_screen(g, ui, state, t)
         if pr is not None:
             pr.disable()
         t1 = time.perf_counter()
-        sounds.ambience(self)
+        sounds.ambience(self.sound(), self.ui, self.run, self.heavy)
         _stage(self.stages, "music", t1)
         ms = (time.perf_counter() - t0) * 1000
         total = ms + self.tick_ms
@@ -171,7 +199,8 @@ class App(Controls, AppChrome):
         self.stages = []
         _GC[1] = 0.0
 
-    def _draw(self, g: Gfx) -> None:
+    def render_screen(self, g: Gfx, ui: Ui, state: State | None, t: float) -> None:
+        """The screen for ``ui`` and the run's ``state`` (None: the menus), with the focus ring."""
         self.ring = []
         self._draw_screen(g)
         ids = tuple(r.id for r in self.ring)
@@ -200,7 +229,7 @@ class App(Controls, AppChrome):
             self.draw_notices(g)
             return
         run = self.run
-        sounds.play(self, run)
+        sounds.play(self.shell.audio, self.sound(), self.ui, run)
         # issue #20: one heavy job per frame — the tick that locked/tilted, then the view-model
         # refresh, then the world mesh, then the world layer, then the HUD (each on its own frame)
         self.heavy = run.busy or self.fresh  # a run's first frame: no HUD or world work yet
@@ -268,6 +297,12 @@ class App(Controls, AppChrome):
             self.ring = list(g.regions[overlay:])
         self.draw_notices(g)
 
+    def sound(self) -> Music:
+        """The ambient music and noise sounds (made on first use)."""
+        if self.music is None:
+            self.music = Music(self.shell.audio)
+        return self.music
+
     def draw_board(self, g: Gfx, run: Run, rect: tuple[float, float, float, float]) -> None:
         board_draw.draw_board(self, g, run, rect)
 
@@ -305,16 +340,7 @@ class App(Controls, AppChrome):
             g.rect(8, g.height - 34 - i * 30, g.width - 16, 26, "rgba(120,40,30,0.9)")
             g.text(16, g.height - 16 - i * 30, text[:140], "#fff", 12)
 
-    def animating(self) -> bool:
-        return False
-
     # -- hooks ---------------------------------------------------------------------------
-    def state_hash(self) -> str:
-        return "" if self.run is None else self.run.session.state_hash()
-
-    def save_json(self) -> str:
-        return "{}" if self.run is None else self.run.session.save_json()
-
     def test_hooks(self) -> dict[str, Any]:
         return test_hooks(self)
 

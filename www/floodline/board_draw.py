@@ -3,25 +3,52 @@
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import Any, Protocol
 
 from gwweb.floodline import hud
 from gwweb.floodline import mesh as M
 from gwweb.floodline.iso import Proj
 from gwweb.floodline.model import Run
 from gwweb.floodline.occlusion import hex_box, occluded_mesh, outline_mesh
-from gwweb.floodline.render import Part, tilt_angle
+from gwweb.floodline.render import Part, WorldView, tilt_angle
+from gwweb.floodline.replays import Player
+from gwweb.floodline.ui import Ui
 from gwweb.shared.canvas import Gfx
 
 from engine.floodline.level import TICKS_PER_SECOND
 
-if TYPE_CHECKING:
-    from gwweb.floodline.app import App
-    from gwweb.floodline.controls import Controls
-
 TIP_TICKS = TICKS_PER_SECOND * 12  # the prompt's 12 seconds
 PIECE_XRAY = "rgba(255,214,120,0.95)"
 GHOST_XRAY = "rgba(255,255,255,0.7)"
+
+
+class BoardPage(Protocol):
+    """What drawing the play field reads and keeps of the page: its UI state, the world layer, the
+    string lookup, and this module's caches (camera rows, piece/ghost meshes, the prompt's lines)."""
+
+    ui: Ui
+    world: WorldView
+    shell: Any
+    t: Callable[..., str]
+    player: Player | None
+    phone: bool
+    heavy: bool
+    stages: list[str]
+    rows_key: tuple[object, ...]
+    cam_rows: int
+    cam_spawn: tuple[object, ...]
+    dyn_key: tuple[object, ...]
+    dyn_parts: list[Part]
+    dyn_ms: tuple[float, float]
+    hidden: dict[str, list[list[int]]]
+    warnings_shown: list[str]
+    tip_key: tuple[object, ...]
+    tip_lines: tuple[list[str], float]
+    tip_rect: tuple[float, float, float, float] | None
+
+    def tip_text(self, run: Run) -> str: ...
+    def touch_hints(self) -> bool: ...
 
 
 def floor_in_view(run: Run) -> bool:
@@ -31,7 +58,7 @@ def floor_in_view(run: Run) -> bool:
     return s.gravity.value != "DOWN" or s.level.constraints.water_forbidden_height is not None
 
 
-def rows_for(app: App, run: Run) -> int:
+def rows_for(app: BoardPage, run: Run) -> int:
     """Rows the camera shows (Input §7.3). Chosen on spawn so the piece and the top of the
     structure (plus a few rows under it) fit, in steps of 4 rows so the scale changes rarely;
     taller boards are panned rather than shrunk to a sliver."""
@@ -57,7 +84,9 @@ def _span(p: Proj, cells: list[list[int]]) -> tuple[float, float]:
     return top, bottom
 
 
-def camera(app: App, run: Run, p: Proj, cells: list[list[int]], ghost: list[list[int]], snap: bool) -> None:
+def camera(
+    app: BoardPage, run: Run, p: Proj, cells: list[list[int]], ghost: list[list[int]], snap: bool
+) -> None:
     """Input §7.3: on spawn (and when the piece would leave the view) recentre on the piece, its
     landing spot and the top of the structure; ease there. Views and resizes snap."""
     wv = app.world
@@ -89,7 +118,7 @@ def camera(app: App, run: Run, p: Proj, cells: list[list[int]], ghost: list[list
     wv.ease()
 
 
-def draw_board(app: App, g: Gfx, run: Run, rect: tuple[float, float, float, float]) -> None:
+def draw_board(app: BoardPage, g: Gfx, run: Run, rect: tuple[float, float, float, float]) -> None:
     s = run.state
     wv = app.world
     old_place = wv.place_key
@@ -201,7 +230,7 @@ def rain_marker(g: Gfx, p: Proj, x: float, y: float, rain: dict[str, Any], sy: i
     g.text(x + x1, y + y1 - 6, label, "#8fd0ff", 12, True, align="center")
 
 
-def piece_screen_box(app: App, run: Run) -> list[float] | None:
+def piece_screen_box(app: BoardPage, run: Run) -> list[float] | None:
     """The active piece's bounding box in CSS px on the page (for tests)."""
     p = app.world.proj
     cells = run.active_cells()
@@ -219,7 +248,7 @@ def piece_screen_box(app: App, run: Run) -> list[float] | None:
 
 
 def overlays(
-    app: App, g: Gfx, run: Run, rect: tuple[float, float, float, float], p: Proj, ghost: list[list[int]]
+    app: BoardPage, g: Gfx, run: Run, rect: tuple[float, float, float, float], p: Proj, ghost: list[list[int]]
 ) -> None:
     x, y, w, h = rect
     t = app.t
@@ -261,7 +290,7 @@ def overlays(
 FLASH_MS = 2600.0
 
 
-def flash_refusal(app: App, g: Gfx, run: Run, cx: float, cy: float, max_w: float) -> None:
+def flash_refusal(app: BoardPage, g: Gfx, run: Run, cx: float, cy: float, max_w: float) -> None:
     """A refused or rolled-back tilt says why (engine ``tilt_refusal``) for a few seconds: a toast
     of the shell (spoken to screen readers too), drawn here as a banner over the board."""
     seen = (id(run), run.refusals)
@@ -279,7 +308,7 @@ def flash_refusal(app: App, g: Gfx, run: Run, cx: float, cy: float, max_w: float
         g.alpha(1.0)
 
 
-def tip_visible(app: App, run: Run) -> bool:
+def tip_visible(app: BoardPage, run: Run) -> bool:
     """The beat prompt shows for the first 12 s of a level (always while watching a replay) until
     the player taps/clicks it away."""
     if app.ui.tip_closed == id(run) or not app.tip_text(run):
@@ -287,7 +316,7 @@ def tip_visible(app: App, run: Run) -> bool:
     return run.state.tick < TIP_TICKS or app.player is not None
 
 
-def tip_holds_clock(app: App, run: Run) -> bool:
+def tip_holds_clock(app: BoardPage, run: Run) -> bool:
     """On a phone the level's prompt is read before the first piece falls (issue #26): the clock
     waits at tick 0 while it is up, and a tap on it, or on the pad, starts the level."""
     return (
@@ -299,7 +328,7 @@ def tip_holds_clock(app: App, run: Run) -> bool:
     )
 
 
-def tip_box(app: App, g: Gfx, run: Run, rect: tuple[float, float, float, float]) -> None:
+def tip_box(app: BoardPage, g: Gfx, run: Run, rect: tuple[float, float, float, float]) -> None:
     """The tutorial prompt, at the foot of the board. On a phone it leaves the HUD strip (objectives,
     star conditions, next pieces) readable and the level waits for it to be tapped away (see
     ``tip_holds_clock``); on a desktop the first piece falls meanwhile. A tap or click closes it (✕)."""
@@ -332,13 +361,6 @@ def tip_box(app: App, g: Gfx, run: Run, rect: tuple[float, float, float, float])
     app.tip_rect = (bx, by, bw, bh)
 
 
-def tip_hit(app: Controls, px: float, py: float) -> bool:
-    """A pointer down on the prompt closes it (consumed)."""
-    r = app.tip_rect
-    if r is None or app.run is None:
-        return False
-    if r[0] <= px <= r[0] + r[2] and r[1] <= py <= r[1] + r[3]:
-        app.ui.tip_closed = id(app.run)
-        app.tip_rect = None
-        return True
-    return False
+def tip_hit(rect: tuple[float, float, float, float] | None, px: float, py: float) -> bool:
+    """A pointer down at (px, py) falls on the prompt drawn at ``rect`` (the caller closes it)."""
+    return rect is not None and rect[0] <= px <= rect[0] + rect[2] and rect[1] <= py <= rect[1] + rect[3]

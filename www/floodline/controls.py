@@ -21,7 +21,8 @@ from gwweb.floodline.ui import Ui
 from gwweb.shared.canvas import Region
 from gwweb.shared.input import Event
 
-from engine.floodline.state import Status
+from engine.floodline import TickInput
+from engine.floodline.state import State, Status
 
 #: actions that still work on a screen with a focus ring (the rest are the game's keys)
 SCREEN_ACTIONS = frozenset(("pause", "mute", "view1", "view2", "view3", "view4", "viewNext"))
@@ -78,8 +79,14 @@ class Controls(Flow):
             or (self.player is None and (self.ui.paused or run.state.outcome is not None))
         )
 
-    def handle(self, ev: Event) -> None:
-        ui = self.ui
+    def interpret_event(self, ui: Ui, state: State | None, ev: Event) -> TickInput | None:
+        """What the player meant by ``ev`` (the app's ``interpret``). A real-time game: game keys are
+        latched in ``ui.keys`` and become the next tick's move (``tick_move``), so this never
+        returns a move; page keys and buttons change the UI or act on the page (``Flow``)."""
+        self._interpret(ui, ev)
+        return None
+
+    def _interpret(self, ui: Ui, ev: Event) -> None:
         if ev.kind == "key":
             ui.keyboard_seen = True
             if ev.name == self.swallow_key and not ev.down:
@@ -183,7 +190,9 @@ class Controls(Flow):
         if run is None and ev.name == "move" and not ui.keys_screen:
             ui.hover = screens.level_at(ev.x, ev.y)
         if ev.name == "down":
-            if board_draw.tip_hit(self, ev.x, ev.y):
+            if run is not None and board_draw.tip_hit(self.tip_rect, ev.x, ev.y):
+                ui.tip_closed = id(run)  # a tap on the prompt closes it (consumed)
+                self.tip_rect = None
                 return
             for action, _, bx, by, bw, bh in self.pad:
                 if bx <= ev.x <= bx + bw and by <= ev.y <= by + bh:

@@ -16,9 +16,10 @@ from gwweb.floodline.saves import LAST, damage, level_no
 from gwweb.floodline.warmup import Warmup
 
 from engine.core.schema import SchemaError
-from engine.core.session import SaveData
+from engine.core.session import SaveData, Session
+from engine.floodline import TickInput
 from engine.floodline.replay_file import ReplayRefused
-from engine.floodline.state import Status
+from engine.floodline.state import State, Status
 
 if TYPE_CHECKING:
     from gwweb.floodline.rebind import Rebinder
@@ -41,6 +42,8 @@ class Flow(Persistence):
     recorded: bool
     starting: int  # a campaign level whose start waits for its run (0: none)
     fresh: bool
+    session: Session[State, TickInput] | None  # the run's (RealtimeApp)
+    ticks: int
     first_frame_at: float
     dyn_parts: list[Part]
     dyn_key: tuple[object, ...]
@@ -74,7 +77,7 @@ class Flow(Persistence):
                 return
             run = got
         self.save_progress()
-        self.begin(run)
+        self.begin_run(run)
 
     def continue_start(self) -> None:
         """A frame of a start that waits for its run: one warm-up step; the level begins on the first
@@ -102,8 +105,11 @@ class Flow(Persistence):
                 self.start(n)
         return waited
 
-    def begin(self, run: Run) -> None:
+    def begin_run(self, run: Run) -> None:
+        """Play ``run`` from now: its ``Session`` is the app's game (``RealtimeApp.session``)."""
         self.run = run
+        self.session = run.session
+        self.ticks = 0
         self.player = None
         self.world.place_key = ()  # a new level starts without a zoom from the last one
         self.world.forget()  # and without the last one's world: its layer is built over a few frames
@@ -135,7 +141,7 @@ class Flow(Persistence):
             else:
                 self.shell.notify(self.t("import_bad", why=why))
             return
-        self.begin(run)
+        self.begin_run(run)
         self.endless_seed = save.seed
         self.player = Player(save.moves)
         self.recorded = True
@@ -178,6 +184,7 @@ class Flow(Persistence):
             self.keep_last_run()
         self.player = None
         self.run = None
+        self.session = None
         self.ui.paused = False
         self.ui.focus = None
 

@@ -3,20 +3,50 @@
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from gwweb.floodline import hud
-from gwweb.floodline.board_draw import piece_screen_box
-from gwweb.floodline.campaign import objective_text
+from gwweb.floodline.board_draw import BoardPage, piece_screen_box
+from gwweb.floodline.campaign import Progress, objective_text
+from gwweb.floodline.model import Run
+from gwweb.floodline.rebind import Rebinder
 from gwweb.floodline.saves import level_no
+from gwweb.floodline.warmup import Warmup
+from gwweb.shared.canvas import Region
 
+from engine.core.session import SaveData
 from engine.floodline import parse_move
 
-if TYPE_CHECKING:
-    from gwweb.floodline.app import App
+
+class HookPage(BoardPage, Protocol):
+    """What the test hooks read and drive of the page (besides what drawing the board reads)."""
+
+    run: Run | None
+    progress: Progress
+    last_run: SaveData | None
+    warm: Warmup
+    ring: list[Region]
+    rebinder: Rebinder
+    pad: list[tuple[str, str, float, float, float, float]]
+    hud_redraws: int
+    hud_ms: float
+    hud_rect: tuple[float, float, float, float]
+    first_frame_at: float
+    slow: list[tuple[object, ...]]
+    frozen: bool
+    profiler: Any
+
+    def draw(self, g: Any) -> None: ...
+    def start(self, n: int) -> None: ...
+    def finish_start(self) -> bool: ...
+    def finish(self) -> None: ...
+    def has_keyboard(self) -> bool: ...
+    def hints(self) -> dict[str, str]: ...
+    def tilt_state(self) -> tuple[frozenset[str], float]: ...
+    def state_hash(self) -> str: ...
 
 
-def test_hooks(app: App) -> dict[str, Any]:
+def test_hooks(app: HookPage) -> dict[str, Any]:
     """``floodlineInfo()``, ``floodlineStart(n)`` and ``floodlineFeed([tick texts])``."""
 
     def focus_info() -> dict[str, Any]:

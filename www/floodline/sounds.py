@@ -4,36 +4,25 @@ music that ramps with danger. Everything is silent while the shell is muted."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
 from gwweb.floodline.model import Run
 from gwweb.floodline.music import Music
-
-if TYPE_CHECKING:
-    from gwweb.floodline.app import App
+from gwweb.floodline.ui import Ui
 
 
-def music(app: App) -> Music:
-    if app.music is None:
-        app.music = Music(app.shell.audio)
-    return app.music
-
-
-def ambience(app: App) -> None:
+def ambience(mu: Music, ui: Ui, run: Run | None, heavy: bool) -> None:
     """The music for this frame: on while a level is played (not paused, not over)."""
-    run = app.run
-    on = run is not None and not app.ui.paused and run.state.outcome is None
-    mu = music(app)
-    if mu.ctx is None and app.heavy:
+    on = run is not None and not ui.paused and run.state.outcome is None
+    if mu.ctx is None and heavy:
         return  # its nodes are made on a light frame, not the level's first (issue #20)
     mu.update(run.danger if run is not None else 0.0, on)
 
 
-def play(app: App, run: Run) -> None:
+def play(a: Any, mu: Music, ui: Ui, run: Run) -> None:
     """Synthesised sound effects for the run's events (lock, drop, rotate, tilt, collapse, water,
-    drain-block lock, gust, freeze/thaw, refused tilt)."""
-    a = app.shell.audio
-    mu = music(app)
+    drain-block lock, gust, freeze/thaw, refused tilt) through the shell's audio ``a``; a tilt also
+    starts its animation in ``ui``."""
     for ev in run.events:
         e = ev.kind
         if e == "lock":
@@ -46,7 +35,7 @@ def play(app: App, run: Run) -> None:
             a.tone(520, 0.06, "sine", 0.1, glide_to=700)
         elif e == "tilt":
             a.tone(140, 0.35, "sawtooth", 0.06, glide_to=70)
-            app.ui.tilt_anim = (ev.gravity, run.state.gravity.value, 0)
+            ui.tilt_anim = (ev.gravity, run.state.gravity.value, 0)
         elif e == "collapse":  # a falling rumble (cached noise buffer: the shared noise() is built
             mu.filtered_noise(0.3, 0.16, 900, 180, 0.7)  # sample by sample in Python, ~50 ms a call)
         elif e == "drain":

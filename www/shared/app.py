@@ -8,7 +8,8 @@ members (``tick``, ``on_resize``, ``on_focus``, ``test_hooks``) are found with `
 player mean), the engine's ``apply`` through ``Session`` (what happens), and
 ``draw(g, ui, state, t)``. It saves every move (seed + moves, ``SaveData``), restores through
 ``engine.core.session.restore`` (older rules kept playable or closed with a notice) and offers
-undo/redo. ``www/template/app.py`` is the smallest example.
+undo/redo. ``www/template/app.py`` is the smallest example. Its real-time twin (a clock asking
+``step(ui, state)`` for one move a tick, saves at checkpoints) is ``gwweb.shared.realtime_app``.
 """
 
 from __future__ import annotations
