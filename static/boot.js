@@ -385,7 +385,7 @@ async function verify(bytes, integrity) {
 
 // Download one build file ({url, size, integrity}); resolves to its bytes (inflated when `gz`).
 // A required file that fails shows the error overlay with Retry; an optional one fails quietly.
-function download(entry, {gz = false, optional = false, count = true, chunk = null} = {}) {
+function download(entry, {gz = false, optional = false, count = true, chunk = null, received = null} = {}) {
   const name = entry.url.split("/").pop().replace(/\.gz$/, "");
   if (count) net.total += entry.size;
   const job = {name, last: performance.now(), ctl: new AbortController(), stalled: false, got: 0};
@@ -403,6 +403,7 @@ function download(entry, {gz = false, optional = false, count = true, chunk = nu
         if (count) net.got += value.length;
         if (chunk) chunk(value);
       }
+      if (received) received();   // every byte is in (checked below), in the same task
       let bytes = new Uint8Array(job.got), at = 0;
       for (const p of parts) { bytes.set(p, at); at += p.length; }
       const inflated = bytes[0] !== 0x1f && entry.raw && bytes.length === entry.raw;   // host inflated it
@@ -693,11 +694,11 @@ async function installWheels(pyodide, part) {
 // inflates). Pyodide's first request gets that stream; a later one (a start without the snapshot
 // after a failed restore) the downloaded bytes. A cut, stalled or altered download errors the
 // stream, so it never instantiates (its overlay is up).
-function streamedWasm(entry) {
+function streamedWasm(entry, received) {
   let ctl, first = null;
   const raw = new ReadableStream({start(c) { ctl = c; }});
   const seen = new Promise((resolve) => { first = resolve; });
-  const bytes = download(entry, {chunk: (v) => { if (first) { first(v[0] === 0x1f && v[1] === 0x8b); first = null; } ctl.enqueue(v); }});
+  const bytes = download(entry, {received, chunk: (v) => { if (first) { first(v[0] === 0x1f && v[1] === 0x8b); first = null; } ctl.enqueue(v); }});
   bytes.then(() => { if (first) first(true); ctl.close(); }, (e) => { if (first) first(true); ctl.error(e); });
   const headers = {"Content-Type": "application/wasm"};
   let used = false;
@@ -720,22 +721,24 @@ async function startRuntime() {
   const warm = !EMBED && !!(navigator.serviceWorker && navigator.serviceWorker.controller);
   gw.timings.warm = warm;
   planWheels();
-  const stdlib = download(R.stdlib, {gz: true});
+  // the wheels start once the runtime's bytes are all in: called from the download's own read loop,
+  // since a later callback could wait behind Python's start-up, which holds this thread for seconds
+  let runtimeLeft = warm ? 1 : 3;
+  const received = () => { if (--runtimeLeft === 0) { gw.timings.runtimeFetched = performance.now(); fetchWheels(); } };
+  const stdlib = download(R.stdlib, {gz: true, received});
   served.set(indexURL + "python_stdlib.zip", () => stdlib.then((b) => new Response(b)));
   let createModule = null;
-  const runtimeFiles = [stdlib], downloads = [stdlib];
+  const runtimeFiles = [stdlib];
   if (!warm) {
-    const wasm = streamedWasm(R.wasm);
+    const wasm = streamedWasm(R.wasm, received);
     served.set(indexURL + "pyodide.asm.wasm", wasm);
-    const mjs = download(R.mjs, {gz: true});
+    const mjs = download(R.mjs, {gz: true, received});
     runtimeFiles.push(mjs);
-    downloads.push(mjs, wasm.bytes);
     createModule = mjs.then((b) =>
       import(URL.createObjectURL(new Blob([b], {type: "text/javascript"})))).then((m) => m.default);
   }
-  // the wheels once the runtime is here (at once when the service worker serves everything)
+  // the wheels at once when the service worker serves everything
   if (warm) fetchWheels();
-  else Promise.all(downloads).then(fetchWheels, () => {});
   // the snapshot's bytes, awaited here: a failed download (or one that does not restore, below)
   // means Python starts without it, quietly
   let heap = null;
