@@ -7,7 +7,10 @@ and the other tab takes over when the host tab closes)."""
 from __future__ import annotations
 
 import json
+import os
 from typing import Any
+
+import pytest
 
 from e2e.util import canvas_has_pixels, open_game, save_json, state_hash, wait_ready
 from engine.core.session import Session
@@ -177,7 +180,9 @@ def test_runmap_slice_run_by_clicks_and_keys_matches_cpython_and_reload(page: An
     assert save_json(page)["moves"] == [GAME.format_move(m) for m in ref.moves]
 
 
-def test_runmap_coop_two_tabs(page: Any, site: str) -> None:
+# GW_RUNMAP_REPEAT=3 runs it three times in a row
+@pytest.mark.parametrize("attempt", range(int(os.environ.get("GW_RUNMAP_REPEAT", "1"))))
+def test_runmap_coop_two_tabs(page: Any, site: str, attempt: int) -> None:
     page.goto(f"{site}runmap/#coop&seed=99&players=2")
     wait_ready(page)
     host = wait_info(page, "i.coop === 'host'", 20_000)

@@ -6,7 +6,10 @@ paste (and the answer back) brings it back, in its old seat, on the same run."""
 
 from __future__ import annotations
 
+import os
 from typing import Any
+
+import pytest
 
 from e2e.conftest import new_context
 from e2e.test_runmap import click_button, click_node, info, wait_info
@@ -39,8 +42,10 @@ def link(host: Any, guest: Any, first: bool) -> None:
     wait_info(guest, "i.coop === 'guest'", 20_000)
 
 
+# GW_RUNMAP_REPEAT=3 runs it three times in a row
+@pytest.mark.parametrize("attempt", range(int(os.environ.get("GW_RUNMAP_REPEAT", "1"))))
 def test_runmap_three_devices_wishes_and_a_guest_left_behind_rejoins_in_one_step(
-    page: Any, site: str, browser, guard
+    page: Any, site: str, browser, guard, attempt: int
 ) -> None:
     page.goto(f"{site}runmap/#seed=2025&preset=slice&players=3")
     wait_ready(page)
