@@ -101,7 +101,7 @@ LEVELS: dict[str, tuple[str, str, str, str]] = {
 TIPS_EN: dict[str, str] = {
     "tip_13": "The drain sits high in the east wall: tilt east and stay there. The pool runs against that wall and every piece you lock drains 2. Pile your pieces away from the drain, or they seal it off.",
     "tip_10": "Exam: reach height 14 and keep a flat 3×3 plateau. Spend the 8 tilts wisely.",
-    "tip_14": "The drain is high in the south wall of the narrow east basin: tilt south and stay there. The water lies against that wall and every piece you lock drains 2. Keep the drain's corner clear.",
+    "tip_14": "The drain is high in the south wall of the narrow east basin and drains only while the world is tilted south. The big basin's water stays behind the divider: tilt north to bring it through the gap along the north wall, then south again to drain it. Keep the drain's corner clear.",
     "tip_15": "Build up without resting anything on water: a red warning shows when you do.",
     "tip_17": "Freeze water (G) to make a crossing, build over it, then let the drain empty the rest.",
     "tip_20": "Exam: drain 40 water and reach height 12 with 10 tilts.",
@@ -115,7 +115,7 @@ TIPS_EN: dict[str, str] = {
 TIPS_RU: dict[str, str] = {
     "tip_13": "Сток высоко в восточной стене: наклоните мир на восток и оставьте так. Вода ляжет у этой стены, и каждая фигура сольёт 2. Складывайте фигуры подальше от стока, иначе они его закроют.",
     "tip_10": "Экзамен: высота 14 и ровная площадка 3×3. Тратьте 8 наклонов с умом.",
-    "tip_14": "Сток высоко в южной стене узкого восточного бассейна: наклоните мир на юг и оставьте так. Вода ляжет у этой стены, и каждая фигура сольёт 2. Не загораживайте угол со стоком.",
+    "tip_14": "Сток высоко в южной стене узкого восточного бассейна и сливает, только пока мир наклонён на юг. Вода большого бассейна стоит за перегородкой: наклоните мир на север, чтобы она прошла через проход у северной стены, потом снова на юг, чтобы слить её. Не загораживайте угол со стоком.",
     "tip_15": "Стройте вверх, не опираясь на воду: красное предупреждение покажет ошибку.",
     "tip_17": "Заморозьте воду (G), чтобы сделать переправу, стройте по ней, остальное сольёт сток.",
     "tip_20": "Экзамен: слейте 40 воды и достигните высоты 12 за 10 наклонов.",
