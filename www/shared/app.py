@@ -10,6 +10,13 @@ player mean), the engine's ``apply`` through ``Session`` (what happens), and
 ``engine.core.session.restore`` (older rules kept playable or closed with a notice) and offers
 undo/redo. ``www/template/app.py`` is the smallest example. Its real-time twin (a clock asking
 ``step(ui, state)`` for one move a tick, saves at checkpoints) is ``gwweb.shared.realtime_app``.
+
+A page whose games are levels picked from a list may start with **no game open**: give ``TurnApp``
+an ``IdleScreen`` (the level list or an editor: its own pure ``interpret(ui, ev) -> command`` and
+``render(g, ui, t)``, no state), and ``session`` stays unset (``game_open`` False) until a game is
+restored, opened (``new_game``) or closed again (``close_game``). A game's own stored records next to
+its save (progress, campaign, bests) are ``Record`` objects (``TurnApp.record``): validated when read,
+kept aside with a notice when damaged, saved with ``save()``.
 """
 
 from __future__ import annotations
@@ -20,12 +27,15 @@ from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 from gwweb.shared.canvas import Gfx
 from gwweb.shared.input import Event
+from pydantic import BaseModel
 
 from engine.core.session import Game, SaveData, Session, restore, rules_of
 
 S = TypeVar("S")
 M = TypeVar("M")
 U = TypeVar("U")
+R = TypeVar("R", bound=BaseModel)
+U_contra = TypeVar("U_contra", contravariant=True)
 
 
 @runtime_checkable
@@ -62,6 +72,77 @@ Interpret = Callable[[U, S, Event], M | None]
 Draw = Callable[[Gfx, U, S, float], None]
 
 
+class IdleScreen(Protocol[U_contra]):
+    """The screen of a page with no game open (a level list, an editor): input and drawing read
+    only the UI state. ``interpret`` returns a command for ``TurnApp.on_button`` (``"level:3"``
+    opens a level) or ``None`` (``ui`` may have changed: a scroll, a hover)."""
+
+    def interpret(self, ui: U_contra, ev: Event) -> str | None: ...
+    def render(self, g: Gfx, ui: U_contra, t: float) -> None: ...
+
+
+class NoGameOpen(LookupError):
+    """``TurnApp.session``/``state`` asked for while no game is open (see ``game_open``)."""
+
+
+class StorageLike(Protocol):
+    """The parts of ``gwweb.shared.storage.Storage`` a ``Record`` uses."""
+
+    notices: list[str]
+
+    def load(self, name: str, model: Any, version: int = 1) -> Any: ...
+    def read_raw(self, name: str) -> str | None: ...
+    def quarantine(self, name: str, raw: str, reason: str) -> str: ...
+    def save(self, name: str, value: Any, version: int = 1) -> bool: ...
+
+
+class Record(Generic[R]):
+    """A game's own stored record kept next to its save (progress, a campaign, bests, custom levels).
+
+    Read once when made: validated by ``model`` (pydantic) and then by ``check`` (what the model
+    accepts but the game cannot use: ``check(value)`` returns why, or ``""``). A damaged or refused
+    record is kept aside under a backup key with a player notice (``storage.notices``) and
+    ``default()`` is used; a record written by a newer build is held for it (never overwritten).
+    ``value`` is the record; ``save()`` stores it, ``reload()`` reads it again (another tab wrote it).
+    """
+
+    def __init__(
+        self,
+        storage: StorageLike,
+        name: str,
+        model: type[R],
+        default: Callable[[], R],
+        version: int = 1,
+        check: Callable[[R], str] | None = None,
+    ) -> None:
+        self.storage, self.name, self.model, self.default = storage, name, model, default
+        self.version, self.check = version, check
+        self.value: R = self.reload()
+
+    def reload(self) -> R:
+        """Read the stored record again (kept aside with a notice when damaged); the default if none."""
+        st = self.storage
+        try:
+            got = st.load(self.name, self.model, self.version)
+        except Exception as exc:  # noqa: BLE001 - a model's own validator failed in an unforeseen way
+            raw = st.read_raw(self.name)
+            if raw is not None:
+                st.quarantine(self.name, raw, f"{type(exc).__name__}: {exc}"[:160])
+            got = None
+        if got is not None and self.check is not None:
+            why = self.check(got)
+            raw = st.read_raw(self.name)
+            if why and raw is not None:
+                st.quarantine(self.name, raw, why[:160])
+                got = None
+        self.value = got if got is not None else self.default()
+        return self.value
+
+    def save(self) -> bool:
+        """Store ``value``; False when it was not stored (the storage tells the player why)."""
+        return self.storage.save(self.name, self.value, self.version)
+
+
 class Animation(Protocol):
     """What ``on_events`` may return: the move's animation, ``total`` ms long. While it runs
     ``TurnApp.locked()`` is True and ``handle`` keeps board input from ``interpret``."""
@@ -76,6 +157,12 @@ class TurnApp(Generic[S, M, U]):
     Subclasses (or callers) give ``game``, ``ui`` (a fresh UI-state object), ``interpret`` and
     ``render``; override ``on_events(events)`` to animate, play sounds and ``announce`` results.
 
+    No game open: with an ``idle`` screen the page starts without a session when no saved game
+    restores (``game_open`` False; ``handle``/``draw`` go to the idle screen, whose commands go to
+    ``on_button``); ``new_game`` opens one, ``close_game`` closes it (the save stays). A game whose
+    save carries more than ``SaveData`` (a level key, a hint flag) overrides ``save_record`` and
+    ``migrate``; ``RECORD_VERSION`` is its storage record version.
+
     Animation: ``on_events`` may return an ``Animation`` (anything with ``total`` ms); while it
     runs ``locked()`` is True, ``handle`` gives no input to ``interpret``, ``anim_ms()`` says how
     far it is, ``undo`` waits for its end (``after_animation``), and ``prev_state`` is the state before
@@ -84,6 +171,7 @@ class TurnApp(Generic[S, M, U]):
 
     realtime = False
     SAVE = "game"
+    RECORD_VERSION = 1
 
     def __init__(
         self,
@@ -95,6 +183,7 @@ class TurnApp(Generic[S, M, U]):
         new_seed: Callable[[], int],
         options: dict[str, Any] | None = None,
         clock: Callable[[], float] | None = None,
+        idle: IdleScreen[U] | None = None,
     ) -> None:
         self.shell = shell
         self.game = game
@@ -109,30 +198,72 @@ class TurnApp(Generic[S, M, U]):
         self.prev_state: S | None = None
         """The state before the last move played (``None`` after a new game or a reload)."""
         self._after_anim: list[Callable[[], None]] = []
+        self.idle = idle
         shell.storage.guard(self.SAVE)  # a game in progress: another tab's is never replaced silently
-        self.session: Session[S, M] = self._restore()
+        self._session: Session[S, M] | None = self._restore()
+
+    # -- the game open (or none) ---------------------------------------------------
+    @property
+    def session(self) -> Session[S, M]:
+        """The game being played (``NoGameOpen`` while none is: see ``game_open``)."""
+        if self._session is None:
+            raise NoGameOpen("no game is open")
+        return self._session
+
+    @session.setter
+    def session(self, value: Session[S, M]) -> None:
+        self._session = value
+
+    @property
+    def game_open(self) -> bool:
+        """False while the page shows its idle screen with no game (a level list, an editor)."""
+        return self._session is not None
+
+    def close_game(self) -> None:
+        """Close the game being played (its save stays stored): the idle screen shows."""
+        if self.idle is None:
+            raise NoGameOpen("this page has no screen without a game")
+        self._session = None
+        self.move_anim, self.prev_state, self._after_anim = None, None, []
+        self.shell.invalidate()
+
+    def record(
+        self,
+        name: str,
+        model: type[R],
+        default: Callable[[], R],
+        version: int = 1,
+        check: Callable[[R], str] | None = None,
+    ) -> Record[R]:
+        """The game's own stored record ``name`` (see ``Record``); its notices are shown now."""
+        rec = Record(self.shell.storage, name, model, default, version, check)
+        self.tell_notices()
+        return rec
+
+    def tell_notices(self) -> None:
+        """Show the storage's notices (records kept aside or held for a newer build)."""
+        for n in self.shell.storage.take_notices():
+            self.shell.notify(n)
 
     # -- persistence -----------------------------------------------------------
-    def _restore(self) -> Session[S, M]:
+    def _restore(self) -> Session[S, M] | None:
         st = self.shell.storage
         raw = st.read_raw(self.SAVE)
         self.restored = False
-        """True when the session came from the saved game (False: a fresh one)."""
+        """True when the session came from the saved game (False: a fresh one or none)."""
         if raw is not None:
-            newer = newer_than_build(self.game, raw)
+            newer = newer_than_build(self.game, raw, self.RECORD_VERSION)
             if newer is not None:  # kept for the build that wrote it; this page plays a fresh game
                 st.hold(self.SAVE, newer)
-                for n in st.take_notices():
-                    self.shell.notify(n)
-                return self.fresh()
+                self.tell_notices()
+                return self.fresh() if self.idle is None else None
             got = restore(self.game, self.migrate(raw_save(raw)), keep_events=True)
             if got.session is not None:
                 self.restored = True
                 return got.session
             st.quarantine(self.SAVE, raw, got.reason[:160])
-            for n in st.take_notices():
-                self.shell.notify(n)
-        return self.fresh()
+            self.tell_notices()
+        return self.fresh() if self.idle is None else None
 
     def migrate(self, data: dict[str, Any] | str) -> dict[str, Any] | str:
         """A stored save as the session should read it (override to upgrade an older format a game
@@ -143,15 +274,25 @@ class TurnApp(Generic[S, M, U]):
         return Session(self.game, self.new_seed() if seed is None else seed, self.options, keep_events=True)
 
     def save(self) -> None:
-        self.shell.storage.save(self.SAVE, self.session.save())
+        """Store the game being played (nothing while no game is open)."""
+        if self._session is not None:
+            self.shell.storage.save(self.SAVE, self.save_record(), self.RECORD_VERSION)
+
+    def save_record(self) -> BaseModel:
+        """The stored form of the game being played: its ``SaveData`` (override to wrap it with
+        what the game keeps beside it; ``migrate`` then reads the wrapper back)."""
+        return self.session.save()
 
     @property
     def state(self) -> S:
+        """The state of the game being played (``NoGameOpen`` while none is)."""
         return self.session.state
 
     # -- moves -----------------------------------------------------------------
     def play(self, move: M) -> bool:
         """Apply ``move`` through the session; a refusal is announced and changes nothing."""
+        if self._session is None:
+            return False
         before = self.session.state
         try:
             self.session.play(move)
@@ -175,7 +316,7 @@ class TurnApp(Generic[S, M, U]):
         if self.locked():
             self.after_animation(self.undo)
             return
-        if self.session.can_undo():
+        if self._session is not None and self.session.can_undo():
             self.session.undo()
             self.prev_state = None
             self.save()
@@ -183,7 +324,7 @@ class TurnApp(Generic[S, M, U]):
 
     def redo(self) -> None:
         """Play the last undone move again (its events come to ``on_events`` as for a new move)."""
-        if self.locked() or not self.session.can_redo():
+        if self.locked() or self._session is None or not self.session.can_redo():
             return
         before = self.session.state
         self.session.redo()
@@ -238,6 +379,13 @@ class TurnApp(Generic[S, M, U]):
 
     # -- the App contract --------------------------------------------------------
     def handle(self, ev: Event) -> None:
+        if self._session is None:
+            cmd = self.idle.interpret(self.ui, ev) if self.idle is not None else None
+            if cmd is not None:
+                self.on_button(cmd)
+            else:
+                self.shell.invalidate()
+            return
         if self.locked():
             return  # the move is still animating: input waits (the game may queue some itself)
         move = self.interpret(self.ui, self.state, ev)
@@ -255,6 +403,10 @@ class TurnApp(Generic[S, M, U]):
             self.new_game()
 
     def draw(self, g: Gfx) -> None:
+        if self._session is None:
+            if self.idle is not None:
+                self.idle.render(g, self.ui, self.clock())
+            return
         self.anim_ms()  # an animation that has run its time ends before this frame
         self.render(g, self.ui, self.state, self.clock())
 
@@ -262,10 +414,10 @@ class TurnApp(Generic[S, M, U]):
         return self.move_anim is not None
 
     def state_hash(self) -> str:
-        return self.session.state_hash()
+        return self.session.state_hash() if self._session is not None else ""
 
     def save_json(self) -> str:
-        return self.session.save_json()
+        return self.session.save_json() if self._session is not None else "{}"
 
 
 def newer_than_build(game: Game[Any, Any], raw: str, record_version: int = 1) -> str | None:
@@ -306,4 +458,15 @@ def raw_save(raw: str) -> dict[str, Any] | str:
     return raw
 
 
-__all__ = ["Animation", "App", "SaveData", "ShellLike", "TurnApp", "newer_than_build", "raw_save"]
+__all__ = [
+    "Animation",
+    "App",
+    "IdleScreen",
+    "NoGameOpen",
+    "Record",
+    "SaveData",
+    "ShellLike",
+    "TurnApp",
+    "newer_than_build",
+    "raw_save",
+]
