@@ -96,3 +96,22 @@ def test_sync_mirrors_a_games_own_record_and_writes_only_on_change():
     p.sync(best={"endless": 40})
     data = json.loads(backend.getItem("gridworks:floodline:scores"))["data"]
     assert data["stars"] == {"lv01": 3} and data["best"] == {"endless": 40} and data["level"] == 2
+
+
+def test_the_shell_exposes_reduced_motion_as_the_loader_keeps_it() -> None:
+    """Games read ``shell.reduced_motion``: boot.js's ``gridworks.reducedMotion`` (prefers-reduced-
+    motion), False when it is unset or there is no window."""
+    import sys
+    import types
+
+    from tests.gwstub import glue_modules
+
+    with glue_modules(["shared.shell"]) as mods:
+        shell, js = mods["shared.shell"], sys.modules["js"]
+        assert shell.reduced_motion() is False  # no window at all
+        js.window = types.SimpleNamespace(gridworks=types.SimpleNamespace())  # type: ignore[attr-defined]
+        assert shell.reduced_motion() is False  # the loader has not said
+        js.window.gridworks.reducedMotion = True  # type: ignore[attr-defined]
+        assert shell.reduced_motion() is True
+        js.window.gridworks.reducedMotion = False  # type: ignore[attr-defined]
+        assert shell.reduced_motion() is False

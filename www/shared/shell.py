@@ -113,6 +113,13 @@ class Shell:
             self._progress = Progress(self.storage)
         return self._progress
 
+    @property
+    def reduced_motion(self) -> bool:
+        """Whether the player asked for less motion (``prefers-reduced-motion: reduce``): a game
+        then shows end states instead of animating toward them. Read it when drawing; it follows
+        the system setting while the page is open."""
+        return reduced_motion()
+
     # -- helpers for apps ------------------------------------------------------
     def invalidate(self) -> None:
         if self.loop is not None:
@@ -326,6 +333,15 @@ def _dispatch(shell: Shell, app: App, ev: Event) -> None:
             shell.invalidate()
             return
     app.handle(ev)
+
+
+def reduced_motion() -> bool:
+    """The browser's ``prefers-reduced-motion: reduce``, as boot.js keeps it current in
+    ``window.gridworks.reducedMotion``; False where it cannot be read."""
+    try:
+        return bool(getattr(js.window.gridworks, "reducedMotion", False))
+    except Exception:  # noqa: BLE001 - no window (tests) or no gridworks object
+        return False
 
 
 def _publish(shell: Shell, app: App, loop: Loop) -> None:
