@@ -10,7 +10,7 @@ from engine.floodline.level import parse_level  # noqa: E402
 from engine.floodline.moves import parse_move  # noqa: E402
 from tools.floodline.measure import Trace, beat_used, trace_play, water_moves_at_start  # noqa: E402
 from tools.playtest import floodline as lab  # noqa: E402
-from tools.playtest.floodline_family import NEAR, STRATEGIES, play  # noqa: E402
+from tools.playtest.floodline_family import FAMILY, NEAR, STRATEGIES, play  # noqa: E402
 from tools.playtest.report import LabConfig  # noqa: E402
 
 
@@ -116,5 +116,5 @@ def test_smoke_two_levels(monkeypatch: pytest.MonkeyPatch) -> None:
     assert rep.game == "floodline" and len(rep.tables[0].rows) == 2
     assert rep.data["solutions"]["2"]["won"] and rep.data["solutions"]["2"]["tilts"] >= 1
     for n in ("2", "3"):  # every strategy played both levels; drop-only cannot win without the tilt
-        assert set(rep.data["family"][n]) == set(STRATEGIES)
+        assert set(rep.data["family"][n]) == set(FAMILY)  # all seven, the solver included
         assert not rep.data["family"][n]["drop"][0]["won"]

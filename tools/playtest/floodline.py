@@ -5,16 +5,23 @@ The family (``tools/playtest/floodline_family.py``: random legal play, drop-only
 back, then drop only", tilt-blind greedy stacking with out-and-back tilts, greedy stacking against
 a wall / immovable cell) plays EVERY level on the level's own bag seed (random play on ``--games``
 RNG seeds); a strategy that cannot do something goes on playing, never returns an unplayed loss.
-Per level: which strategies win and how close the losing ones got (near miss: ≥ 80 % of the weakest
-objective), and of the committed solution: won / stars / tilts / pieces, the distinct ideas it used,
+All seven strategies of the family (``FAMILY``, incl. "tilt once and stay" and the committed-solution
+solver) play all 30 levels.  Per level: which strategies win and how close each got (its objective
+progress at the end of its play; the level's near-miss figure is the family's mean), and of the
+committed solution: won / stars / tilts / pieces, the distinct ideas it used,
 whether it used the Part VIII teach beat, whether the authored water is at rest and how many wind
-gusts actually pushed the falling piece.
+gusts actually pushed the falling piece.  The per-level table is printed as well as written; the
+difficulty-curve plot (``floodline-curve.png``: solution pieces, distinct ideas used and the family's
+near miss by level, chapters marked) is saved with the report.  ``FLOODLINE_LAB_LEVELS=11-20`` (or
+``2,3,6``) narrows a run to some levels.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import statistics
+import time
 from pathlib import Path
 from typing import Any
 
@@ -24,8 +31,7 @@ from engine.floodline.level import parse_level
 from engine.floodline.moves import parse_move
 from engine.floodline.replay import parse_replay
 from tools.floodline.measure import BEATS, Trace, beat_used, trace_play, water_moves_at_start
-from tools.floodline.redesign import APPLY
-from tools.playtest.floodline_family import EXTRA, NEAR, STRATEGIES, play
+from tools.playtest.floodline_family import FAMILY, NEAR, play
 from tools.playtest.progress import run_many
 from tools.playtest.report import LabConfig, Metric, Plot, Report, Table
 
@@ -35,7 +41,18 @@ SOLUTIONS = Path(__file__).resolve().parents[1] / "floodline" / "solutions"
 MAX_PIECES = 40  # a strategy stops after this many pieces (--full: 60)
 LEVELS: list[int] | None = None  # None = the whole campaign (tests narrow it)
 TUTORIAL = range(1, 6)  # Lv1-5 may fall to at most two strategies (issue #26)
-REDESIGNED = set(APPLY)  # levels redesigned for #26 (tools/floodline/redesign.py)
+
+
+def env_levels() -> list[int] | None:
+    """``FLOODLINE_LAB_LEVELS`` ("11-20", "2,3,6"): the levels a run plays (None: all)."""
+    spec = os.environ.get("FLOODLINE_LAB_LEVELS", "").strip()
+    if not spec:
+        return None
+    out: list[int] = []
+    for part in spec.split(","):
+        a, _, b = part.partition("-")
+        out += list(range(int(a), int(b or a) + 1))
+    return [n for n in out if 1 <= n <= COUNT]
 
 
 def ideas_used(t: Trace) -> list[str]:
@@ -120,7 +137,10 @@ def solution_play(n: int) -> dict[str, Any]:
 
 def _job(item: tuple[str, int, int]) -> tuple[str, int, int, dict[str, Any]]:
     kind, n, variant = item
-    return kind, n, variant, (solution_play(n) if kind == "sol" else family_play(kind, n, variant))
+    t0 = time.process_time()
+    r = solution_play(n) if kind == "sol" else family_play(kind, n, variant)
+    r["cpu"] = round(time.process_time() - t0, 2)
+    return kind, n, variant, r
 
 
 Family = dict[int, dict[str, list[dict[str, Any]]]]  # level -> strategy -> plays
@@ -131,10 +151,29 @@ def winners(fam: Family, n: int) -> list[str]:
     return [k for k, plays in fam[n].items() if any(r["won"] for r in plays)]
 
 
+def end_progress(plays: list[dict[str, Any]]) -> float:
+    """A strategy's closeness on a level: its best play's objective progress at the play's end."""
+    return max(float(r.get("end_progress", r["progress"])) for r in plays)
+
+
+def near_miss(fam: Family, n: int) -> float:
+    """The level's near-miss figure: the family's mean closeness (1 = every strategy wins)."""
+    return statistics.mean(end_progress(plays) for plays in fam[n].values())
+
+
+def trend(levels: list[int], ys: list[float]) -> float:
+    """Least-squares slope of ``ys`` over ``levels`` (0 for fewer than two levels)."""
+    if len(levels) < 2:
+        return 0.0
+    mx, my = statistics.mean(levels), statistics.mean(ys)
+    den = sum((x - mx) ** 2 for x in levels)
+    return sum((x - mx) * (y - my) for x, y in zip(levels, ys, strict=True)) / den if den else 0.0
+
+
 def near_miss_rate(fam: Family, n: int) -> float:
     """Share of the family's lost plays of level ``n`` that reached ≥ NEAR of the weakest objective."""
     lost = [r for plays in fam[n].values() for r in plays if not r["won"]]
-    return sum(r["progress"] >= NEAR for r in lost) / len(lost) if lost else 0.0
+    return sum(r.get("end_progress", r["progress"]) >= NEAR for r in lost) / len(lost) if lost else 0.0
 
 
 def _chapter(ns: list[int], ch: int) -> list[int]:
@@ -164,7 +203,28 @@ def summarise(fam: Family, sol: dict[int, dict[str, Any]]) -> list[Metric]:
     rest = [n for n in levels if sol[n]["water_moves"] == 0]
     windy = [n for n in levels if sol[n].get("has_wind")]
     windy_push = [n for n in windy if sol[n].get("wind_pushes", 0) > 0]
+    curve = []
+    for ch in (1, 2, 3):
+        ns = _chapter(levels, ch)
+        if len(ns) >= 2:
+            slopes = (
+                trend(ns, [sol[n]["pieces"] for n in ns]),
+                trend(ns, [len(sol[n]["ideas"]) for n in ns]),
+                trend(ns, [near_miss(fam, n) for n in ns]),
+            )
+            curve.append((ch, slopes))
+    curve_ok = all(p > 0 and i > 0 and m < 0 for _ch, (p, i, m) in curve)
     return [
+        Metric(
+            "curve",
+            "chapters whose curve rises (pieces, ideas) and whose near miss falls",
+            f"{sum(p > 0 and i > 0 and m < 0 for _c, (p, i, m) in curve)}/{len(curve)}",
+            "least-squares slope per level inside each chapter of solution pieces / distinct ideas used /"
+            " the family's mean end progress: "
+            + "; ".join(f"ch{c}: {p:+.2f} / {i:+.2f} / {m:+.3f}" for c, (p, i, m) in curve),
+            target="all",
+            ok=curve_ok if curve else None,
+        ),
         Metric(
             "family_wins_6_30",
             "levels of Lv6–30 a cheap strategy wins",
@@ -250,25 +310,31 @@ def _ids(ns: list[int]) -> str:
 def run(cfg: LabConfig) -> Report:
     global MAX_PIECES
     MAX_PIECES = 60 if cfg.full else 40  # read by the forked workers
-    levels = LEVELS or list(range(1, COUNT + 1))
-    jobs: list[tuple[str, int, int]] = []
-    for n in levels:
-        jobs += [("random", n, cfg.seed + i) for i in range(cfg.games)]
-        jobs += [(k, n, cfg.seed) for k in STRATEGIES if k != "random"]
-        if (
-            n in REDESIGNED
-        ):  # costly extras (tilt once and stay; the committed-solution solver): the #26 redesigns
-            jobs += [(k, n, cfg.seed) for k in EXTRA]
-    jobs += [("sol", n, 0) for n in levels]
+    levels = LEVELS or env_levels() or list(range(1, COUNT + 1))
+    jobs: list[tuple[str, int, int]] = [("sol", n, 0) for n in levels]
+    for k in ("solver", "tilt_greedy", "wall", "greedy", "random", "tilt_drop", "drop"):  # costly first
+        for n in levels:
+            jobs += [(k, n, cfg.seed + i) for i in range(cfg.games if k == "random" else 1)]
     results = run_many(_job, jobs, "floodline levels", cfg.workers)
     sol: dict[int, dict[str, Any]] = {}
-    fam: Family = {n: {k: [] for k in (*STRATEGIES, *(EXTRA if n in REDESIGNED else ()))} for n in levels}
+    fam: Family = {n: {k: [] for k in FAMILY} for n in levels}
     for kind, n, _v, r in sorted(results, key=lambda r: (r[0], r[1], r[2])):
         if kind == "sol":
             sol[n] = r
         else:
             fam[n][kind].append(r)
-    return build_report(cfg, fam, sol)
+    report = build_report(cfg, fam, sol)
+    print_table(report)
+    return report
+
+
+def print_table(report: Report) -> None:
+    """The per-level table on stdout (the lab's quick look)."""
+    t = report.tables[0]
+    widths = [max(len(str(c)), *(len(str(r[i])) for r in t.rows)) for i, c in enumerate(t.columns)]
+    print("  ".join(str(c).ljust(w) for c, w in zip(t.columns, widths, strict=True)))
+    for r in t.rows:
+        print("  ".join(str(v).ljust(w) for v, w in zip(r, widths, strict=True)))
 
 
 def _cell(plays: list[dict[str, Any]]) -> str:
@@ -277,8 +343,8 @@ def _cell(plays: list[dict[str, Any]]) -> str:
         return f"WON {max(r['stars'] for r in won)}★" + (
             f" {len(won)}/{len(plays)}" if len(plays) > 1 else ""
         )
-    best = max(plays, key=lambda r: r["progress"])
-    return f"{best['progress']:.2f} {best['reason'].lower()[:10]} {best['pieces']}p"
+    best = max(plays, key=lambda r: r.get("end_progress", r["progress"]))
+    return f"{end_progress(plays):.2f} {best['reason'].lower()[:8]} {best['pieces']}p"
 
 
 def build_report(cfg: LabConfig, fam: Family, sol: dict[int, dict[str, Any]]) -> Report:
@@ -289,9 +355,8 @@ def build_report(cfg: LabConfig, fam: Family, sol: dict[int, dict[str, Any]]) ->
         rows.append(
             [
                 f"lv{n:02d}",
-                *(_cell(fam[n][k]) for k in STRATEGIES),
-                ", ".join(f"{k}: {_cell(fam[n][k])}" for k in EXTRA if k in fam[n]) or "–",
-                f"{near_miss_rate(fam, n):.2f}",
+                *(_cell(fam[n][k]) for k in FAMILY),
+                f"{near_miss(fam, n):.2f}",
                 f"{s['stars']}★" if s["won"] else "no",
                 s["pieces"],
                 s["tilts"],
@@ -305,9 +370,8 @@ def build_report(cfg: LabConfig, fam: Family, sol: dict[int, dict[str, Any]]) ->
         "Per level",
         [
             "level",
-            *STRATEGIES,
-            "extra (redesigned levels)",
-            "near-miss rate",
+            *FAMILY,
+            "near miss",
             "solution",
             "pieces",
             "tilts",
@@ -318,25 +382,30 @@ def build_report(cfg: LabConfig, fam: Family, sol: dict[int, dict[str, Any]]) ->
         ],
         rows,
         note=(
-            "Strategy cells: WON n★, or the best play's progress (weakest objective's share, a structure that must"
-            " survive tilts half by its tilts), its end and pieces. near-miss rate = lost family plays reaching"
-            f" ≥ {NEAR:.0%} / all lost family plays. Every strategy plays every level (max {MAX_PIECES} pieces)."
+            "Strategy cells: WON n★, or the play's objective progress at its end (weakest objective's share, a"
+            " structure that must survive tilts half by its tilts), how it ended and its pieces. near miss = the"
+            f" family's mean end progress (1 = all win). Every strategy plays every level (max {MAX_PIECES} pieces)."
         ),
     )
     metrics = summarise(fam, sol)
 
     def draw_curve(ax: Any) -> None:
         ax.plot(levels, [sol[n]["pieces"] for n in levels], "o-", label="solution pieces")
-        ax.plot(levels, [5 * len(sol[n]["ideas"]) for n in levels], "s-", label="ideas used × 5")
-        ax.plot(levels, [100 * near_miss_rate(fam, n) for n in levels], "^-", label="near-miss rate %")
+        ax.plot(levels, [5 * len(sol[n]["ideas"]) for n in levels], "s-", label="distinct ideas used × 5")
+        ax.set_ylabel("pieces")
+        right = ax.twinx()
+        right.plot(levels, [near_miss(fam, n) for n in levels], "^-", color="C3")
+        ax.plot([], [], "^-", color="C3", label="near miss: family's mean end progress (right axis)")
+        right.set_ylim(0, 1.05)
+        right.set_ylabel("family's mean end progress")
         for x in (10.5, 20.5):
-            ax.axvline(x, color="grey", lw=0.5)
+            ax.axvline(x, color="grey", lw=0.8)
         ax.set_xticks(levels)
-        ax.legend()
+        ax.legend(fontsize=8, loc="upper left")
 
     def draw_progress(ax: Any) -> None:
-        for k in STRATEGIES:
-            ax.plot(levels, [max(r["progress"] for r in fam[n][k]) for n in levels], ".-", label=k)
+        for k in FAMILY:
+            ax.plot(levels, [end_progress(fam[n][k]) for n in levels], ".-", label=k)
         ax.set_xticks(levels)
         ax.legend()
 
@@ -349,7 +418,7 @@ def build_report(cfg: LabConfig, fam: Family, sol: dict[int, dict[str, Any]]) ->
         ),
         Plot(
             "family",
-            "Cheap strategies: best progress per level (1 = won)",
+            "Cheap strategies: objective progress at the end of the play (1 = won)",
             draw_progress,
             "level",
             "progress",
