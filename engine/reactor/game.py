@@ -13,6 +13,7 @@ from engine.core.hashing import state_hash
 from engine.core.schema import SchemaError
 from engine.reactor.actions import Action, apply_action, format_action, parse_action
 from engine.reactor.balance import load_balance
+from engine.reactor.progress import check_fingerprint
 from engine.reactor.schema import LevelM, parse_level
 from engine.reactor.stages import PulseTrace
 from engine.reactor.state import ReactorState, level_from_state, snapshot, state_from_level
@@ -84,7 +85,9 @@ class LevelEnded:
 
 class ReactorGame:
     """Reactor Maintenance for ``Session``: options ``{"level": <name | JSON text | dict>,
-    "difficulty": "easy" | "normal" | "hard"}``. The seed is unused (the game has no randomness)."""
+    "difficulty": "easy" | "normal" | "hard", "fingerprint": <progress.level_fingerprint>}``
+    (the fingerprint is optional; a different one refuses to load). The seed is unused (the game
+    has no randomness)."""
 
     name = "reactor"
     rules = RULES_VERSION
@@ -100,6 +103,7 @@ class ReactorGame:
         diff = options.get("difficulty")
         if diff is not None and not isinstance(diff, str):
             raise SchemaError("options", ["difficulty must be a string"])
+        check_fingerprint(options, lv)  # a save made on another version of this map (issue #27)
         return load_level(lv, diff)
 
     def apply(self, state: ReactorState, move: Action) -> ReactorState:

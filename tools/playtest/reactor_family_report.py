@@ -40,8 +40,18 @@ def family_section(
     pars = [e["par"] or 0 for e in levels]
     idx = np.arange(n)
 
-    def trend(v: list[int]) -> float:
+    def trend(v: list[int] | list[float]) -> float:
         return round(float(np.corrcoef(idx, v)[0, 1]), 2) if n > 2 and np.std(v) > 0 else 0.0
+
+    # The states a search expands grow about exponentially with the pulses it must look ahead, so one
+    # big level dominates a Pearson figure on raw counts; the log figure reads the rise per level.
+    log_nodes = [float(np.log10(max(1, v))) for v in nodes]
+    pasted_mid = [
+        levels[k]["name"]
+        for k in range(EARLY, n)
+        if k not in late
+        and (fam[k]["moved_combo"] or fam[k]["replay_wins"] or fam[k]["concat_wins"] or fam[k]["all_earlier"])
+    ]
 
     metrics = [
         Metric(
@@ -69,6 +79,12 @@ def family_section(
             ok=not pasted,
         ),
         Metric(
+            "pasted_mid",
+            f"Levels after {EARLY} before the last third won by earlier solutions",
+            len(pasted_mid),
+            ", ".join(pasted_mid) or "none",
+        ),
+        Metric(
             "repeat",
             "Par solutions pressing one control more than twice in a row",
             len(repeats),
@@ -88,7 +104,7 @@ def family_section(
         Metric(
             "curve",
             "Rise through the campaign (correlation with level number)",
-            f"par {trend(pars)}, mechanics {trend(mech)}, solver pulses {trend(nodes)}",
+            f"par {trend(pars)}, mechanics {trend(mech)}, solver pulses {trend(nodes)} (log10: {trend(log_nodes)})",
             "Pearson correlation of each figure with the level's position",
             target="all > 0",
             ok=min(trend(pars), trend(mech), trend(nodes)) > 0,

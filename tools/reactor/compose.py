@@ -13,8 +13,19 @@ from typing import Any
 LEVELS = Path(__file__).resolve().parents[2] / "engine" / "reactor" / "levels"
 
 
+# Parts whose campaign level was redrawn after it was pasted into a composed level: the composed
+# level keeps the part as it was (session 7 redrew Live Water; Wet Work holds session 6's).
+FROZEN_PARTS = {
+    "live_water": Path(__file__).resolve().parents[2]
+    / "tests"
+    / "reactor"
+    / "reactor_live_water_session6.json",
+}
+
+
 def load(name: str) -> dict[str, Any]:
-    data: dict[str, Any] = json.loads((LEVELS / f"{name}.json").read_text(encoding="utf-8"))
+    path = FROZEN_PARTS.get(name, LEVELS / f"{name}.json")
+    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
     return data
 
 

@@ -268,3 +268,57 @@ DESIGNS["hot_corridor"] = {
     ],
     "requirements": {"electricity": 2},
 }
+
+# Session 7: Live Water keeps its idea (a breaker in water under a charged niche; water carries
+# current) and adds what beats the whole cheap family: the wet breaker cell turns lethal after one
+# pulse unless the charge drains through the hatch, the neutraliser only buys three pulses (the
+# obvious first move of greedy and probe-with-undo, then the breaker pulse four pulses on kills),
+# two cracked wall cables beside the breaker spill onto it once it is on, and the reactor's cable
+# survives one pulse of the breaker, so every consumer goes on before it.
+DESIGNS["live_water"] = {
+    "id": "live_water",
+    "title": "Live Water",
+    "description": "Power the electricity consumers. The breaker stands in water, and water carries current: "
+    "one pulse on the wet breaker could kill. The reactor's own cable is cracked.",
+    "map": [
+        "##########",
+        "####.#####",
+        "####b#####",
+        "####D#####",
+        "#@.......#",
+        "#.c.d.e.C#",
+        "#.....R..#",
+        "##########",
+    ],
+    "props": {
+        "b": {"kind": "flow", "carrier": "electricity", "enabled": False},
+        "D": {"kind": "door"},
+        "c": {"kind": "consumer", "enabled": False},
+        "d": {"kind": "consumer", "enabled": False},
+        "e": {"kind": "consumer", "enabled": False},
+        "C": {"kind": "consumer"},
+        "R": {"kind": "reactor"},
+    },
+    "electricity": [
+        "..........",
+        "..........",
+        "...3x3....",
+        "....x.....",
+        "..xxxxxxx.",
+        "..x.x.x.x.",
+        "......z...",
+    ],
+    "electricity_spill": [
+        "..........",
+        "....X.....",
+        "....3.....",
+    ],
+    "water": [
+        "..........",
+        "..........",
+        "....2.....",
+        "....3.....",
+    ],
+    "requirements": {"electricity": 4},
+    "inventory": {"electricity_neutralizer": 1},
+}

@@ -1,0 +1,159 @@
+"""Map fingerprints in saves and the progress model (issue #27): a game saved on another version of
+a level's map is closed with a clear reason instead of replayed onto the new map; older saves are
+stamped when they still load; progress format 1 keeps every star; best pulses per level and map."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from engine.core.schema import SchemaError
+from engine.core.session import SaveData, Session
+from engine.reactor import GAME
+from engine.reactor.campaign import entries, entry
+from engine.reactor.progress import (
+    MAP_CHANGED_TEXT,
+    Progress,
+    best_from_earlier_map,
+    best_pulses,
+    campaign_fingerprint,
+    game_options,
+    level_fingerprint,
+    new_session,
+    record_win,
+    restore_game,
+    upgrade_progress,
+)
+
+OLD_LIVE_WATER = Path(__file__).with_name("reactor_live_water_session6.json")
+# Session 6's winning moves on that map (par 3: remedy, breaker, activate).
+OLD_MOVES = "move e;move e;move e;move n;move n;remedy electricity;interact".split(";")
+
+
+def level(name: str) -> dict:
+    e = entry(f"campaign:{name}")
+    assert e is not None
+    return json.loads(json.dumps(e.level))
+
+
+def test_fingerprint_ignores_text_and_sees_every_map_change() -> None:
+    lv = level("power_on")
+    fp = level_fingerprint(lv)
+    assert fp.startswith("m1-") and len(fp) == 19
+    renamed = {**lv, "meta": {**lv["meta"], "title": "Other", "description": "Other words", "id": "x"}}
+    assert level_fingerprint(renamed) == fp
+    moved = json.loads(json.dumps(lv))
+    moved["robot"]["x"] += 1
+    assert level_fingerprint(moved) != fp
+    harder = {**lv, "meta": {**lv["meta"], "difficulty": "hard"}}
+    assert level_fingerprint(harder) != fp
+    more = json.loads(json.dumps(lv))
+    more["requirements"]["electricity"] = more["requirements"].get("electricity", 0) + 1
+    assert level_fingerprint(more) != fp
+
+
+def test_every_campaign_level_has_its_own_fingerprint() -> None:
+    fps = [campaign_fingerprint(e.key) for e in entries()]
+    assert all(fps) and len(set(fps)) == len(fps)
+    assert campaign_fingerprint("custom:mine") is None
+
+
+def test_a_new_game_saves_its_fingerprint_and_restores_ok() -> None:
+    s = new_session("power_on")
+    assert s.options["fingerprint"] == campaign_fingerprint("campaign:power_on")
+    for m in entry("campaign:power_on").solution[:4]:  # type: ignore[union-attr]
+        s.play_text(m)
+    got = restore_game(s.save_json())
+    assert got.status == "ok" and got.session is not None
+    assert got.session.state_hash() == s.state_hash()
+
+
+def test_a_game_saved_on_a_changed_map_is_closed_with_the_reason() -> None:
+    old_fp = level_fingerprint(OLD_LIVE_WATER.read_text(encoding="utf-8"))
+    assert old_fp != campaign_fingerprint("campaign:live_water")
+    save = SaveData(
+        game="reactor",
+        version=Session.SAVE_VERSION,
+        rules=GAME.rules,
+        seed=0,
+        options={"level": "live_water", "fingerprint": old_fp},
+        moves=OLD_MOVES,
+    )
+    got = restore_game(save)
+    assert got.status == "closed" and got.session is None
+    assert got.reason == MAP_CHANGED_TEXT and got.old == save
+    with pytest.raises(SchemaError, match="map_changed"):  # Session.load itself refuses too
+        Session.load(GAME, save)
+
+
+def test_the_same_moves_without_a_fingerprint_replay_and_are_stamped() -> None:
+    """Saves from before the fingerprint: replayed onto today's map as before (when the moves still
+    play) and stamped with today's fingerprint; the next save carries it."""
+    save = SaveData(
+        game="reactor",
+        version=Session.SAVE_VERSION,
+        rules=GAME.rules,
+        seed=0,
+        options={"level": "power_on"},
+        moves=list(entry("campaign:power_on").solution[:3]),  # type: ignore[union-attr]
+    )
+    got = restore_game(save)
+    assert got.status == "migrated" and got.session is not None
+    fp = campaign_fingerprint("campaign:power_on")
+    assert got.session.options["fingerprint"] == fp
+    again = restore_game(got.session.save())
+    assert again.status == "ok"
+
+
+def test_a_custom_level_carries_its_own_map() -> None:
+    lv = level("power_on")
+    opts = game_options(lv)
+    assert opts["fingerprint"] == level_fingerprint(lv)
+    s = Session(GAME, 0, opts)
+    assert restore_game(s.save()).status == "ok"
+
+
+def test_damaged_saves_are_reported_not_raised() -> None:
+    assert restore_game("{not json").status == "corrupt"
+    assert restore_game({"game": "reactor"}).status == "corrupt"
+
+
+def test_progress_format_1_keeps_every_star() -> None:
+    v1 = {
+        "completed": ["campaign:power_on", "builtin:tutorial"],
+        "stars": {"campaign:power_on": 3, "builtin:tutorial": 2},
+    }
+    p = upgrade_progress(1, v1)
+    assert p.completed == v1["completed"] and p.stars == v1["stars"] and p.best == {}
+    assert upgrade_progress(2, p.model_dump(mode="json")) == p
+    with pytest.raises(ValueError):
+        upgrade_progress(1, ["not", "a", "record"])
+    with pytest.raises(ValueError):
+        upgrade_progress(2, {"stars": {"k": "three"}})
+
+
+def test_best_pulses_keep_the_fewest_on_the_same_map() -> None:
+    fp = "m1-aaaaaaaaaaaaaaaa"
+    p = record_win(Progress(), "campaign:x", 7, 2, fp)
+    assert best_pulses(p, "campaign:x", fp) == 7 and p.completed == ["campaign:x"]
+    p = record_win(p, "campaign:x", 8, 1, fp)  # one over: the best stays, the stars stay
+    assert best_pulses(p, "campaign:x", fp) == 7 and p.stars["campaign:x"] == 2
+    p = record_win(p, "campaign:x", 7, 2, fp)  # equal
+    assert best_pulses(p, "campaign:x") == 7 and p.completed == ["campaign:x"]
+    p = record_win(p, "campaign:x", 6, 3, fp)  # one under: a new best
+    assert best_pulses(p, "campaign:x", fp) == 6 and p.stars["campaign:x"] == 3
+    assert best_pulses(p, "campaign:y") is None
+    p = record_win(p, "custom:z", 4, None, "m1-bbbbbbbbbbbbbbbb")  # no par: no stars, a best
+    assert "custom:z" not in p.stars and best_pulses(p, "custom:z") == 4
+
+
+def test_a_changed_map_keeps_the_stars_and_starts_a_new_best() -> None:
+    old, new = "m1-aaaaaaaaaaaaaaaa", "m1-cccccccccccccccc"
+    p = record_win(Progress(), "campaign:x", 3, 3, old)
+    assert best_pulses(p, "campaign:x", new) is None and best_from_earlier_map(p, "campaign:x", new)
+    assert not best_from_earlier_map(p, "campaign:x", old)
+    p = record_win(p, "campaign:x", 9, 1, new)  # worse than the old map's best, but on today's map
+    assert best_pulses(p, "campaign:x", new) == 9 and p.stars["campaign:x"] == 3
+    assert not best_from_earlier_map(p, "campaign:x", new)
