@@ -17,7 +17,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field
 
 from engine.core.hashing import canonical_json
-from engine.core.schema import Model, SchemaError, parse_model
+from engine.core.schema import Model, SchemaError, parse_model, problem
 
 Carrier = Literal["fuel", "coolant", "electricity"]
 Element = Literal["fuel", "coolant", "electricity", "heat"]
@@ -260,12 +260,17 @@ def parse_share_code(code: str) -> LevelM:
     """Decode a share code; ``SchemaError`` on a wrong version, checksum or content."""
     parts = code.strip().split(".")
     if len(parts) != 3:
-        raise SchemaError("share code", ["expected three parts PREFIX-PAYLOAD-CHECKSUM"])
+        raise SchemaError(
+            "share code", [problem("share_parts", "expected three parts PREFIX-PAYLOAD-CHECKSUM")]
+        )
     prefix, payload, check = parts
     if prefix != SHARE_PREFIX:
-        raise SchemaError("share code", [f"unsupported version {prefix!r} (this build reads {SHARE_PREFIX})"])
+        why = f"unsupported version {prefix!r} (this build reads {SHARE_PREFIX})"
+        raise SchemaError("share code", [problem("share_version", why, version=prefix, reads=SHARE_PREFIX)])
     if _checksum(payload) != check.lower():
-        raise SchemaError("share code", ["checksum mismatch (the code is damaged or incomplete)"])
+        raise SchemaError(
+            "share code", [problem("share_checksum", "checksum mismatch (the code is damaged or incomplete)")]
+        )
     try:
         raw = base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4))
         inflater = zlib.decompressobj()
@@ -275,7 +280,9 @@ def parse_share_code(code: str) -> LevelM:
         text = out.decode("utf-8")
         data = json.loads(text)
     except (binascii.Error, zlib.error, UnicodeDecodeError, ValueError) as exc:
-        raise SchemaError("share code", [f"cannot decode payload ({exc})"]) from None
+        raise SchemaError(
+            "share code", [problem("share_payload", f"cannot decode payload ({exc})", error=str(exc))]
+        ) from None
     if not isinstance(data, dict):
-        raise SchemaError("share code", ["payload is not a level object"])
+        raise SchemaError("share code", [problem("share_not_level", "payload is not a level object")])
     return parse_level(data)

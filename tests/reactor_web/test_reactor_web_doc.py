@@ -104,8 +104,17 @@ def test_validation_messages_in_russian_and_without_codes_in_english() -> None:
 
 
 def test_import_problems_in_russian() -> None:
-    from www.reactor.eissues import schema_ru
+    from engine.core.schema import Problem, problem
+    from www.reactor.eissues import problems_text
 
-    text = "meta: Field required; width: Input should be less than or equal to 64"
-    assert schema_ru(text) == "meta: поле обязательно; width: должно быть не больше 64"
-    assert schema_ru("checksum mismatch (the code is damaged or incomplete)").startswith("контрольная сумма")
+    got = [
+        Problem("meta", "missing", "Field required"),
+        Problem("width", "less_than_equal", "Input should be less than or equal to 64", (("le", 64),)),
+    ]
+    assert (
+        problems_text("ru", got)
+        == "сведения [meta]: поле обязательно; ширина [width]: должно быть не больше 64"
+    )
+    assert problems_text("en", got) == "meta: Field required; width: Input should be less than or equal to 64"
+    bad = problem("share_checksum", "checksum mismatch (the code is damaged or incomplete)")
+    assert problems_text("ru", [bad]).startswith("контрольная сумма")

@@ -1,5 +1,7 @@
-"""Import problems name their field in words in Russian, with the raw path kept in brackets; the
-pydantic phrases are translated; English keeps the engine's text."""
+"""Import problems name their field in words in Russian, with the raw path kept in brackets, and are
+worded by their code and parameters (``engine.core.schema.Problem``: pydantic's error type and
+context, the share code's own codes), never by reading the English; English keeps the engine's text.
+Every code a level import or a share code can give has Russian words."""
 
 from __future__ import annotations
 
@@ -9,17 +11,24 @@ from typing import Any
 
 import pytest
 
-from engine.core.schema import SchemaError
+from engine.core.schema import Problem, SchemaError
 from www.reactor.edoc import import_text, new_level
-from www.reactor.eissues import field_ru, problem_ru, problems_text, schema_ru
+from www.reactor.eissues import SCHEMA_RU, field_ru, problem_ru, problems_text
 
 
-def problems(change: Callable[[dict[str, Any]], Any]) -> list[str]:
+def problems(change: Callable[[dict[str, Any]], Any]) -> list[Problem]:
     d = new_level()
     change(d)
     with pytest.raises(SchemaError) as err:
         import_text(json.dumps(d))
-    return err.value.problems
+    assert err.value.problems == [str(p) for p in err.value.details]  # the English as it always was
+    return err.value.details
+
+
+def refused(text: str) -> list[Problem]:
+    with pytest.raises(SchemaError) as err:
+        import_text(text)
+    return err.value.details
 
 
 def test_field_paths_in_words() -> None:
@@ -71,9 +80,8 @@ def test_real_import_problems_read_in_russian(change: Callable[[dict[str, Any]],
     got = problems(change)
     assert problem_ru(got[0]) == want
     # the raw path stays in brackets, English keeps the engine's own text
-    raw = got[0].split(": ", 1)[0]
-    assert f"[{raw}]" in want
-    assert problems_text("en", got) == "; ".join(got)
+    assert f"[{got[0].path}]" in want
+    assert problems_text("en", got) == "; ".join(f"{p.path}: {p.text}" for p in got)
 
 
 def test_several_problems_and_problems_without_a_path() -> None:
@@ -81,15 +89,56 @@ def test_several_problems_and_problems_without_a_path() -> None:
     assert problems_text("ru", got) == (
         "версия формата [version]: допустимо только 1; ширина [width]: должно быть не больше 64"
     )
-    assert problem_ru("checksum mismatch (the code is damaged or incomplete)").startswith("контрольная сумма")
-    with pytest.raises(SchemaError) as err:
-        import_text("{not json")
-    assert problems_text("ru", err.value.problems) == "это не JSON"
-    with pytest.raises(SchemaError) as err:
-        import_text("hello")
-    assert problems_text("ru", err.value.problems) == "ожидался JSON уровня ({...}) или код RM1...."
-    # the phrase translator alone still leaves paths alone (as before)
-    assert schema_ru("meta: Field required") == "meta: поле обязательно"
+    assert problems_text("ru", refused("{not json")) == "это не JSON"
+    assert problems_text("ru", refused("hello")) == "ожидался JSON уровня ({...}) или код RM1...."
+    assert problems_text("ru", refused("  ")) == "пусто — нечего импортировать"
+
+
+def _code() -> str:
+    from engine.reactor import parse_level, share_code
+
+    return share_code(parse_level(new_level()))
+
+
+@pytest.mark.parametrize(
+    ("text", "code", "ru"),
+    [
+        (lambda c: c + ".x", "share_parts", "в коде должно быть три части"),
+        (lambda c: "RM9" + c[3:], "share_version", "версия RM9 не поддерживается (здесь читается RM1)"),
+        (
+            lambda c: c[:-1] + ("0" if c[-1] != "0" else "1"),
+            "share_checksum",
+            "контрольная сумма не сходится",
+        ),
+        (lambda c: c[:30], "share_parts", "в коде должно быть три части"),
+    ],
+)
+def test_share_code_refusals_are_coded_and_worded_in_russian(
+    text: Callable[[str], str], code: str, ru: str
+) -> None:
+    [p] = refused(text(_code()))
+    assert p.code == code and p.path == ""
+    assert problem_ru(p).startswith(ru)
+    assert problems_text("en", [p]) == p.text  # English: the engine's words
+
+
+def test_a_share_code_that_does_not_inflate_is_worded_with_the_reason() -> None:
+    from engine.reactor.schema import _checksum
+
+    payload = "AAAA"
+    [p] = refused(f"RM1.{payload}.{_checksum(payload)}")
+    assert p.code == "share_payload" and p.param("error")
+    assert problem_ru(p) == f"не удаётся распаковать код ({p.param('error')})"
+
+
+def test_every_import_code_has_russian_words_and_a_code_without_words_keeps_the_english() -> None:
+    own = {"json", "not_object", "import_empty", "import_kind"}
+    own |= {"share_parts", "share_version", "share_checksum", "share_payload", "share_not_level"}
+    assert own <= set(SCHEMA_RU)
+    odd = Problem("width", "some_new_pydantic_type", "Input is odd")
+    assert problem_ru(odd) == "ширина [width]: Input is odd"
+    missing_param = Problem("width", "less_than_equal", "Input should be less than or equal to 64")
+    assert problem_ru(missing_param) == "ширина [width]: Input should be less than or equal to 64"
 
 
 def test_every_engine_refusal_code_has_words_in_both_languages() -> None:

@@ -56,9 +56,18 @@ def test_an_unknown_fact_stays_in_the_engines_english() -> None:
     assert issue_words("ru", new) == "something new"
 
 
-def test_text_problems_of_an_import_are_still_translated() -> None:
-    assert problem_text("ru", "width: Field required") == "ширина [width]: поле обязательно"
-    assert problem_text("en", "width: Field required") == "width: Field required"
+def test_import_problems_are_worded_by_code() -> None:
+    from engine.core.schema import Problem
+
+    missing = Problem("width", "missing", "Field required")
+    assert problem_text("ru", missing) == "ширина [width]: поле обязательно"
+    assert problem_text("en", missing) == "width: Field required"
+    low = Problem(
+        "surface.0.fuel", "greater_than_equal", "Input should be greater than or equal to 0", (("ge", 0.0),)
+    )
+    assert (
+        problem_text("ru", low) == "клетка поверхности №1 › топливо [surface.0.fuel]: должно быть не меньше 0"
+    )
 
 
 def test_a_refused_link_words_its_validation_errors() -> None:

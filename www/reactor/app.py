@@ -172,6 +172,8 @@ class ReactorApp(Controls, View):
             return
         self.storage.save("custom", self.custom)
         self.ui.menu_cache = None
+        if self.ui.screen == "editor":  # the editor hides the question: it is asked over the list
+            self.ui.screen = "menu"
         self.open_level("custom:" + lid)
         self.shell.invalidate()  # (from a hashchange event: no input event redraws)
 

@@ -31,7 +31,6 @@ BINDINGS = {
 WALK_MS = 70.0
 TOAST_MS = 4000.0
 BG = "#0B1218"
-MENU_SCROLL_KEYS = {"ArrowDown": 0.25, "ArrowUp": -0.25, "PageDown": 0.8, "PageUp": -0.8}
 
 
 def now() -> float:

@@ -1,23 +1,22 @@
 """Reactor input: keys, pointer (select, walk, drag-pan), wheel and canvas buttons turned into engine
-actions or UI changes (the ``ReactorApp`` mixin ``Controls``); keyboard focus lives in ``focus``."""
+actions or UI changes (the ``ReactorApp`` mixin ``Controls``); keyboard focus lives in ``focus``, the
+level list, help box and question are pure functions of the UI state (``pageinput``)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .bindings import now
 from .cascade import hurry_input
+from .fields import AppFields
 from .focus import handle_focus
 from .interpret import In, interpret
 from .model import in_progress
+from .pageinput import overlay_input, press_starts_tap, screen_input
 from .screens import scroll_menu
 
 if TYPE_CHECKING:
     from gwweb.shared.input import Event
-
-    pass
-
-from .bindings import MENU_SCROLL_KEYS, now
-from .fields import AppFields
 
 
 class Controls(AppFields):
@@ -40,35 +39,7 @@ class Controls(AppFields):
     def press_button(self, hit: str, ev: Event) -> bool:
         """A pointer press on a canvas button (the shell asks before firing it): on the level list a
         card or the editor button waits for the release (a tap; a swipe scrolls instead)."""
-        if self.ui.screen == "editor" or self.ui.help or self.ui.ask is not None:
-            return False
-        if (self.ui.screen == "menu" or self.play is None) and (hit.startswith("level:") or hit == "editor"):
-            self.ui.scroller.down(hit, ev.x, ev.y, self.ui.menu_scroll)
-            self.ui.scroll_of = "menu"
-            return True
-        return False
-
-    def _swipe(self, ev: Event) -> bool:
-        """Taps and swipes on the level list and the help box (``tap``)."""
-        if self.ui.scroller.press is None:
-            on_menu = (self.ui.screen == "menu" or self.play is None) and self.ui.ask is None
-            if ev.kind == "pointer" and ev.name == "down" and (self.ui.help or on_menu):
-                self.ui.scroll_of = "help" if self.ui.help else "menu"
-                self.ui.scroller.down(
-                    "", ev.x, ev.y, self.ui.help_scroll if self.ui.help else self.ui.menu_scroll
-                )
-                return True
-            return False
-        used, scroll, tapped = self.ui.scroller.event(ev)
-        if scroll is not None:
-            if self.ui.scroll_of == "help":
-                self.ui.help_scroll = max(0.0, scroll)
-            else:
-                scroll_menu(self.ui, scroll - self.ui.menu_scroll)
-            self.shell.invalidate()
-        if tapped:
-            self.on_button(tapped)
-        return used
+        return press_starts_tap(self.ui, hit, ev.x, ev.y, self.play is not None)
 
     def _handle(self, ev: Event) -> None:
         if handle_focus(self, ev):
@@ -76,37 +47,19 @@ class Controls(AppFields):
         if self.ui.screen == "editor":
             self.editor.handle(ev)
             return
-        if self._swipe(ev):
-            return
-        if self.ui.ask is not None:
-            if (ev.kind == "action" and ev.down and ev.name == "menu") or (
-                ev.kind == "key" and ev.down and ev.name == "Escape"
-            ):
-                self.on_button("ask:no")
-            elif ev.kind == "key" and ev.down and ev.name == "Enter":
-                self.on_button("ask:yes")
+        got = overlay_input(self.ui, ev, self.play is not None)  # the list, help box and question
+        if got.used:
+            if got.command is not None:
+                self.on_button(got.command)
+            self.shell.invalidate()
             return
         if self.anim is not None and (
             (ev.kind in ("action", "key") and ev.down) or (ev.kind == "pointer" and ev.name == "down")
         ):
             self.finish_cascade(hurry=self.skip_hurries(ev))
-        if self.ui.help:
-            if ev.kind == "action" and ev.down and ev.name == "menu":
-                self.ui.help = False
-                self.shell.invalidate()
-            elif ev.kind == "wheel":
-                self.ui.help_scroll = max(0.0, self.ui.help_scroll + ev.dy)
-                self.shell.invalidate()
+        if screen_input(self.ui, ev, self.play is not None, self.shell.gfx.height).used:
+            self.shell.invalidate()
             return
-        if self.ui.screen == "menu" or self.play is None:
-            if ev.kind == "wheel":
-                scroll_menu(self.ui, ev.dy)
-                self.shell.invalidate()
-                return
-            if ev.kind == "key" and ev.down and ev.name in MENU_SCROLL_KEYS:
-                scroll_menu(self.ui, MENU_SCROLL_KEYS[ev.name] * self.shell.gfx.height)
-                self.shell.invalidate()
-                return
         if ev.kind == "action" and ev.down and self.ui.screen == "play" and self.play is not None:
             name = ev.name
             move = interpret(self.ui, self.play.state, In("action", name))

@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from gwweb.shared.canvas import Gfx
     from gwweb.shared.input import Event
 
+    from engine.core.schema import Problem
     from engine.reactor.validate import Issue
 
     from .parts import EditorHost
@@ -79,7 +80,7 @@ class Editor(EditorKeys, EditorFiles, EditorHooks, EditorSolving):
     def t(self, key: str) -> str:
         return ET[self.shell.i18n.lang].get(key) or ET["en"].get(key, key)
 
-    def issue_text(self, problem: Issue | str) -> str:
+    def issue_text(self, problem: Issue | Problem) -> str:
         """A validation issue (or a schema problem) in the current language."""
         return problem_text(self.shell.i18n.lang, problem)
 

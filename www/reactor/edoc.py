@@ -10,7 +10,7 @@ import copy
 import json
 from typing import Any
 
-from engine.core.schema import SchemaError
+from engine.core.schema import Problem, SchemaError, problem
 from engine.reactor import check_level, parse_level, parse_share_code, share_code
 from engine.reactor.balance import CARRIERS as ENGINE_CARRIERS
 from engine.reactor.balance import QUANTITIES, difficulties, load_balance
@@ -74,9 +74,9 @@ class Doc:
         self.data = data
         self.undo_stack: list[str] = []
         self.redo_stack: list[str] = []
-        self.errors: list[tuple[Issue | str, int | None, int | None]] = []
+        self.errors: list[tuple[Issue | Problem, int | None, int | None]] = []
         """Blocking problems: the engine's validation issues, or the schema's problems (text)."""
-        self.warnings: list[tuple[Issue | str, int | None, int | None]] = []
+        self.warnings: list[tuple[Issue | Problem, int | None, int | None]] = []
         self.validate()
 
     # -- history ----------------------------------------------------------------------------------
@@ -107,7 +107,7 @@ class Doc:
         try:
             rep = check_level(copy.deepcopy(self.data))
         except SchemaError as exc:
-            self.errors = [(p, None, None) for p in exc.problems]
+            self.errors = [(p, None, None) for p in exc.details]
             self.warnings = []
             return
         self.errors = [(e, e.x, e.y) for e in rep.errors]
@@ -437,13 +437,15 @@ def import_text(text: str) -> dict[str, Any]:
     if "#level=" in s:  # a share link: its code
         s = s.split("#level=", 1)[1].strip()
     if not s:
-        raise SchemaError("import", ["nothing to import (empty text)"])
+        raise SchemaError("import", [problem("import_empty", "nothing to import (empty text)")])
     if s.startswith("{"):
         lv = parse_level(s)
     elif s.upper().startswith("RM"):
         lv = parse_share_code(s)
     else:
-        raise SchemaError("import", ["expected level JSON ({...}) or a share code (RM1....)"])
+        raise SchemaError(
+            "import", [problem("import_kind", "expected level JSON ({...}) or a share code (RM1....)")]
+        )
     return normalize(lv.model_dump(mode="json", exclude_defaults=True))
 
 

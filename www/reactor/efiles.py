@@ -81,7 +81,7 @@ class EditorFiles:
         try:
             data = import_text(text)
         except SchemaError as exc:
-            problems = problems_text(self.shell.i18n.lang, exc.problems[:4])
+            problems = problems_text(self.shell.i18n.lang, exc.details[:4])
             if len(problems) > 360:
                 problems = problems[:359] + "…"
             self.say(self.t("bad_import") + " " + problems, BAD)

@@ -3,15 +3,16 @@
 Validation issues come from the engine as codes with parameters (``engine.reactor.validate.Issue``:
 ``detail`` names the fact, ``params`` its values): English is the engine's own ``message``, Russian
 is worded here by ``detail`` (``ISSUE_RU``), never by reading the English text. Problems of a refused
-import (pydantic field errors and share-code refusals, plain text from ``SchemaError``) are still
-translated by phrase (``schema_ru``).
+import (pydantic field errors, share-code refusals: ``SchemaError.details``) carry a code, a field
+path and parameters (``engine.core.schema.Problem``); Russian is worded by code (``SCHEMA_RU``) with
+the field path in words (``field_ru``), English is the engine's text.
 """
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
+from engine.core.schema import Problem
 from engine.reactor.validate import Issue
 
 W = {
@@ -97,72 +98,98 @@ def issue_words(lang: str, issue: Issue) -> str:
     return issue.message
 
 
-def problem_text(lang: str, problem: Issue | str) -> str:
-    """A validation issue or an import problem (text) in the player's language."""
+def problem_text(lang: str, problem: Issue | Problem | str) -> str:
+    """A validation issue or an import problem in the player's language."""
     if isinstance(problem, Issue):
         return issue_words(lang, problem)
-    return problem_ru(problem) if lang == "ru" else problem
+    if isinstance(problem, Problem):
+        return problem_ru(problem) if lang == "ru" else str(problem)
+    return problem
 
 
-def problem_tag(problem: Issue | str) -> str:
-    """``code: message`` of an issue (the test hooks' form; text problems as they are)."""
-    return f"{problem.code}: {problem.message}" if isinstance(problem, Issue) else problem
+def problem_tag(problem: Issue | Problem | str) -> str:
+    """``code: message`` of an issue (the test hooks' form; import problems as their English text)."""
+    return f"{problem.code}: {problem.message}" if isinstance(problem, Issue) else str(problem)
 
 
-SCHEMA_RU: list[tuple[str, Any]] = [  # (pattern, replacement text or function)
-    (r"Field required", "поле обязательно"),
-    (r"Extra inputs are not permitted", "лишнее поле"),
-    (r"Input should be less than or equal to (\S+)", "должно быть не больше \\1"),
-    (r"Input should be greater than or equal to (\S+)", "должно быть не меньше \\1"),
-    (r"Input should be a valid integer, unable to parse string as an integer", "нужно целое число"),
-    (r"Input should be a valid integer, got a number with a fractional part", "нужно целое число"),
-    (r"Input should be a valid integer", "нужно целое число"),
-    (r"Input should be a valid number, unable to parse string as a number", "нужно число"),
-    (r"Input should be a valid number", "нужно число"),
-    (r"Input should be a valid string", "нужна строка"),
-    (r"Input should be a valid list", "нужен список"),
-    (r"String should match pattern '[^']*'", "недопустимые символы"),
-    (r"not valid JSON \((?:[^()]|\([^()]*\))*\)", "это не JSON"),
-    (
-        r"checksum mismatch \(the code is damaged or incomplete\)",
-        "контрольная сумма не сходится (код повреждён или неполон)",
-    ),
-    (r"nothing to import \(empty text\)", "пусто — нечего импортировать"),
-    (
-        r"expected level JSON \(\{\.\.\.\}\) or a share code \(RM1\.\.\.\.\)",
-        "ожидался JSON уровня ({...}) или код RM1....",
-    ),
-    (
-        r"unsupported version '([^']*)' \(this build reads (\w+)\)",
-        "версия \\1 не поддерживается (здесь читается \\2)",
-    ),
-    (r"expected three parts PREFIX-PAYLOAD-CHECKSUM", "в коде должно быть три части"),
-    (r"cannot decode payload", "не удаётся распаковать код"),
-    (r"String should have at least (\d+) characters?", "не короче \\1 симв."),
-    (r"String should have at most (\d+) characters?", "не длиннее \\1 симв."),
-    (r"List should have at least (\d+) items? after validation, not (\d+)", "нужно не меньше \\1 (а их \\2)"),
-    (r"List should have at most (\d+) items? after validation, not (\d+)", "нужно не больше \\1 (а их \\2)"),
-    (r"Input should be a valid boolean(, unable to interpret input)?", "нужно true или false"),
-    (r"Input should be a valid dictionary or instance of \w+", "нужен объект {...}"),
-    (r"Input should be a valid dictionary", "нужен объект {...}"),
-    (r"Input should be a valid (tuple|array)", "нужна пара [x, y]"),
-    (r"Input should be a finite number", "нужно конечное число"),
-    (
-        r"Input tag '([^']*)' found using 'kind' does not match any of the expected tags: .*",
-        "неизвестный тип устройства «\\1»",
-    ),
-    (r"Unable to extract tag using discriminator 'kind'", "не указан тип устройства (kind)"),
-    (r"expected a JSON object, got (\w+)", "ожидался объект JSON, а получено \\1"),
-    (r"Input should be ((?:'[^']*'(?:, | or )?)+)", lambda m: "допустимо: " + m[1].replace(" or ", " или ")),
-    (r"Input should be (\d+)", "допустимо только \\1"),
-]
+def _expected(p: Problem) -> str:
+    """Pydantic's list of allowed values (``'easy', 'normal' or 'hard'``, ``1``) in Russian."""
+    expected = str(p.param("expected", ""))
+    if expected.isdigit():
+        return f"допустимо только {expected}"
+    return "допустимо: " + expected.replace(" or ", " или ")
 
 
-def schema_ru(text: str) -> str:
-    """Pydantic and share-code problems with their common phrases in Russian (field paths stay)."""
-    for pat, ru in SCHEMA_RU:
-        text = re.sub(pat, ru, text)
-    return text
+def _device_tag(p: Problem) -> str | None:
+    """An unknown device kind (a tag of the ``kind`` discriminator), or None for another union."""
+    if str(p.param("discriminator", "")).strip("'") != "kind":
+        return None
+    return f"неизвестный тип устройства «{p.param('tag', '')}»"
+
+
+def _no_tag(p: Problem) -> str | None:
+    return (
+        "не указан тип устройства (kind)" if str(p.param("discriminator", "")).strip("'") == "kind" else None
+    )
+
+
+SCHEMA_RU: dict[str, Any] = {  # by ``Problem.code``: words (``str.format`` over the params) or a function
+    "missing": "поле обязательно",
+    "extra_forbidden": "лишнее поле",
+    "less_than_equal": "должно быть не больше {le}",
+    "greater_than_equal": "должно быть не меньше {ge}",
+    "int_parsing": "нужно целое число",
+    "int_from_float": "нужно целое число",
+    "int_type": "нужно целое число",
+    "float_parsing": "нужно число",
+    "float_type": "нужно число",
+    "finite_number": "нужно конечное число",
+    "string_type": "нужна строка",
+    "list_type": "нужен список",
+    "string_pattern_mismatch": "недопустимые символы",
+    "string_too_short": "не короче {min_length} симв.",
+    "string_too_long": "не длиннее {max_length} симв.",
+    "too_short": "нужно не меньше {min_length} (а их {actual_length})",
+    "too_long": "нужно не больше {max_length} (а их {actual_length})",
+    "bool_type": "нужно true или false",
+    "bool_parsing": "нужно true или false",
+    "dict_type": "нужен объект {{...}}",
+    "model_type": "нужен объект {{...}}",
+    "model_attributes_type": "нужен объект {{...}}",
+    "tuple_type": "нужна пара [x, y]",
+    "literal_error": _expected,
+    "enum": _expected,
+    "union_tag_invalid": _device_tag,
+    "union_tag_not_found": _no_tag,
+    "json": "это не JSON",
+    "not_object": "ожидался объект JSON, а получено {got}",
+    "share_parts": "в коде должно быть три части",
+    "share_version": "версия {version} не поддерживается (здесь читается {reads})",
+    "share_checksum": "контрольная сумма не сходится (код повреждён или неполон)",
+    "share_payload": "не удаётся распаковать код ({error})",
+    "share_not_level": "в коде нет объекта уровня",
+    "import_empty": "пусто — нечего импортировать",
+    "import_kind": "ожидался JSON уровня ({{...}}) или код RM1....",
+}
+
+
+def _number(v: Any) -> Any:
+    """A bound as pydantic writes it (``0.0`` as ``0``)."""
+    return int(v) if isinstance(v, float) and v.is_integer() else v
+
+
+def schema_words_ru(p: Problem) -> str:
+    """An import problem's words in Russian, by its code and parameters (no field path); a code
+    without Russian words keeps the engine's English text."""
+    words = SCHEMA_RU.get(p.code)
+    if callable(words):
+        return words(p) or p.text
+    if words is None:
+        return p.text
+    try:
+        return str(words).format(**{k: _number(v) for k, v in p.params})
+    except (KeyError, IndexError, ValueError):  # a parameter pydantic did not give: the English
+        return p.text
 
 
 # -- field paths of import problems (``props.0.reactor.x: ...``) in Russian -------------------------
@@ -218,7 +245,6 @@ FIELD_RU = {
     "subject": "предмет прогноза",
     "message": "сообщение",
 }
-_PATH = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)*|\(top level\)): (.*)$", re.S)
 COORD = {"access": ("x", "y"), "outlets": None}
 
 
@@ -257,16 +283,18 @@ def field_ru(path: str) -> str:
     return " › ".join(out)
 
 
-def problem_ru(problem: str) -> str:
-    """One import problem in Russian: ``код уровня [meta.id]: недопустимые символы``; problems without a
-    field path are translated by phrase."""
-    m = _PATH.match(problem)
-    if not m:
-        return schema_ru(problem)
-    path, msg = m.groups()
-    return f"{field_ru(path)} [{path}]: {schema_ru(msg)}"
+def problem_ru(problem: Problem) -> str:
+    """One import problem in Russian: ``код уровня [meta.id]: недопустимые символы`` (the field in
+    words, its raw path in brackets); a problem of the whole text has no path."""
+    words = schema_words_ru(problem)
+    if not problem.path:
+        return words
+    return f"{field_ru(problem.path)} [{problem.path}]: {words}"
 
 
-def problems_text(lang: str, problems: list[Issue] | list[str] | list[Issue | str]) -> str:
+def problems_text(
+    lang: str,
+    problems: list[Issue] | list[Problem] | list[str] | list[Issue | Problem] | list[Issue | Problem | str],
+) -> str:
     """The problems of a refused import or link in the player's language, joined by ``; ``."""
     return "; ".join(problem_text(lang, p) for p in problems)

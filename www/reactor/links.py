@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from engine.core.schema import SchemaError
+from engine.core.schema import Problem, SchemaError
 from engine.reactor import check_level, parse_share_code
 from engine.reactor.validate import Issue
 
@@ -28,13 +28,13 @@ def code_in(fragment: str) -> str | None:
     return fragment[len(PREFIX) :].strip()
 
 
-def open_link(code: str, custom: dict[str, Any]) -> tuple[str | None, list[Issue | str]]:
+def open_link(code: str, custom: dict[str, Any]) -> tuple[str | None, list[Issue | Problem]]:
     """(custom level id to play, []) after adding the shared level to ``custom`` (its id kept, or
     suffixed when another, different level has it); (None, problems) when refused."""
     try:
         lv = parse_share_code(code)
     except SchemaError as exc:
-        return None, list(exc.problems)
+        return None, list(exc.details)
     data = lv.model_dump(mode="json", exclude_defaults=True)
     rep = check_level(json.loads(json.dumps(data)))
     if rep.errors:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
+    from engine.core.schema import Problem
     from engine.core.session import Session
     from engine.reactor.actions import Action
     from engine.reactor.state import ReactorState
@@ -89,5 +90,5 @@ class EditorView(Protocol):
     rows: list[tuple[float, float, float, float, int | None, int | None]]
 
     def t(self, key: str) -> str: ...
-    def issue_text(self, problem: Issue | str) -> str: ...
+    def issue_text(self, problem: Issue | Problem) -> str: ...
     def solver_text(self) -> tuple[str, str]: ...
