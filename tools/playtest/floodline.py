@@ -13,7 +13,8 @@ whether it used the Part VIII teach beat, whether the authored water is at rest 
 gusts actually pushed the falling piece.  The per-level table is printed as well as written; the
 difficulty-curve plot (``floodline-curve.png``: solution pieces, distinct ideas used and the family's
 near miss by level, chapters marked) is saved with the report.  ``FLOODLINE_LAB_LEVELS=11-20`` (or
-``2,3,6``) narrows a run to some levels.
+``2,3,6``) narrows a run to some levels; ``FLOODLINE_LAB_CACHE=file.jsonl`` keeps every result as it
+finishes and replays only plays whose code, level or solution changed (``floodline_cache.py``).
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from engine.floodline.level import parse_level
 from engine.floodline.moves import parse_move
 from engine.floodline.replay import parse_replay
 from tools.floodline.measure import BEATS, Trace, beat_used, trace_play, water_moves_at_start
+from tools.playtest import floodline_cache
 from tools.playtest.floodline_family import FAMILY, NEAR, play
 from tools.playtest.progress import run_many
 from tools.playtest.report import LabConfig, Metric, Plot, Report, Table
@@ -140,6 +142,7 @@ def _job(item: tuple[str, int, int]) -> tuple[str, int, int, dict[str, Any]]:
     t0 = time.process_time()
     r = solution_play(n) if kind == "sol" else family_play(kind, n, variant)
     r["cpu"] = round(time.process_time() - t0, 2)
+    floodline_cache.store(floodline_cache.key(kind, n, variant, MAX_PIECES), r)
     return kind, n, variant, r
 
 
@@ -312,10 +315,14 @@ def run(cfg: LabConfig) -> Report:
     MAX_PIECES = 60 if cfg.full else 40  # read by the forked workers
     levels = LEVELS or env_levels() or list(range(1, COUNT + 1))
     jobs: list[tuple[str, int, int]] = [("sol", n, 0) for n in levels]
-    for k in ("solver", "tilt_greedy", "wall", "greedy", "random", "tilt_drop", "drop"):  # costly first
+    for k in ("drop", "tilt_drop", "random", "greedy", "wall", "tilt_greedy", "solver"):  # cheap first
         for n in levels:
             jobs += [(k, n, cfg.seed + i) for i in range(cfg.games if k == "random" else 1)]
-    results = run_many(_job, jobs, "floodline levels", cfg.workers)
+    cached = floodline_cache.load()  # FLOODLINE_LAB_CACHE: replay only what changed
+    hits = {j: cached.get(floodline_cache.key(*j, MAX_PIECES)) for j in jobs} if cached else {}
+    todo = [j for j in jobs if hits.get(j) is None]
+    results = run_many(_job, todo, "floodline levels", cfg.workers)
+    results += [(*j, r) for j, r in hits.items() if r is not None]
     sol: dict[int, dict[str, Any]] = {}
     fam: Family = {n: {k: [] for k in FAMILY} for n in levels}
     for kind, n, _v, r in sorted(results, key=lambda r: (r[0], r[1], r[2])):
