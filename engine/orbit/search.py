@@ -218,7 +218,7 @@ def evaluate(before: OrbitState, after: OrbitState, me: int, lookahead: bool) ->
     score -= 10 * (mine0.hull - mine.hull)
     score -= 7 * mine.heat
     score -= 2 * max(0, 3 - mine.mass)
-    score += 0.5 * sum(1 for sub, a in zip(SUBSYSTEMS, mine.alloc) if a >= SPECS[sub].minimum)
+    score += POWER_BONUS * sum(1 for sub, a in zip(SUBSYSTEMS, mine.alloc) if a >= SPECS[sub].minimum)
     live = [e for e in enemies if e.alive]
     if not live:
         return score
@@ -306,6 +306,12 @@ def evaluate_at_turn(before: OrbitState, now: OrbitState, me: int) -> float:
 
 
 OPPORTUNITY = 3.0
+
+
+POWER_BONUS = 0.0
+"""Score per subsystem at its minimum energy. It was 0.5 until issue 28 (session 7): that paid the
+six-system brawler on every turn over any railgun loadout, so the expert flew one loadout on 81 % of
+duel turns (RULES.md, "Variety"). Kept as a name so the lab can put it back for the "before" figure."""
 
 
 FUSS = 0.001

@@ -1,8 +1,9 @@
-"""Turn execution: validate a plan, turn it into actions (the committed/pending diff), run the 9 steps.
+"""Turn execution: run a checked plan's 9 steps and pass the turn on.
 
-``validate(state, plan)`` lists every problem (empty = legal) so a planning UI can flag them live.
-``plan_actions(state, plan)`` is the preview: the actions the turn will produce, in execution order.
-``execute_turn(state, plan)`` runs the turn and returns the new state plus the turn log (events).
+``execute_turn(state, plan)`` validates the plan (``plan_check``), runs the turn and returns the new
+state plus the turn log (events); ``resolve`` is the trusting version the searches use; ``preview`` is
+what the planning panel shows. Plan checking lives in ``plan_check`` and the turn order in ``order``;
+their names are re-exported here for the callers that import them from ``turn``.
 """
 
 from __future__ import annotations
@@ -12,46 +13,63 @@ from typing import Any
 
 from engine.core.session import IllegalMoveError
 from engine.orbit.moves import TurnPlan
+from engine.orbit.order import INITIATIVE, INITIATIVE_3, next_turn, round_order, turn_order
+from engine.orbit.plan_check import (
+    Action,
+    Problem,
+    burn_destination,
+    energy_diff,
+    facing_after,
+    is_active,
+    moved_position,
+    plan_actions,
+    planned_arrival,
+    validate,
+)
 from engine.orbit.rules import (
     MASS_MAX,
     RAILGUN_RECOIL,
     RETURN_LIMIT,
     RING_SECTORS,
-    RINGS,
     SCOOP_GAIN,
     SHIELD_REDUCTION,
     SPECS,
     SUB_INDEX,
     SUBSYSTEMS,
     WEAPON_SPECS,
-    Facing,
     Subsystem,
     Weapon,
     arrival_sector,
     in_range,
-    wrap,
 )
 from engine.orbit.state import OrbitState, Outcome, Ship, Termination, Transit, complete_transfer
 
-
-@dataclass(frozen=True, slots=True)
-class Problem:
-    """Why a plan is illegal: a stable ``code`` and a sentence for the player."""
-
-    code: str
-    message: str
-
-
-@dataclass(frozen=True, slots=True)
-class Action:
-    """One action derived from a plan, tagged with its step in the 9-step turn order."""
-
-    step: int
-    kind: str
-    subsystem: Subsystem | None = None
-    amount: int = 0
-    targets: tuple[int, ...] = ()
-    text: str = ""
+__all__ = [
+    "INITIATIVE",
+    "INITIATIVE_3",
+    "Action",
+    "Event",
+    "Problem",
+    "advance",
+    "burn_destination",
+    "energy_diff",
+    "execute_turn",
+    "facing_after",
+    "fire_targets",
+    "game_outcome",
+    "heat_by_subsystem",
+    "is_active",
+    "moved_position",
+    "next_turn",
+    "plan_actions",
+    "planned_arrival",
+    "preview",
+    "resolve",
+    "round_order",
+    "turn_heat",
+    "turn_order",
+    "validate",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,165 +82,6 @@ class Event:
     text: str
     target: int | None = None
     amount: int = 0
-
-
-def is_active(sub: Subsystem, energy: int) -> bool:
-    """A subsystem is available once its allocated energy reaches its minimum."""
-    return energy >= SPECS[sub].minimum
-
-
-def energy_diff(ship: Ship, pending: tuple[int, ...]) -> tuple[int, int]:
-    """(units allocated, units deallocated) going from the committed to the pending allocation."""
-    up = sum(max(0, p - c) for p, c in zip(pending, ship.alloc))
-    down = sum(max(0, c - p) for p, c in zip(pending, ship.alloc))
-    return up, down
-
-
-def facing_after(ship: Ship, plan: TurnPlan) -> Facing:
-    return ship.facing.flipped() if plan.rotate else ship.facing
-
-
-def burn_destination(ship: Ship, plan: TurnPlan) -> int | None:
-    """Destination ring of the plan's burn (facing after rotation decides the direction), or None."""
-    if plan.burn is None:
-        return None
-    return ship.ring + facing_after(ship, plan).sign * plan.burn.rings
-
-
-def planned_arrival(state: OrbitState, plan: TurnPlan) -> tuple[int, int] | None:
-    """(ring, sector) where the active ship's planned burn will arrive (None when coasting or invalid)."""
-    ship = state.active_ship
-    dest = burn_destination(ship, plan)
-    if dest is None or dest not in RINGS:
-        return None
-    ring, sector = moved_position(ship, plan)
-    if any(f.weapon is Weapon.RAILGUN for f in plan.fire):
-        sector = (sector - facing_after(ship, plan).sign * RAILGUN_RECOIL) % RING_SECTORS[ring]
-    return dest, arrival_sector(ring, sector, dest, plan.adjust)
-
-
-def moved_position(ship: Ship, plan: TurnPlan) -> tuple[int, int]:
-    """(ring, sector) after step 5's automatic orbital movement: where the ship fires from."""
-    return ship.ring, wrap(ship.sector + 1, ship.ring)
-
-
-def validate(state: OrbitState, plan: TurnPlan) -> list[Problem]:
-    """Every reason ``plan`` is illegal for the active ship of ``state`` (empty list = legal)."""
-    probs: list[Problem] = []
-    if state.outcome is not None:
-        return [Problem("game_over", "the game is over")]
-    ship = state.active_ship
-    pending = plan.pending(ship.alloc)
-    # The four validation rules of the document.
-    for sub, p in zip(SUBSYSTEMS, pending):
-        if p > SPECS[sub].maximum:
-            probs.append(
-                Problem("subsystem_max", f"{SPECS[sub].label} takes at most {SPECS[sub].maximum} energy")
-            )
-    up, down = energy_diff(ship, pending)
-    if up > ship.reactor_free:
-        later = " (energy returned this turn is usable next turn)" if down else ""
-        probs.append(
-            Problem(
-                "reactor",
-                f"allocating {up} but only {ship.reactor_free} free in the reactor this turn{later}",
-            )
-        )
-    if down > RETURN_LIMIT:
-        probs.append(Problem("dealloc_limit", f"deallocating {down}: at most {RETURN_LIMIT} per turn"))
-    if down + plan.vent > RETURN_LIMIT:
-        probs.append(
-            Problem(
-                "return_limit",
-                f"deallocated {down} + vented {plan.vent} = {down + plan.vent}: at most {RETURN_LIMIT}",
-            )
-        )
-    if plan.vent > ship.heat:
-        probs.append(Problem("vent_heat", f"venting {plan.vent} heat but the ship has {ship.heat}"))
-    # Rotation.
-    if plan.rotate and not is_active(Subsystem.THRUSTERS, pending[SUB_INDEX[Subsystem.THRUSTERS]]):
-        probs.append(Problem("rotate_unpowered", "rotation needs powered maneuvering thrusters"))
-    # Movement.
-    if plan.burn is not None:
-        need = plan.burn.engines_needed
-        if pending[SUB_INDEX[Subsystem.ENGINES]] < need:
-            probs.append(Problem("burn_engines", f"a {plan.burn.value} burn needs {need}+ energy in engines"))
-        if ship.mass < plan.burn.mass_cost:
-            probs.append(
-                Problem("burn_mass", f"a {plan.burn.value} burn needs {plan.burn.mass_cost} reaction mass")
-            )
-        dest = burn_destination(ship, plan)
-        if dest not in RINGS:
-            probs.append(Problem("burn_ring", f"destination ring {dest} does not exist (rings 1-5)"))
-    if plan.scoop and not is_active(Subsystem.SCOOP, pending[SUB_INDEX[Subsystem.SCOOP]]):
-        probs.append(Problem("scoop_unpowered", "the fuel scoop needs 1 energy"))
-    # Weapons (from the position after movement, against the others' current positions).
-    where = moved_position(ship, plan)
-    facing = facing_after(ship, plan)
-    for order in plan.fire:
-        spec = WEAPON_SPECS[order.weapon]
-        if not is_active(order.weapon.subsystem, pending[SUB_INDEX[order.weapon.subsystem]]):
-            probs.append(
-                Problem(
-                    "weapon_unpowered",
-                    f"{spec.label} needs {SPECS[order.weapon.subsystem].minimum} energy to fire",
-                )
-            )
-        if len(order.targets) > spec.max_targets:
-            probs.append(Problem("too_many_targets", f"{spec.label} fires at {spec.max_targets} target(s)"))
-        for t in order.targets:
-            if t >= len(state.ships) or t == ship.id or not state.ships[t].alive:
-                probs.append(Problem("bad_target", f"ship {t + 1} is not an enemy in the game"))
-            elif not in_range(order.weapon, where, facing, state.ships[t].position):
-                probs.append(Problem("out_of_range", f"ship {t + 1} is out of {spec.label} range"))
-    return probs
-
-
-def plan_actions(state: OrbitState, plan: TurnPlan) -> list[Action]:
-    """The actions a plan produces (the committed/pending diff), in the 9-step order."""
-    ship = state.active_ship
-    pending = plan.pending(ship.alloc)
-    acts: list[Action] = []
-    for sub, p, c in zip(SUBSYSTEMS, pending, ship.alloc):
-        if p > c:
-            acts.append(Action(1, "allocate", sub, p - c, text=f"allocate {p - c} to {SPECS[sub].label}"))
-    for sub, p, c in zip(SUBSYSTEMS, pending, ship.alloc):
-        if p < c:
-            acts.append(
-                Action(2, "deallocate", sub, c - p, text=f"deallocate {c - p} from {SPECS[sub].label}")
-            )
-    if plan.vent:
-        acts.append(Action(3, "vent", amount=plan.vent, text=f"vent {plan.vent} heat"))
-    if plan.rotate:
-        acts.append(Action(4, "rotate", text=f"rotate to {ship.facing.flipped().name.lower()}"))
-    if plan.burn is None:
-        acts.append(Action(5, "coast", text="coast (+1 sector)"))
-        if plan.scoop:
-            acts.append(Action(5, "scoop", Subsystem.SCOOP, SCOOP_GAIN, text="fuel scoop (+1 mass)"))
-    else:
-        dest = burn_destination(ship, plan)
-        adj = f" adjust {plan.adjust:+d}" if plan.adjust else ""
-        acts.append(
-            Action(
-                5,
-                "burn",
-                Subsystem.ENGINES,
-                plan.burn.rings,
-                text=f"{plan.burn.value} burn to ring {dest}{adj}",
-            )
-        )
-    for order in plan.fire:
-        tgt = ", ".join(f"ship {t + 1}" for t in order.targets)
-        acts.append(
-            Action(
-                6,
-                "fire",
-                order.weapon.subsystem,
-                targets=order.targets,
-                text=f"fire {WEAPON_SPECS[order.weapon].label} at {tgt}",
-            )
-        )
-    return acts
 
 
 _RAIL = SUB_INDEX[Subsystem.RAILGUN]
@@ -382,58 +241,6 @@ def game_outcome(state: OrbitState) -> Outcome | None:
     if not alive:
         return Outcome(Termination.MUTUAL_DESTRUCTION, None)
     return None
-
-
-INITIATIVE = "duel"
-"""Rules 2 turn order (RULES.md "Initiative", chosen with the playtest lab): "duel" alternates the
-first move in a two-ship game (A B | B A | A B ...) and keeps the seat order with three or four ships;
-the other readings measured are "rotate" (the lead moves on each round: 0 1 2 | 1 2 0), "snake" (the
-order reverses each round: 0 1 2 | 2 1 0) and "fixed" (0 1 2 | 0 1 2)."""
-
-
-INITIATIVE_3: dict[int, str] = {2: "rotate", 3: "rotate", 4: "rotate"}
-"""Rules 3 turn order by number of ships (issue 28, fair seats; RULES.md "Seats")."""
-
-
-def round_order(state: OrbitState, rnd: int) -> list[int]:
-    """Every ship id (living or not) in the order it moves in round ``rnd``."""
-    n = len(state.ships)
-    base = [(state.lead + k) % n for k in range(n)]
-    mode = INITIATIVE_3.get(n, "fixed") if state.rules >= 3 else INITIATIVE
-    if mode == "duel":
-        mode = "rotate" if n == 2 else "fixed"
-    if state.rules < 2 or mode == "fixed":
-        return base
-    if mode == "snake":
-        return base if rnd % 2 == 1 else base[::-1]
-    return [(state.lead + rnd - 1 + k) % n for k in range(n)]
-
-
-def next_turn(state: OrbitState) -> tuple[int, int, int]:
-    """``(active, round, lead)`` after the active ship's turn: who moves next and in which round.
-
-    A round is one turn for every living ship in ``round_order``; when everyone has moved the next
-    round begins (``lead``, the first ship of the game, stays fixed; the order derives from it).
-    """
-    alive = [s.alive for s in state.ships]
-    order = round_order(state, state.round)
-    pos = order.index(state.active)
-    for cand in order[pos + 1 :]:
-        if alive[cand]:
-            return cand, state.round, state.lead
-    nxt = round_order(state, state.round + 1)
-    return next(c for c in nxt if alive[c]), state.round + 1, state.lead
-
-
-def turn_order(state: OrbitState, turns: int) -> list[int]:
-    """The ships that will move in the next ``turns`` turns if nobody dies (for the panel's queue)."""
-    out = []
-    s = state
-    for _ in range(turns):
-        out.append(s.active)
-        active, rnd, lead = next_turn(s)
-        s = replace(s, active=active, round=rnd, lead=lead)
-    return out
 
 
 def advance(state: OrbitState, ev: list[Event], log: bool = True) -> tuple[OrbitState, list[Event]]:

@@ -119,9 +119,11 @@ def heat_blind_plan(state: OrbitState, level: str, seed: int) -> TurnPlan:
         return orbit_ai.choose_plan(cold, level, seed)
 
 
-def play(job: tuple[int, tuple[str, ...]]) -> GameStats:
-    """One game; every ship's every turn is a claim checked until its next turn."""
-    seed, seats = job
+def play(job: tuple[int, tuple[str, ...]] | tuple[int, tuple[str, ...], bool]) -> GameStats:
+    """One game; every ship's every turn is a claim checked until its next turn. A third job item
+    ``False`` skips the heat counterfactual (half the CPU: for seat and threat runs only)."""
+    seed, seats = job[0], job[1]
+    heat_check = job[2] if len(job) > 2 else True
     state = orbit_game.initial_state(seed, orbit_game.new_game_options(len(seats)))
     g = GameStats(seed, seats, None, 0)
     open_claims: dict[int, Claim] = {}
@@ -132,7 +134,7 @@ def play(job: tuple[int, tuple[str, ...]]) -> GameStats:
         plan = orbit_ai.choose_plan(state, seats[me], seed)
         if seats[me] == "expert":
             g.loadouts.append(" ".join(str(a) for a in plan.pending(state.ships[me].alloc)))
-            if not g.heat_changed:
+            if heat_check and not g.heat_changed:
                 g.heat_turns_checked += 1
                 blind = heat_blind_plan(state, seats[me], seed)
                 g.heat_changed = _decision(state, blind) != _decision(state, plan)
@@ -219,9 +221,12 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--seats", default="", help="comma-separated levels (default: expert in every seat)")
     ap.add_argument("--workers", type=int, default=1)
+    ap.add_argument(
+        "--no-heat-check", action="store_true", help="skip the heat counterfactual (heat_decision_* then 0)"
+    )
     args = ap.parse_args(argv)
     seats = tuple(args.seats.split(",")) if args.seats else ("expert",) * args.players
-    jobs = [(args.seed + i, seats) for i in range(args.games)]
+    jobs = [(args.seed + i, seats, not args.no_heat_check) for i in range(args.games)]
     res = run_many(play, jobs, "orbit-threats", args.workers)
     print(json.dumps(summary(res), indent=1))
 

@@ -11,7 +11,9 @@ Trials join with ``+`` (``railheat+rail8``):
 - ``railout``: the railgun also hits the next ring out, up to 12 arc units ahead along its facing;
 - ``starts4``: ships start with a full loadout drawn by the seed (sniper, lancer, brawler, gunboat);
 - ``even4``: four ships start evenly spread (24 arc units apart);
-- ``nobonus``: the search's +0.5 per powered subsystem (``search.evaluate``) left out.
+- ``spreadN``: duels start with the second ship a seeded -N..N arc units off its 52;
+- ``nobonus``: the search's +0.5 per powered subsystem (``search.evaluate``) left out (0 since
+  session 7: a no-op now); ``bonus`` puts it back (the "before" of session 7).
 """
 
 from __future__ import annotations
@@ -72,6 +74,23 @@ def _railout() -> None:
             m.in_range = reach  # type: ignore[attr-defined]
 
 
+def _spread(n: int) -> None:
+    """Duels: the second ship starts a seeded 0..n arc units further ahead or behind (52 +- n)."""
+    real = scenarios_mod.scenario_ships
+
+    def ships(seed: int, players: int, rules: int = 2) -> scenarios_mod.Start:
+        start = real(seed, players, rules)
+        if players != 2:
+            return start
+        shift = (seed * 2654435761 >> 7) % (2 * n + 1) - n
+        b = start.ships[1]
+        sectors = rules_mod.RING_SECTORS[b.ring]
+        sector = (b.sector + shift * sectors // rules_mod.ARC_UNITS) % sectors
+        return replace(start, ships=(start.ships[0], replace(b, sector=sector)))
+
+    scenarios_mod.scenario_ships = ships  # type: ignore[assignment]
+
+
 def _weapon(w: Weapon, **kw: int) -> None:
     WEAPON_SPECS[w] = replace(WEAPON_SPECS[w], **kw)
 
@@ -87,6 +106,10 @@ def apply(trial: str) -> None:
             _railout()
         elif part == "even4":
             scenarios_mod.SPACING_3 = {**scenarios_mod.SPACING_3, 4: {1: 24, 2: 48, 3: 72}}
+        elif part.startswith("spread"):
+            _spread(int(part[6:]))
+        elif part == "bonus":  # the expert's +0.5 per powered subsystem, as before session 7
+            search_mod.POWER_BONUS = 0.5
         elif part == "nobonus":
             search_mod.SPECS = {k: replace(v, minimum=99) for k, v in rules_mod.SPECS.items()}
         elif part == "starts4":
