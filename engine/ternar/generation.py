@@ -23,6 +23,8 @@ LIGHT_TABLE: tuple[tuple[int, int], ...] = (
 HOLD_WINDOW_IN_INTRO = False  # True would start 6.4's shifts with stage 3 (tried: no ghosts before 52)
 SHIFT_GAP = 2  # rules 2-3: a shift needs a merge of top * 3^2 (RULES.md "Growth"); 0 = the literal V(n+2)
 SHIFT_GAP_4 = 3  # rules 4: ... top * 3^3 (RULES.md "Rules version 4")
+GUARDRAIL_FROM_RULES = 5  # rules 5: the guardrail's easier table below (RULES.md "Casual guardrail")
+GUARDRAIL_LOW_PERCENT = 85  # ... the window's low value; the rest is its mid value, no top value
 
 
 def shift_gap(ruleset: int) -> int:
@@ -53,7 +55,8 @@ def spawn_table(
 ) -> list[tuple[int, int]]:
     """(value, percent) pairs for a new node; percents sum to 100.
 
-    Full window: low 75 - p, mid 25, top p (p from 10.1; 70/25/5 at the start). Zen: fixed 70/25/5 on
+    Full window: low 75 - p, mid 25, top p (p from 10.1; 70/25/5 at the start); under 10.3's casual
+    guardrail (rules 5) low 85, mid 15 and no top value (rules 1-4: the top held at 5 %). Zen: fixed 70/25/5 on
     [3, 9, 27]. Rules 2: the intro stages of 12.1 name the values whatever the window did: stage 1
     only 3 and 9 (70/30, the 16.2 start), stage 2 the [3, 9, 27] window with 10.1's weights.
     Rules 1: values above the stage cap are left out of the window (two left weigh 70/30, one 100;
@@ -67,6 +70,8 @@ def spawn_table(
         if stage in INTRO_TABLES:
             return list(INTRO_TABLES[stage])
     w = window_values(window_low)
+    if guardrail and ruleset >= GUARDRAIL_FROM_RULES:
+        return [(w[0], GUARDRAIL_LOW_PERCENT), (w[1], 100 - GUARDRAIL_LOW_PERCENT)]
     p = top_weight_percent(turns, guardrail)
     table = [(w[0], 75 - p), (w[1], 25), (w[2], p)]
     cap = intro_cap(turns)

@@ -11,10 +11,13 @@ from engine.ternar import apply_with_events
 from engine.ternar.display import format_number, line_style
 from engine.ternar.generation import (
     FREEZE_TURN,
+    GUARDRAIL_FROM_RULES,
+    GUARDRAIL_LOW_PERCENT,
     SHIFT_GAP,
     SHIFT_GAP_4,
     ghost_chance_per_10000,
     shifted_window,
+    spawn_table,
     top_weight_percent,
 )
 from engine.ternar.gravity import breakthrough_percent
@@ -68,6 +71,23 @@ def test_intro_stage_edges(turns, stage):
 )
 def test_top_weight_steps_every_20_turns_up_to_25(turns, p):
     assert top_weight_percent(turns, guardrail=False) == p
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "guardrail", "table"),
+    [
+        (4, True, [(27, 70), (81, 25), (243, 5)]),  # rules 4: the top held at 5 %
+        (5, False, [(27, 50), (81, 25), (243, 25)]),  # rules 5 without it: 10.1's curve
+        (5, True, [(27, 85), (81, 15)]),  # ... rules 5 with it: low 85 / mid 15, no top value
+        (6, True, [(27, 85), (81, 15)]),
+    ],
+)
+def test_guardrail_table_from_rules_5(ruleset, guardrail, table):
+    """10.3's "temporary reduction of difficulty": from rules 5 (GUARDRAIL_FROM_RULES) the guardrail
+    spawns the window's low and mid values only, 85/15 (RULES.md "Casual guardrail"); at turn 400 the
+    plain curve has its top at 25 % (rules 4's guardrail: 5 %)."""
+    assert GUARDRAIL_FROM_RULES == 5 and GUARDRAIL_LOW_PERCENT == 85
+    assert spawn_table("classic", 3, 400, guardrail, ruleset) == [(v, p) for v, p in table]
 
 
 @pytest.mark.parametrize(("turns", "chance"), [(99, 200), (100, 100), (101, 100)])

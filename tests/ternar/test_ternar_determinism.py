@@ -181,7 +181,7 @@ def test_saves_of_rules_2_replay_exactly_as_they_were_played(i):
     s = Session.load(GAME, case["save"])
     assert s.state.options.ruleset == 2 and s.state_hash() == case["hash"]
     resaved = json.loads(s.save_json())
-    assert resaved["rules"] == GAME.rules == 4 and resaved["options"]["ruleset"] == 2
+    assert resaved["rules"] == GAME.rules == 5 and resaved["options"]["ruleset"] == 2
     assert Session.load(GAME, resaved).state_hash() == case["hash"]
     if s.state.outcome is None:
         s.play(greedy_route(s.state, 40, 800))
@@ -201,8 +201,27 @@ def test_saves_of_rules_3_replay_exactly_as_they_were_played(i):
     s = Session.load(GAME, case["save"])
     assert s.state.options.ruleset == 3 and s.state_hash() == case["hash"]
     resaved = json.loads(s.save_json())
-    assert resaved["rules"] == GAME.rules == 4 and resaved["options"]["ruleset"] == 3
+    assert resaved["rules"] == GAME.rules == 5 and resaved["options"]["ruleset"] == 3
     assert Session.load(GAME, resaved).state_hash() == case["hash"]
     if s.state.outcome is None:
         s.play(greedy_route(s.state, 40, 800))
         assert s.state.options.ruleset == 3
+
+
+GOLDEN_RULES4 = Path(__file__).with_name("ternar_golden_rules4.json")
+
+
+@pytest.mark.parametrize("i", range(len(CASES)))
+def test_saves_of_rules_4_replay_exactly_as_they_were_played(i):
+    """Saves written under rules 4 (the casual guardrail held the top weight at 5 %) keep playing under
+    rules 4 after the rules 5 build loads them: the same state hash, ``ruleset`` 4 pinned."""
+    case = json.loads(GOLDEN_RULES4.read_text())[i]
+    assert case["save"]["rules"] == 4 and "ruleset" not in case["save"]["options"]
+    s = Session.load(GAME, case["save"])
+    assert s.state.options.ruleset == 4 and s.state_hash() == case["hash"]
+    resaved = json.loads(s.save_json())
+    assert resaved["rules"] == GAME.rules == 5 and resaved["options"]["ruleset"] == 4
+    assert Session.load(GAME, resaved).state_hash() == case["hash"]
+    if s.state.outcome is None:
+        s.play(greedy_route(s.state, 40, 800))
+        assert s.state.options.ruleset == 4

@@ -186,7 +186,7 @@ def storm_metric(
 
 
 def guardrail_metric(plain: Sequence[ArcGame], guarded: Sequence[ArcGame], short: int = 50) -> Metric:
-    """10.3's casual guardrail (top weight held at 5 %, +5 % ghosts): the newcomer on the same seeds
+    """10.3's casual guardrail (rules 5: low/mid 85/15, no top value, +5 % ghosts): the newcomer on the same seeds
     with it off and on - games under ``short`` turns (what turns it on) and the median length."""
     sp = sum(1 for g in plain if g.turns < short)
     sg = sum(1 for g in guarded if g.turns < short)
