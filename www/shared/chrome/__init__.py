@@ -9,7 +9,7 @@ is a string key the game's glue words (EN/RU). The glue passes a ``Theme`` (its 
 | piece | module | button ids | keys |
 |---|---|---|---|
 | top bar: home (launcher), title, status, the game's ``BarButton``s | ``bar.top_bar`` | ``home`` + the game's | ``HOME_KEY`` (`` ` ``) goes home |
-| new-game options, a row or a list per ``OptionField`` | ``options.option_row`` / ``option_list`` | ``<field or prefix>:<value>`` → ``options.choose`` | ``step_choice`` for ←/→ |
+| new-game options: a row or a list per ``OptionField``, or a whole New game card | ``options.option_row`` / ``option_list`` / ``options_card`` | ``<field or prefix>:<value>`` → ``options.choose`` | ``step_choice`` for ←/→ |
 | level picker from ``spec.levels`` | ``options.level_grid`` | ``level:<id>`` → ``options.level_of`` | |
 | results card: title, ``CardLine``s (``worded(tr, result_lines)``), ``CardButton``s | ``results.results_card`` | the game's | |
 | help overlay over ``spec.help`` | ``help.help_overlay`` + ``HelpState`` | ``help:prev/close/next`` | ←/→, Esc, Enter (``HelpState.key``) |
@@ -22,12 +22,12 @@ and a ``Theme``, and routes the ids above.
 
 from __future__ import annotations
 
-from .bar import BAR_H, BarButton, top_bar
+from .bar import BAR_H, BarButton, Glyph, top_bar
 from .help import HelpState, help_overlay
 from .home import HOME, HOME_KEY, go_home, launcher_url, shows_home
 from .keys import focus_key
-from .options import choose, level_grid, level_of, option_list, option_row, step_choice
-from .results import CardButton, CardLine, results_card, worded
+from .options import choose, level_grid, level_of, option_list, option_row, options_card, step_choice
+from .results import CardButton, CardLine, card, results_card, worded
 from .theme import Theme
 
 __all__ = [
@@ -37,8 +37,10 @@ __all__ = [
     "BarButton",
     "CardButton",
     "CardLine",
+    "Glyph",
     "HelpState",
     "Theme",
+    "card",
     "choose",
     "focus_key",
     "go_home",
@@ -48,6 +50,7 @@ __all__ = [
     "level_of",
     "option_list",
     "option_row",
+    "options_card",
     "results_card",
     "shows_home",
     "step_choice",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from gwweb.shared.canvas import Gfx
@@ -13,15 +14,21 @@ from .widgets import button
 BAR_H = 44.0
 
 
+Glyph = Callable[[Gfx, float, float, float, float], None]
+
+
 @dataclass(frozen=True)
 class BarButton:
-    """One top-bar button: ``label`` on a wide screen, ``short`` (an icon) on a phone."""
+    """One top-bar button: ``label`` on a wide screen, ``short`` (an icon) on a phone; ``glyph``
+    draws a picture inside the button's ``(x, y, w, h)`` instead of any text (a speaker, a share
+    sign: the game's own icons)."""
 
     id: str
     label: str
     short: str = ""
     enabled: bool = True
     active: bool = False
+    glyph: Glyph | None = None
 
 
 def top_bar(
@@ -51,26 +58,31 @@ def top_bar(
     bx = x + w - 6 - len(buttons) * (bw + gap) + gap
     right_start = bx
     for b in buttons:
-        label = b.short or b.label if phone else b.label
+        label = "" if b.glyph else (b.short or b.label if phone else b.label)
+        bh = min(h - 12, bw) if b.glyph else h - 12  # a drawn icon sits in a square
+        by = y + (h - bh) / 2
         button(
             g,
             theme,
             b.id,
             bx,
-            y + 6,
+            by,
             bw,
-            h - 12,
+            bh,
             label,
             size=13,
             enabled=b.enabled,
             active=b.active,
             focused=focused == b.id,
         )
+        if b.glyph:
+            b.glyph(g, bx, by, bw, bh)
         bx += bw + gap
     left = x + 10.0
     if home:
         hw = 36.0 if phone else 40.0
-        button(g, theme, HOME, x + 6, y + 6, hw, h - 12, "⌂", size=18, focused=focused == HOME)
+        hh = h - 12
+        button(g, theme, HOME, x + 6, y + (h - hh) / 2, hw, hh, "⌂", size=18, focused=focused == HOME)
         left = x + 6 + hw + 10
     if not phone and title:
         g.text(left, y + h / 2 + 1, title, theme.fg, 17, bold=True, baseline="middle")

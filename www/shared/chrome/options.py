@@ -15,6 +15,7 @@ from gwweb.shared.canvas import Gfx
 
 from engine.core.chrome_data import ChromeSpec, LevelEntry, OptionField, Value
 
+from .results import CardButton, card
 from .theme import Theme
 from .widgets import button
 
@@ -63,13 +64,19 @@ def option_row(
     prefixes: Mapping[str, str] | None = None,
     caption: str = "",
     caption_w: float = 130.0,
+    caption_bold: bool = False,
+    caption_above: bool = False,
     focused: str | None = None,
     size: float = 15,
 ) -> float:
     """A caption and one button per choice (the chosen one filled). Returns the y under the row."""
     bx, bw_all = x, w
-    if caption:
-        g.text(x, y + h / 2, caption, theme.dim, 14, baseline="middle")
+    if caption and caption_above:  # a narrow screen: the caption on its own line
+        g.text(x, y + 13, caption, theme.dim, 13)
+        y += 20
+    elif caption:
+        cap = (theme.fg, 15.0) if caption_bold else (theme.dim, 14.0)
+        g.text(x, y + h / 2 + 1, caption, cap[0], cap[1], bold=caption_bold, baseline="middle")
         bx, bw_all = x + caption_w, w - caption_w
     n = len(f.choices)
     bw = (bw_all - (n - 1) * 8) / n
@@ -111,11 +118,58 @@ def option_list(
     for v in f.choices:
         bid = button_id(f, v, prefixes)
         button(g, theme, bid, x, y, w, h, "", active=v == value, focused=focused == bid)
-        g.text(x + 14, y + 24, label(f.name, v), theme.fg, 17, bold=True)
+        g.text(x + 14, y + 24, label(f.name, v), theme.card_fg, 17, bold=True)
         desc = describe(f.name, v)
         g.text(x + 14, y + 45, desc, theme.dim, g.fit_text(desc, w - 24, 12.5), baseline="alphabetic")
         y += h + 8
     return y
+
+
+def options_card(
+    g: Gfx,
+    theme: Theme,
+    f: OptionField,
+    value: Value,
+    label: Label,
+    describe: Label,
+    title: str,
+    buttons: Sequence[CardButton],
+    *,
+    note: str = "",
+    prefixes: Mapping[str, str] | None = None,
+    focused: str | None = None,
+    width: float = 380.0,
+) -> tuple[float, float, float, float]:
+    """The New game card: ``title``, an optional ``note`` (what starting over loses), one tall button
+    per choice of ``f`` (``option_list``) and ``buttons`` in a row at the bottom. Returns its rectangle."""
+    h = 18.0 + 36 + (24 if note else 0) + len(f.choices) * 66 + 12 + 54 + 6
+    x, y, w, h = card(g, theme, width, h)
+    cx, ty = x + w / 2, y + 36
+    g.text(cx, ty, title, theme.card_fg, 22, bold=True, align="center")
+    if note:
+        ty += 24
+        g.text(cx, ty, note, theme.dim, 13, align="center")
+    option_list(
+        g, theme, f, value, label, describe, x + 16, ty + 18, w - 32, prefixes=prefixes, focused=focused
+    )
+    n = max(1, len(buttons))
+    bw = (w - 32 - (n - 1) * 12) / n
+    for k, b in enumerate(buttons):
+        button(
+            g,
+            theme,
+            b.id,
+            x + 16 + k * (bw + 12),
+            y + h - 54,
+            bw,
+            40,
+            b.label,
+            size=14,
+            bold=b.bold,
+            enabled=b.enabled,
+            focused=focused == b.id,
+        )
+    return (x, y, w, h)
 
 
 def level_grid(
@@ -184,5 +238,6 @@ __all__ = [
     "level_of",
     "option_list",
     "option_row",
+    "options_card",
     "step_choice",
 ]

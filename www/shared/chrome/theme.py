@@ -13,7 +13,7 @@ class Theme:
     ``backdrop``: full-screen overlays (help); ``card``: results/options cards; ``card_fg``: text
     on a card; ``accent``: the primary action; ``good``/``bad``: result tones; ``focus``: the
     keyboard ring; ``radius``: button corners (0: square, as ``Gfx.button`` draws);
-    ``active``: the fill of a chosen option; ``dim_alpha``: how much a card darkens the page.
+    ``active``: the fill of a chosen option; ``button_bg``: every button's fill; ``dim_alpha``: how much a card darkens the page.
     """
 
     fg: str = "#FFE0B2"
@@ -29,6 +29,7 @@ class Theme:
     radius: float = 0.0
     active: str = "rgba(255,224,178,0.18)"
     disabled: str = "rgba(255,224,178,0.4)"
+    button_bg: str = ""  # a fill under every button ("" leaves the background showing)
     dim_page: str = ""  # a colour laid over the page under a card ("" leaves the page as it is)
     dim_alpha: float = 0.55
 

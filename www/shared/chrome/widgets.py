@@ -30,11 +30,15 @@ def button(
     fg = (color or theme.fg) if enabled else theme.disabled
     region = Region(bid, x, y, w, h)
     if theme.radius <= 0:
+        if theme.button_bg:
+            g.rect(x, y, w, h, theme.button_bg)
         if active:
             g.rect(x, y, w, h, theme.active)
         g.frame(x + 0.5, y + 0.5, w - 1, h - 1, fg, 1.5)
     else:
         r = min(theme.radius, h / 3)
+        if theme.button_bg:
+            g.round_rect(x + 0.75, y + 0.75, w - 1.5, h - 1.5, r, fill=theme.button_bg)
         g.round_rect(
             x + 0.75,
             y + 0.75,
