@@ -16,7 +16,9 @@ Public API for the browser glue and editor:
   ``share_code``/``parse_share_code``, ``presentation`` (layer opacity, tools, colours).
 - ``walk.plan_walk`` (click-to-walk that never kills, refusal codes), ``views.danger_cells`` (what
   kills now / after the next pulse), ``actions.action_options`` and ``actions.Refusal`` (codes),
-  ``campaign`` (order, pars, taught mechanics, hints, stars), ``solver.search`` (fewest pulses).
+  ``campaign`` (order, pars, taught mechanics, hints, stars), ``solver.search`` (fewest pulses),
+  ``progress`` (map fingerprints in saves: ``game_options``, ``restore_game``; progress format 2
+  with best pulses per level: ``upgrade_progress``, ``record_win``, ``best_pulses``).
 """
 
 from engine.reactor.actions import (
