@@ -28,7 +28,7 @@ from engine.reactor.campaign import keys as campaign_keys
 from engine.reactor.campaign import stars_for
 from engine.reactor.game import LevelEnded
 
-from ..shared.app import newer_than_build
+from ..shared.app import Record, newer_than_build
 from . import layout as layout_mod
 from .bindings import BINDINGS, TOAST_MS, now
 from .cascade import Cascade, CascadePlayer
@@ -83,7 +83,7 @@ class ReactorApp(Controls, View):
         self.slow: list[tuple[str, float]] = []
         self.drawn: Any = None  # the surface values drawn in the last frame (test hook)
         self.storage = shell.storage
-        self.progress = self.storage.load("progress", Progress) or Progress()
+        self.progress = Record(self.storage, "progress", Progress, Progress).value  # damaged: kept aside
         self.custom = load_custom(self.storage)
         self.editor = Editor(self)
         self.storage.guard("game")  # a game in progress: another tab's is never replaced silently

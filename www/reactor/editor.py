@@ -19,6 +19,7 @@ from engine.reactor import GAME
 from engine.reactor.balance import CARRIERS
 from engine.reactor.presentation import editor_tools
 
+from ..shared.app import Record
 from . import layout as layout_mod
 from .badges import Badges
 from .edoc import MAX_SIZE, PROP_KINDS, SUPPLY_ITEMS, Doc, level_id, new_level, normalize
@@ -65,8 +66,8 @@ class Editor(EditorKeys, EditorFiles, EditorHooks, EditorSolving):
     def __init__(self, app: EditorHost) -> None:
         self.app = app
         self.shell = app.shell
-        saved = self.shell.storage.load("editor", EditorDoc)
-        self.doc = Doc(normalize(saved.data) if saved else new_level())
+        saved = Record(self.shell.storage, "editor", EditorDoc, lambda: EditorDoc(data=new_level()))
+        self.doc = Doc(normalize(saved.value.data))  # a damaged draft is kept aside with a notice
         self.solver = LiveSolver(clock=lambda: float(js.performance.now()))
         self.solver.restart(self.doc.data if self.doc.ok else None)
         self.ui = EditorUi()  # cursor, tool, layer, panel: what the draft and its undo never keep
