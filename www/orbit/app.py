@@ -86,9 +86,6 @@ class OrbitApp(TurnApp[OrbitState, TurnPlan, Ui]):
     def why(self, p: Problem) -> str:
         return p.message if self.shell.i18n.lang == "en" else self.tr(f"why_{p.code}")
 
-    def help_text(self, page: int) -> str:
-        return self.tr(f"help_{page}")
-
     def toast(self, text: str, ms: float | None = None) -> None:
         """A short message over the board, also said to screen readers (shared ``Toasts``)."""
         self.shell.toasts.push(text, ms)
@@ -216,7 +213,7 @@ class OrbitApp(TurnApp[OrbitState, TurnPlan, Ui]):
             and not m.over()
             and m.kind() not in (HUMAN, FRIEND)
             and ui.anim is None
-            and not ui.help_open
+            and not ui.help.open
         )
 
     def covered(self) -> bool:

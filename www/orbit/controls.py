@@ -15,9 +15,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from gwweb.shared import focus
+from gwweb.shared.chrome import HOME_KEY, go_home
 from gwweb.shared.input import Event
 
 from engine.orbit.ai import AI_LEVELS
+from engine.orbit.chrome import CHROME
 from engine.orbit.moves import TurnPlan
 from engine.orbit.rules import SUBSYSTEMS, Burn, Subsystem, Weapon
 from engine.orbit.state import OrbitState
@@ -65,9 +67,10 @@ BINDINGS = {
     "KeyT": "tab",
     "Tab": "focus",
     "KeyE": "enemy",
+    HOME_KEY: "home",
 }
 
-COMMANDS = ("menu", "undo", "help", "lang", "mute", "tab", "fit", "zoom+", "zoom-")
+COMMANDS = ("home", "menu", "undo", "help", "lang", "mute", "tab", "fit", "zoom+", "zoom-")
 PRESETS = {"hotseat", "ai", "demo", "link"}
 
 
@@ -260,12 +263,7 @@ class Controls:
         app.sfx("click")
 
     def help_button(self, rest: str) -> None:
-        ui = self.app.ui
-        pages = int(self.app.tr("help_pages"))
-        if rest == "close":
-            ui.help_open = False
-        else:
-            ui.help_page = (ui.help_page + (1 if rest == "next" else -1)) % pages
+        self.app.ui.help.press("help:" + rest, len(CHROME.help))
 
     def replay_button(self, rest: str) -> None:
         app, ui = self.app, self.app.ui
@@ -284,9 +282,11 @@ class Controls:
     def command(self, name: str) -> None:
         app, ui = self.app, self.app.ui
         shell = app.shell
-        if name == "menu":
-            if ui.help_open:
-                ui.help_open = False
+        if name == "home":
+            go_home(shell)
+        elif name == "menu":
+            if ui.help.open:
+                ui.help.open = False
             elif ui.mode == "menu" and app.has_game() and not app.match.over():
                 ui.mode = "play"
             else:
@@ -294,7 +294,7 @@ class Controls:
         elif name == "undo":
             app.undo()
         elif name == "help":
-            ui.help_open = not ui.help_open
+            ui.help.open = not ui.help.open
         elif name == "lang":
             shell.set_lang(shell.i18n.toggle())
         elif name == "mute":
@@ -325,7 +325,7 @@ class Controls:
             foes = [s.id for s in app.match.state.ships if s.alive and s.id != me]
             ui.reach_of = threatview.next_enemy(app.reach_enemy(), foes)
             return None
-        if ui.help_open:
+        if ui.help.open:
             if a in ("inc", "dec"):
                 self.help_button("next" if a == "inc" else "prev")
             return None

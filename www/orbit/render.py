@@ -57,7 +57,7 @@ def draw(app: OrbitHost, g: Gfx, now: float) -> None:
     text, color = status(app)
     playing = ui.mode != "menu" and app.has_game()
     size = (app.shell.i18n.lang, g.width, g.height, g.dpr, text, color)
-    if playing and ui.anim is not None and not ui.help_open:
+    if playing and ui.anim is not None and not ui.help.open:
         # an animation moves only the ships: everything else is one cached layer over the board
         g.clear("#2B1B17")
         board(app, g, now)
@@ -76,13 +76,13 @@ def draw(app: OrbitHost, g: Gfx, now: float) -> None:
                 chrome(app, lg)
             else:
                 screens.menu(app, lg)
-            if ui.help_open:
+            if ui.help.open:
                 lg.regions.clear()
                 screens.help_screen(app, lg)
             screens.top_bar(app, lg, L.top, text, color)
     g.blit(lg)
     g.regions.extend(lg.regions)
-    if ui.link_error and not ui.help_open:
+    if ui.link_error and not ui.help.open:
         screens.link_error(app, g, ui.link_error)
     toasts = app.shell.toasts
     notices = app.shell.notices
@@ -91,7 +91,7 @@ def draw(app: OrbitHost, g: Gfx, now: float) -> None:
         toasts.push(notices[app.notices_shown - 1], NOTICE_MS, announce=False)  # notify() spoke it
     # on a phone the panel (with Execute) fills the bottom: messages go over the orbit view instead;
     # on a desktop, centred over the orbit view, clear of the zoom buttons and the panel
-    game = ui.mode != "menu" and not ui.help_open and L.orbit.h > 0
+    game = ui.mode != "menu" and not ui.help.open and L.orbit.h > 0
     if game and L.phone:
         toasts.draw(g, g.width / 2, L.orbit.bottom - 8, size=13)
     elif game:

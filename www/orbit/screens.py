@@ -4,73 +4,60 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from gwweb.shared import chrome
 from gwweb.shared.canvas import Gfx
+from gwweb.shared.chrome import BarButton
+
+from engine.orbit.chrome import CHROME, result_lines
 
 from .layout import Rect
 from .model import SEAT_KINDS
 from .orbitview import SHIP_COLORS
-from .widgets import BAD, DIM, FG, GOOD, PANEL, PANEL2, button2, paragraph, swatch
+from .widgets import DIM, FG, GOOD, PANEL, PANEL2, THEME, button2, paragraph, swatch
 
 if TYPE_CHECKING:
     from .host import OrbitHost
 
-BACKDROP = "#1A110E"
-
 
 def top_bar(app: OrbitHost, g: Gfx, rect: Rect, status: str, status_color: str = FG) -> None:
-    tr, phone = app.tr, app.ui.layout.phone
-    g.rect(rect.x, rect.y, rect.w, rect.h, "#2B1B17")
-    bw = 40.0 if phone else 64.0
-    gap = 4.0
-    ids = [
-        ("menu", "≡" if phone else tr("menu")),
-        ("undo", "↶" if phone else tr("undo")),
-        ("help", "?" if phone else tr("help")),
-        ("lang", tr("lang")),
-        (
-            "mute",
-            ("♪" if not app.shell.audio.muted else "×♪")
-            if phone
-            else (tr("mute") if not app.shell.audio.muted else tr("muted")),
+    """The shared top bar (``gwweb.shared.chrome``): home, title, status, Orbit's commands."""
+    tr, phone, ui = app.tr, app.ui.layout.phone, app.ui
+    muted = app.shell.audio.muted
+    over = app.has_game() and app.match.over()
+    bar = [
+        # on the menu itself Menu only leads back to a game that is still running
+        BarButton(
+            "menu",
+            tr("menu"),
+            "≡",
+            enabled=ui.help.open or ui.mode != "menu" or (app.has_game() and not over),
         ),
+        BarButton("undo", tr("undo"), "↶", enabled=app.can_undo()),
+        BarButton("help", tr("help"), "?"),
+        BarButton("lang", tr("lang")),
+        BarButton("mute", tr("muted") if muted else tr("mute"), "×♪" if muted else "♪"),
     ]
-    if phone and app.has_game() and app.ui.mode == "play":
-        ids.insert(2, ("tab", tr("log") if app.ui.tab == "plan" else tr("plan")))
-    x = rect.right - 6 - len(ids) * (bw + gap) + gap
-    right_start = x
-    for bid, label in ids:
-        enabled = bid != "undo" or app.can_undo()
-        if bid == "menu":  # on the menu itself it only leads back to a game that is still running
-            enabled = app.ui.help_open or app.ui.mode != "menu" or (app.has_game() and not app.match.over())
-        elif bid == "tab":  # the log and plan views differ only while a human plans
-            enabled = app.planning() and not app.ui.help_open
-        g.button(
-            bid,
-            x,
-            rect.y + 6,
-            bw,
-            rect.h - 12,
-            label,
-            size=13,
-            enabled=enabled,
-            active=(bid == "tab" and app.ui.tab == "log"),
+    if (
+        phone and app.has_game() and ui.mode == "play"
+    ):  # the log and plan views differ only while a human plans
+        tab = tr("log") if ui.tab == "plan" else tr("plan")
+        bar.insert(
+            2, BarButton("tab", tab, tab, enabled=app.planning() and not ui.help.open, active=ui.tab == "log")
         )
-        x += bw + gap
-    left = 10.0
-    if not phone:
-        g.text(left, rect.cy + 1, tr("title"), FG, 17, bold=True, baseline="middle")
-        left += g.measure(tr("title"), 17, True) + 16
-    avail = right_start - left - 8
-    if status and avail > 30:
-        g.text(
-            left,
-            rect.cy + 1,
-            status,
-            status_color,
-            g.fit_text(status, avail, 14, True),
-            bold=True,
-            baseline="middle",
-        )
+    chrome.top_bar(
+        g,
+        THEME,
+        tr("title"),
+        bar,
+        phone=phone,
+        status=status,
+        status_color=status_color,
+        home=chrome.shows_home(app.shell),
+        x=rect.x,
+        y=rect.y,
+        w=rect.w,
+        h=rect.h,
+    )
 
 
 def menu(app: OrbitHost, g: Gfx) -> None:
@@ -94,9 +81,21 @@ def menu(app: OrbitHost, g: Gfx) -> None:
         fs = g.fit_text(label, pw - 8, 14)
         g.button(f"preset:{pid}", x + k * (pw + 4), y, pw, 44, label, size=fs, active=app.ui.preset == pid)
     y += 58
-    g.text(x, y + 16, tr("players", n=len(app.ui.seats)), FG, 15, bold=True, baseline="middle")
-    for k, n in enumerate((2, 3, 4)):
-        g.button(f"np:{n}", x + cw - (3 - k) * 52, y, 48, 32, str(n), size=15, active=len(app.ui.seats) == n)
+    chrome.option_row(  # the ship count: the choices OrbitOptions allows (engine-declared)
+        g,
+        THEME,
+        CHROME.field("players"),
+        len(app.ui.seats),
+        lambda _name, v: str(v),
+        x,
+        y,
+        cw,
+        32,
+        prefixes={"players": "np"},
+        caption=tr("players", n=len(app.ui.seats)),
+        caption_w=cw - 156,
+        caption_bold=True,
+    )
     y += 44
     short = h < 600  # a phone on its side: seats in two columns
     sx0, scw = x, cw
@@ -176,58 +175,30 @@ def cover(app: OrbitHost, g: Gfx, ship: int) -> None:
 
 
 def game_over(app: OrbitHost, g: Gfx, rect: Rect) -> None:
+    """The shared results card over the orbit view: the engine's result lines (the winner in its colour)."""
     tr = app.tr
     out = app.match.state.outcome
     if out is None:
         return
-    cw, ch = min(380.0, rect.w - 24), 196.0
-    x, y = rect.cx - cw / 2, rect.cy - ch / 2
-    g.rect(x, y, cw, ch, "rgba(43,27,23,0.94)")
-    g.frame(x + 0.5, y + 0.5, cw - 1, ch - 1, FG, 1.5)
-    g.text(rect.cx, y + 26, tr("game_over"), FG, 20, bold=True, align="center", baseline="middle")
-    if out.winner is not None:
-        head = tr("win", ship=app.ship_name(out.winner))
-        color = SHIP_COLORS[out.winner]
-        sub = tr(f"term_{out.termination.value}")
-    else:
-        head, color, sub = tr("draw"), BAD, tr(f"term_{out.termination.value}")
-    g.text(
-        rect.cx,
-        y + 60,
-        head,
-        color,
-        g.fit_text(head, cw - 20, 19, True),
-        bold=True,
-        align="center",
-        baseline="middle",
-    )
-    g.text(rect.cx, y + 88, sub, DIM, g.fit_text(sub, cw - 20, 14), align="center", baseline="middle")
-    bw = (cw - 30) / 2
-    g.button("replay", x + 10, y + 112, bw, 34, tr("replay"), size=14)
-    g.button("newgame", x + 20 + bw, y + 112, bw, 34, tr("new_game"), size=14)
-    g.button("undo", x + 10, y + 152, bw, 34, tr("undo"), size=14, enabled=app.can_undo())
-    g.button("menu", x + 20 + bw, y + 152, bw, 34, tr("menu"), size=14)
+    lines = []
+    for ln in result_lines(out):
+        ship = ln.params.get("ship")
+        if isinstance(ship, int):
+            lines.append(chrome.CardLine(tr(ln.key, ship=app.ship_name(ship)), ln.tone, SHIP_COLORS[ship]))
+        else:
+            lines.append(chrome.CardLine(tr(ln.key), ln.tone))
+    buttons = [
+        chrome.CardButton("replay", tr("replay")),
+        chrome.CardButton("newgame", tr("new_game")),
+        chrome.CardButton("undo", tr("undo"), enabled=app.can_undo()),
+        chrome.CardButton("menu", tr("menu")),
+    ]
+    chrome.results_card(g, THEME, tr("game_over"), lines, buttons, area=(rect.x, rect.y, rect.w, rect.h))
 
 
 def help_screen(app: OrbitHost, g: Gfx) -> None:
-    tr = app.tr
-    w, h = g.width, g.height
-    g.rect(0, 44, w, h - 44, BACKDROP)
-    cw = min(620.0, w - 24)
-    x = (w - cw) / 2
-    pages = int(tr("help_pages"))
-    page = app.ui.help_page % pages
-    title, _, body = app.help_text(page).partition("\n")
-    y = 66.0
-    g.text(x, y, f"{title}  ({page + 1}/{pages})", FG, 20, bold=True, baseline="top")
-    y += 36
-    size = 15 if w > 500 else 14
-    paragraph(g, x, y, cw, body, FG, size, size * 1.45)
-    by = h - 60
-    bw = (cw - 12) / 3
-    g.button("help:prev", x, by, bw, 42, "◀ " + tr("prev"), size=15)
-    g.button("help:close", x + bw + 6, by, bw, 42, tr("close"), size=15)
-    g.button("help:next", x + 2 * (bw + 6), by, bw, 42, tr("next") + " ▶", size=15)
+    """The shared help overlay over Orbit's declared help pages."""
+    chrome.help_overlay(g, THEME, app.tr, CHROME.help, app.ui.help, top=44.0)
 
 
 def replay_bar(app: OrbitHost, g: Gfx, rect: Rect) -> None:

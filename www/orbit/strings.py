@@ -187,27 +187,32 @@ EN: dict[str, str] = {
     "why_game_over": "the game is over",
     "keys": "Keys: 1–7 select · ←/→ energy · V vent · R rotate · C/B coast/burn · [ ] adjust · "
     "S scoop · F fire · Enter execute · U undo · H help · Esc menu",
-    "help_pages": "6",
-    "help_0": "Goal\nLast ship flying wins. Every ship has a 10-unit reactor, a hull and reaction mass. "
+    "help_0_title": "Goal",
+    "help_0": "Last ship flying wins. Every ship has a 10-unit reactor, a hull and reaction mass. "
     "Each turn you plan: move energy between the reactor and seven subsystems, vent heat, rotate, "
     "coast or burn to another ring, and fire powered weapons. Nothing happens until Execute. "
     "In a duel the first move alternates (A B, B A, A B...); with 3-4 ships the seat order stays. "
     "Red bands: where enemies can hit next turn.",
-    "help_1": "Energy\nAllocated energy stays until you take it back. At most 3 units return per turn, "
+    "help_1_title": "Energy",
+    "help_1": "Allocated energy stays until you take it back. At most 3 units return per turn, "
     "shared between deallocation and venting heat. A subsystem works once it reaches its minimum. "
     "The panel shows each subsystem's boxes; the tick marks the overclock threshold.",
-    "help_2": "Heat\nEngines above 2 and a firing railgun at 4 overclock: 1 heat per unit over the "
+    "help_2_title": "Heat",
+    "help_2": "Engines above 2 and a firing railgun at 4 overclock: 1 heat per unit over the "
     "threshold. Heat does no damage on the turn it appears; every later turn it costs 1 hull per heat "
     "unit until vented.",
-    "help_3": "Orbits\nFive rings of 6, 12, 24, 48 and 96 sectors. Every ship moves one sector clockwise "
+    "help_3_title": "Orbits",
+    "help_3": "Five rings of 6, 12, 24, 48 and 96 sectors. Every ship moves one sector clockwise "
     "each turn. Facing prograde, a burn goes outward; retrograde, inward. Light/medium/heavy burns "
     "need 1/2/3 engine energy and cost 1/2/3 mass for 1/2/3 rings. The ship is in transit and "
     "arrives at the start of its next turn, ±1 sector if adjusted. The scoop gains 1 mass while coasting.",
-    "help_4": "Weapons\nLaser: 2 damage to up to 3 ships on the same or a neighbouring ring within 15°. "
+    "help_4_title": "Weapons",
+    "help_4": "Laser: 2 damage to up to 3 ships on the same or a neighbouring ring within 15°. "
     "Railgun: 5 damage to one ship on the same ring up to a quarter turn ahead along your facing; "
     "recoil pushes you back a sector. Missiles: 2 damage to one ship on any ring within 45°. "
     "Powered shields take 1 off every hit. Shaded sectors show the reach of powered weapons.",
-    "help_5": "Controls\nTap + and − next to a subsystem, or select with 1–7 / ↑↓ and change with ←→. "
+    "help_5_title": "Controls",
+    "help_5": "Tap + and − next to a subsystem, or select with 1–7 / ↑↓ and change with ←→. "
     "Drag the orbit view to pan, wheel or pinch to zoom. Undo takes back your last turn (and the "
     "computer's reply). The game saves itself after every turn.",
 }
@@ -397,28 +402,33 @@ RU: dict[str, str] = {
     "why_game_over": "игра окончена",
     "keys": "Клавиши: 1–7 выбор · ←/→ энергия · V сброс · R разворот · C/B дрейф/импульс · [ ] корр. · "
     "S забор · F огонь · Enter выполнить · U отмена · H правила · Esc меню",
-    "help_pages": "6",
-    "help_0": "Цель\nПобеждает последний уцелевший корабль. У каждого реактор на 10 единиц, корпус и "
+    "help_0_title": "Цель",
+    "help_0": "Побеждает последний уцелевший корабль. У каждого реактор на 10 единиц, корпус и "
     "реактивная масса. В свой ход вы планируете: распределяете энергию по семи подсистемам, "
     "сбрасываете тепло, разворачиваетесь, дрейфуете или делаете импульс на другое кольцо и стреляете. "
     "Ничего не происходит до кнопки «Выполнить». В дуэли первый ход чередуется (A B, B A, A B...); "
     "при 3-4 кораблях порядок постоянный. Красные полосы — куда враг достанет в следующий ход.",
-    "help_1": "Энергия\nВыделенная энергия остаётся в подсистеме, пока вы её не заберёте. За ход в "
+    "help_1_title": "Энергия",
+    "help_1": "Выделенная энергия остаётся в подсистеме, пока вы её не заберёте. За ход в "
     "реактор возвращается не более 3 единиц — вместе со сбросом тепла. Подсистема работает, когда "
     "набрала минимум. Засечка на шкале — порог перегрузки.",
-    "help_2": "Тепло\nДвигатели выше 2 и стреляющий рельсотрон на 4 перегружены: 1 тепло за единицу "
+    "help_2_title": "Тепло",
+    "help_2": "Двигатели выше 2 и стреляющий рельсотрон на 4 перегружены: 1 тепло за единицу "
     "сверх порога. В ход появления тепло не вредит; каждый следующий ход — 1 урона корпусу за "
     "единицу тепла, пока его не сбросить.",
-    "help_3": "Орбиты\nПять колец: 6, 12, 24, 48 и 96 секторов. Каждый ход все корабли сдвигаются на "
+    "help_3_title": "Орбиты",
+    "help_3": "Пять колец: 6, 12, 24, 48 и 96 секторов. Каждый ход все корабли сдвигаются на "
     "сектор по часовой стрелке. Носом по орбите импульс ведёт наружу, против — внутрь. Слабый, "
     "средний и сильный импульсы требуют 1/2/3 энергии двигателей и 1/2/3 массы и меняют кольцо на "
     "1/2/3. Корабль в перелёте и прибывает в начале своего следующего хода (±1 сектор при "
     "коррекции). Заборник даёт 1 массу при дрейфе.",
-    "help_4": "Оружие\nЛазер: 2 урона до 3 кораблям на том же или соседнем кольце в пределах 15°. "
+    "help_4_title": "Оружие",
+    "help_4": "Лазер: 2 урона до 3 кораблям на том же или соседнем кольце в пределах 15°. "
     "Рельсотрон: 5 урона одному кораблю на том же кольце до четверти оборота вперёд по курсу; отдача "
     "отбрасывает на сектор назад. Ракеты: 2 урона одному кораблю на любом кольце в пределах 45°. "
     "Щиты снимают 1 с каждого попадания. Закрашенные секторы — зона запитанного оружия.",
-    "help_5": "Управление\n+ и − у подсистемы, или выбор 1–7 / ↑↓ и изменение ←→. Перетаскивайте вид "
+    "help_5_title": "Управление",
+    "help_5": "+ и − у подсистемы, или выбор 1–7 / ↑↓ и изменение ←→. Перетаскивайте вид "
     "орбит, колесо или щипок — масштаб. «Отмена» забирает ваш последний ход (и ответ компьютера). "
     "Игра сохраняется после каждого хода.",
 }

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from gwweb.shared.chrome.help import HelpState
+
 from engine.orbit.rules import Weapon
 from engine.orbit.state import OrbitState
 
@@ -45,8 +47,7 @@ class Ui:
     """The page's UI state (see the module doc)."""
 
     mode: str = "menu"  # "menu" | "play" | "replay"
-    help_open: bool = False
-    help_page: int = 0
+    help: HelpState = field(default_factory=HelpState)  # the shared help overlay: open, page
     preset: str = "ai"
     difficulty: str = DEFAULT_LEVEL
     seats: list[str] = field(default_factory=lambda: [HUMAN, DEFAULT_LEVEL])

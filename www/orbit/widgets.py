@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from gwweb.shared.canvas import Gfx
+from gwweb.shared.chrome import Theme
 
 from .orbitview import SHIP_COLORS
 
@@ -13,6 +14,10 @@ GOOD = "#A5D6A7"
 PANEL = "#3E2723"
 PANEL2 = "#4E342E"
 HOT = "#FF7043"
+THEME = Theme(
+    fg=FG, dim=DIM, bar="#2B1B17", backdrop="#1A110E", card="rgba(43,27,23,0.94)", good=GOOD, bad=BAD
+)
+"""Orbit's colours for the shared chrome (top bar, help, results card)."""
 
 
 def gauge(
