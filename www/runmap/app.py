@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 import js  # type: ignore[import-not-found]
 from gwweb.shared.app import TurnApp
 from gwweb.shared.canvas import Gfx
+from gwweb.shared.chrome import HOME, HOME_KEY
 from gwweb.shared.clock import idle, new_seed, now_ms
 from gwweb.shared.input import Event
 from pyodide.ffi import create_once_callable, create_proxy  # type: ignore[import-not-found]
@@ -51,6 +52,7 @@ BINDINGS = {
     "KeyK": "lang",
     "KeyS": "share",
     "KeyL": "legend",
+    HOME_KEY: HOME,
     "PageUp": "pgup",
     "PageDown": "pgdn",
     **{f"Digit{k}": f"d{k}" for k in range(10)},

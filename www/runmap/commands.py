@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from gwweb.shared.chrome import HOME, go_home
 from gwweb.shared.input import Event
 
 from engine.runmap import Phase
@@ -25,7 +26,9 @@ ARROWS = ("left", "right", "up", "down")
 def on_button(app: AppFace, bid: str) -> None:
     """A canvas button that is not a move (``button_move`` had nothing for it)."""
     sh, p, ui = app.shell, app.prefs, app.ui
-    if bid == "mute":
+    if bid == HOME:
+        go_home(sh)
+    elif bid == "mute":
         sh.set_muted(not sh.audio.muted)
         if not sh.audio.muted:
             sh.audio.tone(660, 0.08)
@@ -115,7 +118,7 @@ def key(app: AppFace, ev: Event) -> bool:
     if ev.kind != "action" or not ev.down:
         return False
     a = ev.name
-    if a in ("mute", "lang") or (a in ("share", "legend") and app.has_run and ui.screen == "run"):
+    if a in ("mute", "lang", HOME) or (a in ("share", "legend") and app.has_run and ui.screen == "run"):
         on_button(app, a)  # the top bar's buttons (and the phone's legend) have keys too
         return True
     if ui.keypad_open:

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from gwweb.shared import chrome
 from gwweb.shared.canvas import Gfx
 
+from engine.runmap.chrome import CHROME
+
 from . import icons, layout
-from .render import GOLD, INK, MUTED, T
+from .render import GOLD, INK, MUTED, THEME, T
 
 BOX = "#4E342E"
 BTN = "#6D4C41"
@@ -35,17 +38,22 @@ def menu(g: Gfx, w: float, h: float, t: T, *, preset: str, players: int, seed: s
         g.text(x, y + 26, text, MUTED, g.fit_text(text, lw - 8, 14, min_size=9))
         return y
 
-    y = label(t("preset"), y)
-    half = (cw - lw - 8) / 2
-    g.button("preset:slice", x + lw, y, half, 40, t("slice"), active=preset == "slice", size=14, bg=bg)
-    g.button(
-        "preset:full", x + lw + half + 8, y, half, 40, t("full"), active=preset == "full", size=14, bg=bg
-    )
-    y = label(t("players"), y + 48)
-    pw = (cw - lw - 24) / 4
-    for k in range(1, 5):
-        g.button(f"players:{k}", x + lw + (k - 1) * (pw + 8), y, pw, 40, str(k), active=players == k, bg=bg)
-    y += 48
+    for name, value in (("preset", preset), ("players", players)):  # the choices RunOptions allows
+        y = chrome.option_row(
+            g,
+            THEME,
+            CHROME.field(name),
+            value,
+            lambda n, v: t(str(v)) if n == "preset" else str(v),
+            x,
+            y,
+            cw,
+            caption=t(name),
+            caption_w=lw,
+            caption_above=stacked,
+            size=14,
+        )
+        y += 8
     y = label(t("seed"), y)
     g.rect(x + lw, y, cw - lw, 40, "#1F1411")
     g.text(x + lw + 12, y + 28, seed, GOLD, g.fit_text(seed, cw - lw - 24, 22, True), bold=True)

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
+from gwweb.shared import chrome
 from gwweb.shared.canvas import Gfx, Region
 
 from engine.runmap import MapLayout, NodeType, RunState
@@ -154,59 +156,76 @@ def draw_map(
         g.poly([(hx - 10, yb - 20), (hx + 10, yb - 20), (hx, yb - 7)], fill="rgba(255,224,178,0.7)")
 
 
-def icon_button(
-    g: Gfx, id: str, x: float, y: float, w: float, h: float, kind: str, *, active: bool = False
-) -> None:
-    """A square button with a drawn glyph: menu, share, sound on/off."""
-    g.button(id, x, y, w, h, "", bg="#4E342E", active=active)
-    cx, cy, s = x + w / 2, y + h / 2, min(w, h) * 0.28
-    if kind == "menu":
-        for k in (-1, 0, 1):
-            g.line(cx - s, cy + k * s * 0.7, cx + s, cy + k * s * 0.7, INK, 2.5)
-    elif kind == "share":
-        pts = [(cx + s * 0.8, cy - s * 0.8), (cx - s * 0.8, cy), (cx + s * 0.8, cy + s * 0.8)]
-        g.line(*pts[0], *pts[1], INK, 2)
-        g.line(*pts[1], *pts[2], INK, 2)
-        for px, py in pts:
-            g.circle(px, py, s * 0.32, fill=INK)
-    elif kind in ("sound", "muted"):
-        g.poly(
-            [
-                (cx - s, cy - s * 0.4),
-                (cx - s * 0.4, cy - s * 0.4),
-                (cx + s * 0.2, cy - s),
-                (cx + s * 0.2, cy + s),
-                (cx - s * 0.4, cy + s * 0.4),
-                (cx - s, cy + s * 0.4),
-            ],
-            fill=INK,
-        )
-        if kind == "sound":
-            g.line(cx + s * 0.55, cy - s * 0.45, cx + s * 0.55, cy + s * 0.45, INK, 2)
-            g.line(cx + s * 0.9, cy - s * 0.8, cx + s * 0.9, cy + s * 0.8, INK, 2)
+def glyph(kind: str) -> chrome.Glyph:
+    """Run Map's drawn icons for the shared top bar: menu, share, sound on/off."""
+
+    def draw(g: Gfx, x: float, y: float, w: float, h: float) -> None:
+        cx, cy, s = x + w / 2, y + h / 2, min(w, h) * 0.28
+        if kind == "menu":
+            for k in (-1, 0, 1):
+                g.line(cx - s, cy + k * s * 0.7, cx + s, cy + k * s * 0.7, INK, 2.5)
+        elif kind == "share":
+            pts = [(cx + s * 0.8, cy - s * 0.8), (cx - s * 0.8, cy), (cx + s * 0.8, cy + s * 0.8)]
+            g.line(*pts[0], *pts[1], INK, 2)
+            g.line(*pts[1], *pts[2], INK, 2)
+            for px, py in pts:
+                g.circle(px, py, s * 0.32, fill=INK)
         else:
-            g.line(cx + s * 0.45, cy - s * 0.5, cx + s * 1.05, cy + s * 0.5, BAD, 2.5)
-            g.line(cx + s * 0.45, cy + s * 0.5, cx + s * 1.05, cy - s * 0.5, BAD, 2.5)
+            g.poly(
+                [
+                    (cx - s, cy - s * 0.4),
+                    (cx - s * 0.4, cy - s * 0.4),
+                    (cx + s * 0.2, cy - s),
+                    (cx + s * 0.2, cy + s),
+                    (cx - s * 0.4, cy + s * 0.4),
+                    (cx - s, cy + s * 0.4),
+                ],
+                fill=INK,
+            )
+            if kind == "sound":
+                g.line(cx + s * 0.55, cy - s * 0.45, cx + s * 0.55, cy + s * 0.45, INK, 2)
+                g.line(cx + s * 0.9, cy - s * 0.8, cx + s * 0.9, cy + s * 0.8, INK, 2)
+            else:
+                g.line(cx + s * 0.45, cy - s * 0.5, cx + s * 1.05, cy + s * 0.5, BAD, 2.5)
+                g.line(cx + s * 0.45, cy + s * 0.5, cx + s * 1.05, cy - s * 0.5, BAD, 2.5)
+
+    return draw
 
 
-def top_bar(g: Gfx, f: layout.Frame, t: T, *, muted: bool, lang_label: str, status: str, run: bool) -> None:
-    g.rect(0, 0, f.w, layout.TOP_H, "#1F1411")
-    bw, gap = 40, 6
-    x = f.w - bw - 8
-    icon_button(g, "mute", x, 4, bw, bw, "muted" if muted else "sound")
-    x -= bw + gap
-    g.button("lang", x, 4, bw, bw, lang_label, bg="#4E342E", size=14)
+THEME = chrome.Theme(fg=INK, dim=MUTED, bar="#1F1411", good=GOOD, bad=BAD, button_bg="#4E342E")
+"""Run Map's colours for the shared chrome."""
+CARD_THEME = replace(
+    THEME, card="#4E342E", card_fg=INK, button_bg="#6D4C41", dim_page="#000000", dim_alpha=0.62
+)
+"""The end-of-run card: the dialogs' box and button colours over a darkened map."""
+
+
+def top_bar(
+    g: Gfx, f: layout.Frame, t: T, *, muted: bool, lang_label: str, status: str, run: bool, home: bool = True
+) -> None:
+    """The shared top bar: home, title, status and Run Map's menu, share, language and sound."""
+    bar = []
     if run:
-        x -= bw + gap
-        icon_button(g, "share", x, 4, bw, bw, "share")
-        x -= bw + gap
-        icon_button(g, "menu", x, 4, bw, bw, "menu")
-    left = 12.0
-    if not f.phone:
-        g.text(left, 31, t("title"), INK, 20, bold=True)
-        left += g.measure(t("title"), 20, True) + 16
-    room = x - left - 8
-    g.text(left, 30, status, MUTED, g.fit_text(status, room, 14, min_size=9))
+        bar += [
+            chrome.BarButton("menu", t("menu"), glyph=glyph("menu")),
+            chrome.BarButton("share", t("share"), glyph=glyph("share")),
+        ]
+    bar += [
+        chrome.BarButton("lang", lang_label),
+        chrome.BarButton("mute", "", glyph=glyph("muted" if muted else "sound")),
+    ]
+    chrome.top_bar(
+        g,
+        THEME,
+        t("title"),
+        bar,
+        phone=f.phone,
+        status=status,
+        status_color=MUTED,
+        home=home,
+        h=layout.TOP_H,
+        bw=40,
+    )
 
 
 def hp_bar(g: Gfx, x: float, y: float, w: float, h: float, hp: int, mx: int) -> None:

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+from gwweb.shared import chrome
 from gwweb.shared.canvas import Gfx
 
 from engine.runmap import Buy, NodeType, Phase, RunState, legal_moves
 from engine.runmap import rules as R
+from engine.runmap.chrome import result_lines
 
 from . import icons, layout
 from .cards import Card
 from .dialog_box import BTN, box, dim, waiting
-from .render import BAD, GOLD, GOOD, INK, MUTED, T, hp_bar, party_rows
+from .render import BAD, CARD_THEME, GOLD, GOOD, INK, MUTED, T, hp_bar, party_rows
 
 
 def title(g: Gfx, r: layout.Rect, y: float, text: str, color: str = INK, size: float = 20) -> float:
@@ -154,36 +156,37 @@ def card(g: Gfx, f: layout.Frame, c: Card, t: T) -> None:
 
 
 def end(g: Gfx, f: layout.Frame, s: RunState, t: T, best: int) -> None:
+    """The end of the run: the shared results card over the engine's result lines."""
     res = s.result
     assert res is not None
     won = res.termination.value == "victory"
-    text = (
-        t("defied_text") if res.defied else (t("victory_text") if won else t("defeat_text", floor=res.floor))
+    lines = []
+    for ln in result_lines(res, s.seed, best):
+        if ln.key == "summary_guardians":
+            names = ", ".join(t(n) for n in str(ln.params["names"]).split(",") if n) or t("none")
+            lines.append(chrome.CardLine(t(ln.key, names=names)))
+        else:
+            lines.append(chrome.CardLine(t(ln.key, **ln.params)))
+    badge = (
+        64.0,
+        lambda g, cx, top: icons.badge(
+            g, cx, top + 30, 26, "BOSS", res.guardians_defeated[-1] if won else ""
+        ),
     )
-    names = ", ".join(t(n) for n in res.guardians_defeated) or t("none")
-    raw = (
-        text,
-        t("summary_guardians", names=names),
-        t("summary_gold", gold=res.gold, mem=len(res.memories)),
-        t("summary_path", n=len(res.path)),
-        t("score_best", score=res.score, best=best),
-        t("seed_n", seed=s.seed),
+    buttons = [chrome.CardButton(bid, t(bid)) for bid in ("again", "new_run", "share")]
+    chrome.results_card(
+        g,
+        CARD_THEME,
+        t("victory") if won else t("defeat"),
+        lines,
+        buttons,
+        area=(0, layout.TOP_H, f.w, f.h - layout.TOP_H),
+        cols=3,
+        width=440,
+        emblem=badge,
+        button_h=42,
+        title_color=GOLD if won else BAD,
     )
-    width = min(440.0, f.w - 16) - 32
-    lines = [part for line in raw for part in g.wrap(line, width, 14)]
-    r = layout.modal_rect(f, 440, 134 + 20 * len(lines) + 74)
-    dim(g, f)
-    box(g, r)
-    icons.badge(g, r.x + r.w / 2, r.y + 40, 26, "BOSS", res.guardians_defeated[-1] if won else "")
-    y = title(g, r, r.y + 98, t("victory") if won else t("defeat"), GOLD if won else BAD, 26)
-    for part in lines:
-        g.text(r.x + r.w / 2, y, part, INK, 14, align="center")
-        y += 20
-    bw = (r.w - 48) / 3
-    by = r.y + r.h - 58
-    g.button("again", r.x + 16, by, bw, 42, t("again"), bg=BTN, size=15)
-    g.button("new_run", r.x + 24 + bw, by, bw, 42, t("new_run"), bg=BTN, size=15)
-    g.button("share", r.x + 32 + 2 * bw, by, bw, 42, t("share"), bg=BTN, size=15)
 
 
 def phase_dialog(

@@ -11,6 +11,7 @@ import math
 from typing import TYPE_CHECKING
 
 from gwweb.shared.canvas import Gfx
+from gwweb.shared.chrome import shows_home
 
 from engine.runmap import Phase
 
@@ -29,7 +30,16 @@ def draw(app: AppFace, g: Gfx, now: float) -> None:
         from . import menu  # noqa: PLC0415 - first drawn on demand
 
         f = layout.compute(g.width, g.height, 8)
-        render.top_bar(g, f, t, muted=app.shell.audio.muted, lang_label=t("lang"), status="", run=False)
+        render.top_bar(
+            g,
+            f,
+            t,
+            muted=app.shell.audio.muted,
+            lang_label=t("lang"),
+            status="",
+            run=False,
+            home=shows_home(app.shell),
+        )
         p = app.prefs
         menu.menu(
             g, g.width, g.height, t, preset=p.preset, players=p.players, seed=str(p.seed), has_run=app.has_run
@@ -155,7 +165,16 @@ def _screen(app: AppFace, g: Gfx, f: layout.Frame, pulse: float, can_act: bool) 
     )
     if node is not None and s.options.preset == "full":
         status += " · " + t("act_n", act=node.act)
-    render.top_bar(g, f, t, muted=app.shell.audio.muted, lang_label=t("lang"), status=status, run=True)
+    render.top_bar(
+        g,
+        f,
+        t,
+        muted=app.shell.audio.muted,
+        lang_label=t("lang"),
+        status=status,
+        run=True,
+        home=shows_home(app.shell),
+    )
     mark = len(g.regions)
     if ui.intro and ui.card is None and s.phase == Phase.COMBAT and s.combat and s.combat.round == 0:
         hud.intro_banner(g, f, t)
