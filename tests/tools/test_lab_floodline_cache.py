@@ -33,9 +33,12 @@ def test_key_names_strategy_level_variant_and_cap() -> None:
     assert base not in others and len(set(others)) == 4
 
 
-def test_key_follows_the_level_file(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    (tmp_path / "lv06.json").write_text("{}")
-    monkeypatch.setattr(fc, "LEVELS", tmp_path)
+def test_key_follows_the_level_played(monkeypatch: pytest.MonkeyPatch) -> None:
+    import engine.floodline.campaign as campaign
+
+    real = campaign.level(6)
     before = fc.key("drop", 6, 0, 40)
-    (tmp_path / "lv06.json").write_text("{ }")  # any change to the level's file
+    monkeypatch.setattr(campaign, "level", lambda n: {**real, "objectives": []})  # any change to it
     assert fc.key("drop", 6, 0, 40) != before
+    monkeypatch.setattr(campaign, "level", lambda n: dict(real))
+    assert fc.key("drop", 6, 0, 40) == before

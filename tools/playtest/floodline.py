@@ -139,10 +139,11 @@ def solution_play(n: int) -> dict[str, Any]:
 
 def _job(item: tuple[str, int, int]) -> tuple[str, int, int, dict[str, Any]]:
     kind, n, variant = item
+    k = floodline_cache.key(kind, n, variant, MAX_PIECES)  # before the play: what it is played on
     t0 = time.process_time()
     r = solution_play(n) if kind == "sol" else family_play(kind, n, variant)
     r["cpu"] = round(time.process_time() - t0, 2)
-    floodline_cache.store(floodline_cache.key(kind, n, variant, MAX_PIECES), r)
+    floodline_cache.store(k, r)
     return kind, n, variant, r
 
 
@@ -329,6 +330,7 @@ def run(cfg: LabConfig) -> Report:
     for k in ("drop", "tilt_drop", "random", "greedy", "wall", "tilt_greedy", "solver"):  # cheap first
         for n in levels:
             jobs += [(k, n, cfg.seed + i) for i in range(cfg.games if k == "random" else 1)]
+    floodline_cache.code_hash()  # read once, before the workers fork
     cached = floodline_cache.load()  # FLOODLINE_LAB_CACHE: replay only what changed
     hits = {j: cached.get(floodline_cache.key(*j, MAX_PIECES)) for j in jobs} if cached else {}
     todo = [j for j in jobs if hits.get(j) is None]

@@ -25,7 +25,6 @@ CODE = [
     ROOT / "tools" / "floodline" / "plan_solver.py",
     ROOT / "tools" / "floodline" / "measure.py",
 ]
-LEVELS = ROOT / "engine" / "floodline" / "levels"
 SOLUTIONS = ROOT / "tools" / "floodline" / "solutions"
 
 
@@ -36,7 +35,8 @@ def path() -> Path | None:
 
 
 @cache
-def _code_hash() -> str:
+def code_hash() -> str:
+    """The code that decides a play (read once per process; the lab reads it before it forks)."""
     h = hashlib.sha256()
     for f in CODE:
         if f.exists():
@@ -46,9 +46,13 @@ def _code_hash() -> str:
 
 
 def key(kind: str, n: int, variant: int, max_pieces: int) -> str:
-    """What decides job ``(kind, n, variant)``: code, level file, solutions (replay job), cap."""
-    h = hashlib.sha256(_code_hash().encode())
-    h.update((LEVELS / f"lv{n:02d}.json").read_bytes())
+    """What decides job ``(kind, n, variant)``: code, level, solutions (replay job), cap.  The level is
+    the text this process plays (``campaign`` reads each file once), not the file as it is now: a level
+    rewritten during a run is not stored under the new level's key."""
+    from engine.floodline.campaign import level
+
+    h = hashlib.sha256(code_hash().encode())
+    h.update(json.dumps(level(n), sort_keys=True).encode())
     if kind == "sol":
         for f in (SOLUTIONS / f"lv{n:02d}.json", SOLUTIONS / f"lv{n:02d}.beat.json"):
             if f.exists():
