@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.core.rng import Lcg32
+from engine.core.rng import Lcg32, Pcg32
 from engine.orbit.rules import ARC_UNITS, RING_SECTORS, SUB_INDEX, SUBSYSTEMS, Subsystem
 from engine.orbit.state import Ship, new_ship
 
@@ -60,6 +60,18 @@ SPACING_3: dict[int, dict[int, int]] = {**SPACING, 3: {1: 37, 2: 59}}
 with ``turn.INITIATIVE_3``."""
 
 
+DUEL_SPREAD = 24
+"""Rules 4 (issue 28, session 7): in a duel the second ship starts ``SPACING[2][1]`` (52) arc units
+ahead of the first, plus or minus a seeded 0..24 (105 to 285 degrees ahead), so that the start, not a
+random choice, varies how soon and on which weapons the duel is fought (RULES.md "Variety")."""
+
+
+def duel_angle(seed: int) -> int:
+    """The rules-4 duel start angle of the second ship (arc units ahead of the first), from the seed."""
+    rng = Pcg32(seed, 0xD0E1)  # not the scenario's Lcg32: its low bits follow the seed too closely
+    return SPACING[2][1] - DUEL_SPREAD + rng.next_below(2 * DUEL_SPREAD + 1)
+
+
 @dataclass(frozen=True, slots=True)
 class Start:
     """A scenario: its layout and loadout names (shown to players) and the ships."""
@@ -70,9 +82,12 @@ class Start:
 
 
 def scenario_ships(seed: int, players: int, rules: int = 2) -> Start:
-    """The start of a rules-2 (or 3) game: a layout and a loadout from the seed, angles from a seeded
-    offset (``SPACING``, or ``SPACING_3`` under rules 3)."""
+    """The start of a rules-2 (3, 4) game: a layout and a loadout from the seed, angles from a seeded
+    offset (``SPACING``, ``SPACING_3`` under rules 3; under rules 4 a duel's second ship is placed at
+    ``duel_angle``, everything else as rules 3)."""
     spacing = SPACING_3 if rules >= 3 else SPACING
+    if rules >= 4 and players == 2:
+        spacing = {**spacing, 2: {1: duel_angle(seed)}}
     rng = Lcg32(seed ^ 0x5EED0B17)
     layout = LAYOUTS[rng.next_below(len(LAYOUTS))]
     loadout = LOADOUTS[rng.next_below(len(LOADOUTS))]

@@ -27,3 +27,18 @@ def test_a_hot_ship_vents_but_its_heat_blind_twin_does_not() -> None:
     assert real.vent == 2
     assert blind.vent == 0
     assert state.ships[0].heat == 2  # the real state is untouched
+
+
+def test_the_heat_check_can_be_skipped_for_seat_runs() -> None:
+    """``--no-heat-check`` (third job item False) plays the same game without the counterfactual."""
+    from tools.playtest.orbit_threats import play
+
+    seats = ("expert", "random")
+    checked, skipped = play((4, seats, True)), play((4, seats, False))
+    assert checked.heat_turns_checked >= 1 and skipped.heat_turns_checked == 0
+    assert (skipped.winner, skipped.rounds, skipped.loadouts) == (
+        checked.winner,
+        checked.rounds,
+        checked.loadouts,
+    )
+    assert play((4, seats)).heat_turns_checked == checked.heat_turns_checked  # two items: checked

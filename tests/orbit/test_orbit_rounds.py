@@ -10,8 +10,8 @@ from engine.core.session import Session
 from engine.orbit import initial_state
 from engine.orbit.game import GAME, RULES_VERSION, new_game_options
 from engine.orbit.moves import parse_plan
-from engine.orbit.rules import arc_span
-from engine.orbit.scenarios import scenario_ships
+from engine.orbit.rules import RING_SECTORS, arc_span
+from engine.orbit.scenarios import DUEL_SPREAD, duel_angle, scenario_ships
 from engine.orbit.state import Termination
 from engine.orbit.turn import preview, turn_order
 
@@ -102,7 +102,37 @@ def test_a_rules_two_game_replays_as_rules_two():
     again = Session.load(GAME, sess.save_json())
     assert again.state == sess.state and [again.state.active, again.state.round] == [1, 2]
     new = initial_state(21, new_game_options(3))
-    assert new.rules == 3 and new.ships == scenario_ships(21, 3, 3).ships
+    assert new.rules == RULES_VERSION and new.ships == scenario_ships(21, 3, 3).ships
+
+
+def test_rules_four_draw_the_duel_start_angle_between_28_and_76():
+    """Rules 4: the second ship of a duel starts 52 +- 0..24 arc units ahead, by the seed; both ends
+    of the range occur, nothing outside it (27 and 77 never), and it is the angle the ships get."""
+    angles = [duel_angle(seed) for seed in range(3000)]
+    assert min(angles) == 52 - DUEL_SPREAD == 28 and max(angles) == 52 + DUEL_SPREAD == 76
+    assert angles.count(27) == angles.count(77) == 0
+    assert len(set(angles[:60])) >= 25  # the 60 lab seeds see many distances, not a few
+    for seed in range(40):
+        start = scenario_ships(seed, 2, 4)
+        c = [arc_span(s.ring, s.sector)[0] for s in start.ships]
+        # both ships' sectors round their angle down: off by less than a sector of either ring
+        widths = sum(96 // RING_SECTORS[s.ring] for s in start.ships)
+        assert abs(((c[1] - c[0]) - duel_angle(seed) + 48) % 96 - 48) < widths
+        r3 = scenario_ships(seed, 2, 3)
+        assert (start.layout, start.loadout) == (r3.layout, r3.loadout) and start.ships[0] == r3.ships[0]
+        for n in (3, 4):  # rules 4 changes duels only
+            assert scenario_ships(seed, n, 4) == scenario_ships(seed, n, 3)
+
+
+def test_a_rules_three_duel_replays_as_rules_three():
+    """A duel saved under rules 3 keeps the fixed 52-unit start and replays move for move."""
+    sess = Session(GAME, 8, {"players": 2, "rules": 3})
+    assert sess.state.rules == 3 and sess.state.ships == scenario_ships(8, 2, 3).ships
+    for text in ("coast",) * 3:
+        sess.play_text(text)
+    again = Session.load(GAME, sess.save_json())
+    assert again.state == sess.state and again.state.rules == 3
+    assert Session(GAME, 8, new_game_options(2)).state.ships == scenario_ships(8, 2, 4).ships
 
 
 def test_preview_separates_energy_free_now_from_energy_returning_next_turn():
