@@ -1,5 +1,5 @@
-"""Screenshots of every Floodline screen (level select, play with the board drawn, the tilt preview,
-pause, results, key rebinding, endless) at desktop and phone sizes, for a before/after look at a
+"""Screenshots of every Floodline screen (level select, key rebinding, play with the board drawn, the
+tilt preview, pause, results, endless) at desktop (1000x720) and phone (390x844) sizes, for a before/after look at a
 change of the page's app shape (issue #24). Asserts nothing.
 
     /work/brief/heavy .venv/bin/python -m e2e.floodline_app_shots --dist /tmp/fl-dist --out /tmp/fl-shots
@@ -18,7 +18,11 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 
 from buildtools.browser import CHROMIUM_ARGS, chromium_path  # noqa: E402
 from buildtools.serve import serve_in_thread  # noqa: E402
-from e2e.floodline_util import DESKTOP, PHONE, info, start  # noqa: E402
+from e2e.floodline_util import PHONE, info, start  # noqa: E402
+from e2e.util import buttons, click_button  # noqa: E402
+
+#: the desktop size of the before/after comparison (issue #24's brief: 1000x720)
+DESKTOP = {"width": 1000, "height": 720}
 
 
 def settle(page: object, ms: int = 900) -> None:
@@ -47,6 +51,10 @@ def main() -> None:
 
             page.keyboard.press("Tab")
             shot("menu")
+            if any(b["id"] == "keys" for b in buttons(page)):  # the key rebinding screen (keyboard only)
+                click_button(page, "keys")
+                shot("keys")
+                click_button(page, "keys_done")
             start(page, 20, frozen=True)
             shot("play-lv20")
             page.keyboard.down("AltLeft")

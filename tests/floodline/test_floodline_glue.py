@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import gc
 from collections.abc import Iterator
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -27,6 +28,8 @@ def glue() -> Iterator[dict[str, Any]]:
         "floodline.controls",
         "floodline.ui",
         "floodline.warmup",
+        "floodline.campaign",
+        "floodline.model",
     )
     with glue_modules((*names, "shared.input", "shared.canvas")) as mods:
         yield mods
@@ -104,10 +107,16 @@ def test_the_focus_ring_walks_the_buttons(glue: dict[str, Any]) -> None:
     assert focus.step(grid, "lv:2", "ArrowDown") == "play"
 
 
+def make_ui(glue: dict[str, Any]) -> Any:
+    """A fresh ``Ui`` (a new player's record, the rebinding screen waiting for nothing)."""
+    progress = glue["floodline.campaign"].Progress()
+    return glue["floodline.ui"].Ui(progress, SimpleNamespace(waiting=None))
+
+
 def test_enter_presses_the_focused_button(glue: dict[str, Any]) -> None:
-    c, ui_mod, Event = glue["floodline.controls"], glue["floodline.ui"], glue["shared.input"].Event
+    c, Event = glue["floodline.controls"], glue["shared.input"].Event
     ring = [region(glue, "next", 0, 0), region(glue, "restart", 0, 50), region(glue, "levels", 0, 100)]
-    ui = ui_mod.Ui()
+    ui = make_ui(glue)
     assert c.interpret(ui, ring, Event("key", "Enter", True)) == "next"  # no focus yet: the main one
     assert c.interpret(ui, ring, Event("key", "ArrowDown", True)) is None and ui.focus == "next"
     assert c.interpret(ui, ring, Event("key", "ArrowDown", True)) is None and ui.focus == "restart"
@@ -128,3 +137,45 @@ def test_the_warmup_ends_with_the_play_levels_run_made(glue: dict[str, Any]) -> 
     assert run is not None and w.take(1) is None  # taken once
     assert run.session.state_hash() == Session(GAME, 1001, {"level": level(1)}).state_hash()
     assert glue["floodline.warmup"].Warmup(2).take(1) is None
+
+
+def test_interpret_reads_and_writes_only_the_ui(glue: dict[str, Any]) -> None:
+    """``interpret_event(ui, state, ev)`` (issue #24): game keys are latched for the next tick, never
+    returned as a move; page keys change the UI; what needs the page is asked for in ``ui.requests``."""
+    c, Event = glue["floodline.controls"], glue["shared.input"].Event
+    ui = make_ui(glue)
+    ui.run = glue["floodline.model"].Run(level(1), 1)
+    s = ui.run.state
+    assert c.interpret_event(ui, s, Event("action", "right", True)) is None
+    assert ui.keys.held == ["right"] and not ui.requests
+    c.interpret_event(ui, s, Event("action", "pause", True))
+    assert ui.paused and ui.keys.held == []  # pause releases the held keys
+    c.interpret_event(ui, s, Event("action", "right", True))
+    assert ui.keys.held == []  # paused: the game keys do nothing
+    c.interpret_event(ui, s, Event("action", "pause", True))
+    c.interpret_event(ui, s, Event("action", "view2", True))
+    assert ui.view == 1 and not ui.paused
+    c.interpret_event(ui, s, Event("action", "mute", True))
+    c.interpret_event(ui, s, Event("key", "AltLeft", True))
+    c.interpret_event(ui, s, Event("action", "tilt1", True))
+    assert ui.requests == [("mute", ""), ("preview", "tilt1")]
+    ui.requests.clear()
+    ui.tip_holds = True  # the phone prompt holds the clock: a game key closes it and acts
+    c.interpret_event(ui, s, Event("key", "AltLeft", False))
+    c.interpret_event(ui, s, Event("action", "hard", True))
+    assert ui.tip_closed and ui.keys.pressed == ["hard"]
+    # no run: Enter on the level select asks for the focused button; its key's action is swallowed
+    ui.run, ui.ring = None, [region(glue, "play", 0, 0), region(glue, "endless", 120, 0)]
+    c.interpret_event(ui, None, Event("key", "Enter", True))
+    assert ui.requests == [("consume", "Enter"), ("button", "play")]
+    ui.requests.clear()
+    ui.swallow, ui.swallow_key = "confirm", "Enter"
+    c.interpret_event(ui, None, Event("action", "confirm", True))
+    assert not ui.requests  # swallowed: the button took the key
+    c.interpret_event(ui, None, Event("key", "Enter", False))
+    assert ui.swallow == ""
+    c.interpret_event(ui, None, Event("action", "confirm", True))
+    assert ui.requests == []  # on a screen with buttons, a game action is for the focus ring
+    ui.ring = []
+    c.interpret_event(ui, None, Event("action", "confirm", True))
+    assert ui.requests == [("button", "play")]

@@ -23,29 +23,36 @@ def glue() -> Iterator[dict[str, Any]]:
 
 
 def page(glue: dict[str, Any]) -> Any:
-    """The page's input half (``Controls``) over a results card whose Next starts a prepared run."""
+    """The page's input half: the pure ``interpret_event(ui, state, ev)`` and the app's handling of
+    what it asks (``App.carry_out``: a key taken by a button is swallowed until released, the button
+    pressed) over a results card whose Next starts a prepared run."""
     c, canvas = glue["floodline.controls"], glue["shared.canvas"]
+    bindings = dict(glue["floodline.keys"].BINDINGS)
 
-    class Page(c.Controls):  # type: ignore[name-defined,misc]
+    class Page:
         def __init__(self) -> None:
-            self.ui = glue["floodline.ui"].Ui()
-            self.shell = SimpleNamespace(
-                input=SimpleNamespace(bindings=dict(glue["floodline.keys"].BINDINGS))
-            )
-            self.rebinder = SimpleNamespace(press=lambda code: False)
-            self.run = SimpleNamespace(state=SimpleNamespace(outcome="WON"), n=1)  # the results card
-            self.player = None
-            self.ring = [canvas.Region("next", 0, 0, 100, 40), canvas.Region("levels", 0, 50, 100, 40)]
+            self.ui = glue["floodline.ui"].Ui(SimpleNamespace(), SimpleNamespace(waiting=None))
+            self.ui.run = SimpleNamespace(state=SimpleNamespace(outcome="WON"), n=1)  # the results card
+            self.ui.ring = [canvas.Region("next", 0, 0, 100, 40), canvas.Region("levels", 0, 50, 100, 40)]
             self.pressed: list[str] = []
 
-        def tip_waits(self) -> bool:
-            return False  # a desktop page: the level's prompt does not hold the clock
+        @property
+        def run(self) -> Any:
+            return self.ui.run
 
-        def on_button(self, bid: str) -> None:
-            self.pressed.append(bid)
-            if bid == "next":  # made ahead in idle time: the level begins at once
-                self.run = glue["floodline.model"].Run(level(2), 2)
-                self.ring = []
+        def interpret_event(self, ev: Any) -> Any:
+            ui = self.ui
+            move = c.interpret_event(ui, None if ui.run is None else ui.run.state, ev)
+            while ui.requests:
+                what, arg = ui.requests.pop(0)
+                if what == "consume" and bindings.get(arg):
+                    ui.swallow, ui.swallow_key = bindings[arg], arg
+                elif what == "button":
+                    self.pressed.append(arg)
+                    if arg == "next":  # made ahead in idle time: the level begins at once
+                        ui.reset_for_run(glue["floodline.model"].Run(level(2), 2), False)
+                        ui.ring = []
+            return move
 
     return Page()
 
@@ -53,10 +60,10 @@ def page(glue: dict[str, Any]) -> Any:
 def key(p: Any, glue: dict[str, Any], code: str, down: bool, repeat: bool = False) -> None:
     """What the shell's input delivers for a key: the key event, then its bound action's event."""
     ev = glue["shared.input"].Event
-    assert p.interpret_event(p.ui, None, ev("key", code, down, repeat=repeat)) is None  # keys latch
-    action = p.shell.input.bindings.get(code)
+    assert p.interpret_event(ev("key", code, down, repeat=repeat)) is None  # keys latch
+    action = glue["floodline.keys"].BINDINGS.get(code)
     if action:
-        assert p.interpret_event(p.ui, None, ev("action", action, down, repeat=repeat)) is None
+        assert p.interpret_event(ev("action", action, down, repeat=repeat)) is None
 
 
 def hard_drop_next_tick(p: Any, glue: dict[str, Any]) -> bool:
@@ -84,7 +91,7 @@ def test_enter_on_the_card_and_a_lost_key_up_do_not_eat_the_next_space(glue: dic
     assert p.pressed == ["next"]
     ev = glue["shared.input"].Event
     # the window lost focus: only the action's release came
-    p.interpret_event(p.ui, None, ev("action", "confirm", False))
+    p.interpret_event(ev("action", "confirm", False))
     key(p, glue, "Space", True)
     assert hard_drop_next_tick(p, glue)
 

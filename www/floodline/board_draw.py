@@ -12,7 +12,6 @@ from gwweb.floodline.iso import Proj
 from gwweb.floodline.model import Run
 from gwweb.floodline.occlusion import hex_box, occluded_mesh, outline_mesh
 from gwweb.floodline.render import Part, WorldView, tilt_angle
-from gwweb.floodline.replays import Player
 from gwweb.floodline.ui import Ui
 from gwweb.shared.canvas import Gfx
 
@@ -24,15 +23,13 @@ GHOST_XRAY = "rgba(255,255,255,0.7)"
 
 
 class BoardPage(Protocol):
-    """What drawing the play field reads and keeps of the page: its UI state, the world layer, the
-    string lookup, and this module's caches (camera rows, piece/ghost meshes, the prompt's lines)."""
+    """The drawing state the play field reads and keeps (``drawstate.DrawState``): the world layer
+    and camera, the string lookup, and this module's caches (camera rows, piece/ghost meshes, the
+    prompt's lines). The UI state comes as its own argument."""
 
-    ui: Ui
     world: WorldView
     shell: Any
     t: Callable[..., str]
-    player: Player | None
-    phone: bool
     heavy: bool
     stages: list[str]
     rows_key: tuple[object, ...]
@@ -45,10 +42,9 @@ class BoardPage(Protocol):
     warnings_shown: list[str]
     tip_key: tuple[object, ...]
     tip_lines: tuple[list[str], float]
-    tip_rect: tuple[float, float, float, float] | None
 
-    def tip_text(self, run: Run) -> str: ...
-    def touch_hints(self) -> bool: ...
+    def tip_text(self, ui: Ui, run: Run) -> str: ...
+    def touch_hints(self, ui: Ui) -> bool: ...
 
 
 def floor_in_view(run: Run) -> bool:
@@ -85,17 +81,20 @@ def _span(p: Proj, cells: list[list[int]]) -> tuple[float, float]:
 
 
 def camera(
-    app: BoardPage, run: Run, p: Proj, cells: list[list[int]], ghost: list[list[int]], snap: bool
+    app: BoardPage, ui: Ui, run: Run, p: Proj, cells: list[list[int]], ghost: list[list[int]], snap: bool
 ) -> None:
     """Input §7.3: on spawn (and when the piece would leave the view) recentre on the piece, its
     landing spot and the top of the structure; ease there. Views and resizes snap."""
     wv = app.world
+    if ui.reduced_motion:  # prefers-reduced-motion: the camera jumps, it does not glide or zoom
+        snap = True
+        wv.zoom = 1.0
     if not wv.pans():
         wv.off = wv.target = 0.0
         wv.ease()
         return
     s = run.state
-    spawn = (id(run), s.metrics["piecesUsed"], s.metrics["holdsUsed"], s.gravity.value, app.ui.view)
+    spawn = (id(run), s.metrics["piecesUsed"], s.metrics["holdsUsed"], s.gravity.value, ui.view)
     top = run.top_cells
     if not top:  # nothing built yet: the floor is the top of the structure
         b = s.board
@@ -118,30 +117,30 @@ def camera(
     wv.ease()
 
 
-def draw_board(app: BoardPage, g: Gfx, run: Run, rect: tuple[float, float, float, float]) -> None:
+def draw_board(app: BoardPage, ui: Ui, g: Gfx, run: Run, rect: tuple[float, float, float, float]) -> None:
     s = run.state
     wv = app.world
     old_place = wv.place_key
-    p = wv.place(app.ui.view, [s.board.sx, s.board.sy, s.board.sz], rect, rows_for(app, run))
+    p = wv.place(ui.view, [s.board.sx, s.board.sy, s.board.sz], rect, rows_for(app, run))
     key = (
         id(run),
         run.board_version,
-        app.ui.cut,
+        ui.cut,
         s.height_limit,
         wv.place_key,
         app.shell.i18n.lang,
-        app.ui.basins,
+        ui.basins,
         s.gravity.value,
     )
     faces = tuple(sorted(str(getattr(f, "value", f)) for f in s.board.open_faces))
-    basin = run.basins() if app.ui.basins else None
+    basin = run.basins() if ui.basins else None
     flood = s.level.constraints.water_forbidden_height
     did = wv.ensure(
         g,
         key,
         run.board_cells,
         s.height_limit,
-        app.ui.cut,
+        ui.cut,
         run.unsupported,
         faces,
         app.t("open_face"),
@@ -158,15 +157,15 @@ def draw_board(app: BoardPage, g: Gfx, run: Run, rect: tuple[float, float, float
     shown = wv.shown_version(id(run))  # board version on the layer
     lag = run.locked[0] if 0 <= shown <= run.locked_at else []
     tilt = 0.0
-    if app.ui.tilt_anim is not None:
-        old, new, f = app.ui.tilt_anim
+    if ui.tilt_anim is not None:
+        old, new, f = ui.tilt_anim
         tilt = tilt_angle(p, old, new, f / 14)
-        app.ui.tilt_anim = (old, new, f + 1) if f < 14 else None
+        ui.tilt_anim = (old, new, f + 1) if f < 14 else None
     ghost = run.ghost()
     cells = run.active_cells()
-    camera(app, run, p, cells, ghost, wv.place_key != old_place)
+    camera(app, ui, run, p, cells, ghost, wv.place_key != old_place)
     wv.blit(g, tilt)
-    pv = app.ui.preview
+    pv = ui.preview
     pv_on = pv is not None and pv.get("board") == run.board_version
     mat = s.active.material.value if s.active is not None else ""
     dkey = (wv.key, str(cells), str(ghost), mat, id(pv) if pv_on else 0, str(lag))
@@ -215,7 +214,7 @@ def draw_board(app: BoardPage, g: Gfx, run: Run, rect: tuple[float, float, float
         g.clip_rect(x, y, w, h)
         rain_marker(g, p, x, y + wv.off, rain, s.board.sy, app.t("e_here", n=rain["inPieces"]))
         g.restore()
-    overlays(app, g, run, rect, p, ghost)
+    overlays(app, ui, g, run, rect, p, ghost)
 
 
 def rain_marker(g: Gfx, p: Proj, x: float, y: float, rain: dict[str, Any], sy: int, label: str) -> None:
@@ -248,35 +247,41 @@ def piece_screen_box(app: BoardPage, run: Run) -> list[float] | None:
 
 
 def overlays(
-    app: BoardPage, g: Gfx, run: Run, rect: tuple[float, float, float, float], p: Proj, ghost: list[list[int]]
+    app: BoardPage,
+    ui: Ui,
+    g: Gfx,
+    run: Run,
+    rect: tuple[float, float, float, float],
+    p: Proj,
+    ghost: list[list[int]],
 ) -> None:
     x, y, w, h = rect
     t = app.t
     s = run.state
-    bs = 40.0 if app.touch_hints() else 30.0  # finger-sized on touch screens
+    bs = 40.0 if app.touch_hints(ui) else 30.0  # finger-sized on touch screens
     g.button("cutDown", x + w - 2 * bs - 12, y + 8, bs, bs, "▾", size=14 + (bs - 30) / 3)
     g.button("cutUp", x + w - bs - 8, y + 8, bs, bs, "▴", size=14 + (bs - 30) / 3)
-    cut = t("slice_off") if app.ui.cut is None else t("slice", n=app.ui.cut)
-    g.text(x + w - 8, y + bs + 24, cut, hud.ACCENT if app.ui.cut is not None else hud.DIM, 12, align="right")
-    if run.wet or app.ui.basins:
+    cut = t("slice_off") if ui.cut is None else t("slice", n=ui.cut)
+    g.text(x + w - 8, y + bs + 24, cut, hud.ACCENT if ui.cut is not None else hud.DIM, 12, align="right")
+    if run.wet or ui.basins:
         bw = 2 * bs + 4
         g.button(
-            "basins", x + w - bw - 8, y + bs + 32, bw, bs - 2, t("basins_btn"), size=12, active=app.ui.basins
+            "basins", x + w - bw - 8, y + bs + 32, bw, bs - 2, t("basins_btn"), size=12, active=ui.basins
         )
-    if app.ui.basins and run.wet:  # §10.3 legend
+    if ui.basins and run.wet:  # §10.3 legend
         bx = x + w - 8
         for i, (key_, color) in enumerate(
             (("bz_low", "#7ff6ff"), ("bz_next", "#96d2ff"), ("bz_drain", "#36d6e8"))
         ):
             g.text(bx, y + 2 * bs + 48 + i * 16, t(key_), color, 12, align="right")
-    pv = app.ui.preview
+    pv = ui.preview
     # on narrow screens below the board's top corner buttons: at the board's foot, near the pad
     ly = y + h - 22 if w < 560 else y + 24
     if pv is not None and pv.get("board") == run.board_version:
         hud.preview_label(t, g, pv, x + w / 2, ly, w - 16)
         g.text(x + w / 2, ly + (-22 if w < 560 else 26), t("planning"), hud.ACCENT, 12, True, align="center")
     else:
-        flash_refusal(app, g, run, x + w / 2, ly, w - 16)
+        flash_refusal(app, ui, g, run, x + w / 2, ly, w - 16)
     r = max(18.0, min(30.0, w * 0.05))
     hud.gravity_badge(g, t, run, p, x + r + 12, y + r + 12, r)
     hud.wind_badge(g, t, run, p, x + r + 12, y + 3 * r + 44, r * 0.8)
@@ -284,19 +289,19 @@ def overlays(
         app.warnings_shown = hud.warnings(g, t, run, x + 2 * r + 34, y + 10, ghost, w - 2 * r - 2 * bs - 60)
     else:
         app.warnings_shown = []
-    tip_box(app, g, run, rect)
+    tip_box(app, ui, g, run, rect)
 
 
 FLASH_MS = 2600.0
 
 
-def flash_refusal(app: BoardPage, g: Gfx, run: Run, cx: float, cy: float, max_w: float) -> None:
+def flash_refusal(app: BoardPage, ui: Ui, g: Gfx, run: Run, cx: float, cy: float, max_w: float) -> None:
     """A refused or rolled-back tilt says why (engine ``tilt_refusal``) for a few seconds: a toast
     of the shell (spoken to screen readers too), drawn here as a banner over the board."""
     seen = (id(run), run.refusals)
     toasts = app.shell.toasts
-    if run.refusal is not None and seen != app.ui.refusal_seen:
-        app.ui.refusal_seen = seen
+    if run.refusal is not None and seen != ui.refusal_seen:
+        ui.refusal_seen = seen
         toasts.push(hud.refusal_text(app.t, run.refusal), FLASH_MS)
     if run.state.outcome is not None:
         return
@@ -308,37 +313,38 @@ def flash_refusal(app: BoardPage, g: Gfx, run: Run, cx: float, cy: float, max_w:
         g.alpha(1.0)
 
 
-def tip_visible(app: BoardPage, run: Run) -> bool:
+def tip_visible(app: BoardPage, ui: Ui, run: Run) -> bool:
     """The beat prompt shows for the first 12 s of a level (always while watching a replay) until
     the player taps/clicks it away."""
-    if app.ui.tip_closed == id(run) or not app.tip_text(run):
+    if ui.tip_closed or not app.tip_text(ui, run):
         return False
-    return run.state.tick < TIP_TICKS or app.player is not None
+    return run.state.tick < TIP_TICKS or ui.watching
 
 
-def tip_holds_clock(app: BoardPage, run: Run) -> bool:
+def tip_holds_clock(app: BoardPage, ui: Ui, run: Run) -> bool:
     """On a phone the level's prompt is read before the first piece falls (issue #26): the clock
     waits at tick 0 while it is up, and a tap on it, or on the pad, starts the level."""
     return (
-        app.phone
-        and app.player is None
+        ui.phone
+        and not ui.watching
         and run.state.tick == 0
         and run.state.outcome is None
-        and tip_visible(app, run)
+        and tip_visible(app, ui, run)
     )
 
 
-def tip_box(app: BoardPage, g: Gfx, run: Run, rect: tuple[float, float, float, float]) -> None:
+def tip_box(app: BoardPage, ui: Ui, g: Gfx, run: Run, rect: tuple[float, float, float, float]) -> None:
     """The tutorial prompt, at the foot of the board. On a phone it leaves the HUD strip (objectives,
     star conditions, next pieces) readable and the level waits for it to be tapped away (see
     ``tip_holds_clock``); on a desktop the first piece falls meanwhile. A tap or click closes it (✕)."""
-    app.tip_rect = None
-    if run.state.outcome is not None or not tip_visible(app, run):
+    ui.tip_rect = None
+    ui.tip_holds = False
+    if run.state.outcome is not None or not tip_visible(app, ui, run):
         return
-    tip = app.tip_text(run)
+    tip = app.tip_text(ui, run)
     x, y, w, h = rect
-    wait = tip_holds_clock(app, run)
-    bx, bw = (x + 8, w - 16) if app.phone else (x + 12, min(w - 24, 540.0))
+    wait = ui.tip_holds = tip_holds_clock(app, ui, run)
+    bx, bw = (x + 8, w - 16) if ui.phone else (x + 12, min(w - 24, 540.0))
     size = 13.0
     key = (tip, bw, wait, app.shell.i18n.lang)
     if app.tip_key != key:
@@ -358,7 +364,7 @@ def tip_box(app: BoardPage, g: Gfx, run: Run, rect: tuple[float, float, float, f
         last = wait and i == len(lines) - 1
         g.text(bx + 10, ty + 5 + lh * (i + 0.8), line, hud.GOOD if last else hud.ACCENT, size, last)
     g.text(bx + bw - 16, by + 18, "✕", hud.DIM, 14, True, align="center")
-    app.tip_rect = (bx, by, bw, bh)
+    ui.tip_rect = (bx, by, bw, bh)
 
 
 def tip_hit(rect: tuple[float, float, float, float] | None, px: float, py: float) -> bool:

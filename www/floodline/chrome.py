@@ -15,21 +15,17 @@ from gwweb.floodline.textfit import ellipsize, fit
 from gwweb.shared.canvas import Gfx, Region
 
 if TYPE_CHECKING:
-    from gwweb.floodline.replays import Player
     from gwweb.floodline.ui import Ui
     from gwweb.shared.shell import Shell
 
 
 class AppChrome:
-    """Mixin of ``App`` (uses its run, view, pad, layers, shell and string lookup)."""
+    """Base of ``drawstate.DrawState``: the chrome's layers and caches; the UI state comes as an
+    argument (``ui``: the run on screen, the view, the pad laid out this frame)."""
 
-    run: Run | None
     shell: Shell
-    ui: Ui
-    pad: list[tuple[str, str, float, float, float, float]]
     pad_key: tuple[object, ...]
     pad_layer: Gfx | None
-    player: Player | None
     hud_rect: tuple[float, float, float, float]
     bar_layer: Gfx | None
     bar_key: tuple[object, ...]
@@ -41,18 +37,20 @@ class AppChrome:
     heavy: bool
     stages: list[str]
     fmt_key: tuple[object, ...]
-    endless_seed: int
     t: Callable[..., str]
-    hints: Callable[[], dict[str, str]]
 
-    def draw_pad(self, g: Gfx) -> None:
+    def hints(self, ui: Ui) -> dict[str, str]:  # DrawState
+        raise NotImplementedError
+
+    def draw_pad(self, g: Gfx, ui: Ui) -> None:
         """Touch pad from a cached layer (redrawn when its size or pressed buttons change)."""
-        x0, y0 = self.pad[0][2] - 3, self.pad[0][3] - 3
-        x1 = max(b[2] + b[4] for b in self.pad) + 3
-        y1 = max(b[3] + b[5] for b in self.pad) + 3
-        held = frozenset(self.ui.pad_down.values())
-        blocked, cool = self.tilt_state()
-        key = (x0, y0, x1, y1, held, self.ui.peek, tuple(b[1] for b in self.pad), blocked, cool)
+        pad = ui.pad
+        x0, y0 = pad[0][2] - 3, pad[0][3] - 3
+        x1 = max(b[2] + b[4] for b in pad) + 3
+        y1 = max(b[3] + b[5] for b in pad) + 3
+        held = frozenset(ui.pad_down.values())
+        blocked, cool = self.tilt_state(ui)
+        key = (x0, y0, x1, y1, held, ui.peek, tuple(b[1] for b in pad), blocked, cool)
         if key != self.pad_key or self.pad_layer is None:
             self.pad_key = key
             if self.pad_layer is None or self.pad_layer.width != x1 - x0 or self.pad_layer.height != y1 - y0:
@@ -60,15 +58,15 @@ class AppChrome:
             lg = self.pad_layer
             lg.fit()
             lg.clear_rect(0, 0, x1 - x0, y1 - y0)
-            local = [(a, lbl, bx - x0, by - y0, bw, bh) for a, lbl, bx, by, bw, bh in self.pad]
-            hud.draw_pad(lg, local, set(held), self.ui.peek, blocked, cool)
+            local = [(a, lbl, bx - x0, by - y0, bw, bh) for a, lbl, bx, by, bw, bh in pad]
+            hud.draw_pad(lg, local, set(held), ui.peek, blocked, cool)
         g.blit(self.pad_layer, x0, y0)
 
-    def tilt_state(self) -> tuple[frozenset[str], float]:
+    def tilt_state(self, ui: Ui) -> tuple[frozenset[str], float]:
         """Pad buttons the rules refuse now (tilts: engine ``rotation_allowed``; hold once per drop) and
         the tilt cooldown left, in 1/8s."""
-        run = self.run
-        if run is None or run.state.outcome is not None or self.player is not None:
+        run = ui.run
+        if run is None or run.state.outcome is not None or ui.watching:
             return frozenset(), 0.0
         s = run.state
         blocked = frozenset(k for k in ("tilt1", "tilt2", "tilt3", "tilt4") if not run.tilt_ok(k))
@@ -79,12 +77,14 @@ class AppChrome:
         total = max(1, int(s.level.rotation.cooldown_ticks))
         return blocked, round(8 * min(1.0, s.cooldown / total)) / 8
 
-    def hud_panel(self, g: Gfx, run: Run, rect: tuple[float, float, float, float], compact: bool) -> None:
+    def hud_panel(
+        self, g: Gfx, ui: Ui, run: Run, rect: tuple[float, float, float, float], compact: bool
+    ) -> None:
         """The HUD is drawn on its own layer, redrawn only when what it shows changes."""
         x, y, w, h = rect
         self.hud_rect = rect
-        keys = self.hints()
-        key = (id(run), w, h, compact, self.shell.i18n.lang, self.ui.view, self.fmt_key, hud.signature(run))
+        keys = self.hints(ui)
+        key = (id(run), w, h, compact, self.shell.i18n.lang, ui.view, self.fmt_key, hud.signature(run))
         stale = key != self.hud_key
         if (self.hud_layer is None or self.hud_key[:1] != (id(run),)) and self.heavy:
             return  # a run's first frame: the panel comes on the next one
@@ -103,12 +103,12 @@ class AppChrome:
             self.stages.append(f"hud {self.hud_ms:.0f}")
         g.blit(self.hud_layer, x, y)
 
-    def top_bar(self, g: Gfx, run: Run, w: float) -> None:
+    def top_bar(self, g: Gfx, ui: Ui, run: Run, w: float) -> None:
         """The bar over the board (menu, pause, level name, view, language, mute), from a cached
         layer redrawn only when what it shows changes; its buttons are registered every frame."""
         title = title_for(self.t, run.n, run.level)
-        name = f"{run.n}. {title}" if run.n else self.t("endless_title", seed=self.endless_seed)
-        key = (w, name, self.shell.i18n.lang, self.ui.view, self.shell.audio.muted)
+        name = f"{run.n}. {title}" if run.n else self.t("endless_title", seed=ui.endless_seed)
+        key = (w, name, self.shell.i18n.lang, ui.view, self.shell.audio.muted)
         lg = self.bar_layer
         if key != self.bar_key or lg is None:
             self.bar_key = key
@@ -117,7 +117,7 @@ class AppChrome:
             lg.fit()
             lg.clear_rect(0, 0, w, 44)
             lg.regions.clear()
-            self._top_bar(lg, name, w)
+            self._top_bar(lg, name, w, ui.view)
             self.bar_regions = list(lg.regions)
         g.blit(lg, 0, 0)
         g.regions.extend(self.bar_regions)
@@ -129,17 +129,17 @@ class AppChrome:
         lg = self.bar_layer
         if lg is None or lg.width != w:
             lg = self.bar_layer = self.shell.gfx.layer(w, 44)
-        self._top_bar(lg, "1. Floodline", w)
+        self._top_bar(lg, "1. Floodline", w, 0)
         lg.regions.clear()
         self.bar_key = ()  # the real bar is drawn over it on the level's first frame
 
-    def _top_bar(self, g: Gfx, name: str, w: float) -> None:
+    def _top_bar(self, g: Gfx, name: str, w: float, view: int) -> None:
         g.rect(0, 0, w, 44, "rgba(10,16,24,0.9)")
         g.button("levels", 6, 4, 44, 36, "☰", size=18)
         g.button("pause", 54, 4, 44, 36, "Ⅱ", size=16)
         right = self.corner_buttons(g, w)
         vx = right - 56
-        g.button("view", vx, 4, 52, 36, VIEW_NAMES[self.ui.view], size=14)
+        g.button("view", vx, 4, 52, 36, VIEW_NAMES[view], size=14)
         avail = vx - 112
         if avail > 40:
             size = fit(g, name, avail, 16, True, min_size=11)

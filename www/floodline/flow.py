@@ -4,15 +4,15 @@ back, replays watched, imports, the key rebinding screen; and what each canvas b
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from gwweb.floodline import warmup
-from gwweb.floodline.campaign import COUNT, endless_level, unlocked
+from gwweb.floodline.campaign import COUNT, Progress, endless_level, unlocked
+from gwweb.floodline.controls import action
 from gwweb.floodline.model import Run
 from gwweb.floodline.persist import Persistence
-from gwweb.floodline.replays import Player, from_file, refusal_text
-from gwweb.floodline.saves import LAST, damage, level_no
+from gwweb.floodline.replays import Player, from_file, level_for, refusal_text
+from gwweb.floodline.saves import LAST, damage, level_no, load_last
 from gwweb.floodline.warmup import Warmup
 
 from engine.core.schema import SchemaError
@@ -22,51 +22,50 @@ from engine.floodline.replay_file import ReplayRefused
 from engine.floodline.state import State, Status
 
 if TYPE_CHECKING:
-    from gwweb.floodline.rebind import Rebinder
-    from gwweb.floodline.render import Part, WorldView
+    from gwweb.floodline.drawstate import DrawState
     from gwweb.floodline.ui import Ui
+    from gwweb.shared.shell import Shell
 
 
 #: per frame, the warm-up steps a waiting start may run (one always runs)
 START_MS = 8.0
 
 
-class Flow(Persistence):
-    """Mixin of ``App``: starting, leaving and ending runs; the buttons of every screen."""
+class Host(Protocol):
+    """What the page asks of the app (``RealtimeApp``): play a session from now, or none."""
 
-    ui: Ui
-    world: WorldView
-    rebinder: Rebinder
-    warm: Warmup
-    endless_seed: int
-    recorded: bool
-    starting: int  # a campaign level whose start waits for its run (0: none)
-    fresh: bool
-    session: Session[State, TickInput] | None  # the run's (RealtimeApp)
-    ticks: int
-    first_frame_at: float
-    dyn_parts: list[Part]
-    dyn_key: tuple[object, ...]
-    t: Callable[..., str]
-    stages: list[str]
+    def begin(self, session: Session[State, TickInput]) -> None: ...
+    def end(self) -> None: ...
 
-    def has_keyboard(self) -> bool:  # Controls
-        raise NotImplementedError
 
-    def action(self, name: str, down: bool) -> None:  # Controls
-        raise NotImplementedError
+class Page(Persistence):
+    """The page outside the game (``App.page``): the record, the last run, the replay watched, the
+    level being prepared; it starts, watches and leaves runs (the app's ``begin``/``end``) and
+    carries out the canvas buttons. It keeps the UI state's menu fields (``ui.run`` ...) current."""
 
-    def set_view(self, v: int) -> None:  # Controls
-        raise NotImplementedError
+    def __init__(self, shell: Shell, ui: Ui, host: Host, ds: DrawState, progress: Progress) -> None:
+        self.shell = shell
+        self.ui = ui
+        self.host = host
+        self.ds = ds
+        self.t = shell.i18n.t
+        self.progress = progress
+        self.last_run = load_last(shell.storage, level_for)  # the old 'lastrun' migrated
+        self.player: Player | None = None  # the replay being watched
+        self.recorded = False  # the run's end was recorded (stars, best, the stored run)
+        self.starting = 0  # a campaign level whose start waits for its run (0: none)
+        self.pending_import: list[str] = []
+        self.warm = Warmup(progress.last, ds.prewarm_bar)  # the Play level's run made ahead, idle
+        warmup.schedule(self.warm, warmup.idle_later)
 
     # -- runs ----------------------------------------------------------------------------
     def start(self, n: int) -> None:
         """Campaign level ``n`` (its run made ahead in idle time when it is the one prepared), or an
         endless run (``n`` = 0) on the next endless seed."""
         if n == 0:
-            self.endless_seed = 7919 * (self.progress.endless_runs + 1) % 100_000
+            self.ui.endless_seed = 7919 * (self.progress.endless_runs + 1) % 100_000
             self.progress.endless_runs += 1
-            run = Run(endless_level(self.endless_seed), 0)
+            run = Run(endless_level(self.ui.endless_seed), 0)
         else:
             self.progress.last = n
             got = self.warm.take(n)
@@ -105,21 +104,15 @@ class Flow(Persistence):
                 self.start(n)
         return waited
 
-    def begin_run(self, run: Run) -> None:
-        """Play ``run`` from now: its ``Session`` is the app's game (``RealtimeApp.session``)."""
-        self.run = run
-        self.session = run.session
-        self.ticks = 0
-        self.player = None
-        self.world.place_key = ()  # a new level starts without a zoom from the last one
-        self.world.forget()  # and without the last one's world: its layer is built over a few frames
-        self.dyn_parts, self.dyn_key = [], ()
+    def begin_run(self, run: Run, player: Player | None = None) -> None:
+        """Play ``run`` from now (or watch it, ``player``): its ``Session`` is the app's game."""
+        self.player = player
         run.view = self.ui.view
-        self.ui.reset_for_run()
-        self.recorded = False
+        self.ui.reset_for_run(run, player is not None)
+        self.ds.new_run()
+        self.recorded = player is not None  # a replay watched records no stars
         self.starting = 0
-        self.fresh = True
-        self.first_frame_at = 0.0
+        self.host.begin(run.session)
 
     def watch(self, save: SaveData) -> None:
         """Play a stored run back in the page (stars are not recorded). A run this build cannot read
@@ -141,10 +134,8 @@ class Flow(Persistence):
             else:
                 self.shell.notify(self.t("import_bad", why=why))
             return
-        self.begin_run(run)
-        self.endless_seed = save.seed
-        self.player = Player(save.moves)
-        self.recorded = True
+        self.ui.endless_seed = save.seed
+        self.begin_run(run, Player(save.moves))
 
     def load_import(self, text: str) -> None:
         """An imported replay file: stored as the last run and watched (a bad file: a notice why)."""
@@ -167,7 +158,7 @@ class Flow(Persistence):
         o = run.state.outcome
         t0 = time.perf_counter()
         self.record_outcome(run, o)
-        self.stages.append(f"record {(time.perf_counter() - t0) * 1000:.0f}")
+        self.ds.stages.append(f"record {(time.perf_counter() - t0) * 1000:.0f}")
         won = o.status == Status.WON
         if run.n:  # the run the results card's first button starts, made in idle time
             self.warm = Warmup(min(COUNT, run.n + 1) if won else run.n)
@@ -179,12 +170,12 @@ class Flow(Persistence):
         self.shell.announce(". ".join(words))
 
     def leave(self) -> None:
-        """Back to the level select (an unfinished run is kept as the last run)."""
-        if self.run is not None and self.run.state.outcome is None:
-            self.keep_last_run()
+        """Back to the level select (an unfinished run is kept as the last run: the app's ``end``
+        saves it, see ``App.save``)."""
+        self.host.end()
         self.player = None
-        self.run = None
-        self.session = None
+        self.ui.run = None
+        self.ui.watching = False
         self.ui.paused = False
         self.ui.focus = None
 
@@ -204,22 +195,22 @@ class Flow(Persistence):
         elif bid == "mute":
             self.shell.set_muted(not self.shell.audio.muted)
         elif bid == "pause":
-            self.action("pause", True)
+            action(self.ui, None if self.run is None else self.run.state, "pause", True)
         elif bid == "resume":
             self.ui.paused = False
         elif bid == "restart" and self.run is not None:
             self.start(self.run.n)
-        elif bid == "keys" and self.has_keyboard():
+        elif bid == "keys" and self.ui.has_keyboard():
             self.ui.keys_screen = True
             self.ui.focus = None
         elif bid.startswith("bind:"):
-            self.rebinder.waiting = bid[5:]
+            self.ui.rebinder.waiting = bid[5:]
         elif bid == "keys_reset":
-            self.rebinder.reset()
+            self.ui.rebinder.reset()
         elif bid == "keys_done":
             self.ui.keys_screen = False
             self.ui.focus = None
-            self.rebinder.waiting = None
+            self.ui.rebinder.waiting = None
         elif bid == "watch" and self.last_run is not None:
             self.watch(self.last_run)
         elif bid == "export":
@@ -230,7 +221,10 @@ class Flow(Persistence):
             self.leave()
         elif bid == "next" and self.run is not None:
             self.start(min(COUNT, self.run.n + 1))
-        elif bid == "view":
-            self.set_view((self.ui.view + 1) % 4)
-        elif bid in ("cutUp", "cutDown", "basins"):
-            self.action(bid, True)
+        elif bid in ("view", "cutUp", "cutDown", "basins"):
+            action(
+                self.ui,
+                None if self.run is None else self.run.state,
+                "viewNext" if bid == "view" else bid,
+                True,
+            )

@@ -6,43 +6,27 @@ import json
 from typing import Any, Protocol
 
 from gwweb.floodline import hud
-from gwweb.floodline.board_draw import BoardPage, piece_screen_box
-from gwweb.floodline.campaign import Progress, objective_text
-from gwweb.floodline.model import Run
-from gwweb.floodline.rebind import Rebinder
+from gwweb.floodline.board_draw import piece_screen_box
+from gwweb.floodline.campaign import objective_text
+from gwweb.floodline.drawstate import DrawState
+from gwweb.floodline.flow import Page
 from gwweb.floodline.saves import level_no
-from gwweb.floodline.warmup import Warmup
-from gwweb.shared.canvas import Region
+from gwweb.floodline.ui import Ui
 
-from engine.core.session import SaveData
 from engine.floodline import parse_move
 
 
-class HookPage(BoardPage, Protocol):
-    """What the test hooks read and drive of the page (besides what drawing the board reads)."""
+class HookPage(Protocol):
+    """What the test hooks read and drive of the page: its UI state, draw state and page parts."""
 
-    run: Run | None
-    progress: Progress
-    last_run: SaveData | None
-    warm: Warmup
-    ring: list[Region]
-    rebinder: Rebinder
-    pad: list[tuple[str, str, float, float, float, float]]
-    hud_redraws: int
-    hud_ms: float
-    hud_rect: tuple[float, float, float, float]
-    first_frame_at: float
-    slow: list[tuple[object, ...]]
+    ui: Ui
+    ds: DrawState
+    page: Page
+    perf: Any
+    shell: Any
     frozen: bool
-    profiler: Any
 
     def draw(self, g: Any) -> None: ...
-    def start(self, n: int) -> None: ...
-    def finish_start(self) -> bool: ...
-    def finish(self) -> None: ...
-    def has_keyboard(self) -> bool: ...
-    def hints(self) -> dict[str, str]: ...
-    def tilt_state(self) -> tuple[frozenset[str], float]: ...
     def state_hash(self) -> str: ...
 
 
@@ -52,23 +36,23 @@ def test_hooks(app: HookPage) -> dict[str, Any]:
     def focus_info() -> dict[str, Any]:
         ui = app.ui
         return {
-            "warmed": app.warm.n if app.warm.prepared is not None else 0,  # a run made ahead, idle
+            "warmed": app.page.warm.n if app.page.warm.prepared is not None else 0,  # a run made ahead, idle
             "focus": ui.focus if ui.keyboard_nav else None,
-            "ring": [r.id for r in app.ring],
+            "ring": [r.id for r in app.ui.ring],
             "keysScreen": ui.keys_screen,
-            "waiting": app.rebinder.waiting,
+            "waiting": app.ui.rebinder.waiting,
         }
 
     def info(*_a: Any) -> str:
-        if app.finish_start():  # the level's first frame, as the page would draw it next
+        if app.page.finish_start():  # the level's first frame, as the page would draw it next
             app.shell.gfx.begin_frame()
             app.draw(app.shell.gfx)
-        run = app.run
+        run = app.ui.run
         if run is None:
-            lr = app.last_run
+            lr = app.page.last_run
             last = None if lr is None else {"level": level_no(lr), "seed": lr.seed, "inputs": len(lr.moves)}
-            menu = {"screen": "menu", "progress": app.progress.model_dump(), "lastRun": last}
-            return json.dumps({**menu, "keyboard": app.has_keyboard(), **focus_info()})
+            menu = {"screen": "menu", "progress": app.page.progress.model_dump(), "lastRun": last}
+            return json.dumps({**menu, "keyboard": app.ui.has_keyboard(), **focus_info()})
         run.sync()
         s = run.state
         return json.dumps(
@@ -83,44 +67,44 @@ def test_hooks(app: HookPage) -> dict[str, Any]:
                 "outcome": None if s.outcome is None else s.outcome.status.value,
                 "paused": app.ui.paused,
                 "view": app.ui.view,
-                "worldRedraws": app.world.redraws,
-                "hudRedraws": app.hud_redraws,
-                "hudMs": round(app.hud_ms, 2),
-                "worldMs": round(app.world.ms, 2),
-                "dynMs": [round(v, 2) for v in app.dyn_ms],
-                "title": app.t(f"title_lv{run.n:02d}") if run.n else "",
-                "tip": app.tip_text(run),
+                "worldRedraws": app.ds.world.redraws,
+                "hudRedraws": app.ds.hud_redraws,
+                "hudMs": round(app.ds.hud_ms, 2),
+                "worldMs": round(app.ds.world.ms, 2),
+                "dynMs": [round(v, 2) for v in app.ds.dyn_ms],
+                "title": app.ds.t(f"title_lv{run.n:02d}") if run.n else "",
+                "tip": app.ds.tip_text(app.ui, run),
                 "lang": app.shell.i18n.lang,
-                "warnings": list(app.warnings_shown),
+                "warnings": list(app.ds.warnings_shown),
                 "warningsNow": run.warning_keys(run.ghost()),
                 "unsupported": sorted(list(c) for c in run.unsupported),
-                "hidden": app.hidden,
-                "pieceBox": piece_screen_box(app, run),
-                "boardRect": list(app.world.rect),
+                "hidden": app.ds.hidden,
+                "pieceBox": piece_screen_box(app.ds, run),
+                "boardRect": list(app.ds.world.rect),
                 "canvas": [app.shell.gfx.width, app.shell.gfx.height],
                 "camera": {
-                    "off": round(app.world.off, 1),
-                    "target": round(app.world.target, 1),
-                    "pans": app.world.pans(),
-                    "rows": app.cam_rows,
+                    "off": round(app.ds.world.off, 1),
+                    "target": round(app.ds.world.target, 1),
+                    "pans": app.ds.world.pans(),
+                    "rows": app.ds.cam_rows,
                 },
                 "size": [s.board.sx, s.board.sy, s.board.sz],
                 "heightLimit": s.height_limit,
-                "objectiveTexts": [objective_text(app.t, c) for c in run.level.get("objectives", [])],
+                "objectiveTexts": [objective_text(app.ds.t, c) for c in run.level.get("objectives", [])],
                 "basins": app.ui.basins,
                 "pad": [
                     [a, lbl, round(x, 1), round(y, 1), round(w, 1), round(h, 1)]
-                    for a, lbl, x, y, w, h in app.pad
+                    for a, lbl, x, y, w, h in app.ui.pad
                 ],
                 "padFonts": [
                     [lbl, size, bold, round(app.shell.gfx.measure(lbl, size, bold), 1)]
                     for (_a, lbl, *_r), (size, bold) in zip(
-                        app.pad, hud.pad_fonts(app.shell.gfx, app.pad), strict=True
+                        app.ui.pad, hud.pad_fonts(app.shell.gfx, app.ui.pad), strict=True
                     )
                 ],
                 "peek": app.ui.peek,
-                "keysHelp": app.t("tip_touch" if app.ui.touch else "keys_help", **app.hints()),
-                "padBlocked": sorted(app.tilt_state()[0]),
+                "keysHelp": app.ds.t("tip_touch" if app.ui.touch else "keys_help", **app.ds.hints(app.ui)),
+                "padBlocked": sorted(app.ds.tilt_state(app.ui)[0]),
                 "preview": None
                 if app.ui.preview is None
                 else {
@@ -128,32 +112,32 @@ def test_hooks(app: HookPage) -> dict[str, Any]:
                     for k in ("target", "allowed", "rejected", "reason", "shift", "lost", "piece", "outcome")
                 },
                 "refusal": run.refusal,
-                "slowFrames": app.slow,
+                "slowFrames": app.perf.slow,
                 "flash": app.shell.toasts.texts()[-1] if app.shell.toasts.texts() else None,
                 "stars": None if s.outcome is None else s.outcome.stars,
-                "firstFrameAt": app.first_frame_at,
-                "tipRect": None if app.tip_rect is None else [round(v, 1) for v in app.tip_rect],
-                "hudRect": [round(v, 1) for v in app.hud_rect],
-                "starLines": hud.star_lines(app.t, run),  # what ★2/★3 ask, drawn on desktop and phone
+                "firstFrameAt": app.ds.first_frame_at,
+                "tipRect": None if app.ui.tip_rect is None else [round(v, 1) for v in app.ui.tip_rect],
+                "hudRect": [round(v, 1) for v in app.ds.hud_rect],
+                "starLines": hud.star_lines(app.ds.t, run),  # what ★2/★3 ask, drawn on desktop and phone
                 "endless": run.endless,
                 "basinPreview": run.basins() if app.ui.basins else None,
             }
         )
 
     def start_level(n: Any, *_a: Any) -> None:
-        app.start(int(n))
-        app.finish_start()
-        app.world.flush = True  # tests read the drawn board at once
+        app.page.start(int(n))
+        app.page.finish_start()
+        app.ds.world.flush = True  # tests read the drawn board at once
 
     def feed(texts: Any, *_a: Any) -> str:
-        if app.run is not None:
+        if app.ui.run is not None:
             for text in list(texts):
-                if app.run.state.outcome is not None:
+                if app.ui.run.state.outcome is not None:
                     break
-                app.run.play(parse_move(str(text)))
-            app.run.sync()
-            app.world.flush = True
-            app.finish()
+                app.ui.run.play(parse_move(str(text)))
+            app.ui.run.sync()
+            app.ds.world.flush = True
+            app.page.finish()
         return app.state_hash()
 
     def freeze_clock(on: Any, *_a: Any) -> None:
@@ -167,7 +151,7 @@ def test_hooks(app: HookPage) -> dict[str, Any]:
 
         out = io.StringIO()
         for label, fn in (
-            ("start", lambda: app.start(int(n))),
+            ("start", lambda: app.page.start(int(n))),
             ("frame 1", lambda: app.draw(app.shell.gfx)),
             ("frame 2", lambda: app.draw(app.shell.gfx)),
         ):
@@ -186,9 +170,9 @@ def test_hooks(app: HookPage) -> dict[str, Any]:
         import pstats
 
         if on:
-            app.profiler = cProfile.Profile()
+            app.perf.profiler = cProfile.Profile()
             return ""
-        pr, app.profiler = app.profiler, None
+        pr, app.perf.profiler = app.perf.profiler, None
         if pr is None:
             return ""
         out = io.StringIO()

@@ -110,7 +110,7 @@ TIPS_EN: dict[str, str] = {
     "tip_27": "Only 6 tilts: plan each one.",
     "tip_28": "Wind alternates east and west: the icon shows the next gust.",
     "tip_29": "Puddles at the base: do not rest blocks on water, mind the weight.",
-    "tip_30": "Exam: height 30 with weight ≤ 80, stronger wind and 10 tilts.",
+    "tip_30": "Exam: height 30 with weight ≤ 400, stronger wind and 10 tilts.",
 }
 TIPS_RU: dict[str, str] = {
     "tip_13": "Сток высоко в восточной стене: наклоните мир на восток и оставьте так. Вода ляжет у этой стены, и каждая фигура сольёт 2. Складывайте фигуры подальше от стока, иначе они его закроют.",
@@ -124,7 +124,7 @@ TIPS_RU: dict[str, str] = {
     "tip_27": "Всего 6 наклонов: продумайте каждый.",
     "tip_28": "Ветер дует то на восток, то на запад: значок показывает следующий порыв.",
     "tip_29": "Лужи у основания: не ставьте блоки на воду и следите за весом.",
-    "tip_30": "Экзамен: высота 30 при весе ≤ 80, сильный ветер и 10 наклонов.",
+    "tip_30": "Экзамен: высота 30 при весе ≤ 400, сильный ветер и 10 наклонов.",
 }
 
 

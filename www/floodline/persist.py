@@ -18,6 +18,7 @@ from engine.floodline.state import Outcome, Status
 if TYPE_CHECKING:
     from gwweb.floodline.model import Run
     from gwweb.floodline.replays import Player
+    from gwweb.floodline.ui import Ui
     from gwweb.shared.shell import Shell
 
 
@@ -27,14 +28,29 @@ merge_progress = rules_merge({"stars": "max_map", "endless_best": "max", "endles
 
 
 class Persistence:
-    """Mixin of ``App``: what the page keeps between visits."""
+    """Base of ``flow.Page``: what the page keeps between visits."""
 
     shell: Shell
+    ui: Ui
     progress: Progress
-    run: Run | None
     player: Player | None
-    last_run: SaveData | None
     pending_import: list[str]
+    _last_run: SaveData | None = None
+
+    @property
+    def run(self) -> Run | None:
+        """The run on screen (``ui.run``)."""
+        return self.ui.run
+
+    @property
+    def last_run(self) -> SaveData | None:
+        """The stored last run (Watch, Export; the menus show whether there is one)."""
+        return self._last_run
+
+    @last_run.setter
+    def last_run(self, save: SaveData | None) -> None:
+        self._last_run = save
+        self.ui.has_replay = save is not None
 
     def save_progress(self) -> None:
         """Store the progress record merged with the stored one (another tab's stars stay) and sync

@@ -22,7 +22,7 @@ def ambience(mu: Music, ui: Ui, run: Run | None, heavy: bool) -> None:
 def play(a: Any, mu: Music, ui: Ui, run: Run) -> None:
     """Synthesised sound effects for the run's events (lock, drop, rotate, tilt, collapse, water,
     drain-block lock, gust, freeze/thaw, refused tilt) through the shell's audio ``a``; a tilt also
-    starts its animation in ``ui``."""
+    starts its animation in ``ui`` (not under reduced motion)."""
     for ev in run.events:
         e = ev.kind
         if e == "lock":
@@ -35,7 +35,8 @@ def play(a: Any, mu: Music, ui: Ui, run: Run) -> None:
             a.tone(520, 0.06, "sine", 0.1, glide_to=700)
         elif e == "tilt":
             a.tone(140, 0.35, "sawtooth", 0.06, glide_to=70)
-            ui.tilt_anim = (ev.gravity, run.state.gravity.value, 0)
+            if not ui.reduced_motion:  # prefers-reduced-motion: the board does not swing
+                ui.tilt_anim = (ev.gravity, run.state.gravity.value, 0)
         elif e == "collapse":  # a falling rumble (cached noise buffer: the shared noise() is built
             mu.filtered_noise(0.3, 0.16, 900, 180, 0.7)  # sample by sample in Python, ~50 ms a call)
         elif e == "drain":

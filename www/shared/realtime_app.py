@@ -23,9 +23,10 @@ per tick: 2 while a replay is watched), ``apply`` (play one move; default ``sess
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Generic, TypeVar
+from typing import Any, TypeVar
 
 from gwweb.shared.app import Draw, Interpret, ShellLike, newer_than_build, raw_save
+from gwweb.shared.app_base import AppBase
 from gwweb.shared.canvas import Gfx
 from gwweb.shared.input import Event
 
@@ -39,13 +40,11 @@ U = TypeVar("U")
 Step = Callable[[U, S], M | None]
 
 
-class RealtimeApp(Generic[S, M, U]):
-    """A real-time game page: UI state + interpret + step (one move a tick) + Session + render."""
+class RealtimeApp(AppBase[S, M, U, S | None]):
+    """A real-time game page: UI state + interpret + step (one move a tick) + Session + render
+    (the fields both app shapes share are ``AppBase``'s)."""
 
     realtime = True
-    SAVE = "game"
-    shell: Any
-    """A ``ShellLike`` (the real ``Shell`` in the browser; a game's parts may type it richer)."""
 
     def __init__(
         self,
@@ -57,13 +56,8 @@ class RealtimeApp(Generic[S, M, U]):
         render: Draw[U, S | None],
         clock: Callable[[], float] | None = None,
     ) -> None:
-        self.shell = shell
-        self.game = game
-        self.ui = ui
-        self.interpret = interpret
+        super().__init__(shell, game, ui, interpret, render, clock)
         self.step = step
-        self.render = render
-        self.clock = clock or (lambda: 0.0)
         self.session: Session[S, M] | None = None
         """The game being played (``None`` on a menu)."""
         self.ticks = 0
@@ -189,14 +183,8 @@ class RealtimeApp(Generic[S, M, U]):
             self.play(move)
         self.shell.invalidate()
 
-    def on_button(self, id: str) -> None:
-        """A canvas button (none by default)."""
-
     def draw(self, g: Gfx) -> None:
         self.render(g, self.ui, self.state, self.clock())
-
-    def animating(self) -> bool:
-        return False
 
     def state_hash(self) -> str:
         return "" if self.session is None else self.session.state_hash()
