@@ -56,8 +56,8 @@ def _body(g: Gfx, app: PageView, x: float, yy: float, w: float) -> float:
         label = f"{t('goal_of')} {title}"
         if play.state.difficulty != "normal":
             label += f" · {t('diff_' + play.state.difficulty)}"
-        g.text(x + 12, yy + 4, label, "#FFE082", g.fit_text(label, w - 24, 14, True), True)
-        yy += 10
+        g.text(x + 12, yy + 14, label, "#FFE082", g.fit_text(label, w - 24, 14, True), True)
+        yy += 20  # the label's whole height inside the clipped body (its tops were cut)
         for line in g.wrap(goal, w - 24, 13):
             g.text(x + 12, yy + 14, line, "#ECEFF1", 13)
             yy += 17
