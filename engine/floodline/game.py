@@ -35,9 +35,10 @@ class FloodlineGame:
     rules = RULES
 
     def migrate_save(self, save: SaveData) -> SaveData | None:
-        """A game saved under rules 1 ("0.2", height = max y) or 2 ("0.3", global water fill, side
-        contact holds) cannot go on: the same moves may now end it differently (REACH_HEIGHT counts
-        layers; water fills per body; only resting holds) and the campaign levels were retuned.  The
+        """A game saved under rules 1 ("0.2", height = max y), 2 ("0.3", global water fill, side
+        contact holds) or 3 ("0.4", a rigid piece hangs from one resting voxel) cannot go on: the same
+        moves may now end it differently (REACH_HEIGHT counts layers; water fills per body; a voxel
+        is held only through what is under it) and the campaign levels were retuned.  The
         core keeps the old save aside and the page says why; stars, bests and unlocks live in
         ``Progress``, which did not change."""
         return None

@@ -22,9 +22,11 @@ TICKS_PER_SECOND = 60
 #: "0.3" (issue #16): REACH_HEIGHT counts layers (max y + 1); replays of "0.2" are refused by name.
 #: "0.4" (issue #26): water fills per body (RULES.md 23a) and side contact with an immovable cell
 #: no longer holds a structure up (RULES.md 17); older replays are refused by name.
-RULES_VERSION = "0.4"
-#: the Session rules number (``SaveData.rules``): 1 = rules "0.2", 2 = rules "0.3", 3 = rules "0.4"
-RULES = 3
+#: "0.5" (issue #26): load-path support — a voxel is held only through what is under it along gravity
+#: (RULES.md 17); a rigid piece no longer hangs from one resting voxel.
+RULES_VERSION = "0.5"
+#: the Session rules number (``SaveData.rules``): 1 = "0.2", 2 = "0.3", 3 = "0.4", 4 = "0.5"
+RULES = 4
 
 
 def seconds_to_ticks(seconds: float | int) -> int:

@@ -4,98 +4,25 @@ from __future__ import annotations
 
 from engine.core.rng import XorShift128Plus
 from engine.floodline.bag import draw, new_bag
-from engine.floodline.board import MASS, Board, Kind, Material
+from engine.floodline.board import MASS, Kind, Material
 from engine.floodline.geometry import GRAVITY_VEC, Gravity, Vec, add, is_perpendicular
 from engine.floodline.level import Level, seconds_to_ticks
 from engine.floodline.moves import MOVE_VEC, TickInput
-from engine.floodline.pieces import DRAIN_PIECE, KICKS, offsets, rotate_index
+from engine.floodline.pieces import DRAIN_PIECE, KICKS, rotate_index
+from engine.floodline.placement import (  # noqa: F401 - re-exported: rules.ghost_cells etc. stay public
+    build_board,
+    can_advance,
+    ghost_cells,
+    piece_cells_idx,
+    piece_fits,
+    spawn_origin,
+    try_shift,
+)
 from engine.floodline.resolve import ResolveReport, resolve_phase, tilt_resolve
 from engine.floodline.scoring import evaluate, final_score, initial_streaks
 from engine.floodline.solids import TiltBlocked
 from engine.floodline.state import METRIC_KEYS, ActivePiece, Outcome, Reason, State, Status
-
-WIND_STREAM = 0x57494E44  # "WIND": the wind's separate xorshift128+ stream (Part V §3.1)
-WIND_DIRS: dict[str, Vec] = {"EAST": (1, 0, 0), "WEST": (-1, 0, 0), "NORTH": (0, 0, -1), "SOUTH": (0, 0, 1)}
-
-
-# -- board construction --------------------------------------------------------------------------
-def build_board(level: Level) -> Board:
-    """The level's prebuilt cells on a fresh board (later entries override earlier ones)."""
-    sx, sz = level.board.size
-    b = Board(sx, level.board.height, sz, frozenset(level.board.open_faces))
-    for c in level.cells:
-        lo = c.pos
-        hi = c.to if c.to is not None else c.pos
-        for y in range(min(lo[1], hi[1]), max(lo[1], hi[1]) + 1):
-            for z in range(min(lo[2], hi[2]), max(lo[2], hi[2]) + 1):
-                for x in range(min(lo[0], hi[0]), max(lo[0], hi[0]) + 1):
-                    p = (x, y, z)
-                    if c.type == "SOLID":
-                        b.set_solid(p, c.material, c.anchored)
-                    elif c.type == "DRAIN":
-                        b.set_drain(p, c.rate, c.scope)
-                    elif c.type == "ICE":
-                        b.set_ice(p, c.thaw_in)
-                    else:
-                        b.set_kind(p, Kind[c.type])
-    return b
-
-
-# -- piece placement -----------------------------------------------------------------------------
-def piece_fits(board: Board, piece_id: str, rot: int, origin: Vec) -> bool:
-    """Rules §4.2: every voxel in bounds and on EMPTY or WATER."""
-    kind, f = board.kind, board.frame
-    for v in offsets(piece_id, rot):
-        j = f.index_or_none(origin[0] + v[0], origin[1] + v[1], origin[2] + v[2])
-        if j is None:
-            return False
-        k = kind[j]
-        if k != Kind.EMPTY and k != Kind.WATER:
-            return False
-    return True
-
-
-def spawn_origin(board: Board, piece_id: str, g: Gravity, height_limit: int) -> Vec:
-    """Spawn point of a piece in orientation 0, always below the height limit (RULES.md item 10).
-
-    Gravity DOWN: the top voxel sits at ``y = heightLimit - 1``; sideways gravity: the far up-gravity
-    end of that axis, with y centred below the limit.  x/z are centred (``floor((size - extent) / 2)``).
-    """
-    vox = offsets(piece_id, 0)
-    gv = GRAVITY_VEC[g]
-    sizes = (board.sx, board.sy, board.sz)
-    origin = []
-    for a in range(3):
-        lo = min(v[a] for v in vox)
-        hi = max(v[a] for v in vox)
-        if a == 1 and gv[a] < 0:
-            origin.append(max(-lo, min(board.sy, height_limit) - 1 - hi))
-        elif gv[a] < 0:
-            origin.append(sizes[a] - 1 - hi)
-        elif gv[a] > 0:
-            origin.append(-lo)
-        else:
-            span = height_limit if a == 1 else sizes[a]
-            origin.append(max(0, (span - (hi - lo + 1)) // 2) - lo)
-    return (origin[0], origin[1], origin[2])
-
-
-def can_advance(board: Board, p: ActivePiece, g: Gravity) -> bool:
-    return piece_fits(board, p.piece_id, p.rot, add(p.origin, GRAVITY_VEC[g]))
-
-
-def ghost_cells(s: State) -> list[list[int]]:
-    """Where a hard drop would put the active piece (the ghost; the preview's landing)."""
-    a = s.active
-    if a is None:
-        return []
-    while can_advance(s.board, a, s.gravity):
-        a = a.moved(origin=add(a.origin, GRAVITY_VEC[s.gravity]))
-    return [list(c) for c in a.cells()]
-
-
-def piece_cells_idx(board: Board, p: ActivePiece) -> list[int]:
-    return [board.idx(c) for c in p.cells()]
+from engine.floodline.wind import WIND_DIRS, WIND_STREAM, gust_direction, wind, wind_active  # noqa: F401
 
 
 # -- initial state -------------------------------------------------------------------------------
@@ -203,7 +130,7 @@ def step(state: State, inp: TickInput) -> State:
     for turn in inp.rotations:
         _rotate_piece(s, turn)
     _das(s, inp.move)
-    _wind(s)
+    wind(s)
     locked = False
     if s.active is not None and s.outcome is None:
         locked = _fall(s, inp.soft, inp.hard)
@@ -328,17 +255,6 @@ def _rotate_piece(s: State, turn: str) -> None:
             return
 
 
-def _try_shift(s: State, d: Vec) -> bool:
-    a = s.active
-    if a is None:
-        return False
-    o = add(a.origin, d)
-    if piece_fits(s.board, a.piece_id, a.rot, o):
-        s.active = a.moved(origin=o)
-        return True
-    return False
-
-
 def _das(s: State, move: str | None) -> None:
     """Input §3.1: first press moves at once; held, it repeats after DAS ticks every ARR ticks."""
     t = s.level.timing
@@ -355,56 +271,13 @@ def _das(s: State, move: str | None) -> None:
     if fire and s.active is not None and s.outcome is None:
         d = MOVE_VEC[move]
         if is_perpendicular(s.gravity, _vec_gravity(d)):
-            _try_shift(s, d)
+            try_shift(s, d)
 
 
 def _vec_gravity(d: Vec) -> Gravity:
     from engine.floodline.geometry import VEC_GRAVITY
 
     return VEC_GRAVITY[d]
-
-
-def wind_active(s: State) -> bool:
-    if s.wind_next < 0:
-        return False
-    for m in s.level.mutators:
-        if m.type == "WIND" and s.metrics["piecesUsed"] < m.every_pieces:
-            return False
-    return True
-
-
-def gust_direction(s: State) -> tuple[str, tuple[int, int] | None]:
-    """The direction of the next gust (Part V: alternate E/W, fixed, or seeded random) and the wind PRNG
-    state after drawing it (``None`` when no draw was made). The one place this rule is written: the
-    gust itself (``_wind``) and its telegraph (``view.next_gust``) both ask here."""
-    p = next(h for h in s.level.hazards if h.enabled).params
-    if p.direction_mode == "ALTERNATE_EW":
-        return ("EAST" if s.gusts % 2 == 0 else "WEST"), None
-    if p.direction_mode == "FIXED":
-        return p.fixed_direction, None
-    rng = XorShift128Plus(0)
-    rng.set_state(s.wind_rng)
-    choices = ["EAST", "WEST", "NORTH", "SOUTH"] if p.include_north_south else ["EAST", "WEST"]
-    return choices[rng.next_below(len(choices))], rng.get_state()
-
-
-def _wind(s: State) -> None:
-    """Part V: gusts at offset + k·interval push the active piece (Heavy: floor(push / 2) steps)."""
-    if s.wind_next < 0 or s.tick != s.wind_next:
-        return
-    hz = next(h for h in s.level.hazards if h.enabled)
-    p = hz.params
-    s.wind_next = s.tick + max(1, seconds_to_ticks(p.interval_seconds))
-    name, rng_state = gust_direction(s)
-    s.gusts += 1
-    if rng_state is not None:
-        s.wind_rng = rng_state
-    if s.active is None or s.outcome is not None or not wind_active(s):
-        return
-    factor = 2 if s.active.material == Material.HEAVY else 1
-    for _ in range(p.push_strength // factor):
-        if not _try_shift(s, WIND_DIRS[name]):
-            break
 
 
 def _fall(s: State, soft: bool, hard: bool) -> bool:

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.floodline.board import MOVABLE_TABLE, SUPPORTING, Board, Kind, indices_of
+from engine.floodline.board import IMMOVABLE, MOVABLE_TABLE, Board, Kind, indices_of
 from engine.floodline.geometry import GRAVITY_VEC, Gravity, tables_for
 
 _EMPTY = int(Kind.EMPTY)
 _WATER = int(Kind.WATER)
+_SOLID = int(Kind.SOLID)
+_POROUS = int(Kind.POROUS)
+_IMMOVABLE_KINDS = frozenset(int(k) for k in IMMOVABLE)
 #: Safety cap on settling passes (Rules §6.5 "or step cap reached").
 PASS_CAP = 256
 
@@ -52,31 +55,103 @@ def components(board: Board) -> list[list[int]]:
     return comps
 
 
-def is_supported(board: Board, comp: list[int], g: Gravity, piece: frozenset[int] = frozenset()) -> bool:
-    """Rules §6.1 / Part VI §1.1: anchored, or some voxel resting on support along gravity.
+def held_cells(board: Board, g: Gravity, piece: frozenset[int] = frozenset()) -> bytearray:
+    """Rules 0.5 load path (RULES.md 17): 1 where a movable voxel is held, else 0.
 
-    The bottom face of the box supports unless it is declared open (void).  ``piece`` cells
-    (the active piece during a Tilt Resolve) never count as support.  Rules 0.4 (RULES.md 17):
-    touching a wall, drain or ice cell on a side no longer holds a component up (Part I §5.4
-    "supported in the gravity direction"); resting on one does.
+    A voxel is held through what is under it along gravity: the closed box face, an immovable cell
+    (WALL, BEDROCK, DRAIN, ICE) or a held voxel — a chain of resting voxels down to support.  Side
+    contact holds nothing, and a loose voxel does not hold the voxels beside it in its own piece.
+    Anchored voxels (Reinforced, Stabilize) are rigid frames: a 6-connected group of anchored voxels
+    is held as a whole when any of its voxels is held that way, and then holds what rests on it.
+    ``piece`` cells (the active piece during a Tilt Resolve) never count as support.
     """
     kind = board.kind
-    anchor = board.anchor
     t = tables_for(board.sx, board.sy, board.sz, g)
     down = t.down
-    members = set(comp)
+    order = t.order
     floor_open = g in board.open_faces
-    for i in comp:
-        if anchor[i]:
-            return True
-    for i in comp:
-        b = down[i]
-        if b < 0:
-            if not floor_open:
-                return True
-        elif b not in members and kind[b] in SUPPORTING and b not in piece:
-            return True
-    return False
+    frames = _anchored_frames(board)
+    frame_of: dict[int, int] = {i: k for k, fr in enumerate(frames) for i in fr}
+    held = bytearray(len(kind))
+    while True:
+        changed = False
+        for i in order:  # lowest first: the cell under i is decided before i
+            if held[i]:
+                continue
+            k = kind[i]
+            if k != _SOLID and k != _POROUS:
+                continue
+            b = down[i]
+            if b < 0:
+                if floor_open:
+                    continue
+            elif b in piece or not (held[b] or kind[b] in _IMMOVABLE_KINDS):
+                continue
+            changed = True
+            f = frame_of.get(i)
+            if f is None:
+                held[i] = 1
+            else:
+                for j in frames[f]:
+                    held[j] = 1
+        if not changed or not frames:  # a frame held low can hold voxels a pass already went by
+            return held
+
+
+def _anchored_frames(board: Board) -> list[list[int]]:
+    """6-connected groups of anchored movable voxels (rigid frames)."""
+    anchor = board.anchor
+    nb6 = board.frame.nb6
+    movable = board.kind.translate(MOVABLE_TABLE)
+    seen: set[int] = set()
+    frames: list[list[int]] = []
+    for start in indices_of(movable, 1):
+        if not anchor[start] or start in seen:
+            continue
+        seen.add(start)
+        stack = [start]
+        fr: list[int] = []
+        while stack:
+            i = stack.pop()
+            fr.append(i)
+            for j in nb6[i]:
+                if j not in seen and anchor[j] and movable[j]:
+                    seen.add(j)
+                    stack.append(j)
+        frames.append(fr)
+    return frames
+
+
+def unheld_groups(board: Board, g: Gravity, piece: frozenset[int] = frozenset()) -> list[list[int]]:
+    """6-connected groups of movable voxels that are not held (``held_cells``), each sorted."""
+    held = held_cells(board, g, piece)
+    nb6 = board.frame.nb6
+    todo = bytearray(board.kind.translate(MOVABLE_TABLE))
+    for i in indices_of(held, 1):
+        todo[i] = 0
+    groups: list[list[int]] = []
+    for start in indices_of(todo, 1):
+        if not todo[start]:
+            continue
+        todo[start] = 0
+        stack = [start]
+        grp: list[int] = []
+        while stack:
+            i = stack.pop()
+            grp.append(i)
+            for j in nb6[i]:
+                if todo[j]:
+                    todo[j] = 0
+                    stack.append(j)
+        grp.sort()
+        groups.append(grp)
+    return groups
+
+
+def is_supported(board: Board, comp: list[int], g: Gravity, piece: frozenset[int] = frozenset()) -> bool:
+    """Rules 0.5 (RULES.md 17): every voxel of ``comp`` is held along gravity (``held_cells``)."""
+    held = held_cells(board, g, piece)
+    return all(held[i] for i in comp)
 
 
 def drop_distance(board: Board, comp: list[int], g: Gravity) -> int | None:
@@ -174,7 +249,7 @@ def settle_solids(board: Board, g: Gravity, piece: frozenset[int] = frozenset())
     rank = tables_for(board.sx, board.sy, board.sz, g).rank
     nb6 = board.frame.nb6
     for k in range(PASS_CAP + 1):
-        unsupported = [c for c in components(board) if not is_supported(board, c, g, piece)]
+        unsupported = unheld_groups(board, g, piece)
         if not unsupported:
             break
         if k == PASS_CAP:
@@ -187,10 +262,9 @@ def settle_solids(board: Board, g: Gravity, piece: frozenset[int] = frozenset())
             if landed and any(j in landed for i in comp for j in nb6[i]):
                 moved_any = True  # merged with a landed component: re-judged next pass
                 continue
-            if is_supported(board, comp, g, piece):
-                continue
             d = drop_distance(board, comp, g)
             if d == 0:
+                moved_any = True  # something under it now: its voxels are re-judged next pass
                 continue
             _move(board, comp, g, d, rep, piece)
             if d is not None:
@@ -216,8 +290,5 @@ def _shifted(board: Board, comp: list[int], g: Gravity, d: int) -> list[int]:
 
 def unsupported_cells(board: Board, g: Gravity) -> list[int]:
     """Cells of components that are unsupported right now (the debug highlight of §14)."""
-    out: list[int] = []
-    for comp in components(board):
-        if not is_supported(board, comp, g):
-            out.extend(comp)
-    return sorted(out)
+    held = held_cells(board, g)
+    return [i for i in indices_of(board.kind.translate(MOVABLE_TABLE), 1) if not held[i]]

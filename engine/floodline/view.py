@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.floodline.board import Board, Kind
+from engine.floodline.board import MOVABLE_TABLE, Board, Kind, indices_of
 from engine.floodline.geometry import GRAVITY_VEC, Gravity, tables_for
 from engine.floodline.pieces import offsets
 from engine.floodline.preview import next_fill, preview_tilt  # noqa: F401 - view.preview_tilt stays public
 from engine.floodline.rules import ghost_cells, gust_direction, wind_active
 from engine.floodline.scoring import objective_progress
-from engine.floodline.solids import components, is_supported
+from engine.floodline.solids import components, held_cells, is_supported
 from engine.floodline.state import State
 from engine.floodline.water import INF, compute_req, drain_scope_cells
 
@@ -85,8 +85,8 @@ def view(s: State) -> dict[str, Any]:
 
 
 def unsupported_board(board: Board, g: Gravity) -> set[tuple[int, int, int]]:
-    """Part I §10.2 "unsupported solids" (RULES.md 40): cells of every movable component that
-    ``is_supported`` rejects now, or rejects once temporary support is gone — thawing ice
+    """Part I §10.2 "unsupported solids" (RULES.md 40): every movable voxel that is not held
+    (``held_cells``, rules 0.5 load path) now, or rejects once temporary support is gone — thawing ice
     (``ice > 0``) read as water and Stabilize anchors (``anchor > 0``) released. Permanent ice
     (level-authored, ``thawIn: 0``) and Reinforced anchors (``-1``) keep supporting."""
     f = board.frame
@@ -98,11 +98,10 @@ def unsupported_board(board: Board, g: Gravity) -> set[tuple[int, int, int]]:
             if probe.ice[i] > 0:
                 probe.kind[i] = Kind.WATER
         probe.anchor = [a if a < 0 else 0 for a in probe.anchor]
-    out: set[tuple[int, int, int]] = set()
-    for comp in components(board):
-        if not is_supported(board, comp, g) or (probe is not None and not is_supported(probe, comp, g)):
-            out.update(f.coords(i) for i in comp)
-    return out
+    held = held_cells(board, g)
+    held_later = held_cells(probe, g) if probe is not None else held
+    movable = board.kind.translate(MOVABLE_TABLE)
+    return {f.coords(i) for i in indices_of(movable, 1) if not (held[i] and held_later[i])}
 
 
 def unsupported_cells(s: State) -> set[tuple[int, int, int]]:

@@ -94,9 +94,11 @@ def test_a_lake_held_by_blocks_evaporates_and_pays_by_its_size(cap: int, paid: i
     evap = {"type": "EVAPORATE", "everyPieces": 1, "units": 1, "score": 5, "lakeCap": cap}
     s = basin(4, mutators=[evap])
     assert [len(b) for b in lakes(s.board)] == [4]
-    s = run(s, "mx+", ".", "mz+", ".", "d")  # onto the ring's corner: 4 voxels placed
+    # stood up on the ring's north side: all 4 voxels rest on it (rules 0.5: flat on the ring's corner,
+    # the voxel over the pool would break off)
+    s = run(s, "rx+", ".", "mz-", ".", "d")
     assert s.metrics["evaporated"] == 1 and s.board.count(Kind.WATER) == 3
-    assert s.metrics["score"] == 4 * 10 + paid
+    assert s.metrics["shiftVoxelsTotal"] == 0 and s.metrics["score"] == 4 * 10 + paid
 
 
 def test_water_on_the_floor_never_evaporates() -> None:

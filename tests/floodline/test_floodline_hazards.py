@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from floodline_util import cells, run, start
 
 from engine.floodline.board import Kind
@@ -100,27 +101,22 @@ def test_stabilize_anchor_lasts_two_rotations() -> None:
     s = run(s, "v", "d")  # lands on the wall block at y=4, anchored for 2 rotations
     piece = cells(s.board, Kind.SOLID)
     assert [s.board.anchor[s.board.idx(c)] for c in piece] == [2, 2, 2, 2]
-    # removing support is impossible here, so check the countdown
     s = run(s, "tE")
     assert [s.board.anchor[s.board.idx(c)] for c in cells(s.board, Kind.SOLID)] == [1, 1, 1, 1]
-    assert cells(s.board, Kind.SOLID) == piece  # anchored: did not slide east
+    moved = cells(s.board, Kind.SOLID)  # rules 0.5: a rigid frame slides east whole to the box side
+    assert [(y, z) for _x, y, z in moved] == [(y, z) for _x, y, z in piece] and moved[-1][0] == 7
     s = run(s, "tD")
     assert all(s.board.anchor[s.board.idx(c)] == 0 for c in cells(s.board, Kind.SOLID))
 
 
-def test_stabilized_piece_holds_then_falls_after_expiry() -> None:
-    pillar = {"pos": [3, 0, 3], "to": [4, 3, 4], "type": "SOLID"}  # movable column
-    s = start(timing=SLOW, abilities={"stabilizeCharges": 1}, cells=[pillar])
-    s = run(s, "v", "d")  # the armed O2 joins the column's component: the whole component is immovable
-    before = cells(s.board, Kind.SOLID)
-    assert len(before) == 20
-    s = run(s, "tE")
-    assert cells(s.board, Kind.SOLID) == before and s.metrics["shiftVoxelsTotal"] == 0
-    s = run(s, "tD")
-    assert cells(s.board, Kind.SOLID) == before
-    s = run(s, "tE")  # anchor expired after two rotations: the column slides east
-    after = cells(s.board, Kind.SOLID)
-    assert sorted({c[0] for c in after}) == [6, 7] and s.metrics["shiftVoxelsTotal"] == 20
+@pytest.mark.parametrize(("armed", "kept"), [(True, 4), (False, 1)])
+def test_a_stabilized_piece_is_a_rigid_frame_over_a_gap(armed: bool, kept: int) -> None:
+    """Rules 0.5 (RULES.md 17, Part VI §2): the armed O2 lands with one voxel on a 1x1 WALL column and
+    holds its three hanging voxels as a frame; unarmed, those three break off and fall."""
+    post = {"pos": [3, 0, 3], "to": [3, 3, 3], "type": "WALL"}
+    s = start(timing=SLOW, abilities={"stabilizeCharges": 1}, cells=[post])
+    s = run(s, *(["v"] if armed else []), "d")
+    assert sum(1 for c in cells(s.board, Kind.SOLID) if c[1] == 4) == kept
 
 
 def test_freeze_ability() -> None:

@@ -211,8 +211,9 @@ def test_survive_tilts_streak_latches() -> None:
 
 
 def test_plateau_survives_two_tilts_objective() -> None:
-    slab = {"pos": [0, 0, 0], "to": [2, 0, 2], "type": "BEDROCK"}
-    top = {"pos": [0, 1, 0], "to": [2, 1, 2], "type": "SOLID", "anchored": True}
+    # against the east side: under the east tilt the anchored frame rests on the box face (rules 0.5)
+    slab = {"pos": [5, 0, 0], "to": [7, 0, 2], "type": "BEDROCK"}
+    top = {"pos": [5, 1, 0], "to": [7, 1, 2], "type": "SOLID", "anchored": True}
     obj = {"type": "BUILD_PLATEAU", "area": 9, "worldLevel": 1, "width": 3, "depth": 3, "surviveTilts": 2}
     s = start(cells=[slab, top], objectives=[obj], timing=SLOW)
     s = run(s, "d")
@@ -229,10 +230,11 @@ def test_no_resting_on_water_constraint() -> None:
     s = run(s, "d")
     # the piece sinks to the floor, displacing water upwards: it is not resting on water
     assert s.outcome is None
-    # an anchored (Reinforced) ledge over a pool cannot fall: it rests on water after the resolve
-    ledge = {"pos": [0, 1, 0], "type": "SOLID", "material": "REINFORCED"}
+    # a Reinforced ledge held by its end on bedrock (a rigid frame, rules 0.5) rests on water elsewhere
+    ledge = {"pos": [0, 1, 0], "to": [2, 1, 0], "type": "SOLID", "material": "REINFORCED"}
     pool = {"pos": [0, 0, 0], "to": [1, 0, 7], "type": "WATER"}
-    s = start(cells=[pool, ledge], constraints={"noRestingOnWater": True})
+    rock = {"pos": [2, 0, 0], "type": "BEDROCK"}
+    s = start(cells=[pool, rock, ledge], constraints={"noRestingOnWater": True})
     s = run(s, "d")
     assert s.outcome is not None and s.outcome.reason == Reason.RESTING_ON_WATER
 

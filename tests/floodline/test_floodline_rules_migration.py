@@ -1,4 +1,4 @@
-"""Rules 0.3 (issue #16) and 0.4 (issue #26): older saves and replays are refused by name; stars,
+"""Rules 0.3 (issue #16), 0.4 and 0.5 (issue #26): older saves and replays are refused by name; stars,
 bests and unlocks stay."""
 
 from __future__ import annotations
@@ -49,7 +49,7 @@ def test_a_replay_from_rules_0_2_is_refused_by_name() -> None:
     old = {"rulesVersion": "0.2", "levelHash": "x", "seed": 1, "inputs": ["d"]}
     with pytest.raises(SchemaError, match="0.2"):
         play(parse_level(level(1)), parse_replay(json.dumps(old)))
-    assert RULES_VERSION == "0.4"
+    assert RULES_VERSION == "0.5"
 
 
 def test_a_save_from_rules_0_3_is_closed_with_a_reason_and_kept() -> None:
@@ -64,3 +64,26 @@ def test_a_replay_from_rules_0_3_is_refused_by_name() -> None:
     rp = {"rulesVersion": "0.3", "levelHash": "x", "seed": 1, "inputs": ["d"]}
     with pytest.raises(SchemaError, match="0.3"):
         play(parse_level(level(1)), parse_replay(json.dumps(rp)))
+
+
+#: a save written by the rules-0.4 build (rules 3: a rigid piece hung from one resting voxel)
+SAVE_0_4 = {**OLD_SAVE, "rules": 3}
+
+
+def test_a_save_from_rules_0_4_is_closed_with_a_reason_and_kept() -> None:
+    with pytest.raises(RulesChangedError) as exc:
+        Session.load(GAME, SAVE_0_4)
+    assert "rules 3" in str(exc.value)
+    r = restore(GAME, json.dumps(SAVE_0_4))
+    assert r.status == "closed" and r.old is not None and r.old.moves == ["d"]
+
+
+def test_a_replay_from_rules_0_4_is_refused_by_name() -> None:
+    rp = {"rulesVersion": "0.4", "levelHash": "x", "seed": 1, "inputs": ["d"]}
+    with pytest.raises(SchemaError, match="0.4"):
+        play(parse_level(level(1)), parse_replay(json.dumps(rp)))
+
+
+def test_progress_after_rules_0_5_keeps_stars_and_bests() -> None:
+    p = Progress.model_validate_json(OLD_PROGRESS)
+    assert Progress.model_validate_json(p.model_dump_json()) == p

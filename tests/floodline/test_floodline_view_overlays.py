@@ -44,12 +44,19 @@ def test_block_over_thawing_ice_is_flagged_but_permanent_ice_holds() -> None:
 
 
 def test_stabilize_anchored_block_is_flagged_reinforced_is_not() -> None:
+    # rules 0.5: an anchored frame holds a span when one voxel of it rests on a pillar
     b = floor_board()
+    for y in range(4):
+        b.set_solid((1, y, 1))
+        b.set_solid((3, y, 3))
     b.set_solid((1, 4, 1))
-    b.anchor[b.idx((1, 4, 1))] = 2  # Stabilize: holds for 2 more tilts
-    b.set_solid((3, 4, 3), Material.REINFORCED)  # permanent anchor
+    b.set_solid((1, 4, 2))  # hangs beside the pillar's top
+    for c in ((1, 4, 1), (1, 4, 2)):
+        b.anchor[b.idx(c)] = 2  # Stabilize: a frame for 2 more tilts
+    b.set_solid((3, 4, 3), Material.REINFORCED)  # permanent frame
+    b.set_solid((3, 4, 4), Material.REINFORCED)
     assert b.anchor[b.idx((3, 4, 3))] == -1
-    assert unsupported_board(b, Gravity.DOWN) == {(1, 4, 1)}
+    assert unsupported_board(b, Gravity.DOWN) == {(1, 4, 2)}
 
 
 def test_flags_follow_gravity() -> None:
@@ -59,8 +66,8 @@ def test_flags_follow_gravity() -> None:
     assert unsupported_board(b, Gravity.DOWN) == set()
     # gravity east: the column hangs in the middle of the box with nothing east of it
     assert unsupported_board(b, Gravity.EAST) == {(2, 0, 2), (2, 1, 2)}
-    b.set_kind((3, 0, 2), Kind.WALL)  # touching an immovable wall supports it (RULES.md 17)
-    assert unsupported_board(b, Gravity.EAST) == set()
+    b.set_kind((3, 0, 2), Kind.WALL)  # the bottom voxel rests on a wall along gravity (RULES.md 17)
+    assert unsupported_board(b, Gravity.EAST) == {(2, 1, 2)}  # the one above it does not
 
 
 def test_state_wrapper_reads_the_settled_board() -> None:

@@ -211,20 +211,17 @@ WIND: dict[int, dict[str, Any]] = {
     29: {"intervalSeconds": 8, "directionMode": "ALTERNATE_EW"},
     30: {"intervalSeconds": 8, "includeNorthSouth": True, "directionMode": "RANDOM_SEEDED"},
 }
-#: Part VIII "Max weight" rows: exceeding is the WEIGHT_EXCEEDED fail state (§6.2, §11).  The table's
-#: figures (250/280/300/400, ★3 220) are ~10x what a tower of mass-1 voxels needs, so they never bind;
-#: they are read in fifths (RULES.md "Campaign tuning"): the limit is ~2.5x a thin tower's mass.
-WEIGHT_SCALE = 5
+#: Part VIII "Max weight" rows: exceeding is the WEIGHT_EXCEEDED fail state (§6.2, §11).  Rules 0.5
+#: (RULES.md 17, 47): a tower survives its tilts only on a Reinforced spine, so a High-Rise level takes
+#: 25-50 pieces and the table's own figures (250/280/300/400, ★3 220) bind; they are read literally.
+WEIGHT_SCALE = 1
 MAX_MASS = {
     21: 250 // WEIGHT_SCALE,
     26: 280 // WEIGHT_SCALE,
-    29: 0,  # LV29_MASS below (rules 0.4)
+    29: 300 // WEIGHT_SCALE,
     30: 400 // WEIGHT_SCALE,
 }
-#: Lv29 under rules 0.4: 300 // 5 = 60 left the planned tower (beside the post from y = 1, wind every
-#: 8 s) 2-4 layers short at 60; 72 is the row's fifth plus a fifth (measured: WON, see RULES.md 47).
-LV29_MASS = 72
-MAX_MASS[29] = LV29_MASS
+LV29_MASS = MAX_MASS[29]
 #: the objective (index) whose structure must also survive K tilts: "height AND survive K rotations"
 SURVIVE = {
     5: (0, 1),
