@@ -30,6 +30,7 @@ from engine.reactor.solver import MECHANICS, SearchResult, expand_plan, search
 from engine.reactor.state import ReactorState
 from tools.playtest import stats
 from tools.playtest.progress import run_many
+from tools.playtest.reactor_eye import eye_section
 from tools.playtest.reactor_family_report import family_section
 from tools.playtest.report import LabConfig, Metric, Plot, Report, Table
 
@@ -328,6 +329,8 @@ def run(cfg: LabConfig) -> Report:
     ]
     fam_metrics, fam_tables, fam_plots, fam = family_section(levels, found, cfg.seed, cfg.workers)
     metrics += fam_metrics
+    eye_metrics, eye_tables = eye_section(levels)
+    metrics += eye_metrics
     c_all = stats.counts(ends)
     tables = [
         Table(
@@ -346,6 +349,7 @@ def run(cfg: LabConfig) -> Report:
             rows,
         ),
         *fam_tables,
+        *eye_tables,
         Table(
             "Random play: how games end (per level)",
             ["level", "games", *_END_KEYS, "walk deaths"],

@@ -19,6 +19,7 @@ from engine.reactor import load_level
 from engine.reactor.campaign import entries, star_pulses, stars_for
 from engine.reactor.solver import Macro, macros, play_macro, search, won
 from engine.reactor.walk import safe_cells
+from tools.playtest.report import Metric, Table
 
 BUDGET = 40_000
 
@@ -56,6 +57,56 @@ def eye_row(name: str, level: dict[str, Any], par: int) -> dict[str, Any] | None
         "expected_undone": round(probes, 2),
         "blind_stars": stars_for(star_pulses(par, round(probes), False), par),
     }
+
+
+def eye_section(levels: list[dict[str, Any]]) -> tuple[list[Metric], list[Table]]:
+    """The lab's metric and table: on every level that teaches the terminal (``teaches``), does the
+    eye route earn more stars than blind probing is expected to? Levels with a terminal they do not
+    teach are listed in the table, not scored (``engine/reactor/RULES.md`` says why it cannot pay)."""
+    rows: list[list[Any]] = []
+    misses = []
+    for e in levels:
+        r = eye_row(e["name"], e["level"], e["par"])
+        if r is None:
+            continue
+        taught = "terminal" in e.get("teaches", [])
+        pays = r["eye_stars"] is not None and r["eye_stars"] > (r["blind_stars"] or 0)
+        if taught and not pays:
+            misses.append(e["name"])
+        rows.append(
+            [
+                e["name"],
+                "yes" if taught else "no",
+                r["par"],
+                f"{r['eye_pulses']} ({r['eye_stars']}★)" if r["eye_pulses"] is not None else "unreachable",
+                f"{r['first_good']}/{r['first_total']}",
+                r["expected_undone"],
+                f"{r['blind_stars']}★",
+            ]
+        )
+    metric = Metric(
+        "eye_pays",
+        "Levels teaching the terminal where the eye route does not beat blind probing",
+        len(misses),
+        ", ".join(misses) or "none",
+        target="0",
+        ok=not misses,
+    )
+    table = Table(
+        "Reading the machine: eye route against blind probing",
+        [
+            "level",
+            "teaches terminal",
+            "par",
+            "eye route pulses (stars)",
+            "first actions starting a par win",
+            "expected undone",
+            "blind probing stars",
+        ],
+        rows,
+        note="stars count undone pulses; the terminal pulse is free (campaign.star_pulses)",
+    )
+    return [metric], [table]
 
 
 def main() -> None:
