@@ -13,7 +13,7 @@ from engine.core.hashing import state_hash
 from engine.core.schema import SchemaError
 from engine.reactor.actions import Action, apply_action, format_action, parse_action
 from engine.reactor.balance import load_balance
-from engine.reactor.progress import check_fingerprint
+from engine.reactor.fingerprint import check_fingerprint
 from engine.reactor.schema import LevelM, parse_level
 from engine.reactor.stages import PulseTrace
 from engine.reactor.state import ReactorState, level_from_state, snapshot, state_from_level
