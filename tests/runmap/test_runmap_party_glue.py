@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from engine.core.hashing import state_hash
-from engine.core.session import Session
+from engine.core.session import SaveData, Session
 from engine.runmap import GAME, Move, Phase
 from engine.runmap.game import party_bot_move
 from tests.gwstub import glue_modules
@@ -191,3 +191,19 @@ def test_wishes_forged_picks_and_a_host_that_slept(world: Any) -> None:
     )
     assert a.state.connected == b.state.connected == c.state.connected == (0, 1, 2)
     assert state_hash(a.state) == state_hash(b.state) == state_hash(c.state)
+
+
+def test_a_device_that_rejoins_says_so_not_that_the_host_left(world: Any) -> None:
+    """A device whose host left is told so and pastes the new host's invite; once it has joined,
+    its line says it rejoined (it used to say "the host left" until the party moved on)."""
+    mods, bus, clock = world
+    a, b, _c = open_tabs(mods, bus, clock)
+    gone = b.t("coop_host_gone_dev", h=1, n=3)
+    b.coop.story = gone  # what rejoin_devices leaves on screen
+    assert b.coop.kept is None and b.coop.info()["story"] == gone
+    assert b.coop._adopt(SaveData.model_validate_json(a.session.save_json()), 1)
+    assert b.coop.info()["story"] == b.t("coop_rejoined", n=2, h=1)
+    first = b.coop.info()["story"]
+    b.coop.story = ""  # a first join (no story) stays quiet
+    assert b.coop._adopt(SaveData.model_validate_json(a.session.save_json()), 1)
+    assert b.coop.info()["story"] == "" != first

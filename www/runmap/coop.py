@@ -237,8 +237,8 @@ class CoopCtl:
         self.seat = seat
         self._own_seat()
         self.presence.reset(session.state.connected, now())
-        if self.kept is not None:  # came back: the run that went on replaces ours
-            self.kept = None
+        if self.kept is not None or self.story:  # came back: the run that went on replaces ours,
+            self.kept = None  # and the line that told why this page was left behind ends
             h = session.state.host
             self.story = self.app.t("coop_rejoined", n=seat + 1, h="-" if h is None else h + 1)
             self.app.notify(self.story)
