@@ -1,14 +1,15 @@
 """``python build.py bench``: start-up and frame-time figures in headless Chromium.
 
-Start-up: for the bare Pyodide page and every game page, ``runs`` times (pages interleaved so
+Start-up: for the bare page (stock Pyodide as its npm package ships it, written into
+``bench/`` by ``write_stock_bare``: none of the site's precompiled or trimmed files) and every game page, ``runs`` times (pages interleaved so
 drift in machine load hits all alike), a fresh browser profile loads the page (cold: empty HTTP
 cache, no service worker), waits until the service worker has saved the build, then reloads it
 (warm: every file from the service worker's cache, as for a returning player). Medians of each
 phase (ms from navigation start) and of time-to-interactive, with their ratio to the bare page.
 
 Phases (ms from navigation start, medians): ``pyodide`` = Pyodide's loadPyodide resolved (boot.js
-starts it at once; the game pages restore the build's memory snapshot, the bare page starts Pyodide
-from scratch), ``pyscript`` = our first Python line runs (PyScript's own start-up after
+starts it at once; the game pages restore the build's memory snapshot, the bare page starts stock
+Pyodide from scratch), ``pyscript`` = our first Python line runs (PyScript's own start-up after
 Pyodide), ``fetched`` = wheels fetched and unpacked (in a worker), ``wheels`` = wheels installed
 (files written, native modules loaded), ``imported`` = the game's modules imported, ``first frame``,
 ``interactive``. Targets (issue #25), checked in the same run: every game page interactive within
@@ -107,6 +108,29 @@ def _cold_and_warm(browser, url: str) -> tuple[dict, dict]:  # noqa: ANN001
     return cold, warm
 
 
+def write_stock_bare(root: Path, tgz: Path | None = None) -> None:
+    """Write the bench's baseline into ``root/bench/``: ``bare.html``, its cache-first worker
+    ``sw.js`` and stock Pyodide in ``pyodide/`` exactly as its npm package ships it (the pinned
+    tarball's pyodide.mjs, pyodide.asm.mjs/.wasm, full lock file and uncompressed standard
+    library; none of the site's trimmed, precompiled or gzip-compressed files)."""
+    import tarfile
+
+    from buildtools.site import PYODIDE_FILES, ROOT, STATIC
+
+    tgz = tgz or ROOT / ".cache" / "dl" / "pyodide-314.0.7.tgz"
+    out = root / "bench" / "pyodide"
+    out.mkdir(parents=True, exist_ok=True)
+    with tarfile.open(tgz) as tar:
+        for m in tar.getmembers():
+            name = m.name.split("/", 1)[-1]
+            if m.isfile() and name in PYODIDE_FILES:
+                f = tar.extractfile(m)
+                assert f is not None
+                (out / name).write_bytes(f.read())
+    (root / "bench" / "bare.html").write_text((STATIC / "bare.html").read_text())
+    (root / "bench" / "sw.js").write_text((STATIC / "bare-sw.js").read_text())
+
+
 def _median(rs: list[dict], key: str) -> float | None:
     vals = [r[key] for r in rs if r.get(key) is not None]
     return statistics.median(vals) if vals else None
@@ -202,6 +226,7 @@ def run_bench(
     from buildtools.site import built_games
 
     games = [g for g in built_games() if not pages or g in pages]
+    write_stock_bare(root)
     srv, base, _counts = _counting_server(root)
     urls = {"bare": "bench/bare.html", **{g: f"{g}/" for g in games}}
     cold: dict[str, list[dict]] = {}

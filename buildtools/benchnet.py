@@ -2,7 +2,9 @@
 
 First visit: DevTools network emulation (1.6 Mbit/s down, 750 kbit/s up, 150 ms latency) on the
 page, served by a host that compresses nothing (``buildtools.serve``), in a normal browser profile
-(on disk) and in a private window (Playwright's default context: an in-memory cache). Reported:
+(on disk) and in a private window (Playwright's default context: an in-memory cache); then the same
+over the server's own link (``Link``: 1.6 Mbit/s shared by every response, 150 ms before each),
+which also slows what DevTools' emulation of the page does not: its workers' requests (the wheels). Reported:
 time until the game is playable, bytes the server sent until then and in all (the offline copy
 included), and any file sent twice. The service worker's own requests are not throttled (the
 emulation is the page's), which only shortens the time after the game is up.
@@ -49,8 +51,33 @@ class Tally:
             return self.bytes, dict(self.sends)
 
 
-def tally_server(root: Path) -> tuple[Server, str, Tally]:
-    """A plain static server for ``root`` (no compression) that counts what it sends."""
+class Link:
+    """A server-side link: ``rate`` bytes per second shared by every response, each answered after
+    ``latency`` seconds. Unlike DevTools' emulation (the page's own requests only), it also slows
+    the requests of the page's workers and of the service worker, as a real slow link does."""
+
+    def __init__(self, rate: float, latency: float) -> None:
+        self.rate, self.latency = rate, latency
+        self.lock = threading.Lock()
+        self.free_at = 0.0  # when the link has sent everything queued so far
+
+    def send(self, data: bytes, out) -> None:  # noqa: ANN001
+        import time
+
+        time.sleep(self.latency)
+        for i in range(0, len(data), 16384):
+            part = data[i : i + 16384]
+            with self.lock:
+                now = time.monotonic()
+                self.free_at = max(self.free_at, now) + len(part) / self.rate
+                wait = self.free_at - now
+            time.sleep(wait)
+            out.write(part)
+
+
+def tally_server(root: Path, link: Link | None = None) -> tuple[Server, str, Tally]:
+    """A plain static server for ``root`` (no compression) that counts what it sends (through
+    ``link`` when given)."""
     tally = Tally()
 
     class Counting(Handler):
@@ -59,16 +86,22 @@ def tally_server(root: Path) -> tuple[Server, str, Tally]:
             with tally.lock:
                 tally.sends[self.path.split("?")[0]] += 1
                 tally.bytes += len(data)
-            outputfile.write(data)
+            if link is None:
+                outputfile.write(data)
+            else:
+                link.send(data, outputfile)
 
     srv = Server(("127.0.0.1", 0), functools.partial(Counting, directory=str(root)))
     threading.Thread(target=srv.serve_forever, daemon=True).start()
     return srv, f"http://127.0.0.1:{srv.server_address[1]}/", tally
 
 
-def first_visit(chromium: Any, root: Path, slug: str, private: bool) -> dict:
-    """One first visit of ``slug`` over fast 3G; then waits for the offline copy."""
-    srv, base, tally = tally_server(root)
+def first_visit(chromium: Any, root: Path, slug: str, private: bool, server_link: bool = False) -> dict:
+    """One first visit of ``slug`` over fast 3G (DevTools' emulation of the page's requests, or with
+    ``server_link`` the server's own 1.6 Mbit/s, 150 ms link for every request); then waits for the
+    offline copy (at full speed over the server's link: its bytes are counted all the same)."""
+    link = Link(FAST_3G["downloadThroughput"], FAST_3G["latency"] / 1000) if server_link else None
+    srv, base, tally = tally_server(root, link)
     profile = None
     if private:
         browser = chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
@@ -87,7 +120,8 @@ def first_visit(chromium: Any, root: Path, slug: str, private: bool) -> dict:
         page = ctx.new_page()
         cdp = ctx.new_cdp_session(page)
         cdp.send("Network.enable")
-        cdp.send("Network.emulateNetworkConditions", FAST_3G)
+        if not server_link:
+            cdp.send("Network.emulateNetworkConditions", FAST_3G)
         samples: list[str] = []
         page.goto(base + slug + "/")
         # the loader's line, every second until the game is up (does it change at least every 2 s?)
@@ -111,6 +145,8 @@ def first_visit(chromium: Any, root: Path, slug: str, private: bool) -> dict:
         changes = [i for i in range(1, len(samples)) if samples[i] != samples[i - 1]]
         out["still_s"] = max((b - a for a, b in zip([0, *changes], [*changes, len(samples)])), default=0)
         out["loader"] = samples[len(samples) // 2] if samples else ""
+        if link is not None:
+            link.rate, link.latency = 1e12, 0.0  # the offline copy at full speed
         page.wait_for_function(OFFLINE_DONE, timeout=300_000)
         out["offline"] = page.evaluate("() => window.gridworks.offline.state")
         out["bytes_total"], sends = tally.snapshot()
@@ -129,22 +165,26 @@ def first_visit_table(chromium: Any, root: Path, slugs: list[str]) -> list[dict]
     """Print the fast-3G first-visit table (normal profile and private window per game)."""
     print(
         "\nFirst visit over fast 3G (DevTools emulation 1.6 Mbit/s, 150 ms; a host that compresses nothing)"
-        f", targets: playable ≤ {TARGET_S:.0f} s, ≤ {TARGET_MB:.0f} MB, no file twice"
+        f", targets: playable ≤ {TARGET_S:.0f} s, ≤ {TARGET_MB:.0f} MB, no file twice; '(link)': the server's"
+        " own 1.6 Mbit/s, 150 ms link, which also slows the requests of the page's wheel worker (DevTools'"
+        " emulation slows the page's own requests only)"
     )
     print(
-        f"{'page':10}{'window':>16}{'playable s':>12}{'MB to play':>12}{'MB in all':>11}{'still s':>9}  twice"
+        f"{'page':10}{'window':>22}{'playable s':>12}{'MB to play':>12}{'MB in all':>11}{'still s':>9}  twice"
     )
     rows = []
     for slug in slugs:
-        for private in (False, True):
-            r = first_visit(chromium, root, slug, private)
+        for private, server_link in ((False, False), (True, False), (False, True), (True, True)):
+            r = first_visit(chromium, root, slug, private, server_link)
+            if server_link:
+                r["mode"] += " (link)"
             rows.append({"page": slug, **r})
             if r["errors"]:
-                print(f"{slug:10}{r['mode']:>16}  ERROR {r['errors'][0]}")
+                print(f"{slug:10}{r['mode']:>22}  ERROR {r['errors'][0]}")
                 continue
             ok = r["playable_s"] <= TARGET_S and r["bytes_playable"] / 1e6 <= TARGET_MB and not r["twice"]
             print(
-                f"{slug:10}{r['mode']:>16}{r['playable_s']:12.1f}{r['bytes_playable'] / 1e6:12.2f}"
+                f"{slug:10}{r['mode']:>22}{r['playable_s']:12.1f}{r['bytes_playable'] / 1e6:12.2f}"
                 f"{r['bytes_total'] / 1e6:11.2f}{r['still_s']:9d}  {r['twice'] or 'none'}"
                 f"  {'PASS' if ok else 'FAIL'}{' (snapshot)' if r['snapshot'] else ''}; Python up {r['python_s']:.1f} s,"
                 f" last wheel {r['wheels_s']:.1f} s; rest of stdlib fetched for: {r['more'] or 'nothing'};"
