@@ -171,3 +171,48 @@ def test_focus_keys_walk_and_press(chrome: Any) -> None:
         "b",
     )  # Enter with no focus: the main action
     assert c.focus_key(rs, None, "KeyX") == (None, None)
+
+
+MOVED = ("template", "ternar", "orbit", "runmap")
+
+
+def test_moved_games_draw_no_help_or_cards_of_their_own() -> None:
+    """The help overlay's buttons and the card drawing belong to the shared chrome alone."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2] / "www"
+    for game in MOVED:
+        src = "\n".join(p.read_text(encoding="utf-8") for p in (root / game).glob("*.py"))
+        assert "gwweb.shared.chrome" in src or "gwweb.shared import chrome" in src, game
+        for own in ('"help:prev"', '"help:next"', '"help:close"'):
+            assert own not in src, (game, own)
+
+
+def test_every_declared_help_page_option_and_result_has_words_in_both_languages() -> None:
+    """What an engine declares for the chrome is worded by its page in English and Russian."""
+    from engine.orbit.chrome import CHROME as ORBIT
+    from engine.runmap.chrome import CHROME as RUNMAP
+    from engine.template.chrome import CHROME as TEMPLATE
+    from engine.ternar.chrome import CHROME as TERNAR
+
+    with glue_modules(("orbit.strings", "runmap.strings", "ternar.strings", "template.app")) as m:
+        tables = {
+            "orbit": m["orbit.strings"].TABLES,
+            "runmap": m["runmap.strings"].TABLES,
+            "ternar": m["ternar.strings"].TABLES,
+            "template": m["template.app"].TABLES,
+        }
+    keys = {
+        "orbit": [k for s in ORBIT.help for k in (s.title, s.body)] + ["players", "win", "draw", "game_over"],
+        "runmap": [str(v) for v in RUNMAP.field("preset").choices]
+        + ["preset", "players", "victory", "defeat"],
+        "ternar": [f"mode_{v}" for v in TERNAR.field("mode").choices]
+        + [f"mode_desc_{v}" for v in TERNAR.field("mode").choices]
+        + ["final_score", "reason_no_matches", "reason_window_lock", "reason_full_lock"],
+        "template": [k for s in TEMPLATE.help for k in (s.title, s.body)] + ["won", "star", "par", "over"],
+    }
+    assert len(ORBIT.help) == 6 and ORBIT.field("players").choices == (2, 3, 4)
+    for game, need in keys.items():
+        for lang in ("en", "ru"):
+            missing = [k for k in need if k not in tables[game][lang]]
+            assert not missing, (game, lang, missing)

@@ -198,7 +198,7 @@ class TemplateApp(TurnApp[State, Step, Ui]):
             if ui.help.open and ev.name in ("L", "R") and ui.focus is None:
                 return ui.help.key(code[ev.name], len(CHROME.help))
             ui.focus, pressed = chrome.focus_key(
-                regions, ui.focus, code[ev.name], ev.shift, ("new", "help:next")
+                regions, ui.focus, code[ev.name], ev.shift, ("new", chrome.help.NEXT)
             )
             if pressed is not None:
                 self.on_button(pressed)

@@ -13,6 +13,7 @@ import math
 from typing import TYPE_CHECKING, Any
 
 from gwweb.shared.app import TurnApp
+from gwweb.shared.chrome.home import HOME, HOME_KEY, go_home
 from gwweb.shared.clock import new_seed, now_ms
 
 from engine.ternar import GAME, Move, SoftUndo, State
@@ -50,7 +51,9 @@ class TernarApp(TurnApp[State, Move, Ui]):
         shell.i18n.set_lang(shell.i18n.lang)
         self.t = shell.i18n.t
         self.embed = shell.embed
-        shell.bindings(BINDINGS)  # in an embed the shared input answers only while the canvas has focus
+        shell.bindings(
+            {**BINDINGS, HOME_KEY: HOME}
+        )  # in an embed the shared input answers only while the canvas has focus
         shell.toasts.ms = TOAST_MS
         self.painter = BoardPainter()
         self.sounds = Sounds(shell.audio)
@@ -343,7 +346,7 @@ class TernarApp(TurnApp[State, Move, Ui]):
         """Keys that are not board moves (cards, tutorial, undo, new game, mute, language); True when
         the key was used here."""
         ui = self.ui
-        if name in ("mute", "lang", "telemetry"):
+        if name in ("mute", "lang", "telemetry", "home"):
             self.on_button(name)
             return True
         if self.tutorial_card() and ui.dialog is None:
@@ -378,7 +381,9 @@ class TernarApp(TurnApp[State, Move, Ui]):
     def on_button(self, id: str) -> None:
         sh = self.shell
         ui = self.ui
-        if id == "mute":
+        if id == "home":
+            go_home(sh)
+        elif id == "mute":
             sh.set_muted(not sh.audio.muted)
         elif id == "lang":
             sh.set_lang(sh.i18n.toggle())

@@ -10,8 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
+from gwweb.shared.chrome.options import step_choice
+
 from engine.ternar import Route, State
-from engine.ternar.model import MODES
+from engine.ternar.chrome import CHROME
 
 from .keys import MOVES, Cursor
 from .layout import Layout, Rect
@@ -177,7 +179,7 @@ def dialog_key(ui: Ui, name: str) -> str | None:
         ui.dialog = None
     elif name in MOVES:
         step = -1 if name in ("UP", "NW", "NE", "W") else 1
-        ui.dialog_mode = MODES[(MODES.index(ui.dialog_mode) + step) % len(MODES)]
+        ui.dialog_mode = str(step_choice(CHROME, {"mode": ui.dialog_mode}, "mode", step)["mode"])
     elif name == "select":
         return ui.dialog_mode
     return None

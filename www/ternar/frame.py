@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING
 
+from gwweb.shared.chrome.home import shows_home
+
 from engine.ternar.display import links_level
 from engine.ternar.rules import link_count
 
@@ -179,40 +181,27 @@ def draw_frame(app: TernarPage, g: Gfx, t_now: float) -> None:
     locked = app.move_anim is not None
     undo_ok = st.can_undo and not locked
     muted = bool(sh.audio.muted)
+    home = shows_home(sh)
     _cached(
         app,
         g,
         "bar",
         lay.bar,
-        (lang, st.undo_counter, undo_ok, muted),
+        (lang, st.undo_counter, undo_ok, muted, home),
         lambda lg: hud.bar(
-            lg, lay, t, counter=st.undo_counter, undo_ok=undo_ok, muted=muted, lang_label=t("lang")
+            lg, lay, t, counter=st.undo_counter, undo_ok=undo_ok, muted=muted, lang_label=t("lang"), home=home
         ),
     )
     if ui.dialog == "new":
         from .dialogs import new_game_dialog
 
         ui.dialog_rect = new_game_dialog(
-            g,
-            lay,
-            t,
-            mode=ui.dialog_mode,
-            in_progress=st.outcome is None and st.turns > 0,
-            focus=ui.keyboard,
+            g, t, mode=ui.dialog_mode, in_progress=st.outcome is None and st.turns > 0, focus=ui.keyboard
         )
     elif st.outcome is not None and not locked:
         from .dialogs import game_over
 
-        game_over(
-            g,
-            lay,
-            t,
-            reason=st.outcome.reason.value,
-            score=st.score,
-            new_best=bv.new_best,
-            zen=mode == "zen",
-            focus=ui.keyboard,
-        )
+        game_over(g, t, st, new_best=bv.new_best, focus=ui.keyboard)
     elif app.tutorial_card():
         from . import tutorial
 

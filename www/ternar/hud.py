@@ -6,6 +6,7 @@ import math
 from typing import TYPE_CHECKING
 
 from gwweb.shared.canvas import Region
+from gwweb.shared.chrome import HOME, Theme
 
 from .layout import Layout, Rect, hex_corners
 from .view import TEXT, Tr, fill_for, fmt_score, fmt_value, rim_for
@@ -17,6 +18,20 @@ MUTED = "#BCAAA4"
 SOFT = "#795548"  # secondary text: 5.9:1 on the page (#8D6E63 was 4.2:1, under AA)
 CARD = "#FFFDF9"
 FOCUS = "#E65100"  # keyboard focus ring: 4.6:1 on the page
+THEME = Theme(
+    fg=TEXT,
+    dim=SOFT,
+    card=CARD,
+    card_fg=TEXT,
+    good=FOCUS,  # a new best: the ring's orange
+    focus=FOCUS,
+    radius=10.0,
+    active="#F3EEE7",
+    disabled=MUTED,
+    dim_page="#F7F3EE",
+    dim_alpha=0.55,
+)
+"""Ternar's colours for the shared chrome (cards over the board)."""
 
 
 def rounded(g: Gfx, x: float, y: float, w: float, h: float, r: float) -> None:
@@ -229,7 +244,19 @@ def hud(
     stat(g, r.x + r.w, base, r.w * 0.2, label, turn, val * 0.8, align="right")
 
 
-def bar(g: Gfx, lay: Layout, t: Tr, *, counter: str, undo_ok: bool, muted: bool, lang_label: str) -> None:
+def bar(
+    g: Gfx,
+    lay: Layout,
+    t: Tr,
+    *,
+    counter: str,
+    undo_ok: bool,
+    muted: bool,
+    lang_label: str,
+    home: bool = True,
+) -> None:
+    """Undo, New game, language, sound, telemetry and (``home``) the way back to the launcher
+    (``gwweb.shared.chrome``'s ``home``; none inside a blog post)."""
     r = lay.bar
     if lay.wide:
         bh = 46.0
@@ -242,14 +269,20 @@ def bar(g: Gfx, lay: Layout, t: Tr, *, counter: str, undo_ok: bool, muted: bool,
         speaker(g, Rect(r.x + (r.w + 10) / 2, y, (r.w - 10) / 2, bh), muted)
         y += bh + 12
         button(g, "telemetry", Rect(r.x, y, r.w, 36), t("telemetry"), size=13)
+        if home:
+            button(g, HOME, Rect(r.x, y + 48, r.w, 36), "⌂ " + t("games"), size=13)
         return
     bh = min(44.0, r.h - 14)
     y = r.y + (r.h - bh) / 2
     gap = 8.0
     undo_w = bh + 44
     small = bh * 1.1
-    new_w = max(80.0, r.w - undo_w - 2 * small - 3 * gap)
+    homes = 1 if home else 0
+    new_w = max(80.0, r.w - undo_w - (2 + homes) * small - (3 + homes) * gap)
     x = r.x
+    if home:
+        button(g, HOME, Rect(x, y, small, bh), "⌂", size=18)
+        x += small + gap
     undo_button(g, Rect(x, y, undo_w, bh), counter, undo_ok)
     x += undo_w + gap
     button(g, "new", Rect(x, y, new_w, bh), t("new_game"), size=15)

@@ -10,10 +10,11 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
+from gwweb.shared import chrome
+
 from engine.ternar.rules import SINGULARITY
 
 from . import hud
-from .dialogs import card
 from .layout import Rect
 from .tutorial_step import STEPS
 
@@ -51,7 +52,7 @@ def draw_card(app: TernarPage, g: Gfx, t_sec: float) -> Rect | None:
         return None
     t = app.t
     key = STEPS[tut.step]
-    r = card(g, lay, 318.0)
+    r = Rect(*chrome.card(g, hud.THEME, 380.0, 318.0))  # the shared card
     y = r.y + 34
     g.text(r.cx, y, t(f"tut_{key}_title"), hud.TEXT, 20, bold=True, align="center")
     g.text(r.x + r.w - 16, r.y + 22, f"{tut.step + 1}/{len(STEPS)}", hud.SOFT, 12, align="right")
