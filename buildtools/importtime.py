@@ -1,7 +1,9 @@
 """``python -m buildtools.importtime [--dist DIR] [--pages ternar,orbit]``: what each game's first
 import costs in the browser (Pyodide in headless Chromium), module by module.
 
-The page's start-up Python (from boot.js) is given an import timer before it imports the game:
+The page's start-up Python (from boot.js) is given an import timer before it imports the game
+(``window.gridworks.pythonBefore``, read by boot.js); ``--warm`` times the reload a returning
+player makes (every file from the service worker, the snapshot from its cache):
 every first import is timed inclusive (with what it imports) and self (without). Prints, per game,
 the total and the modules that cost most, so the game's glue can import lazily what its first frame
 does not need.
@@ -43,34 +45,48 @@ def _report():
     _bi.__import__ = _orig_import
     _js.window.gridworksImportTimes = _js.JSON.parse(__import__("json").dumps(_times))
 """
-MARK = '"    import importlib",'
+PHASES = (
+    "runtime",
+    "packages",
+    "depsInstalled",
+    "wheelsFetched",
+    "wheelsInstalled",
+    "engine",
+    "imported",
+    "interactive",
+)
 
 
-def measure(base: str, games: list[str]) -> dict[str, dict[str, list[float]]]:
+def measure(base: str, games: list[str], warm: bool = False) -> dict[str, dict[str, list[float]]]:
+    """Each game's first imports, module by module; ``warm``: on the reload once the service worker
+    holds the build (as a returning player's start), else on a first visit. The timer goes in
+    through boot.js's ``window.gridworks.pythonBefore`` / ``pythonAfter`` hooks."""
     from playwright.sync_api import sync_playwright
 
     out = {}
+    hooks = json.dumps({"pythonBefore": TIMER, "pythonAfter": "_report()"})
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
         for game in games:
-            ctx = browser.new_context(service_workers="block")
-
-            def patch(route) -> None:  # noqa: ANN001
-                body = route.fetch().text()
-                lines = [json.dumps("    " + line) + "," for line in TIMER.strip("\n").splitlines()]
-                body = body.replace(MARK, "\n".join(lines) + "\n" + MARK, 1)
-                body = body.replace(
-                    "\"    _b.step('imported', 0.9)\",",
-                    '"    _b.step(\'imported\', 0.9)",\n"    _report()",',
-                    1,
-                )
-                route.fulfill(body=body, headers={"Content-Type": "text/javascript"})
-
-            ctx.route("**/boot.js*", patch)
+            ctx = browser.new_context()
+            ctx.add_init_script(f"window.gridworks = Object.assign(window.gridworks || {{}}, {hooks});")
             page = ctx.new_page()
             page.goto(f"{base}{game}/")
             page.wait_for_function("() => window.gridworksImportTimes", timeout=120_000)
+            if warm:
+                page.wait_for_function(
+                    "() => ['ready', 'failed'].includes((window.gridworks.offline || {}).state)",
+                    timeout=120_000,
+                )
+                page.reload()
+                page.wait_for_function("() => window.gridworksImportTimes", timeout=120_000)
+            page.wait_for_function("() => window.gridworks.ready", timeout=120_000)
             out[game] = page.evaluate("() => window.gridworksImportTimes")
+            t = page.evaluate("() => window.gridworks.timings")
+            print(
+                f"{game} ({'warm' if warm else 'cold'}, snapshot {page.evaluate('() => !!window.gridworks.snapshot')}):"
+                + "".join(f" {k} {t[k]:.0f}" for k in PHASES if t.get(k) is not None)
+            )
             ctx.close()
         browser.close()
     return out
@@ -92,10 +108,11 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--dist", type=Path, default=ROOT / "dist")
     ap.add_argument("--pages", default="ternar,floodline,reactor,orbit,runmap")
+    ap.add_argument("--warm", action="store_true", help="time the reload served by the service worker")
     args = ap.parse_args(argv)
     srv, base = serve_in_thread(args.dist)
     try:
-        report(measure(base, [g for g in args.pages.split(",") if g]))
+        report(measure(base, [g for g in args.pages.split(",") if g], warm=args.warm))
     finally:
         srv.shutdown()
     return 0

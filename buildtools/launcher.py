@@ -6,7 +6,7 @@ game's ``gridworks:<slug>:scores`` record (``www/shared/progress.py``) and the s
 preference ``gridworks:prefs:lang`` from localStorage. Pictures are committed JPEGs in
 ``static/launcher/`` made by ``python -m buildtools.launcher shots`` (screenshots of the built games);
 the Blogger posters' sharper ones (768×576, for a 380 px poster on a 2× phone screen) in
-``static/poster/`` by ``python -m buildtools.launcher posters``.
+``static/poster/`` by ``python -m buildtools.launcher posters`` (``--dist DIR``: from that build).
 """
 
 from __future__ import annotations
@@ -248,9 +248,11 @@ def write_launcher(dist: Path, games: list[str], version: str) -> None:
     (dist / "index.html").write_text(launcher_html(games, version, wanted))
 
 
-def take_pictures(out: Path = PICTURES, scale: float = 0.375, quality: int = 72) -> list[Path]:
-    """Build the site, open each game at 640×480, step into play and save a JPEG ``scale`` times
-    that size (0.375: the launcher's 240×180; 1.2: a poster's 768×576)."""
+def take_pictures(
+    out: Path = PICTURES, scale: float = 0.375, quality: int = 72, built: Path | None = None
+) -> list[Path]:
+    """Build the site (or use the build in ``built``), open each game at 640×480, step into play
+    and save a JPEG ``scale`` times that size (0.375: the launcher's 240×180; 1.2: a poster's 768×576)."""
     import tempfile
 
     from playwright.sync_api import sync_playwright
@@ -263,8 +265,9 @@ def take_pictures(out: Path = PICTURES, scale: float = 0.375, quality: int = 72)
     out.mkdir(parents=True, exist_ok=True)
     saved = []
     with tempfile.TemporaryDirectory() as tmp:
-        dist = Path(tmp) / "dist"
-        build.build(dist=dist)
+        dist = built or Path(tmp) / "dist"
+        if built is None:
+            build.build(dist=dist)
         srv, url = serve_in_thread(dist)
         try:
             with sync_playwright() as p:
@@ -292,10 +295,16 @@ def take_pictures(out: Path = PICTURES, scale: float = 0.375, quality: int = 72)
 
 
 if __name__ == "__main__":
-    if sys.argv[1:] in (["shots"], ["posters"]):
-        made = take_pictures() if sys.argv[1] == "shots" else take_pictures(POSTERS, scale=1.2, quality=70)
+    args = sys.argv[1:]
+    built = Path(args[2]) if args[1:2] == ["--dist"] and len(args) == 3 else None
+    if args[:1] in (["shots"], ["posters"]) and (len(args) == 1 or built):
+        made = (
+            take_pictures(built=built)
+            if args[0] == "shots"
+            else take_pictures(POSTERS, scale=1.2, quality=70, built=built)
+        )
         for path in made:
             print(f"{path.relative_to(ROOT)}  {path.stat().st_size} bytes")
     else:
-        print("usage: python -m buildtools.launcher shots|posters", file=sys.stderr)
+        print("usage: python -m buildtools.launcher shots|posters [--dist DIR]", file=sys.stderr)
         sys.exit(2)

@@ -209,6 +209,11 @@ def precompile_stdlib(stdlib: Path, pyodide_dir: Path, log=print) -> None:  # no
     shutil.copy2(cached, stdlib)
 
 
+def boot_source() -> str:
+    """The boot loader's source: ``static/boot/*.js`` (its parts by responsibility) joined in order."""
+    return "".join(p.read_text() for p in sorted((STATIC / "boot").glob("*.js")))
+
+
 def _place_wheel(path: Path, dist: Path) -> dict:
     """Write a wheel, trimmed (``trim_wheel``: a third-party one also sourceless), repacked with
     stored entries and gzip-compressed, to ``wheels/<sha256[:16]>/<name>.gz`` (hash of the .gz);
@@ -224,8 +229,8 @@ def _place_wheel(path: Path, dist: Path) -> dict:
 
 # The service worker's offline copy leaves these out: the snapshot is optional (kept by boot.js in
 # its own cache on a fast link only), the gzip twins are inflated into their plain file, the embed
-# snippets and the posters' pictures are for blogs.
-SW_SKIP = ("snapshot/", "embed/", "poster/")
+# snippets and the posters' pictures are for blogs, bench/ is the benchmark's baseline.
+SW_SKIP = ("snapshot/", "embed/", "poster/", "bench/")
 GZ_TWINS = {f"pyodide/{n}": f"pyodide/{n}.gz" for n in ("pyodide.asm.wasm", "pyodide.asm.mjs")}
 
 
@@ -363,12 +368,8 @@ def assemble(
     }
     # the build's id (a hash of boot.js before the id goes in) links each page to its boot.js: a
     # page loads boot.js?h=<id>, and boot.js reloads a page whose id is not its own (two builds mixed)
-    boot = (
-        (STATIC / "boot.js")
-        .read_text()
-        .replace(
-            '/*@BUILD@*/ {version: "dev", wheels: [], allowedHosts: [], games: {}}', json.dumps(build_info)
-        )
+    boot = boot_source().replace(
+        '/*@BUILD@*/ {version: "dev", wheels: [], allowedHosts: [], games: {}}', json.dumps(build_info)
     )
     boot_hash = hashlib.sha256(boot.encode()).hexdigest()[:16]
     boot = boot.replace("@BUILDID@", boot_hash)
@@ -379,8 +380,6 @@ def assemble(
     for slug, meta in pages.items():
         (dist / slug).mkdir(exist_ok=True)
         (dist / slug / "index.html").write_text(_game_page(slug, meta, preload, boot_hash))
-    (dist / "bench").mkdir()
-    (dist / "bench" / "bare.html").write_text((STATIC / "bare.html").read_text())
     write_launcher(dist, games, VERSION)
     (dist / "icons").mkdir()
     for size in (192, 512):

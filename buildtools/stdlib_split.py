@@ -153,11 +153,7 @@ def more_module(url: str, integrity: str, modules: list[str]) -> bytes:
     ``_gridworks_more`` module put into the first part)."""
     return f'''"""The rest of the standard library: fetched once, synchronously, when a module in it is imported."""
 
-import base64
-import hashlib
-import importlib.machinery
 import sys
-import zlib
 
 URL = {url!r}
 INTEGRITY = {integrity!r}
@@ -172,6 +168,11 @@ def mount(asked: str = "") -> None:
     global _mounted
     if _mounted:
         return
+    import base64  # here, not at the top: every page imports this module, few ever mount
+    import hashlib
+    import importlib
+    import zlib
+
     import js
 
     data = bytes(js.gridworksBoot.fetchSync(URL, asked).to_py())
@@ -191,6 +192,8 @@ class MoreFinder:
     def find_spec(cls, name, path=None, target=None):  # noqa: ANN001, ANN206
         if name not in MODULES:
             return None
+        import importlib.machinery
+
         mount(name)
         parent = name.rpartition(".")[0]
         where = [PATH + "/" + parent.replace(".", "/")] if parent else None

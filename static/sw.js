@@ -8,8 +8,10 @@
 //   then) asks it to take over ("take-over"). Pages open at that moment keep running the build they
 //   started with: the worker notes them at activation and answers their requests from the previous
 //   build's cache. The next navigation or reload gets the new build, whole.
-// - fetch: files of the build come from the cache; "/game" is redirected to "/game/". (Should a page
-//   still get a newer boot.js than its own, boot.js sees the page is another build's and reloads it.)
+// - fetch: files of the build come from the cache; "/game" is redirected to "/game/". A page the
+//   previous build served just before the take-over (its navigation was in flight, so it was not
+//   noted) names its build in boot.js?h=<id> and is noted then. (Should a page still get a newer
+//   boot.js than its own, boot.js sees the page is another build's and reloads it.)
 const VERSION = "@VERSION@";
 const FILES = /*@FILES@*/ {};
 // plain file -> its gzip twin: the worker downloads the twin (which the first visit's page fetched
@@ -164,13 +166,32 @@ async function prunePrevious() {
   previous = null;
 }
 
+// The build id (boot.js?h=<id>) of the boot.js kept in the cache ``name``, or "".
+async function bootIdOf(name) {
+  const r = await (await caches.open(name)).match(urlOf("boot.js"));
+  const m = r ? /const BUILD_ID = "(\w+)"/.exec(await r.text()) : null;
+  return m ? m[1] : "";
+}
+
+// A page whose navigation the previous build answered just before this one took over was not yet
+// a client when the take-over listed the pages that keep their build (a navigation in flight is
+// not listed). It names its build when it asks for boot.js?h=<id>: from then on it is one of them.
+async function adopts(p, clientId, url) {
+  const h = new URL(url).searchParams.get("h");
+  if (!h || h === BOOT_ID || !p.cache || h !== await bootIdOf(p.cache)) return false;
+  p.clients.add(clientId);
+  await (await caches.open(META)).put("previous", new Response(JSON.stringify({cache: p.cache, clients: [...p.clients]})));
+  return true;
+}
+
 self.addEventListener("message", (event) => {
   const t = event.data && event.data.type;
   if (t === "prune") event.waitUntil(prunePrevious());   // a page of this build is up
   else if (t === "take-over") self.skipWaiting();   // sent by a page that is up and running
   else if (t === "status" && event.source) {
+    // the page compares ``boot`` with its own build id: another build's page is told an update waits
     event.waitUntil(caches.open(CACHE).then((c) => c.match(MANIFEST)).then((m) => {
-      event.source.postMessage({type: "sw-status", version: VERSION, complete: !!m});
+      event.source.postMessage({type: "sw-status", version: VERSION, boot: BOOT_ID, complete: !!m});
     }));
   }
 });
@@ -183,9 +204,11 @@ self.addEventListener("fetch", (event) => {
   if (r.redirect) { event.respondWith(Response.redirect(r.redirect, 301)); return; }
   event.respondWith((async () => {
     if (activation) await activation.catch(() => {});
-    if (event.clientId) {   // a page that started with the previous build gets that build's files
+    // a page that started with the previous build gets that build's files; a navigation never (a
+    // reload may name the page it replaces as its client: it gets this build, whole)
+    if (event.clientId && req.mode !== "navigate") {
       const p = await previousBuild();
-      if (p.cache && p.clients.has(event.clientId)) {
+      if (p.cache && (p.clients.has(event.clientId) || (r.key === "boot.js" && await adopts(p, event.clientId, req.url)))) {
         const old = await (await caches.open(p.cache)).match(urlOf(r.key));
         if (old) return old;
       }
