@@ -79,7 +79,7 @@ def test_damage_names_nothing_for_an_intact_save_and_the_first_bad_move() -> Non
 
 
 def test_watch_refuses_a_damaged_run_with_a_notice_and_keeps_it_aside() -> None:
-    """The page's "Watch last run" (``Flow.watch``) checks the record again: a damaged one is not played
+    """The page's "Watch last run" (``Page.watch``) checks the record again: a damaged one is not played
     (no crash, no run), the stored copy goes under a backup key and the player is told."""
     from types import SimpleNamespace
 
@@ -92,7 +92,7 @@ def test_watch_refuses_a_damaged_run_with_a_notice_and_keeps_it_aside() -> None:
         st, be = stored(data)
         said: list[str] = []
 
-        class Page(flow.Flow):  # type: ignore[name-defined,misc]
+        class Page(flow.Page):  # type: ignore[name-defined,misc]
             def __init__(self) -> None:
                 self.shell = SimpleNamespace(
                     storage=st,
@@ -100,7 +100,7 @@ def test_watch_refuses_a_damaged_run_with_a_notice_and_keeps_it_aside() -> None:
                     take_storage_notices=lambda: said.extend(st.take_notices()),
                 )
                 self.t = lambda key, **kw: f"{key}: {kw.get('why', '')}"
-                self.run = None
+                self.ui = SimpleNamespace(run=None, has_replay=False)  # no run on screen
                 self.last_run = saves.SaveData.model_validate(data)
 
         p = Page()

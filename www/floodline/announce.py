@@ -22,7 +22,7 @@ class Announcer:
     def news(self, t: Callable[..., str], run: Run, events: Iterable[Any]) -> list[str]:
         """The sentences for ``events`` (the engine's, not yet sounded) and for the objectives whose
         state changed since the last call. A new run (or its first view-model) is taken in silently."""
-        out = [t("sr_tilt", dir=t(run.state.gravity.value)) for e in events if e.kind == "tilt"]
+        out = [t("sr_tilt", text=t(run.state.gravity.value)) for e in events if e.kind == "tilt"]
         now = [bool(row["holds"]) for row in run.objectives]
         if id(run) != self.run_id or len(now) != len(self.holds):
             self.run_id, self.holds = id(run), now
@@ -31,7 +31,7 @@ class Announcer:
         for k, (was, met) in enumerate(zip(self.holds, now, strict=True)):
             if was != met and k < len(conds):
                 out.append(
-                    t("sr_objective" if met else "sr_objective_lost", what=objective_text(t, conds[k]))
+                    t("sr_objective" if met else "sr_objective_lost", text=objective_text(t, conds[k]))
                 )
         self.holds = now
         return out
