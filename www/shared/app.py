@@ -25,6 +25,7 @@ import json
 from collections.abc import Callable
 from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
+from gwweb.shared.app_base import AppBase
 from gwweb.shared.canvas import Gfx
 from gwweb.shared.input import Event
 from pydantic import BaseModel
@@ -151,7 +152,7 @@ class Animation(Protocol):
     def total(self) -> float: ...
 
 
-class TurnApp(Generic[S, M, U]):
+class TurnApp(AppBase[S, M, U, S]):
     """A turn-based game page: UI state + interpret + Session + draw, saved after every move.
 
     Subclasses (or callers) give ``game``, ``ui`` (a fresh UI-state object), ``interpret`` and
@@ -169,9 +170,8 @@ class TurnApp(Generic[S, M, U]):
     the move (to animate from). ``redo`` re-plays an undone move; ``new_game(seed, options)``.
     """
 
-    realtime = False
-    SAVE = "game"
     RECORD_VERSION = 1
+    shell: ShellLike
 
     def __init__(
         self,
@@ -185,14 +185,9 @@ class TurnApp(Generic[S, M, U]):
         clock: Callable[[], float] | None = None,
         idle: IdleScreen[U] | None = None,
     ) -> None:
-        self.shell = shell
-        self.game = game
-        self.ui = ui
-        self.interpret = interpret
-        self.render = render
+        super().__init__(shell, game, ui, interpret, render, clock)  # the fields both app shapes share
         self.new_seed = new_seed
         self.options = dict(options or {})
-        self.clock = clock or (lambda: 0.0)
         self.move_anim: Animation | None = None
         self.move_anim_t0 = 0.0
         self.prev_state: S | None = None
