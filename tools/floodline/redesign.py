@@ -22,6 +22,14 @@ drain sits high in the narrow basin's south wall, so it drains only while the wo
 tilts down and north (the water lies along the north wall and passes the gap), down and south again —
 and keeps the gap clear of pieces.  "Tilt once and stay" (which won 3★ under rules 0.3's global fill)
 drains 23 at most.
+
+Lv6 "Hold It", Lv8 "Tilt Budget" and Lv15 "Don't Build on Water" (issue #26: no level won with fewer
+than 5 pieces): their bags draw only the pieces of the level's pack that are at most two cells long in
+any orientation (O2, L3), so a tower of height 10 (Lv6, Lv15) takes at least 5 pieces and one of
+height 12 (Lv8) at least 6.  The rows' numbers (height 10 / 12, Lv8's tilt budget 6) and ideas (hold,
+scarce tilts, the pool that holds nothing) are unchanged.  With I3, T3 and I4 in the bag an upright
+I4 reached height 10 in 4 pieces.  Their solutions come from the greedy solver
+(``python -m tools.floodline.solve_levels lv06 lv08 lv15``).
 """
 
 from __future__ import annotations
@@ -134,7 +142,22 @@ def _drain_dry(drain: tuple[int, int, int]) -> Callable[[State], bool]:
     return dry
 
 
-APPLY: dict[int, Callable[[Data], Data]] = {13: _lv13, 14: _lv14}
+#: pieces at most two cells long in any orientation: a height of h layers takes >= ceil(h / 2) pieces
+SHORT_PIECES = ("O2", "L3")
+
+
+def _short_bag(d: Data) -> Data:
+    d["bag"] = {**d["bag"], "weights": dict.fromkeys(SHORT_PIECES, 1)}
+    return d
+
+
+APPLY: dict[int, Callable[[Data], Data]] = {
+    6: _short_bag,
+    8: _short_bag,
+    13: _lv13,
+    14: _lv14,
+    15: _short_bag,
+}
 PLANS: dict[int, list[Phase]] = {
     13: [Phase(tilt=Gravity.EAST), Phase(pieces=80, score=_near_drain_plan((9, 5, 0), 4))],
     14: [
