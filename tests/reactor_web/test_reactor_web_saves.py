@@ -83,3 +83,34 @@ def test_stars_and_progress_in_todays_format_load_unchanged() -> None:
     assert pr.stars == {"campaign:power_on": 3} and "builtin:tutorial" in pr.completed
     keys = {e.key for e in entries()}
     assert set(pr.completed) <= keys  # the old keys are still campaign keys
+
+
+def test_a_new_game_carries_its_maps_fingerprint_and_a_game_on_a_changed_map_is_closed() -> None:
+    """#27: a game saved on one version of a map never replays onto another (the engine's
+    ``progress.restore_game``); the page starts every level with the map's fingerprint."""
+    from engine.reactor.progress import campaign_fingerprint, level_fingerprint
+
+    s = session_for("campaign:power_on", CustomLevels())
+    fp = s.options["fingerprint"]
+    assert fp == campaign_fingerprint("campaign:power_on")
+    s.play_text("move n")
+    saved = Play("campaign:power_on", s).save()
+    assert saved.save.options["fingerprint"] == fp
+    play, status, _ = restore_play(saved)
+    assert play is not None and status == "ok" and play.session.moves == s.moves
+    other = saved.model_copy(deep=True)
+    other.save.options["fingerprint"] = "m1-" + "0" * 16  # saved on another version of the map
+    play, status, _ = restore_play(other)
+    assert play is None and status == "map_changed"
+    custom = CustomLevels(levels={"mine": TINY})
+    c = session_for("custom:mine", custom)
+    assert c.options["fingerprint"] == level_fingerprint(TINY)
+
+
+def test_a_game_saved_before_fingerprints_replays_and_is_stamped() -> None:
+    save = SaveData(
+        game="reactor", version=1, rules=GAME.rules, seed=0, options={"level": "power_on"}, moves=["move n"]
+    )
+    play, status, _ = restore_play(SavedGame(key="campaign:power_on", save=save))
+    assert play is not None and status == "migrated" and [str(m) for m in play.session.moves] == ["move n"]
+    assert play.save().save.options["fingerprint"].startswith("m1-")

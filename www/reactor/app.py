@@ -121,8 +121,8 @@ class ReactorApp(Controls, View):
             return
         if play is None:
             self.storage.quarantine("game", raw, why[:160])
-            if status == "closed":
-                self.shell.notify(self.t("rules_closed"))
+            if status in ("closed", "map_changed"):
+                self.shell.notify(self.t("map_changed" if status == "map_changed" else "rules_closed"))
             return
         self.play = play
         self.ui.screen = "play"

@@ -14,7 +14,7 @@ from typing import Any, Protocol
 from pydantic import Field
 
 from engine.core.schema import Model, SchemaError
-from engine.core.session import IllegalMoveError, SaveData, Session, restore
+from engine.core.session import IllegalMoveError, SaveData, Session
 from engine.reactor import GAME, builtin_level, builtin_levels, can_view_underground, status
 from engine.reactor.actions import Action
 from engine.reactor.balance import QUANTITIES
@@ -22,6 +22,7 @@ from engine.reactor.campaign import entry as campaign_entry
 from engine.reactor.campaign import keys as campaign_keys
 from engine.reactor.campaign import star_pulses
 from engine.reactor.f32 import BAND_NAMES
+from engine.reactor.progress import MAP_CHANGED, MAP_CHANGED_TEXT, game_options, restore_game
 from engine.reactor.schema import parse_level
 from engine.reactor.stages import PulseStage, PulseTrace
 from engine.reactor.state import ReactorState
@@ -90,11 +91,14 @@ def upgrade_saved(version: int, data: Any, custom: CustomLevels) -> SavedGame:
 
 
 def restore_play(saved: SavedGame) -> tuple[Play | None, str, str]:
-    """(play, status, reason) from a saved game: status ``ok``, ``migrated`` (older rules, still
-    playable), ``closed`` (older rules, cannot continue) or ``corrupt``."""
-    got = restore(GAME, saved.save)
+    """(play, status, reason) from a saved game: status ``ok``, ``migrated`` (older rules, or a save
+    from before map fingerprints: still playable, now stamped), ``closed`` (older rules, cannot
+    continue), ``map_changed`` (the level's map changed since the save: its moves would mean
+    something else) or ``corrupt`` (``engine.reactor.progress.restore_game``)."""
+    got = restore_game(saved.save)
     if got.session is None:
-        return None, got.status, got.reason
+        status = MAP_CHANGED if got.status == "closed" and got.reason == MAP_CHANGED_TEXT else got.status
+        return None, status, got.reason
     play = Play(saved.key, got.session)
     play.hinted = saved.hinted
     play.undone = saved.undone
@@ -186,9 +190,9 @@ def session_for(key: str, custom: CustomLevels) -> Session:
     """A fresh session for a level key; ``SchemaError`` / ``KeyError`` when it cannot load."""
     kind, _, name = key.partition(":")
     if kind in ("builtin", "campaign"):
-        return Session(GAME, 0, {"level": name})
+        return Session(GAME, 0, game_options(name))  # the map's fingerprint rides in every save
     if kind == "custom" and name in custom.levels:
-        return Session(GAME, 0, {"level": json.dumps(custom.levels[name])})
+        return Session(GAME, 0, game_options(json.dumps(custom.levels[name])))
     raise KeyError(key)
 
 
