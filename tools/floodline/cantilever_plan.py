@@ -1,0 +1,138 @@
+"""Committed-solution plan for Lv26 "Cantilever" under rules 0.5 (issue #26, RULES.md 17, 52).
+
+A hanging voxel is held only by a Reinforced frame, so an overhang of length 4 is a Reinforced beam
+five long resting at one end.  The plan: one loose voxel at the east wall (x = 9, y = 0, z = ``ZC``)
+is the pillar; Reinforced pieces build the beam westward along row y = 1 from it (x = 9 down to 5),
+the cells under the beam kept empty; every other piece is thrown to the west half, away from the
+beam's row.  Under the east tilt the beam and pillar rest on the east side; then back down.
+``python -m tools.floodline.cantilever_plan`` writes ``solutions/lv26.json`` on a win.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable
+
+from engine.floodline.board import Kind, Material
+from engine.floodline.campaign import level
+from engine.floodline.conditions import spans
+from engine.floodline.geometry import Gravity
+from engine.floodline.level import parse_level
+from engine.floodline.moves import IDLE, TickInput
+from engine.floodline.replay import make_replay, play
+from engine.floodline.rules import initial_state
+from engine.floodline.state import State, Status
+from tools.floodline.plan_solver import run_ticks
+from tools.floodline.solve_levels import think
+from tools.floodline.spine_plans import placements
+
+N = 26
+ZC = 4  # the beam's row
+EAST = 9
+LENGTH = 4  # the objective's overhang
+
+
+def beam_length(s: State) -> int:
+    """Anchored voxels contiguous westward from (EAST, 1, ZC)."""
+    b = s.board
+    x = EAST
+    while x >= 0:
+        i = b.idx((x, 1, ZC))
+        if b.kind[i] != Kind.SOLID or not b.anchor[i]:
+            break
+        x -= 1
+    return EAST - x
+
+
+def value(s: State, cells: list[tuple[int, int, int]]) -> float | None:
+    """The plan's value of a landing (None = never)."""
+    a = s.active
+    assert a is not None
+    b = s.board
+    under = {(x, 0, ZC) for x in range(EAST - LENGTH, EAST)}
+    if any(c in under for c in cells):
+        return None
+    top = max(c[1] for c in cells)
+    pillar = b.kind[b.idx((EAST, 0, ZC))] == Kind.SOLID
+    if a.material == Material.REINFORCED and pillar:
+        row = {c[0] for c in cells if c[1] == 1 and c[2] == ZC}
+        have = beam_length(s)
+        x = EAST - have
+        while x in row:
+            x -= 1
+        gain = (EAST - x) - have
+        if gain > 0:
+            return 1000.0 * gain - 5 * top
+    if not pillar and (EAST, 0, ZC) in cells:
+        return 500.0 - 10 * len([c for c in cells if c[2] == ZC])
+    if all(c[0] <= 3 and abs(c[2] - ZC) >= 2 for c in cells):
+        return -3.0 * top
+    return None
+
+
+def build(s: State, log: Callable[[str], None] | None = None) -> tuple[State, list[TickInput]]:
+    """Place pieces by ``value`` until the overhang is long enough."""
+    played: list[TickInput] = []
+    for _ in range(80):
+        if s.outcome is not None or s.active is None or spans(s.board)[1] >= LENGTH:
+            break
+        s, waited = think(s)
+        played += waited
+        if s.outcome is not None or s.active is None:
+            break
+        cands = placements(s, lambda cells, st=s: value(st, cells)) or placements(
+            s, lambda cells: -1000.0 - max(c[1] for c in cells)
+        )
+        for _val, ticks in cands[:12]:
+            real = run_ticks(s, ticks)
+            if real.outcome is not None and real.outcome.status != Status.WON:
+                continue
+            s = real
+            played += ticks
+            if log:
+                log(f"piece {s.metrics['piecesUsed']} beam {beam_length(s)} overhang {spans(s.board)[1]}")
+            break
+        else:
+            break
+    return s, played
+
+
+def solve(log: Callable[[str], None] | None = None) -> tuple[State, list[TickInput]]:
+    """Build the beam, tilt east (it rests on the east side) and back down."""
+    data = level(N)
+    s, ticks = build(initial_state(parse_level(data), int(data["meta"]["seed"])), log)
+    for target in (Gravity.EAST, Gravity.DOWN):
+        if s.outcome is not None:
+            break
+        tries = [*([IDLE] * s.cooldown), TickInput(tilt=target)]
+        s = run_ticks(s, tries)
+        ticks += tries
+    while s.outcome is None and s.win_pending and len(ticks) < 200000:
+        s = run_ticks(s, [IDLE])
+        ticks.append(IDLE)
+    return s, ticks
+
+
+def main(argv: list[str]) -> int:
+    from tools.floodline.solve_levels import SOLUTIONS
+
+    end, ticks = solve((lambda m: print("  " + m, flush=True)) if "-v" in argv else None)
+    o = end.outcome
+    if o is None or o.status != Status.WON:
+        print(f"lv26: the plan does not win ({o}, {end.metrics['piecesUsed']} pieces)")
+        return 1
+    data = level(N)
+    lv = parse_level(data)
+    rep = make_replay(lv, int(data["meta"]["seed"]), ticks)
+    again = play(lv, rep)
+    assert again.outcome is not None and again.outcome.status == Status.WON
+    (SOLUTIONS / "lv26.json").write_text(
+        json.dumps(rep.model_dump(mode="json", by_alias=True), indent=1) + "\n"
+    )
+    print(f"lv26: WON {o.stars}★ in {end.metrics['piecesUsed']} pieces")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
