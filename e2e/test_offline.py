@@ -177,10 +177,11 @@ def test_update_loads_whole_on_the_next_reload(browser, dist_dir, tmp_path, swit
         # now is the old build's too
         assert build_shown(page) == (False, False)
         assert "<title>B " not in page.evaluate("() => fetch('./').then((r) => r.text())")
-        t0 = time.monotonic()
-        page.reload(timeout=20_000)  # one reload: the new build, whole
-        wait_ready(page, timeout=30_000)
-        assert time.monotonic() - t0 < 20
+        # one reload: the new build, whole (a navigation held by the worker, as a take-over during a
+        # navigation once made Chromium do for 30 s, fails the reload's own timeout; how long Python
+        # then takes to start is the bench's figure, not asserted here)
+        page.reload(timeout=20_000)
+        wait_ready(page, timeout=60_000)
         assert build_shown(page) == (True, True)
         # Cache Storage keeps one build once no page runs the old one
         page.wait_for_function(
@@ -196,6 +197,68 @@ def test_update_loads_whole_on_the_next_reload(browser, dist_dir, tmp_path, swit
         wait_ready(page, timeout=60_000)
         assert build_shown(page) == (True, True)
         assert canvas_has_pixels(page)
+    finally:
+        ctx.close()
+
+
+def test_a_page_the_old_build_served_as_the_new_one_took_over_keeps_its_build(
+    browser, dist_dir, tmp_path, switchable
+):
+    """The race behind a page of the old build running the new build's boot.js: the new build took
+    over while a page's navigation, answered by the old build, was still in flight, so the take-over
+    did not list that page among those that keep the old build. Reproduced by dropping the page from
+    that list (and restarting the worker, which reads it afresh): the page names its build when it
+    asks for boot.js?h=<id>, is served the old build from then on, and learns the new one is saved."""
+    url, point_to = switchable
+
+    def mark(d: Path) -> None:
+        page = d / "selfcheck" / "index.html"
+        page.write_text(page.read_text().replace("<title>", "<title>B "))
+        boot = d / "boot.js"
+        old_id = re.search(r'const BUILD_ID = "(\w+)"', boot.read_text()).group(1)
+        boot.write_text(boot.read_text().replace(old_id, "z" + old_id[1:]))
+        for html in d.glob("*/index.html"):
+            html.write_text(html.read_text().replace(f"boot.js?h={old_id}", f"boot.js?h=z{old_id[1:]}"))
+
+    newer = variant(dist_dir, tmp_path / "b", mark)
+    ctx = browser.new_context()
+    try:
+        page = ctx.new_page()
+        page.goto(url + "selfcheck/")
+        wait_ready(page)
+        assert offline_state(page)["state"] == "ready"
+        point_to(newer)
+        os.utime(newer / "sw.js", (time.time() + 5, time.time() + 5))
+        page.evaluate("() => window.gridworks.serviceWorker.update()")
+        page.wait_for_function("() => window.gridworks.offline.state === 'update-ready'", timeout=60_000)
+        mine = page.evaluate("() => window.gridworks.build")
+        # the state the race leaves: the new build runs, this page is not listed as the old build's
+        page.evaluate(
+            """async () => {
+                const meta = await caches.open('gridworks:meta');
+                const key = new URL('../previous', location.href).href;  // the worker's key, from its folder
+                const p = await (await meta.match(key)).json();
+                await meta.put(key, new Response(JSON.stringify({cache: p.cache, clients: []})));
+            }"""
+        )
+        cdp = ctx.new_cdp_session(page)
+        cdp.send("ServiceWorker.enable")
+        cdp.send("ServiceWorker.stopAllWorkers")
+        title = "() => fetch('./').then((r) => r.text()).then((t) => t.includes('<title>B '))"
+        assert page.evaluate(title)  # unlisted, it would get the new build's files
+        boot_id = '(u) => fetch(u).then((r) => r.text()).then((t) => /const BUILD_ID = "(\\w+)"/.exec(t)[1])'
+        assert page.evaluate(boot_id, f"../boot.js?h={mine}") == mine
+        assert not page.evaluate(title)  # named by its boot.js, it keeps its build
+        assert page.evaluate(boot_id, "../boot.js") == mine
+        # another page of the same browser gets the new build whole
+        other = ctx.new_page()
+        other.goto(url + "selfcheck/")
+        wait_ready(other)
+        assert other.title().startswith("B ") and other.evaluate("() => window.gridworks.build") != mine
+        # a page of the old build under the new worker is told the new build is saved
+        page.evaluate("() => { window.gridworks.offline = {state: 'ready'}; }")
+        page.evaluate("() => navigator.serviceWorker.controller.postMessage({type: 'status'})")
+        page.wait_for_function("() => window.gridworks.offline.state === 'update-ready'", timeout=10_000)
     finally:
         ctx.close()
 
