@@ -18,7 +18,7 @@ Produces dist/:
   manifest.webmanifest, icons/ installable web app
   pyodide/                    Pyodide 314.0.7 runtime (wasm + module also as .gz; slimmed stdlib .gz)
   wheels/<hash>/*.whl.gz      gridworks (shared) + one per game + pinned pydantic wheels, gzip
-  snapshot/<hash>/            Pyodide memory snapshot (fetched on a fast link only)
+  snapshot/<hash>/            Pyodide memory snapshot (used only with ?gw-snapshot=always)
   embed/<game>.html           Blogger snippets (with --base-url)
 The bench adds bench/ (bare.html, sw.js and stock Pyodide in bench/pyodide/: its baseline).
 Pinned downloads are cached in .cache/dl and verified against static/artifacts.json.

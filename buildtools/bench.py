@@ -8,7 +8,8 @@ cache, no service worker), waits until the service worker has saved the build, t
 phase (ms from navigation start) and of time-to-interactive, with their ratio to the bare page.
 
 Phases (ms from navigation start, medians): ``pyodide`` = Pyodide's loadPyodide resolved (boot.js
-starts it at once; the game pages restore the build's memory snapshot, the bare page starts stock
+starts it at once; the game pages start Python without the memory snapshot unless the URL has
+``?gw-snapshot=always`` (restored Python ran ~3x slower), the bare page starts stock
 Pyodide from scratch), ``pyscript`` = our first Python line runs (PyScript's own start-up after
 Pyodide), ``fetched`` = wheels fetched and unpacked (in a worker), ``wheels`` = wheels installed
 (files written, native modules loaded), ``imported`` = the game's modules imported, ``first frame``,
