@@ -1,8 +1,8 @@
 // Gridworks boot loader: draws the loading screen on the game canvas at once,
 // checks the host allow-list, downloads the runtime, the standard library and the wheels itself
 // (gzip-compressed, inflated with DecompressionStream; real bytes, an estimate, and a stall
-// watchdog that shows the error overlay with Retry), starts Pyodide (from the memory snapshot on a
-// fast link), hands over to Python, and registers the service worker once the game is
+// watchdog that shows the error overlay with Retry), starts Pyodide (from the memory snapshot only
+// with ?gw-snapshot=always), hands over to Python, and registers the service worker once the game is
 // up. Errors from start-up or play are drawn as a readable overlay with "copy details".
 // Build-time constants are filled in by build.py, which joins static/boot/*.js in order into the
 // one dist/boot.js (parts by responsibility; one file, one request, one build id).
