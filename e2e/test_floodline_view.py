@@ -118,13 +118,19 @@ def test_floodline_occlusion_camera_warnings_language(page, site):
     feed(page, ["mx-", ".", "mx-", ".", "mx-", "f3.2.4", "d"])
     st = info(page)
     assert "warn_unsupported" in st["warnings"] and st["unsupported"], st
-    start(page, 0)  # endless (no objective ends it): stack in the middle until it nears the red line
-    seen = []
-    for _ in range(40):
-        feed(page, ["d"])
-        st = info(page)
-        seen = st["warnings"]
-        if "warn_overflow" in seen or st["outcome"]:
+    # endless (no objective ends it): stack in the middle until it nears the red line. Under the
+    # rules in force a run may top out on the very drop that reaches the line (no frame with the
+    # warning): the next endless run (another seed) is tried then, up to four
+    seen: list[str] = []
+    for _ in range(4):
+        start(page, 0)
+        for _ in range(40):
+            feed(page, ["d"])
+            st = info(page)
+            seen = st["warnings"]
+            if "warn_overflow" in seen or st["outcome"]:
+                break
+        if "warn_overflow" in seen:
             break
     assert "warn_overflow" in seen, st
 
