@@ -289,3 +289,24 @@ def settle_link(page: Any, turns: int) -> dict:
         timeout=30_000,
     )
     return info(page)
+
+
+def _at_launcher(site: str) -> Any:
+    return lambda url: url.split("#")[0].split("?")[0] in (site, site + "index.html")
+
+
+# GW_CHROME_REPEAT=3 runs it three times in a row
+@pytest.mark.parametrize("attempt", range(int(os.environ.get("GW_CHROME_REPEAT", "1"))))
+def test_the_shared_top_bar_leads_home_from_menu_help_and_play(page: Any, site: str, attempt: int) -> None:
+    """#25: every screen has a way back to the launcher (the shared chrome's ``home``)."""
+    open_game(page, site, "orbit")
+    assert "home" in [b["id"] for b in buttons(page)]  # the new-game menu
+    click(page, "help")
+    until(page, "true")
+    assert {"home", "help:prev", "help:close", "help:next"} <= {b["id"] for b in buttons(page)}
+    click(page, "help:close")
+    click(page, "start")
+    until(page, "s.mode === 'play'")
+    assert "home" in [b["id"] for b in buttons(page)]
+    click(page, "home")
+    page.wait_for_url(_at_launcher(site))

@@ -236,3 +236,16 @@ def test_runmap_coop_two_tabs(page: Any, site: str, attempt: int) -> None:
         assert taken["structure"] == structure
     finally:
         other.close()
+
+
+# GW_CHROME_REPEAT=3 runs it three times in a row
+@pytest.mark.parametrize("attempt", range(int(os.environ.get("GW_CHROME_REPEAT", "1"))))
+def test_runmap_home_in_the_top_bar_of_menu_and_run(page: Any, site: str, attempt: int) -> None:
+    """#25: the shared top bar's ``home`` is on the menu and in a run, and opens the launcher."""
+    open_game(page, site, "runmap")
+    assert page.evaluate("() => window.gridworks.buttonCenter('home')") != "null"
+    click_button(page, "start")
+    page.wait_for_function("() => JSON.parse(window.gridworks.runInfo()).screen === 'run'")
+    assert page.evaluate("() => window.gridworks.buttonCenter('home')") != "null"
+    click_button(page, "home")
+    page.wait_for_url(lambda url: url.split("#")[0].split("?")[0] in (site, site + "index.html"))

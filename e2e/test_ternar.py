@@ -6,10 +6,13 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import os
 import sys
 from collections import deque
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -442,3 +445,16 @@ def test_a_press_during_the_turn_animation_is_taken_not_dropped(page: Any, site:
     ref.play(second)
     assert state_hash(page) == ref.state_hash()
     assert save_json(page)["moves"] == [GAME.format_move(first), GAME.format_move(second)]
+
+
+# GW_CHROME_REPEAT=3 runs it three times in a row
+@pytest.mark.parametrize("attempt", range(int(os.environ.get("GW_CHROME_REPEAT", "1"))))
+def test_ternar_home_button_and_key_open_the_launcher(page: Any, site: str, attempt: int) -> None:
+    """#25: the way back to the launcher, by its button (the game-over card keeps it reachable)
+    and by the shared chrome's key (`)."""
+    at_launcher = lambda url: url.split("#")[0].split("?")[0] in (site, site + "index.html")  # noqa: E731
+    open_game(page, site, "ternar")
+    ids = [b["id"] for b in json.loads(page.evaluate("() => window.gridworks.buttons()"))]
+    assert "home" in ids
+    page.keyboard.press("Backquote")
+    page.wait_for_url(at_launcher)
