@@ -14,6 +14,7 @@ from pydantic import BaseModel, Field
 
 LEVEL_DIR = Path(__file__).resolve().parent / "levels"
 COUNT = 30
+SKIP_AFTER_LOSSES = 3  # a level also opens once the one before it was lost this often (RULES.md 54)
 
 
 def level_id(n: int) -> str:
@@ -45,11 +46,22 @@ class Progress(BaseModel):
     endless_best: int = Field(default=0, ge=0)
     last: int = Field(default=1, ge=1, le=COUNT)
     endless_runs: int = Field(default=0, ge=0)
+    losses: dict[str, int] = Field(default_factory=dict)  # lost runs per level id (records without it: none)
 
 
 def unlocked(p: Progress, n: int) -> bool:
-    """Levels open one after another: a level is playable once the previous one is won."""
-    return n == 1 or p.stars.get(level_id(n - 1), 0) > 0
+    """Levels open one after another: a level is playable once the previous one is won, or once the
+    previous one was lost ``SKIP_AFTER_LOSSES`` times (no level can stop the campaign)."""
+    if n == 1:
+        return True
+    prev = level_id(n - 1)
+    return p.stars.get(prev, 0) > 0 or p.losses.get(prev, 0) >= SKIP_AFTER_LOSSES
+
+
+def record_loss(p: Progress, n: int) -> None:
+    """Count a lost run of campaign level ``n``."""
+    key = level_id(n)
+    p.losses[key] = p.losses.get(key, 0) + 1
 
 
 def record(p: Progress, n: int, stars: int) -> bool:

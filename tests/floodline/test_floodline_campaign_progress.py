@@ -40,3 +40,22 @@ def test_record_keeps_the_best_stars() -> None:
 def test_endless_level_parses_and_uses_the_seed() -> None:
     lv = parse_level(endless_level(77))
     assert lv.meta.seed == 77 and lv.objectives == []
+
+
+@pytest.mark.parametrize(("losses", "opens"), [(2, False), (3, True), (4, True)])
+def test_the_next_level_opens_after_three_losses(losses: int, opens: bool) -> None:
+    """No level can stop the campaign (RULES.md 54): a level opens once the one before it is won, or
+    lost SKIP_AFTER_LOSSES (3) times; losses count per level and the one after stays shut."""
+    from engine.floodline.campaign import SKIP_AFTER_LOSSES, record_loss
+
+    assert SKIP_AFTER_LOSSES == 3
+    p = Progress(stars={"lv01": 2, "lv02": 1, "lv03": 3})
+    for _ in range(losses):
+        record_loss(p, 4)
+    assert p.losses == {"lv04": losses}
+    assert unlocked(p, 4) and unlocked(p, 5) is opens and not unlocked(p, 6)
+
+
+def test_a_stored_progress_without_losses_reads_as_none() -> None:
+    old = Progress.model_validate({"stars": {"lv01": 3}, "endless_best": 40, "last": 2})
+    assert old.losses == {} and unlocked(old, 2) and not unlocked(old, 3)

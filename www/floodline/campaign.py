@@ -12,6 +12,7 @@ from engine.floodline.campaign import (
     endless_level,
     level,
     record,
+    record_loss,
     unlocked,
 )
 
@@ -25,6 +26,7 @@ __all__ = [
     "level",
     "objective_text",
     "record",
+    "record_loss",
     "unlocked",
 ]
 

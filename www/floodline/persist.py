@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from gwweb.floodline import fileio
-from gwweb.floodline.campaign import COUNT, Progress, record
+from gwweb.floodline.campaign import COUNT, Progress, record, record_loss
 from gwweb.floodline.replays import to_file
 from gwweb.floodline.saves import level_no, make_save
 from gwweb.shared.merge import adopt, rules_merge
@@ -24,7 +24,9 @@ if TYPE_CHECKING:
 
 #: two tabs' progress records merge on every write: the most stars per level, the best endless
 #: score, the most endless runs; the level Play opens is this tab's (``gwweb.shared.merge``)
-merge_progress = rules_merge({"stars": "max_map", "endless_best": "max", "endless_runs": "max"})
+merge_progress = rules_merge(
+    {"stars": "max_map", "endless_best": "max", "endless_runs": "max", "losses": "max_map"}
+)
 
 
 class Persistence:
@@ -74,11 +76,14 @@ class Persistence:
             adopt(self.progress, self.shell.storage.merged("progress", self.progress, merge_progress))
 
     def record_outcome(self, run: Run, o: Outcome) -> None:
-        """Stars of a won campaign level (the engine's ``record``), or the endless best; then stored."""
+        """Stars of a won campaign level (the engine's ``record``), a lost one counted, or the endless
+        best; then stored."""
         if run.n == 0:
             self.progress.endless_best = max(self.progress.endless_best, int(o.score))
         elif o.status == Status.WON:
             record(self.progress, run.n, int(o.stars))
+        elif o.status == Status.LOST:
+            record_loss(self.progress, run.n)  # three losses open the next level (engine campaign)
         self.save_progress()
         self.keep_last_run()
 
