@@ -168,60 +168,20 @@ def test_saves_of_rules_1_replay_exactly_as_they_were_played(i):
         assert s.state.turns == case["turns"] + 1
 
 
-GOLDEN_RULES2 = Path(__file__).with_name("ternar_golden_rules2.json")
-
-
+@pytest.mark.parametrize("rules", [2, 3, 4])
 @pytest.mark.parametrize("i", range(len(CASES)))
-def test_saves_of_rules_2_replay_exactly_as_they_were_played(i):
-    """Saves written under rules 2 (light regeneration) keep playing under rules 2 after the rules 3
-    build loads them: the same state hash as when they were written, ``ruleset`` 2 pinned, and the
-    game goes on under those rules."""
-    case = json.loads(GOLDEN_RULES2.read_text())[i]
-    assert case["save"]["rules"] == 2 and "ruleset" not in case["save"]["options"]
+def test_saves_of_older_rules_replay_exactly_as_they_were_played(rules, i):
+    """Saves written under rules 2 (light regeneration), 3 (the window paced at top * 3^2, a Big Bang
+    also at the window cap) and 4 (the casual guardrail held only the top weight at 5 %) keep playing
+    under their own rules after today's build loads them: the same state hash as when they were
+    written, ``ruleset`` pinned, and the game goes on under those rules."""
+    case = json.loads(Path(__file__).with_name(f"ternar_golden_rules{rules}.json").read_text())[i]
+    assert case["save"]["rules"] == rules and "ruleset" not in case["save"]["options"]
     s = Session.load(GAME, case["save"])
-    assert s.state.options.ruleset == 2 and s.state_hash() == case["hash"]
+    assert s.state.options.ruleset == rules and s.state_hash() == case["hash"]
     resaved = json.loads(s.save_json())
-    assert resaved["rules"] == GAME.rules == 5 and resaved["options"]["ruleset"] == 2
+    assert resaved["rules"] == GAME.rules == 5 and resaved["options"]["ruleset"] == rules
     assert Session.load(GAME, resaved).state_hash() == case["hash"]
     if s.state.outcome is None:
         s.play(greedy_route(s.state, 40, 800))
-        assert s.state.options.ruleset == 2
-
-
-GOLDEN_RULES3 = Path(__file__).with_name("ternar_golden_rules3.json")
-
-
-@pytest.mark.parametrize("i", range(len(CASES)))
-def test_saves_of_rules_3_replay_exactly_as_they_were_played(i):
-    """Saves written under rules 3 (the window paced at top * 3^2, a Big Bang also at the window cap)
-    keep playing under rules 3 after the rules 4 build loads them: the same state hash as when they
-    were written, ``ruleset`` 3 pinned, and the game goes on under those rules."""
-    case = json.loads(GOLDEN_RULES3.read_text())[i]
-    assert case["save"]["rules"] == 3 and "ruleset" not in case["save"]["options"]
-    s = Session.load(GAME, case["save"])
-    assert s.state.options.ruleset == 3 and s.state_hash() == case["hash"]
-    resaved = json.loads(s.save_json())
-    assert resaved["rules"] == GAME.rules == 5 and resaved["options"]["ruleset"] == 3
-    assert Session.load(GAME, resaved).state_hash() == case["hash"]
-    if s.state.outcome is None:
-        s.play(greedy_route(s.state, 40, 800))
-        assert s.state.options.ruleset == 3
-
-
-GOLDEN_RULES4 = Path(__file__).with_name("ternar_golden_rules4.json")
-
-
-@pytest.mark.parametrize("i", range(len(CASES)))
-def test_saves_of_rules_4_replay_exactly_as_they_were_played(i):
-    """Saves written under rules 4 (the casual guardrail held the top weight at 5 %) keep playing under
-    rules 4 after the rules 5 build loads them: the same state hash, ``ruleset`` 4 pinned."""
-    case = json.loads(GOLDEN_RULES4.read_text())[i]
-    assert case["save"]["rules"] == 4 and "ruleset" not in case["save"]["options"]
-    s = Session.load(GAME, case["save"])
-    assert s.state.options.ruleset == 4 and s.state_hash() == case["hash"]
-    resaved = json.loads(s.save_json())
-    assert resaved["rules"] == GAME.rules == 5 and resaved["options"]["ruleset"] == 4
-    assert Session.load(GAME, resaved).state_hash() == case["hash"]
-    if s.state.outcome is None:
-        s.play(greedy_route(s.state, 40, 800))
-        assert s.state.options.ruleset == 4
+        assert s.state.options.ruleset == rules
