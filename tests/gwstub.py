@@ -41,3 +41,24 @@ def glue_modules(names: Iterable[str]) -> Iterator[dict[str, Any]]:
                 sys.modules.pop(name, None)
             else:
                 sys.modules[name] = mod
+
+
+class StubShell:
+    """The page shell as an app class sees it: real storage (``storage_mod.Storage``) over a memory or
+    given backend, with the notices shown and the lines spoken kept for the test to read."""
+
+    def __init__(self, storage_mod: Any, game: str, backend: Any = None) -> None:
+        self.backend = backend or storage_mod.MemoryBackend()
+        self.storage = storage_mod.Storage(game, self.backend, clock=lambda: 5)
+        self.notices: list[str] = []
+        self.said: list[str] = []
+        self.i18n = self.toasts = self.progress = None
+
+    def set_lang(self, lang: str) -> None: ...
+    def invalidate(self) -> None: ...
+
+    def notify(self, text: str) -> None:
+        self.notices.append(text)
+
+    def announce(self, text: str) -> None:
+        self.said.append(text)

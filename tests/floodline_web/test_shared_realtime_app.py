@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from engine.core.session import IllegalMoveError, Session
-from tests.gwstub import glue_modules
+from tests.gwstub import StubShell, glue_modules
 
 
 @dataclass(frozen=True)
@@ -87,23 +87,9 @@ def gw() -> Iterator[Any]:
         yield mods
 
 
-class Shell:
+class Shell(StubShell):
     def __init__(self, gw: Any, backend: Any = None) -> None:
-        st = gw["shared.storage"]
-        self.backend = backend or st.MemoryBackend()
-        self.storage = st.Storage("fall", self.backend, clock=lambda: 5)
-        self.notices: list[str] = []
-        self.said: list[str] = []
-        self.i18n = self.toasts = self.progress = None
-
-    def set_lang(self, lang: str) -> None: ...
-    def invalidate(self) -> None: ...
-
-    def notify(self, text: str) -> None:
-        self.notices.append(text)
-
-    def announce(self, text: str) -> None:
-        self.said.append(text)
+        super().__init__(gw["shared.storage"], "fall", backend)
 
 
 def make(gw: Any, shell: Shell | None = None) -> Any:

@@ -17,7 +17,7 @@ import pytest
 from pydantic import BaseModel, Field, field_validator
 
 from engine.core.session import IllegalMoveError
-from tests.gwstub import glue_modules
+from tests.gwstub import StubShell, glue_modules
 
 
 class CountGame:
@@ -92,23 +92,9 @@ def gw() -> Iterator[Any]:
         yield mods
 
 
-class Shell:
+class Shell(StubShell):
     def __init__(self, gw: Any, backend: Any = None) -> None:
-        st = gw["shared.storage"]
-        self.backend = backend or st.MemoryBackend()
-        self.storage = st.Storage("count", self.backend, clock=lambda: 5)
-        self.notices: list[str] = []
-        self.said: list[str] = []
-        self.i18n = self.toasts = self.progress = None
-
-    def set_lang(self, lang: str) -> None: ...
-    def invalidate(self) -> None: ...
-
-    def notify(self, text: str) -> None:
-        self.notices.append(text)
-
-    def announce(self, text: str) -> None:
-        self.said.append(text)
+        super().__init__(gw["shared.storage"], "count", backend)
 
 
 def make(gw: Any, shell: Shell, idle: bool = True) -> Any:
