@@ -10,22 +10,19 @@ beam's row.  Under the east tilt the beam and pillar rest on the east side; then
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Callable
+from typing import Any
 
 from engine.floodline.board import Kind, Material
 from engine.floodline.campaign import level
 from engine.floodline.conditions import spans
 from engine.floodline.geometry import Gravity
 from engine.floodline.level import parse_level
-from engine.floodline.moves import IDLE, TickInput
-from engine.floodline.replay import make_replay, play
+from engine.floodline.moves import TickInput
 from engine.floodline.rules import initial_state
 from engine.floodline.state import State, Status
-from tools.floodline.plan_solver import run_ticks
-from tools.floodline.solve_levels import think
-from tools.floodline.spine_plans import placements
+from tools.floodline.plan_solver import build_cells, tilts_then_finish, write_solution
 
 N = 26
 ZC = 4  # the beam's row
@@ -73,63 +70,33 @@ def value(s: State, cells: list[tuple[int, int, int]]) -> float | None:
 
 def build(s: State, log: Callable[[str], None] | None = None) -> tuple[State, list[TickInput]]:
     """Place pieces by ``value`` until the overhang is long enough."""
-    played: list[TickInput] = []
-    for _ in range(80):
-        if s.outcome is not None or s.active is None or spans(s.board)[1] >= LENGTH:
-            break
-        s, waited = think(s)
-        played += waited
-        if s.outcome is not None or s.active is None:
-            break
-        cands = placements(s, lambda cells, st=s: value(st, cells)) or placements(
-            s, lambda cells: -1000.0 - max(c[1] for c in cells)
-        )
-        for _val, ticks in cands[:12]:
-            real = run_ticks(s, ticks)
-            if real.outcome is not None and real.outcome.status != Status.WON:
-                continue
-            s = real
-            played += ticks
-            if log:
-                log(f"piece {s.metrics['piecesUsed']} beam {beam_length(s)} overhang {spans(s.board)[1]}")
-            break
-        else:
-            break
-    return s, played
+
+    def show(st: State) -> None:
+        if log:
+            log(f"piece {st.metrics['piecesUsed']} beam {beam_length(st)} overhang {spans(st.board)[1]}")
+
+    return build_cells(s, value, lambda st: spans(st.board)[1] >= LENGTH, 80, show if log else None)
 
 
-def solve(log: Callable[[str], None] | None = None) -> tuple[State, list[TickInput]]:
-    """Build the beam, tilt east (it rests on the east side) and back down."""
-    data = level(N)
-    s, ticks = build(initial_state(parse_level(data), int(data["meta"]["seed"])), log)
-    for target in (Gravity.EAST, Gravity.DOWN):
-        if s.outcome is not None:
-            break
-        tries = [*([IDLE] * s.cooldown), TickInput(tilt=target)]
-        s = run_ticks(s, tries)
-        ticks += tries
-    while s.outcome is None and s.win_pending and len(ticks) < 200000:
-        s = run_ticks(s, [IDLE])
-        ticks.append(IDLE)
-    return s, ticks
+def solve(
+    log: Callable[[str], None] | None = None, data: dict[str, Any] | None = None
+) -> tuple[State, list[TickInput]]:
+    """Build the beam, tilt east (it rests on the east side) and back down (``data``: Lv26's, or a
+    changed copy - ``necessity.py`` plays the plan with a mechanic removed)."""
+    d = data if data is not None else level(N)
+    s, ticks = build(initial_state(parse_level(d), int(d["meta"]["seed"])), log)
+    s, more = tilts_then_finish(s, [Gravity.EAST, Gravity.DOWN], lambda st: (st, []))
+    return s, ticks + more
 
 
 def main(argv: list[str]) -> int:
-    from tools.floodline.solve_levels import SOLUTIONS
-
     end, ticks = solve((lambda m: print("  " + m, flush=True)) if "-v" in argv else None)
     o = end.outcome
     if o is None or o.status != Status.WON:
         print(f"lv26: the plan does not win ({o}, {end.metrics['piecesUsed']} pieces)")
         return 1
-    data = level(N)
-    lv = parse_level(data)
-    rep = make_replay(lv, int(data["meta"]["seed"]), ticks)
-    again = play(lv, rep)
+    again = write_solution(N, level(N), ticks)
     assert again.outcome is not None and again.outcome.status == Status.WON
-    (SOLUTIONS / "lv26.json").write_text(
-        json.dumps(rep.model_dump(mode="json", by_alias=True), indent=1) + "\n"
-    )
     print(f"lv26: WON {o.stars}★ in {end.metrics['piecesUsed']} pieces")
     return 0
 

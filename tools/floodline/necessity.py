@@ -8,6 +8,10 @@ lab's greedy strategies; the idea is necessary when none of them wins, or none a
 Levels whose idea is an objective or a hazard (nothing to take away that a player uses) say so.
 
 Run: ``python -m tools.floodline.necessity [N ...] [--pieces P]`` (prints one line per level, JSON with --json).
+
+``--mechanics`` (``necessity_plans.py``) instead removes, one at a time, EVERY mechanic the level has
+(tilts, hold, Reinforced, Heavy, freeze, drain placement, preplaced drains, stabilize) and plays the
+level's own committed-solution plan on what is left, plus the greedy solver.
 """
 
 from __future__ import annotations
@@ -41,9 +45,16 @@ def _abilities(**kw: Any) -> Strip:
 
 
 def _no_material(mat: str) -> Strip:
+    """``mat`` pieces become Standard ones: the bag draws the same pieces, the other materials as
+    often as before (session 7 dropped ``mat``'s weight, so "no Heavy" on Lv22 drew Reinforced
+    at 2 in 3 instead of 2 in 6 and the plan won in 12 pieces: a stripped level easier than it is)."""
+
     def f(d: dict[str, Any]) -> dict[str, Any]:
         bag = d.get("bag", {})
-        mats = {k: v for k, v in bag.get("materials", {}).items() if k != mat}
+        mats = dict(bag.get("materials", {}))
+        w = mats.pop(mat, 0)
+        if w:
+            mats["STANDARD"] = mats.get("STANDARD", 0) + w
         bag["materials"] = mats or {"STANDARD": 1}
         for e in bag.get("sequence", []):
             if isinstance(e, dict) and e.get("material") == mat:
@@ -128,6 +139,10 @@ def check(n: int, pieces: int = 40) -> dict[str, Any]:
 
 
 def main(argv: list[str]) -> int:
+    if "--mechanics" in argv:
+        from tools.floodline.necessity_plans import main as mechanics_main
+
+        return mechanics_main([a for a in argv if a != "--mechanics"])
     pieces = 40
     if "--pieces" in argv:
         pieces = int(argv[argv.index("--pieces") + 1])

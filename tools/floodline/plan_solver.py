@@ -6,12 +6,19 @@ feeding the drain", "build the dam first, then pour".  Each placement phase pick
 hard-drop placement (every orientation within ``turns`` quarter turns x every position across the
 gravity) by ``score(state)``; the chosen ticks are replayed for real.  Used by
 ``tools/floodline/redesign.py`` to write the committed solutions of the redesigned levels.
+
+The High-Rise plans (``spine_plans.py``, ``cantilever_plan.py``) share its placement loop too:
+``cell_placements`` scores a landing by its cells without a resolve, ``build_cells`` places pieces by
+such a score, ``play_first`` plays the best candidate that does not lose, ``tilts_then_finish`` tilts
+(placing a blocking piece first) and waits out a secured win, ``write_solution`` writes the replay.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from engine.floodline.geometry import GRAVITY_VEC, Gravity
 from engine.floodline.moves import IDLE, TickInput
@@ -126,19 +133,138 @@ def play_plan(
         for _ in range(ph.pieces):
             if s.outcome is not None or s.active is None or (ph.until is not None and ph.until(s)):
                 break
-            done = False
-            for val, ticks, _pred in placements(s, ph.score, ph.turns)[:12]:
-                real = run_ticks(s, ticks)
-                if real.outcome is not None and real.outcome.status != Status.WON:
-                    continue
-                s = real
-                played += ticks
-                done = True
-                if log:
-                    log(
-                        f"piece {s.metrics['piecesUsed']} score {val:.0f} drained {s.metrics['waterRemovedTotal']}"
-                    )
-                break
-            if not done:
+            got = play_first(s, [(val, ticks) for val, ticks, _pred in placements(s, ph.score, ph.turns)])
+            if got is None:
                 return s, played
+            s, ticks, val = got
+            played += ticks
+            if log:
+                log(
+                    f"piece {s.metrics['piecesUsed']} score {val:.0f} drained {s.metrics['waterRemovedTotal']}"
+                )
     return s, played
+
+
+def play_first(
+    s: State, cands: list[tuple[float, list[TickInput]]], tries: int = 12
+) -> tuple[State, list[TickInput], float] | None:
+    """Play the first of the best ``tries`` candidates (best first) whose real play does not lose:
+    (state after it, its ticks, its value); None when each of them loses."""
+    for val, ticks in cands[:tries]:
+        real = run_ticks(s, ticks)
+        if real.outcome is not None and real.outcome.status != Status.WON:
+            continue
+        return real, ticks, val
+    return None
+
+
+Cells = Callable[[list[tuple[int, int, int]]], float | None]
+
+
+def cell_placements(s: State, keep: Cells, turns: int = 2) -> list[tuple[float, list[TickInput]]]:
+    """Hard-drop placements under DOWN scored by ``keep`` on their landing cells (None = refused),
+    without running a resolve (cheap: the chosen one is played for real); best first."""
+    a = s.active
+    assert a is not None
+    b = s.board
+    out: list[tuple[float, list[TickInput]]] = []
+    for rot in orientations(a.piece_id):
+        path = ROT_PATHS[rot]
+        if len(path) > turns:
+            continue
+        offs = offsets(a.piece_id, rot)
+        pre = [TickInput(rotations=path)] if path else []
+        sr = run_ticks(s, pre)
+        if sr.outcome is not None or sr.active is None or sr.active.rot != rot:
+            continue
+        ar = sr.active
+        for x in range(-min(o[0] for o in offs), b.sx - max(o[0] for o in offs)):
+            for z in range(-min(o[2] for o in offs), b.sz - max(o[2] for o in offs)):
+                o = (x, ar.origin[1], z)
+                if not piece_fits(b, a.piece_id, rot, o):
+                    continue
+                y = o[1]
+                while piece_fits(b, a.piece_id, rot, (x, y - 1, z)):
+                    y -= 1
+                val = keep([(x + v[0], y + v[1], z + v[2]) for v in offs])
+                if val is None:
+                    continue
+                ticks = [*pre, *_moves((x - ar.origin[0], 0, z - ar.origin[2])), TickInput(hard=True)]
+                out.append((val, ticks))
+    out.sort(key=lambda c: -c[0])
+    return out
+
+
+def build_cells(
+    s: State,
+    value: Callable[[State, list[tuple[int, int, int]]], float | None],
+    done: Callable[[State], bool],
+    pieces: int,
+    log: Callable[[State], None] | None = None,
+) -> tuple[State, list[TickInput]]:
+    """Place up to ``pieces`` pieces, each at its best landing by ``value(state, cells)`` (else the
+    lowest landing anywhere), until ``done``; on wind levels think first (``solve_levels.think``)."""
+    from tools.floodline.solve_levels import think
+
+    played: list[TickInput] = []
+    windy = any(hz.enabled for hz in s.level.hazards)
+    for _ in range(pieces):
+        if s.outcome is not None or s.active is None or done(s):
+            break
+        if windy:
+            s, waited = think(s)
+            played += waited
+            if s.outcome is not None or s.active is None:
+                break
+        cands = cell_placements(s, lambda cells, st=s: value(st, cells))
+        if not cands:
+            cands = cell_placements(s, lambda cells: -1000.0 - max(c[1] for c in cells))
+        got = play_first(s, cands)
+        if got is None:
+            break
+        s, ticks, _val = got
+        played += ticks
+        if log:
+            log(s)
+    return s, played
+
+
+def tilts_then_finish(
+    s: State, targets: list[Gravity], place_one: Callable[[State], tuple[State, list[TickInput]]]
+) -> tuple[State, list[TickInput]]:
+    """Tilt to each of ``targets`` in turn; a tilt the falling piece blocks (RULES.md 15) is tried
+    again after ``place_one`` placed it (6 attempts); then wait while a secured win is pending."""
+    ticks: list[TickInput] = []
+    for target in targets:
+        for _attempt in range(6):
+            if s.outcome is not None:
+                break
+            tries = [*([IDLE] * s.cooldown), TickInput(tilt=target)]
+            s2 = run_ticks(s, tries)
+            if s2.gravity == target or s2.outcome is not None:
+                s, ticks = s2, ticks + tries
+                break
+            s, more = place_one(s)
+            ticks += more
+    while s.outcome is None and s.win_pending and len(ticks) < 200000:  # a secured win ends on the lock
+        s = run_ticks(s, [IDLE])
+        ticks.append(IDLE)
+    return s, ticks
+
+
+def write_solution(n: int, data: dict[str, Any], ticks: list[TickInput]) -> State:
+    """Replay ``ticks`` on level ``n`` (``data``) from its seed; on a win write
+    ``solutions/lvNN.json`` and rebuild the index; returns the end state (the caller checks the win)."""
+    from engine.floodline.level import parse_level
+    from engine.floodline.replay import make_replay, play
+    from tools.floodline.solve_levels import SOLUTIONS, write_index
+
+    lv = parse_level(data)
+    rep = make_replay(lv, int(data["meta"]["seed"]), ticks)
+    end = play(lv, rep)
+    if end.outcome is not None and end.outcome.status == Status.WON:
+        (SOLUTIONS / f"lv{n:02d}.json").write_text(
+            json.dumps(rep.model_dump(mode="json", by_alias=True), indent=1) + "\n"
+        )
+        write_index()
+    return end

@@ -18,24 +18,19 @@ Reinforced pieces come one in five or seven from the bag, so the spine takes mos
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Callable
+from typing import Any
 
 from engine.floodline.board import Kind, Material
 from engine.floodline.campaign import level
 from engine.floodline.conditions import stack_height
 from engine.floodline.geometry import Gravity
 from engine.floodline.level import parse_level
-from engine.floodline.moves import IDLE, TickInput
-from engine.floodline.pieces import offsets, orientations
-from engine.floodline.replay import make_replay, play
-from engine.floodline.rules import initial_state, piece_fits
+from engine.floodline.moves import TickInput
+from engine.floodline.rules import initial_state
 from engine.floodline.state import State, Status
-from tools.floodline.plan_solver import _moves, run_ticks
-from tools.floodline.solve_levels import ROT_PATHS, think
-
-Cells = Callable[[list[tuple[int, int, int]]], float | None]
+from tools.floodline.plan_solver import build_cells, tilts_then_finish, write_solution
 
 
 def spine_height(st: State, sx: int, sz: int) -> int:
@@ -53,43 +48,8 @@ def spine_height(st: State, sx: int, sz: int) -> int:
     return h
 
 
-def placements(s: State, keep: Cells) -> list[tuple[float, list[TickInput]]]:
-    """Hard-drop placements under DOWN, scored by ``keep`` on their landing cells (None = refused)
-    without running a resolve (cheap: the chosen one is played for real); best first."""
-    a = s.active
-    assert a is not None
-    b = s.board
-    out: list[tuple[float, list[TickInput]]] = []
-    for rot in orientations(a.piece_id):
-        path = ROT_PATHS[rot]
-        if len(path) > 2:
-            continue
-        offs = offsets(a.piece_id, rot)
-        pre = [TickInput(rotations=path)] if path else []
-        sr = run_ticks(s, pre)
-        if sr.outcome is not None or sr.active is None or sr.active.rot != rot:
-            continue
-        ar = sr.active
-        for x in range(-min(o[0] for o in offs), b.sx - max(o[0] for o in offs)):
-            for z in range(-min(o[2] for o in offs), b.sz - max(o[2] for o in offs)):
-                o = (x, ar.origin[1], z)
-                if not piece_fits(b, a.piece_id, rot, o):
-                    continue
-                y = o[1]
-                while piece_fits(b, a.piece_id, rot, (x, y - 1, z)):
-                    y -= 1
-                val = keep([(x + v[0], y + v[1], z + v[2]) for v in offs])
-                if val is None:
-                    continue
-                ticks = [*pre, *_moves((x - ar.origin[0], 0, z - ar.origin[2])), TickInput(hard=True)]
-                out.append((val, ticks))
-    out.sort(key=lambda c: -c[0])
-    return out
-
-
-def plan_parts(n: int) -> tuple[int, int, int, int]:
-    """(objective height, spine x, spine z, far x) for High-Rise level ``n``."""
-    data = level(n)
+def plan_parts(data: dict[str, Any]) -> tuple[int, int, int, int]:
+    """(objective height, spine x, spine z, far x) for a High-Rise level's ``data``."""
     h = max(int(o.get("height", 0)) for o in data["objectives"])
     post = next(c for c in data["cells"] if c["type"] == "WALL")
     sx = int(post["pos"][0]) - 1
@@ -135,81 +95,47 @@ def cell_value(s: State, cells: list[tuple[int, int, int]], sx: int, sz: int, fa
 
 
 def build(
-    n: int, s: State, log: Callable[[str], None] | None = None, extra: int = 0
+    data: dict[str, Any], s: State, log: Callable[[str], None] | None = None, extra: int = 0
 ) -> tuple[State, list[TickInput]]:
     """Place pieces by ``cell_value`` until the spine reaches the objective's height (or ``extra``
     more pieces, when given)."""
-    h, sx, sz, far = plan_parts(n)
-    played: list[TickInput] = []
-    windy = any(hz.enabled for hz in s.level.hazards)
-    for _ in range(extra or 150):
-        if s.outcome is not None or s.active is None or (not extra and spine_height(s, sx, sz) >= h):
-            break
-        if windy:
-            s, waited = think(s)
-            played += waited
-            if s.outcome is not None or s.active is None:
-                break
-        cands = placements(s, lambda cells, st=s: cell_value(st, cells, sx, sz, far))
-        if not cands:
-            cands = placements(s, lambda cells: -1000.0 - max(c[1] for c in cells))
-        for _val, ticks in cands[:12]:
-            real = run_ticks(s, ticks)
-            if real.outcome is not None and real.outcome.status != Status.WON:
-                continue
-            s = real
-            played += ticks
-            if log:
-                log(
-                    f"piece {s.metrics['piecesUsed']} spine {spine_height(s, sx, sz)} mass {s.metrics['massPlaced']}"
-                )
-            break
-        else:
-            break
-    return s, played
+    h, sx, sz, far = plan_parts(data)
+
+    def done(st: State) -> bool:
+        return not extra and spine_height(st, sx, sz) >= h
+
+    def show(st: State) -> None:
+        if log:
+            log(
+                f"piece {st.metrics['piecesUsed']} spine {spine_height(st, sx, sz)} mass {st.metrics['massPlaced']}"
+            )
+
+    return build_cells(
+        s, lambda st, cells: cell_value(st, cells, sx, sz, far), done, extra or 150, show if log else None
+    )
 
 
-def solve(n: int, log: Callable[[str], None] | None = None) -> tuple[State, list[TickInput]]:
-    """Build the spine, then tilt east onto the post and back down."""
-    data = level(n)
-    lv = parse_level(data)
-    s, ticks = build(n, initial_state(lv, int(data["meta"]["seed"])), log)
-    for target in (Gravity.EAST, Gravity.DOWN):
-        for _attempt in range(6):  # a tilt the falling piece blocks (RULES.md 15): place it, try again
-            if s.outcome is not None:
-                break
-            tries = [*([IDLE] * s.cooldown), TickInput(tilt=target)]
-            s2 = run_ticks(s, tries)
-            if s2.gravity == target or s2.outcome is not None:
-                s, ticks = s2, ticks + tries
-                break
-            s, more = build(n, s, log, extra=1)
-            ticks += more
-    while s.outcome is None and s.win_pending and len(ticks) < 200000:  # a secured win ends on the lock
-        s = run_ticks(s, [IDLE])
-        ticks.append(IDLE)
-    return s, ticks
+def solve(
+    n: int, log: Callable[[str], None] | None = None, data: dict[str, Any] | None = None
+) -> tuple[State, list[TickInput]]:
+    """Build the spine, then tilt east onto the post and back down (``data``: level ``n``'s, or a
+    changed copy - ``necessity.py`` plays the plan with a mechanic removed)."""
+    d = data if data is not None else level(n)
+    s, ticks = build(d, initial_state(parse_level(d), int(d["meta"]["seed"])), log)
+    s, more = tilts_then_finish(s, [Gravity.EAST, Gravity.DOWN], lambda st: build(d, st, log, extra=1))
+    return s, ticks + more
 
 
 def write(n: int, log: Callable[[str], None] | None = None) -> tuple[int, int]:
     """Play the plan on level ``n``; on a win write ``solutions/lvNN.json``: (stars, pieces)."""
-    from tools.floodline.solve_levels import SOLUTIONS, write_index
-
-    data = level(n)
-    lv = parse_level(data)
     end, ticks = solve(n, log)
     if end.outcome is None or end.outcome.status != Status.WON:
         raise RuntimeError(
             f"lv{n:02d}: the plan does not win ({end.outcome}, {end.metrics['piecesUsed']} pieces, "
             f"height {stack_height(end.board)})"
         )
-    rep = make_replay(lv, int(data["meta"]["seed"]), ticks)
-    again = play(lv, rep)
+    again = write_solution(n, level(n), ticks)
     assert again.outcome is not None and again.outcome.status == Status.WON
-    (SOLUTIONS / f"lv{n:02d}.json").write_text(
-        json.dumps(rep.model_dump(mode="json", by_alias=True), indent=1) + "\n"
-    )
-    write_index()
     return end.outcome.stars, end.metrics["piecesUsed"]
 
 

@@ -33,7 +33,8 @@ from engine.floodline.moves import parse_move
 from engine.floodline.replay import parse_replay
 from tools.floodline.measure import BEATS, Trace, beat_used, trace_play, water_moves_at_start
 from tools.playtest import floodline_cache
-from tools.playtest.floodline_family import FAMILY, NEAR, play
+from tools.playtest.floodline_family import FAMILY, NEAR
+from tools.playtest.floodline_table import cap_for, job
 from tools.playtest.progress import run_many
 from tools.playtest.report import LabConfig, Metric, Plot, Report, Table
 
@@ -86,9 +87,9 @@ def ideas_used(t: Trace) -> list[str]:
 
 
 def family_play(strategy: str, n: int, variant: int) -> dict[str, Any]:
-    """One cheap strategy on level ``n`` (the level's own bag seed; ``variant`` seeds random play)."""
-    seed = int(level(n)["meta"]["seed"])
-    return play(strategy, n, seed, MAX_PIECES, variant=variant)
+    """One cheap strategy on level ``n`` (the level's own bag seed; ``variant`` seeds random play),
+    within ``cap_for(n, MAX_PIECES)`` pieces, through the table driver's cached ``job``."""
+    return job(strategy, n, variant, cap_for(n, MAX_PIECES))
 
 
 def solution_play(n: int) -> dict[str, Any]:
@@ -139,12 +140,18 @@ def solution_play(n: int) -> dict[str, Any]:
 
 def _job(item: tuple[str, int, int]) -> tuple[str, int, int, dict[str, Any]]:
     kind, n, variant = item
+    if kind != "sol":
+        return kind, n, variant, family_play(kind, n, variant)
     k = floodline_cache.key(kind, n, variant, MAX_PIECES)  # before the play: what it is played on
     t0 = time.process_time()
-    r = solution_play(n) if kind == "sol" else family_play(kind, n, variant)
+    r = solution_play(n)
     r["cpu"] = round(time.process_time() - t0, 2)
     floodline_cache.store(k, r)
     return kind, n, variant, r
+
+
+def _cap(kind: str, n: int) -> int:
+    return MAX_PIECES if kind == "sol" else cap_for(n, MAX_PIECES)
 
 
 Family = dict[int, dict[str, list[dict[str, Any]]]]  # level -> strategy -> plays
@@ -332,7 +339,7 @@ def run(cfg: LabConfig) -> Report:
             jobs += [(k, n, cfg.seed + i) for i in range(cfg.games if k == "random" else 1)]
     floodline_cache.code_hash()  # read once, before the workers fork
     cached = floodline_cache.load()  # FLOODLINE_LAB_CACHE: replay only what changed
-    hits = {j: cached.get(floodline_cache.key(*j, MAX_PIECES)) for j in jobs} if cached else {}
+    hits = {j: cached.get(floodline_cache.key(*j, _cap(j[0], j[1]))) for j in jobs} if cached else {}
     todo = [j for j in jobs if hits.get(j) is None]
     if os.environ.get("FLOODLINE_LAB_CACHE_ONLY"):  # report what finished; the rest shows "not run"
         todo = [j for j in todo if j[0] == "sol"]
@@ -408,7 +415,8 @@ def build_report(cfg: LabConfig, fam: Family, sol: dict[int, dict[str, Any]]) ->
         note=(
             "Strategy cells: WON n★, or the play's objective progress at its end (weakest objective's share, a"
             " structure that must survive tilts half by its tilts), how it ended and its pieces. near miss = the"
-            f" family's mean end progress (1 = all win). Every strategy plays every level (max {MAX_PIECES} pieces)."
+            f" family's mean end progress (1 = all win). Every strategy plays every level (max {MAX_PIECES} pieces,"
+            " or the committed solution's + 10: floodline_table.cap_for)."
         ),
     )
     metrics = summarise(fam, sol)

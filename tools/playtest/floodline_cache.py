@@ -24,6 +24,7 @@ CODE = [
     ROOT / "tools" / "floodline" / "solve_levels.py",
     ROOT / "tools" / "floodline" / "plan_solver.py",
     ROOT / "tools" / "floodline" / "measure.py",
+    ROOT / "tools" / "floodline" / "fast.py",
 ]
 SOLUTIONS = ROOT / "tools" / "floodline" / "solutions"
 
@@ -76,11 +77,27 @@ def load() -> dict[str, dict[str, Any]]:
     return out
 
 
+_MEMO: dict[str, dict[str, dict[str, Any]]] = {}  # cache file -> its results, read once per process
+
+
+def lookup(k: str) -> dict[str, Any] | None:
+    """The stored result under key ``k`` (None when caching is off or nothing is stored)."""
+    p = path()
+    if p is None:
+        return None
+    memo = _MEMO.get(str(p))
+    if memo is None:
+        memo = _MEMO[str(p)] = load()
+    return memo.get(k)
+
+
 def store(k: str, result: dict[str, Any]) -> None:
     """Append one result (a single short write: safe from the lab's forked workers)."""
     p = path()
     if p is None:
         return
+    if str(p) in _MEMO:
+        _MEMO[str(p)][k] = result
     line = json.dumps({"key": k, "result": result}) + "\n"
     with p.open("a", encoding="utf-8") as f:
         f.write(line)
