@@ -8,15 +8,15 @@ from typing import Any
 from engine.core.session import Session
 from engine.reactor import GAME
 from www.reactor.cascade import Cascade
-from www.reactor.model import Play
+from www.reactor.model import Run
 
 TO_TERMINAL = ["move e", "move e", "move s"] + ["move e"] * 6 + ["move s", "move s", "interact"]
 TO_CABLE_SOURCE = ["move n"] * 4 + ["move w"] * 9
 
 
-def tutorial_cable_cascade(eye: bool) -> tuple[Cascade, Play]:
+def tutorial_cable_cascade(eye: bool) -> tuple[Cascade, Run]:
     """Tutorial: visit the terminal, walk to the switched-off electricity source, switch it on."""
-    p = Play("builtin:tutorial", Session(GAME, 0, {"level": "tutorial"}))
+    p = Run("builtin:tutorial", Session(GAME, 0, {"level": "tutorial"}))
     for m in TO_TERMINAL + TO_CABLE_SOURCE:
         assert p.try_play(m)[0], m
     assert p.state.eye_access and p.state.grid.xy(p.state.robot) == (1, 2)
@@ -46,8 +46,8 @@ def room(surface: list[dict[str, Any]], robot: tuple[int, int] = (3, 2)) -> dict
     }
 
 
-def cascade_in(lv: dict[str, Any], action: str = "interact") -> tuple[Cascade, Play]:
-    p = Play("test:x", Session(GAME, 0, {"level": json.dumps(lv)}))
+def cascade_in(lv: dict[str, Any], action: str = "interact") -> tuple[Cascade, Run]:
+    p = Run("test:x", Session(GAME, 0, {"level": json.dumps(lv)}))
     before = p.state
     ok, why = p.try_play(action, capture=True)
     assert ok, why

@@ -20,12 +20,12 @@ def win(app: Any, undo_first: bool) -> None:  # noqa: F811
     if undo_first:
         k = moves.index("interact")
         for m in moves[: k + 1]:
-            assert app.act(m), m
-        app.play.undo()  # the pulse taken back counts
+            assert app.play(m), m
+        app.undo()  # the pulse taken back counts
         moves = moves[k:]
     for m in moves:
-        assert app.act(m), m
-    assert app.play.state.outcome is not None and app.play.state.outcome.result == "won"
+        assert app.play(m), m
+    assert app.ui.run.state.outcome is not None and app.ui.run.state.outcome.result == "won"
 
 
 @pytest.mark.parametrize(
@@ -34,9 +34,9 @@ def win(app: Any, undo_first: bool) -> None:  # noqa: F811
 def test_a_custom_level_wins_stars_against_its_par(
     app: Any, par: int | None, undo_first: bool, stars: int | None
 ) -> None:  # noqa: F811
-    app.custom.levels["po"] = {**E.level, "meta": {**E.level["meta"], "id": "po"}}
+    app.ui.custom.levels["po"] = {**E.level, "meta": {**E.level["meta"], "id": "po"}}
     if par is not None:
-        app.custom.pars["po"] = par
+        app.ui.custom.pars["po"] = par
     win(app, undo_first)
-    assert app.progress.stars.get("custom:po") == stars
-    assert "custom:po" in app.progress.completed
+    assert app.ui.progress.stars.get("custom:po") == stars
+    assert "custom:po" in app.ui.progress.completed

@@ -131,11 +131,11 @@ def key(app: Any, code: str) -> None:
 
 def pulse(app: Any) -> Any:
     """Play a lengthy action (switch the tutorial's source) and return the cascade it started."""
-    before = len(app.play.session.moves)
+    before = len(app.ui.run.session.moves)
     key(app, "KeyE")
-    assert len(app.play.session.moves) == before + 1 and app.play.session.moves[-1].kind == "interact"
-    assert app.anim is not None
-    return app.anim
+    assert len(app.ui.run.session.moves) == before + 1 and app.ui.run.session.moves[-1].kind == "interact"
+    assert app.ui.cascade is not None
+    return app.ui.cascade
 
 
 def test_only_moves_and_actions_hurry() -> None:
@@ -161,15 +161,15 @@ def test_eye_view_skip_does_not_hurry_the_next_cascade(app: Any) -> None:
     assert first.mode == "full"
     Clock.t += 200.0
     key(app, "KeyV")  # the eye view (refused here: no terminal visited) skips the cascade
-    assert app.anim is None
-    log = app.cascades.log[-1]
+    assert app.ui.cascade is None
+    log = app.ui.cascades.log[-1]
     assert log["skipped"] and not log["hurry"] and log["played_ms"] == 200.0
     Clock.t += 300.0  # well inside HURRY_MS of the skip
     second = pulse(app)
     assert second.mode == "full"  # not hurried: the skip was not a move or an action
     Clock.t += 100.0
     app.handle(Event("pointer", "down", x=5.0, y=5.0))  # a press that only selects/misses: no hurry
-    assert app.anim is None and not app.cascades.log[-1]["hurry"]
+    assert app.ui.cascade is None and not app.ui.cascades.log[-1]["hurry"]
     Clock.t += 100.0
     assert pulse(app).mode == "full"
 
@@ -180,19 +180,19 @@ def test_a_move_or_action_skip_hurries_the_next_cascade(app: Any) -> None:
     pulse(app)
     Clock.t += 200.0
     key(app, "ArrowRight")  # pressing on: skips the cascade and is applied
-    assert app.anim is None and app.play.session.moves[-1].kind == "move"
-    assert app.cascades.log[-1]["skipped"] and app.cascades.log[-1]["hurry"]
+    assert app.ui.cascade is None and app.ui.run.session.moves[-1].kind == "move"
+    assert app.ui.cascades.log[-1]["skipped"] and app.ui.cascades.log[-1]["hurry"]
     key(app, "ArrowLeft")
     Clock.t += 300.0
     hurried = pulse(app)
     assert hurried.mode == "fast"
     Clock.t += 50.0
     key(app, "KeyE")  # an action skipping a cascade hurries too
-    assert app.cascades.log[-1]["hurry"] and app.anim is not None and app.anim.mode == "fast"
+    assert app.ui.cascades.log[-1]["hurry"] and app.ui.cascade is not None and app.ui.cascade.mode == "fast"
     # long after the last hurried skip the cascade is full again
-    Clock.t += HURRY_MS + app.anim.total + 10
-    app.surface_now(Clock.t)
-    assert app.anim is None and not app.cascades.log[-1]["skipped"]
+    Clock.t += HURRY_MS + app.ui.cascade.total + 10
+    app.tick()
+    assert app.ui.cascade is None and not app.ui.cascades.log[-1]["skipped"]
     Clock.t += 10.0
     assert pulse(app).mode == "full"
 
@@ -203,28 +203,28 @@ def test_undo_and_panel_buttons_skip_without_hurry(app: Any) -> None:
     pulse(app)
     Clock.t += 100.0
     app.on_button("cascade")  # mode full -> fast (a setting, not a hurry)
-    assert not app.cascades.log[-1]["hurry"]
+    assert not app.ui.cascades.log[-1]["hurry"]
     app.on_button("cascade")
     app.on_button("cascade")  # back to full
-    assert app.cascades.mode == "full"
+    assert app.ui.cascades.mode == "full"
     Clock.t += 100.0
     first = pulse(app)
     assert first.mode == "full"
     Clock.t += 100.0
     key(app, "KeyZ")  # undo skips, is applied, and does not hurry
-    assert not app.cascades.log[-1]["hurry"]
+    assert not app.ui.cascades.log[-1]["hurry"]
     Clock.t += 100.0
     assert pulse(app).mode == "full"
     Clock.t += 100.0
     app.on_button("act:interact")  # the panel's action button hurries
-    assert app.cascades.log[-1]["hurry"] and app.anim is not None and app.anim.mode == "fast"
+    assert app.ui.cascades.log[-1]["hurry"] and app.ui.cascade is not None and app.ui.cascade.mode == "fast"
 
 
 def play_out(app: Any) -> None:
     """Let the cascade play to its end at 60 frames per second."""
-    while app.anim is not None:
+    while app.ui.cascade is not None:
         Clock.t += 16.0
-        app.surface_now(Clock.t)
+        app.tick()
 
 
 def test_the_page_sounds_stages_as_they_play_and_not_when_muted(app: Any) -> None:

@@ -66,21 +66,21 @@ def test_a_bad_link_is_refused_with_a_reason(why: str) -> None:
 
 
 def test_the_page_opens_a_link_and_asks_before_replacing_a_game(app: Any) -> None:  # noqa: F811
-    assert app.act("move e")
+    assert app.play("move e")
     app.open_link(CODE)
-    assert app.ui.ask == "custom:power_on" and "power_on" in app.custom.levels
+    assert app.ui.ask == "custom:power_on" and "power_on" in app.ui.custom.levels
     app.on_button("ask:yes")
     assert app.ui.pending == "custom:power_on"
 
 
 def test_a_link_followed_while_the_editor_is_open_asks_over_the_level_list(app: Any) -> None:  # noqa: F811
     """The editor draws itself over everything: the question (or the level) must come out of it."""
-    assert app.act("move e")
+    assert app.play("move e")
     app.editor.open()
     app.open_link(CODE)
     assert app.ui.ask == "custom:power_on" and app.ui.screen == "menu"
     app.on_button("ask:no")
-    assert app.ui.ask is None and app.play.key != "custom:power_on"
+    assert app.ui.ask is None and app.ui.run.key != "custom:power_on"
 
 
 def test_a_bad_link_is_a_notice_not_a_crash(app: Any) -> None:  # noqa: F811

@@ -8,10 +8,10 @@ import json
 from engine.core.session import SaveData, Session
 from engine.reactor import GAME
 from engine.reactor.campaign import entries
+from engine.reactor.progress import Progress
 from www.reactor.model import (
     CustomLevels,
-    Play,
-    Progress,
+    Run,
     SavedGame,
     restore_play,
     session_for,
@@ -47,7 +47,7 @@ def test_format_1_game_is_migrated_to_savedata_and_replays_the_same() -> None:
 
 
 def test_format_2_round_trip_keeps_the_hint_flag() -> None:
-    play = Play("campaign:power_on", session_for("campaign:power_on", CustomLevels()))
+    play = Run("campaign:power_on", session_for("campaign:power_on", CustomLevels()))
     assert play.hint("en")
     play.session.play_text("move n")
     data = json.loads(play.save().model_dump_json())
@@ -94,7 +94,7 @@ def test_a_new_game_carries_its_maps_fingerprint_and_a_game_on_a_changed_map_is_
     fp = s.options["fingerprint"]
     assert fp == campaign_fingerprint("campaign:power_on")
     s.play_text("move n")
-    saved = Play("campaign:power_on", s).save()
+    saved = Run("campaign:power_on", s).save()
     assert saved.save.options["fingerprint"] == fp
     play, status, _ = restore_play(saved)
     assert play is not None and status == "ok" and play.session.moves == s.moves

@@ -11,7 +11,7 @@ from engine.core.session import Session
 from engine.reactor import GAME
 from engine.reactor.campaign import star_pulses, stars_for
 from tests.reactor_web.reactor_web_kit import TO_TERMINAL
-from www.reactor.model import CustomLevels, Play, restore_play, upgrade_saved
+from www.reactor.model import CustomLevels, Run, restore_play, upgrade_saved
 
 
 @pytest.mark.parametrize(
@@ -29,8 +29,8 @@ def test_each_probe_taken_back_costs_like_a_pulse_over_par(undone: int, stars: i
     assert stars_for(star_pulses(5, undone, False), 5) == stars
 
 
-def tutorial() -> Play:
-    return Play("builtin:tutorial", Session(GAME, 0, {"level": "tutorial"}))
+def tutorial() -> Run:
+    return Run("builtin:tutorial", Session(GAME, 0, {"level": "tutorial"}))
 
 
 def test_the_terminal_pulse_is_free_and_a_move_taken_back_costs_nothing() -> None:

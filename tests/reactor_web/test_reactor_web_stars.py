@@ -6,7 +6,8 @@ from __future__ import annotations
 from engine.core.session import Session
 from engine.reactor import GAME
 from engine.reactor.campaign import SLACK, entries
-from www.reactor.model import CustomLevels, Progress, campaign, session_for
+from engine.reactor.progress import Progress
+from www.reactor.model import CustomLevels, campaign, session_for
 from www.reactor.stars import par, record_win, star_text, stars_for
 
 

@@ -34,7 +34,8 @@ def press(app: Any, hit: str, path: list[tuple[float, float]], end: str = "up") 
 
 @pytest.mark.parametrize(("dy", "tap"), [(SLOP - 1, True), (SLOP, True), (SLOP + 1, False)])
 def test_a_card_opens_on_release_only_within_the_slop(app: Any, dy: float, tap: bool) -> None:  # noqa: F811
-    app.play = None
+    app.ui.run = None
+    app.close_game()
     menu(app)
     assert press(app, "level:" + OTHER, [(100.0, 300.0), (100.0, 300.0 + dy)])
     assert app.ui.pending == (OTHER if tap else None)
@@ -42,7 +43,8 @@ def test_a_card_opens_on_release_only_within_the_slop(app: Any, dy: float, tap: 
 
 
 def test_nothing_opens_on_touch_down_and_a_cancel_opens_nothing(app: Any) -> None:  # noqa: F811
-    app.play = None
+    app.ui.run = None
+    app.close_game()
     menu(app)
     assert app.press_button("level:" + OTHER, Event("pointer", "down", True, 50, 300, "touch"))
     assert app.ui.pending is None
@@ -51,7 +53,8 @@ def test_nothing_opens_on_touch_down_and_a_cancel_opens_nothing(app: Any) -> Non
 
 
 def test_a_swipe_off_a_card_scrolls_the_list(app: Any) -> None:  # noqa: F811
-    app.play = None
+    app.ui.run = None
+    app.close_game()
     menu(app)
     app.handle(Event("pointer", "down", True, 100, 500, "touch"))
     app.handle(Event("pointer", "move", False, 100, 380, "touch"))
@@ -60,20 +63,20 @@ def test_a_swipe_off_a_card_scrolls_the_list(app: Any) -> None:  # noqa: F811
 
 
 def test_a_game_in_progress_is_replaced_only_after_yes(app: Any) -> None:  # noqa: F811
-    assert app.act("move e")
-    game = app.play
+    assert app.play("move e")
+    game = app.ui.run
     menu(app)
     assert press(app, "level:" + OTHER, [(100.0, 300.0)])
-    assert app.ui.ask == OTHER and app.ui.pending is None and app.play is game
+    assert app.ui.ask == OTHER and app.ui.pending is None and app.ui.run is game
     app.on_button("ask:no")
-    assert app.ui.ask is None and app.ui.pending is None and app.play is game
+    assert app.ui.ask is None and app.ui.pending is None and app.ui.run is game
     press(app, "level:" + OTHER, [(100.0, 300.0)])
     app.on_button("ask:yes")
     assert app.ui.ask is None and app.ui.pending == OTHER
 
 
 def test_escape_keeps_the_game(app: Any) -> None:  # noqa: F811
-    assert app.act("move e")
+    assert app.play("move e")
     menu(app)
     press(app, "level:" + OTHER, [(100.0, 300.0)])
     app.handle(Event("key", "Escape", True))
@@ -81,12 +84,12 @@ def test_escape_keeps_the_game(app: Any) -> None:  # noqa: F811
 
 
 def test_opening_the_level_being_played_resumes_it(app: Any) -> None:  # noqa: F811
-    assert app.act("move e")
-    moves = list(app.play.session.moves)
+    assert app.play("move e")
+    moves = list(app.ui.run.session.moves)
     menu(app)
     press(app, "level:builtin:tutorial", [(100.0, 300.0)])
     assert app.ui.screen == "play" and app.ui.ask is None and app.ui.pending is None
-    assert list(app.play.session.moves) == moves
+    assert list(app.ui.run.session.moves) == moves
 
 
 def test_a_fresh_game_is_not_asked_about(app: Any) -> None:  # noqa: F811

@@ -206,7 +206,10 @@ def under_by_carrier(
 
 
 class Cascade:
-    """One pulse being played. ``view(t)`` gives the state to draw, ``surface(t)`` its values."""
+    """One pulse being played. ``view(t)`` gives the state to draw, ``surface(t)`` its values.
+    It is the move's ``Animation`` for ``TurnApp`` (``total`` ms), ``skippable``: a press cuts it."""
+
+    skippable = True
 
     def __init__(
         self,

@@ -32,7 +32,7 @@ from .estrings import ET
 from .eui import EditorUi
 from .eview import draw_board
 from .model import level_problem
-from .stars import refresh_progress
+from .stars import PROGRESS_FORMAT, refresh_progress
 
 if TYPE_CHECKING:
     from gwweb.shared.canvas import Gfx
@@ -272,7 +272,7 @@ class Editor(EditorKeys, EditorFiles, EditorHooks, EditorSolving):
         elif id == "new":
             doc.checkpoint()
             n = 1
-            while f"my-level-{n}" in self.app.custom.levels:
+            while f"my-level-{n}" in self.app.ui.custom.levels:
                 n += 1
             doc.data = new_level(n=n)
             self.ui.selected = None
@@ -333,15 +333,15 @@ class Editor(EditorKeys, EditorFiles, EditorHooks, EditorSolving):
                 self.changed()
         elif kind == "saved":
             self.ui.saved_top = max(0, self.ui.saved_top + 3 * int(arg))
-        elif kind == "open" and arg in self.app.custom.levels:
+        elif kind == "open" and arg in self.app.ui.custom.levels:
             doc.checkpoint()
-            doc.data = normalize(json.loads(json.dumps(self.app.custom.levels[arg])))
+            doc.data = normalize(json.loads(json.dumps(self.app.ui.custom.levels[arg])))
             self.ui.selected = None
             self.changed()
             self.say(self.t("opened").format(id=arg), OK)
-        elif kind == "relabel" and arg in self.app.custom.levels:
+        elif kind == "relabel" and arg in self.app.ui.custom.levels:
             self.relabel(arg)
-        elif kind == "delete" and arg in self.app.custom.levels:
+        elif kind == "delete" and arg in self.app.ui.custom.levels:
             self.ui.confirm = arg
         elif kind == "confirm":
             lid, self.ui.confirm = self.ui.confirm, None
@@ -353,7 +353,7 @@ class Editor(EditorKeys, EditorFiles, EditorHooks, EditorSolving):
 
     def relabel(self, lid: str) -> None:
         """Rename a saved level (its title; the id stays so progress and links keep working)."""
-        lv = self.app.custom.levels[lid]
+        lv = self.app.ui.custom.levels[lid]
         meta = lv.setdefault("meta", {})
         text = js.window.prompt(self.t("rename_q"), meta.get("title", lid))
         if text is None or not str(text).strip():
@@ -363,22 +363,20 @@ class Editor(EditorKeys, EditorFiles, EditorHooks, EditorSolving):
             self.doc.checkpoint()
             self.doc.data["meta"]["title"] = meta["title"]
             self.changed()
-        ok = self.shell.storage.save("custom", self.app.custom)
+        ok = self.shell.storage.save("custom", self.app.ui.custom)
         self.say(self.t("renamed").format(t=meta["title"]) if ok else self.t("not_saved"), OK if ok else BAD)
 
     def delete_saved(self, lid: str) -> None:
         app = self.app
-        title = str(app.custom.levels.get(lid, {}).get("meta", {}).get("title", lid))
-        app.custom.levels.pop(lid, None)
-        ok = self.shell.storage.save("custom", app.custom)
+        title = str(app.ui.custom.levels.get(lid, {}).get("meta", {}).get("title", lid))
+        app.ui.custom.levels.pop(lid, None)
+        ok = self.shell.storage.save("custom", app.ui.custom)
         key = "custom:" + lid
-        refresh_progress(self.shell.storage, app.progress)  # another tab's levels and stars stay
-        if key in app.progress.completed:
-            app.progress.completed.remove(key)
-            self.shell.storage.save("progress", app.progress)
-        if app.play is not None and app.play.key == key:
-            app.play = None
-            self.shell.storage.remove("game")
+        refresh_progress(self.shell.storage, app.ui.progress)  # another tab's levels and stars stay
+        if key in app.ui.progress.completed:
+            app.ui.progress.completed.remove(key)
+            self.shell.storage.save("progress", app.ui.progress, PROGRESS_FORMAT)
+        app.forget_level(key)
         self.say(self.t("deleted").format(t=title) if ok else self.t("not_saved"), OK if ok else BAD)
 
     def cell_op(self, op: str) -> None:
@@ -422,7 +420,7 @@ class Editor(EditorKeys, EditorFiles, EditorHooks, EditorSolving):
         meta["title"] = title
         slug = level_id(title)
         lid, k = slug, 2
-        while lid != meta["id"] and lid in self.app.custom.levels:  # never save over another level
+        while lid != meta["id"] and lid in self.app.ui.custom.levels:  # never save over another level
             lid, k = f"{slug}-{k}", k + 1
         meta["id"] = lid
         self.changed()
@@ -443,10 +441,10 @@ class Editor(EditorKeys, EditorFiles, EditorHooks, EditorSolving):
             self.say(self.t("blocked"), BAD)
             return
         lid = self.doc.data["meta"]["id"]
-        self.app.custom.levels[lid] = json.loads(self.doc.export_json())
-        self.app.custom.pars.pop(lid, None)
+        self.app.ui.custom.levels[lid] = json.loads(self.doc.export_json())
+        self.app.ui.custom.pars.pop(lid, None)
         self.note_par()  # the solver's par now, or when it has finished (``draw``)
-        ok = self.shell.storage.save("custom", self.app.custom)
+        ok = self.shell.storage.save("custom", self.app.ui.custom)
         self.say(self.t("saved").format(id=lid) if ok else self.t("not_saved"), OK if ok else BAD)
 
     # -- frame ----------------------------------------------------------------------------------------
@@ -458,7 +456,7 @@ class Editor(EditorKeys, EditorFiles, EditorHooks, EditorSolving):
 
         if self.solver.busy and self.solver.step():
             if self.note_par():
-                self.shell.storage.save("custom", self.app.custom)
+                self.shell.storage.save("custom", self.app.ui.custom)
             self.shell.invalidate()
         g.clear("#0B1218")
         lay = layout_mod.compute(g.width, g.height, self.doc.w, self.doc.h, panel_min=330.0)

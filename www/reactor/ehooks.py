@@ -42,7 +42,7 @@ class EditorHooks:
             "layers_available": list(LAYERS),
             "tab": self.ui.tab,
             "confirm": self.ui.confirm,
-            "saved": sorted(self.app.custom.levels),
+            "saved": sorted(self.app.ui.custom.levels),
             "solver": [*self.solver.status(), round(self.solver.ms, 1)],  # live verdict, ms spent
         }
 
@@ -53,8 +53,8 @@ class EditorHooks:
             return self.doc.export_json()
         if op == "import":
             return json.dumps(self.import_from(arg))
-        if op == "play" and self.app.play is not None:  # what the play-test is running with
-            st = self.app.play.state
+        if op == "play" and self.app.ui.run is not None:  # what the play-test is running with
+            st = self.app.ui.run.state
             w = st.grid.width
             blocks = {
                 e: [[i % w, i // w, int(n)] for i, n in enumerate(a) if n] for e, a in st.blocks.items()

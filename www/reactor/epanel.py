@@ -81,7 +81,7 @@ def draw_panel(g: Gfx, ed: EditorView, lay: Layout) -> None:
     x, y, w = lay.px, lay.py, lay.pw
     bottom = lay.py + lay.ph
     g.rect(x - 4, y - 4, w + 8, lay.ph + 8, "#101820")
-    n_saved = len(ed.app.custom.levels)
+    n_saved = len(ed.app.ui.custom.levels)
     labels = {"edit": t("tab_edit"), "level": t("tab_level"), "saved": t("tab_saved").format(n=n_saved)}
     y = _row(g, [(f"tab:{k}", labels[k], ed.ui.tab == k) for k in TABS], x, y, w, 28, 3)
     g.rect(x, y - 2, w, 2, "#FFE0B2")
@@ -293,7 +293,7 @@ def _level(g: Gfx, ed: EditorView, x: float, y: float, w: float) -> float:
 
 def _saved(g: Gfx, ed: EditorView, x: float, y: float, w: float, end: float) -> float:
     t = ed.t
-    levels = ed.app.custom.levels
+    levels = ed.app.ui.custom.levels
     if not levels:
         for ln in g.wrap(t("no_saved"), w - 4, 12):
             g.text(x + 2, y + 13, ln, DIM, 12)
@@ -366,7 +366,7 @@ def draw_confirm(g: Gfx, ed: EditorView) -> None:
     """The delete confirmation, modal: only its two buttons answer (Enter = delete, Esc = cancel)."""
     t = ed.t
     lid = ed.ui.confirm or ""
-    title = str(ed.app.custom.levels.get(lid, {}).get("meta", {}).get("title", lid))
+    title = str(ed.app.ui.custom.levels.get(lid, {}).get("meta", {}).get("title", lid))
     g.regions.clear()
     g.rect(0, 0, g.width, g.height, "rgba(0,0,0,0.55)")
     w = min(420.0, g.width - 24)

@@ -102,12 +102,12 @@ class EditorSolving:
         """Give the saved copy of this level the solver's par (stars for custom levels); True when
         it changed. Only a copy equal to the level being edited gets it."""
         lid, p = self.doc.data["meta"]["id"], self.solver.par()
-        saved = self.app.custom.levels.get(lid)
-        if p is None or saved is None or self.app.custom.pars.get(lid) == p:
+        saved = self.app.ui.custom.levels.get(lid)
+        if p is None or saved is None or self.app.ui.custom.pars.get(lid) == p:
             return False
         if saved != json.loads(self.doc.export_json()):
             return False
-        self.app.custom.pars[lid] = p
+        self.app.ui.custom.pars[lid] = p
         return True
 
     def solver_text(self) -> tuple[str, str]:

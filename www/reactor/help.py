@@ -46,7 +46,7 @@ def draw_help(g: Gfx, app: PageView) -> None:
 def _body(g: Gfx, app: PageView, x: float, yy: float, w: float) -> float:
     """The help text from ``yy`` down; returns the y below it."""
     t = app.t
-    play = app.play
+    play = app.run
     if play is not None:  # the goal of the level being played, in the current language
         lang = app.shell.i18n.lang
         if play.key.startswith("test:"):

@@ -10,7 +10,7 @@ def hooks(app: Any) -> dict[str, Any]:
     from .bindings import now
 
     def info(*_a: Any) -> str:
-        play, lay = app.play, app.lay
+        play, lay, ui = app.ui.run, app.ui.board, app.ui
         return json.dumps(
             {
                 "screen": app.ui.screen,
@@ -25,15 +25,16 @@ def hooks(app: Any) -> dict[str, Any]:
                 "robot": list(play.state.grid.xy(play.state.robot)) if play else None,
                 "eye": app.ui.eye,
                 "selected": list(app.ui.selected) if app.ui.selected else None,
-                "completed": list(app.progress.completed),
+                "completed": list(ui.progress.completed),
+                "best": {k: b.pulses for k, b in ui.progress.best.items()},
                 "toast": ([""] + [text for text, _ in app.shell.toasts.visible()])[-1],
                 "animating": app.animating(),
-                "pulse_ms": app.pulse_ms[-20:],
-                "cascade": app.anim.summary() if app.anim is not None else None,
-                "cascades": app.cascades.log[-10:],
-                "cascade_mode": app.cascades.mode,
-                "act_ms": app.act_ms[-20:],
-                "slow": app.slow,
+                "pulse_ms": ui.cascades.pulse_ms[-20:],
+                "cascade": ui.cascade.summary() if ui.cascade is not None else None,
+                "cascades": ui.cascades.log[-10:],
+                "cascade_mode": ui.cascades.mode,
+                "act_ms": app.diag["act_ms"][-20:],
+                "slow": app.diag["slow"],
                 "focus": app.ui.focus,
                 "cell": lay.cell if lay else None,
                 "editor": app.editor.info(),
@@ -44,7 +45,7 @@ def hooks(app: Any) -> dict[str, Any]:
         )
 
     def cell_center(x: Any, y: Any, *_a: Any) -> str:
-        lay = app.lay
+        lay = app.ui.board
         if lay is None:
             return "null"
         px, py = lay.xy(int(x), int(y))
@@ -52,23 +53,24 @@ def hooks(app: Any) -> dict[str, Any]:
 
     def drawn_surface(*_a: Any) -> str:
         """The surface values the last frame drew and the engine state's values (cell lists)."""
-        play = app.play
-        if play is None or app.drawn is None:
+        play, drawn = app.ui.run, app.ds.drawn
+        if play is None or drawn is None:
             return "null"
         return json.dumps(
             {
-                "drawn": {q: list(a) for q, a in app.drawn.items()},
+                "drawn": {q: list(a) for q, a in drawn.items()},
                 "state": {q: list(a) for q, a in play.state.surface.items()},
-                "animating": app.anim is not None,
+                "animating": app.ui.cascade is not None,
             }
         )
 
     def cascade_mode(mode: Any = None, *_a: Any) -> str:
         """Read (or set: full, fast, off) the cascade mode."""
+        cascades = app.ui.cascades
         if mode is not None and str(mode) in ("full", "fast", "off"):
-            while app.cascades.mode != str(mode):
-                app.cascades.cycle_mode()
-        return str(app.cascades.mode)
+            while cascades.mode != str(mode):
+                cascades.cycle_mode()
+        return str(cascades.mode)
 
     def bench(kind: Any = "forecast", n: Any = 21, *_a: Any) -> str:
         """Time engine work on the current state in this browser: ``forecast`` (a forecast refresh,
@@ -76,7 +78,7 @@ def hooks(app: Any) -> dict[str, Any]:
         from engine.reactor import status
         from engine.reactor.forecast import compute_forecasts
 
-        play = app.play
+        play = app.ui.run
         if play is None:
             return "null"
         st = play.state

@@ -94,7 +94,7 @@ class Hud:
 
     def level_text(self, app: PlayView, lang: str) -> tuple[str, str]:
         """Title and goal of the level being played in ``lang`` (read once per level and language)."""
-        play = app.play
+        play = app.run
         assert play is not None
         key = (play.key, lang, id(play))
         if self._text_key != key:
@@ -127,7 +127,7 @@ class Hud:
     def draw(self, g: Gfx, app: PlayView, lay: Layout) -> None:
         """The panel, from an offscreen layer redrawn only when something it shows changed (its
         buttons are registered again every frame)."""
-        play = app.play
+        play = app.run
         assert play is not None
         play, anim = play, app.anim
         st = anim.shown if anim is not None else play.state
@@ -174,7 +174,7 @@ class Hud:
             self._layer = self._memo_for = memo_measure(g.layer(1, 1))
 
     def paint(self, g: Gfx, app: PlayView, lay: Layout) -> None:
-        play = app.play
+        play = app.run
         assert play is not None
         t = app.t
         lang = app.shell.i18n.lang
@@ -373,7 +373,7 @@ class Hud:
     ) -> float:
         t = app.t
         lang = app.shell.i18n.lang
-        pulse = app.play.state.pulse if app.play is not None else 0
+        pulse = app.run.state.pulse if app.run is not None else 0
         heading = t("forecast") if app.anim is None else ctext(lang, "title", n=pulse)
         g.text(x + 4, y + 14, heading, TEXT, 14, True)
         y += 20
@@ -415,7 +415,7 @@ class Hud:
         return y + 4
 
     def inspector(self, g: Gfx, app: PlayView, x: float, y: float, w: float, end: float) -> None:
-        play = app.play
+        play = app.run
         assert play is not None
         t = app.t
         st = play.state

@@ -11,24 +11,28 @@ a click off the board) changes ``ui`` and gives ``None``. Page commands that are
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from engine.reactor.actions import LENGTHY
+from engine.reactor.progress import Progress
 from engine.reactor.walk import plan_walk
 
-from .model import DIR_KEYS
+from .model import DIR_KEYS, CustomLevels
 from .tap import Scroller
 
 if TYPE_CHECKING:
     from engine.reactor.state import ReactorState
 
+    from .cascade import Cascade, CascadePlayer
+    from .layout import Layout
+    from .model import Run
+
 Cell = tuple[int, int]
 
 
-class Board(Protocol):
-    """What ``interpret`` needs of the drawn frame: the board cell under a canvas point."""
-
-    def cell_at(self, x: float, y: float) -> Cell | None: ...
+Row = tuple[
+    float, float, float, float, "Cell | None"
+]  # a forecast row drawn in the panel: x, y, w, h, its cell
 
 
 @dataclass
@@ -36,15 +40,25 @@ class Ui:
     """Everything on the page that undo should not restore and no save keeps (Tatham's ``game_ui``):
     the screen shown, the play screen's selection, hover, eye view, zoom and pan, the overlays
     (help, the replace-the-game question), the level list's and help box's scroll, the keyboard
-    focus. ``interpret`` reads ``selected`` and ``board``; the page's input handling writes the rest."""
+    focus; and what the drawing reads beside the engine state: the level on screen (``run``), the
+    pulse cascade playing, the player's records (progress, custom levels), what the last frame drew
+    (the board layout, the forecast rows, the buttons). ``interpret`` reads and writes only this."""
 
+    progress: Progress = field(default_factory=Progress)  # stars and best pulses (the page's record)
+    custom: CustomLevels = field(default_factory=CustomLevels)  # the player's own levels
+    run: Run | None = None  # the level on screen (its session is the app's)
+    cascade: Cascade | None = None  # the pulse cascade playing (the app's move animation)
+    cascades: CascadePlayer | None = None  # the cascade setting (full/fast/off) and its log
+    rows: list[Row] = field(default_factory=list)  # the forecast rows drawn (a press inspects the cell)
+    buttons: list[Any] = field(default_factory=list)  # the canvas buttons drawn last frame (``Region``)
+    page_h: float = 0.0  # the canvas height last drawn (scroll keys move by a share of it)
     screen: str = "menu"  # "menu" | "play" | "editor"
     selected: Cell | None = None  # the inspected cell (a second click on it walks there)
     hover_cell: Cell | None = None  # the forecast row under the pointer (highlights its cell)
     eye: bool = False  # the underground (eye) view is shown
     eye_layer: str = "all"  # which carrier the eye view shows
     focus: str | None = None  # the canvas button with the keyboard focus ring
-    board: Board | None = None  # the frame last drawn (set by the view), for pointer -> cell
+    board: Layout | None = None  # the board's layout last drawn (pointer -> cell, zoom, pan)
     zoom: bool | None = None  # None: zoom boards whose cells would be tiny; the button decides
     pan: tuple[float, float] | None = None  # board cell at the zoomed view's centre; None = robot
     drag: tuple[float, float, tuple[float, float], bool] | None = None  # press x, y, centre, moved
@@ -69,7 +83,15 @@ class Walk:
     quantity: str = ""
 
 
-Move = str | Walk
+@dataclass(frozen=True)
+class Command:
+    """A page command that is no engine move (a button id for the page: ``"undo"``, ``"eye"``,
+    ``"level:<key>"``, ``"ask:yes"``): what an input meant outside the rules."""
+
+    id: str
+
+
+Move = str | Walk | Command
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,12 @@ from engine.reactor.campaign import entry as campaign_entry
 from engine.reactor.campaign import keys as campaign_keys
 from engine.reactor.campaign import star_pulses
 from engine.reactor.f32 import BAND_NAMES
-from engine.reactor.progress import MAP_CHANGED, MAP_CHANGED_TEXT, game_options, restore_game
+from engine.reactor.progress import (
+    MAP_CHANGED,
+    MAP_CHANGED_TEXT,
+    game_options,
+    restore_game,
+)
 from engine.reactor.schema import parse_level
 from engine.reactor.stages import PulseStage, PulseTrace
 from engine.reactor.state import ReactorState
@@ -32,14 +37,6 @@ from engine.reactor.walk import plan_walk
 QUANT = QUANTITIES  # the engine's constants, not copies
 BANDS = BAND_NAMES
 DIR_KEYS = {"up": "n", "right": "e", "down": "s", "left": "w"}
-
-
-class Progress(Model):
-    """Campaign progress: completed level keys (``builtin:<name>`` / ``custom:<id>``) and the best
-    star rating per level (``stars.py``)."""
-
-    completed: list[str] = Field(default_factory=list, max_length=1000)
-    stars: dict[str, int] = Field(default_factory=dict, max_length=1000)  # best stars per level key
 
 
 class CurrentGame(Model):
@@ -90,7 +87,7 @@ def upgrade_saved(version: int, data: Any, custom: CustomLevels) -> SavedGame:
     return SavedGame(key=old.key, save=save)
 
 
-def restore_play(saved: SavedGame) -> tuple[Play | None, str, str]:
+def restore_play(saved: SavedGame) -> tuple[Run | None, str, str]:
     """(play, status, reason) from a saved game: status ``ok``, ``migrated`` (older rules, or a save
     from before map fingerprints: still playable, now stamped), ``closed`` (older rules, cannot
     continue), ``map_changed`` (the level's map changed since the save: its moves would mean
@@ -99,10 +96,10 @@ def restore_play(saved: SavedGame) -> tuple[Play | None, str, str]:
     if got.session is None:
         status = MAP_CHANGED if got.status == "closed" and got.reason == MAP_CHANGED_TEXT else got.status
         return None, status, got.reason
-    play = Play(saved.key, got.session)
-    play.hinted = saved.hinted
-    play.undone = saved.undone
-    return play, got.status, ""
+    run = Run(saved.key, got.session)
+    run.hinted = saved.hinted
+    run.undone = saved.undone
+    return run, got.status, ""
 
 
 class CustomLevels(Model):
@@ -196,13 +193,15 @@ def session_for(key: str, custom: CustomLevels) -> Session:
     raise KeyError(key)
 
 
-def in_progress(play: Play) -> bool:
-    """Is ``play`` a stored game with moves and no outcome (opening another level would replace it)?"""
-    return (
-        play.key.startswith(("builtin:", "campaign:", "custom:"))
-        and play.state.outcome is None
-        and bool(play.session.moves)
-    )
+def in_progress(run: Run) -> bool:
+    """Is ``run`` a stored game with moves and no outcome (opening another level would replace it)?"""
+    return run.stored() and run.state.outcome is None and bool(run.session.moves)
+
+
+def next_level(key: str) -> str | None:
+    """The campaign level after ``key`` (None after the last one, or for a level not in it)."""
+    keys = campaign()
+    return keys[keys.index(key) + 1] if key in keys and keys.index(key) + 1 < len(keys) else None
 
 
 def replay(session: Session, moves: list[str]) -> None:
@@ -241,14 +240,17 @@ def band_of(st: ReactorState, q: str, v: float) -> int:
     return 2 if v >= t.critical else 1 if v >= t.caution else 0
 
 
-class Play:
-    """One level being played: session, last refusal, the move queue of a click-to-walk."""
+class Run:
+    """One level being played, as the page shows it: its key, the session (the app's: ``TurnApp``
+    plays and saves it), the last refusal or note, the move queue of a click-to-walk, the hint flag
+    and the pulses taken back (both saved beside the session)."""
 
     def __init__(self, key: str, session: Session[ReactorState, Action]) -> None:
         self.key = key
         self.session = session
         self.message = ""
         self.queue: list[str] = []
+        self.next_walk = 0.0  # page clock (ms) when the walk's next move plays
         self.last_trace: PulseTrace | None = None
         self.events: list[Any] = []  # the engine's events of the last action played with capture
         self.hinted = False  # a hint was shown in this game (costs a star)
@@ -259,6 +261,10 @@ class Play:
     @property
     def state(self) -> ReactorState:
         return self.session.state
+
+    def stored(self) -> bool:
+        """Is this a level the page saves and whose wins count (not an editor play-test)?"""
+        return self.key.startswith(("builtin:", "campaign:", "custom:"))
 
     def try_play(self, text: str, capture: bool = False) -> tuple[bool, str]:
         """Play one action text; returns (accepted, refusal reason). With ``capture`` the engine's

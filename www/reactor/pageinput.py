@@ -14,9 +14,13 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from .interpret import Ui
-from .screens import scroll_menu
 
 MENU_SCROLL_KEYS = {"ArrowDown": 0.25, "ArrowUp": -0.25, "PageDown": 0.8, "PageUp": -0.8}  # x page height
+
+
+def scroll_menu(ui: Ui, delta: float) -> None:
+    """Scroll the level list by ``delta`` pixels (clamped when drawn)."""
+    ui.menu_scroll = max(0.0, min(ui.menu_max_scroll, ui.menu_scroll + delta))
 
 
 class Answer(NamedTuple):
@@ -95,3 +99,32 @@ def screen_input(ui: Ui, ev: Any, game_open: bool, page_h: float) -> Answer:
             scroll_menu(ui, MENU_SCROLL_KEYS[ev.name] * page_h)
             return USED
     return NOT_MINE
+
+
+EYE_LAYERS = ("all", "fuel", "coolant", "electricity")
+
+
+def ui_button(ui: Ui, bid: str) -> bool:
+    """A canvas button that only changes the UI state (scroll the list, open or close help, switch
+    between the list and the game, zoom, the eye view's layer, close the inspector): True when
+    ``bid`` was one of them (then it is done)."""
+    if bid in ("menu_up", "menu_down"):
+        scroll_menu(ui, (ui.page_h * 0.6) * (1 if bid == "menu_down" else -1))
+    elif bid == "help":
+        ui.help, ui.help_scroll = True, 0.0
+    elif bid == "closehelp":
+        ui.help = False
+    elif bid == "levels":
+        ui.screen = "menu"
+    elif bid == "resume" and ui.run is not None:
+        ui.screen = "play"
+    elif bid == "zoom":
+        ui.zoom = not (ui.board is not None and ui.board.zoomed)
+        ui.pan = None
+    elif bid == "eyelayer":
+        ui.eye_layer = EYE_LAYERS[(EYE_LAYERS.index(ui.eye_layer) + 1) % len(EYE_LAYERS)]
+    elif bid == "close_insp":
+        ui.selected = None
+    else:
+        return False
+    return True

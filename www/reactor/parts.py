@@ -1,8 +1,7 @@
 """The small views the Reactor page's parts have of each other (#24: no part imports the app class).
 
 Each Protocol names only what one part reads or calls: the play panel and the cascade overlay
-(``PlayView``), the level list, results, question and help (``PageView``), the focus ring
-(``FocusHost``), the level editor's host page (``EditorHost``) and the editor as its board and panel
+(``PlayView``), the level list, results, question and help (``PageView``), the level editor's host page (``EditorHost``) and the editor as its board and panel
 drawings see it (``EditorView``). This module imports no part of the page, so no import cycle can
 run through it.
 """
@@ -15,6 +14,7 @@ if TYPE_CHECKING:
     from engine.core.schema import Problem
     from engine.core.session import Session
     from engine.reactor.actions import Action
+    from engine.reactor.progress import Progress
     from engine.reactor.state import ReactorState
     from engine.reactor.validate import Issue
 
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from .edoc import Doc
     from .eui import EditorUi
     from .interpret import Ui
-    from .model import CustomLevels, Play, Progress
+    from .model import CustomLevels, Run
     from .render import BoardPainter
 
 Cell = tuple[int, int]
@@ -34,10 +34,16 @@ class PlayView(Protocol):
 
     shell: Any
     t: Any  # t(key, **fmt) -> str
-    play: Play | None
-    custom: CustomLevels
-    anim: Cascade | None
-    cascades: CascadePlayer
+
+    @property
+    def run(self) -> Run | None: ...
+    @property
+    def custom(self) -> CustomLevels: ...
+    @property
+    def anim(self) -> Cascade | None: ...
+    @property
+    def cascades(self) -> CascadePlayer: ...
+
     painter: BoardPainter
     drawn: Any  # the surface values drawn in this frame
     ui: Ui  # read only: the eye view, its layer, the selected and hovered cells
@@ -49,21 +55,15 @@ class PageView(Protocol):
 
     shell: Any
     t: Any
-    play: Play | None
-    custom: CustomLevels
-    progress: Progress
     ui: Ui
 
+    @property
+    def run(self) -> Run | None: ...
+    @property
+    def custom(self) -> CustomLevels: ...
+    @property
+    def progress(self) -> Progress: ...
     def next_level(self) -> str | None: ...
-
-
-class FocusHost(Protocol):
-    """What the keyboard focus ring (``focus``) uses: the drawn buttons, ``ui`` and pressing one."""
-
-    shell: Any
-    ui: Ui
-
-    def on_button(self, id: str) -> None: ...
 
 
 class EditorHost(Protocol):
@@ -71,13 +71,11 @@ class EditorHost(Protocol):
     progress, the screen switch, and starting a play-test."""
 
     shell: Any
-    t: Any
-    custom: CustomLevels
-    progress: Progress
-    play: Play | None
-    ui: Ui  # the editor opens and closes by setting ``ui.screen``
+    ui: Ui  # the editor opens and closes by setting ``ui.screen``; the levels: ``ui.custom``
 
+    def t(self, key: str, **fmt: Any) -> str: ...
     def start(self, key: str, session: Session[ReactorState, Action] | None = None) -> None: ...
+    def forget_level(self, key: str) -> None: ...
 
 
 class EditorView(Protocol):

@@ -1,8 +1,10 @@
-"""Level list and the end-of-level box."""
+"""Level list, the top bar (the shared chrome's, with the way home) and the end-of-level box."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
+
+from gwweb.shared import chrome
 
 from . import layout as layout_mod
 from .egoals import level_text
@@ -14,19 +16,56 @@ if TYPE_CHECKING:
 
     from engine.reactor.state import ReactorState
 
-    from .interpret import Ui
     from .layout import Layout
     from .parts import PageView
+
+
+THEME = chrome.Theme(  # the page's own colours for the shared chrome (buttons as ``Gfx.button`` draws them)
+    fg="#FFE0B2",
+    dim="#90A4AE",
+    bar="#15202A",
+    backdrop="rgba(12,20,28,0.97)",
+    card="rgba(10,16,22,0.92)",
+    card_fg="#ECEFF1",
+    accent="#FFD600",
+    good="#FFD600",
+    bad="#FF5252",
+    focus="#00E5FF",
+    button_bg="#1C2A35",
+)
+
+
+def draw_topbar(g: Gfx, app: PageView) -> None:
+    """The shared top bar: home (the launcher; none inside a blog post), the title, the screen's
+    buttons (the editor or the level list, undo and restart while playing, help, language, sound)."""
+    t, ui, run = app.t, app.ui, app.run
+    items = [("editor_top", t("editor")) if ui.screen == "menu" else ("levels", t("levels"))]
+    if ui.screen == "play" and run is not None and run.key.startswith("test:"):
+        items = [("backeditor", "← " + t("editor"))]
+    if ui.screen == "play":  # the hotkey hint only where it fits at a readable size (not phones)
+        items += [("undo", t("undo") + (" [Z]" if g.width >= 600 else "")), ("restart", t("restart"))]
+    items += [
+        ("help", "?"),
+        ("lang", t("lang")),
+        ("mute", t("unmute") if app.shell.audio.muted else t("mute")),
+    ]
+    home = chrome.shows_home(app.shell)
+    n = len(items)
+    room = g.width - 16 - 6 * (n - 1) - (46 if home else 0)
+    bw = min(120.0, room / n)
+    phone = g.width - n * (bw + 4) < 300  # no room for the title
+    buttons = [chrome.BarButton(bid, label) for bid, label in items]
+    chrome.top_bar(g, THEME, t("title"), buttons, phone=phone, home=home, bw=bw, h=layout_mod.TOP)
 
 
 def draw_end(g: Gfx, app: PageView, lay: Layout, st: ReactorState) -> None:
     """The end box: won (stars against the level's par when it has one, next level / levels) or
     lost (undo / restart); it sits in the board half away from the robot."""
     won = st.outcome is not None and st.outcome.result == "won"
-    key = app.play.key if app.play is not None else ""
+    key = app.run.key if app.run is not None else ""
     p = (par(key) or app.custom.pars.get(key.partition(":")[2])) if won else None
-    counted = app.play.star_pulses() if app.play is not None else st.pulse
-    stars = stars_for(counted, p, bool(app.play is not None and app.play.hinted))
+    counted = app.run.star_pulses() if app.run is not None else st.pulse
+    stars = stars_for(counted, p, bool(app.run is not None and app.run.hinted))
     bh = 80 + (24 if stars is not None else 0)
     bx0, by0, board_w, board_h = lay.board_rect
     w = min(320.0, board_w - 10)
@@ -65,7 +104,7 @@ def draw_end(g: Gfx, app: PageView, lay: Layout, st: ReactorState) -> None:
 def draw_ask(g: Gfx, app: PageView) -> None:
     """Modal question before a level from the list replaces the game in progress: only its two
     buttons answer (Enter = open the new level, Esc = keep the game)."""
-    t, play, key = app.t, app.play, app.ui.ask or ""
+    t, play, key = app.t, app.run, app.ui.ask or ""
     g.regions.clear()
     g.rect(0, 0, g.width, g.height, "rgba(0,0,0,0.55)")
     w = min(440.0, g.width - 24)
@@ -159,7 +198,7 @@ def draw_menu(g: Gfx, app: PageView) -> None:
         g.button("menu_down", right - 36, top - 4, 36, 30, "▼", bg="#1C2A35")
         g.button("menu_up", right - 78, top - 4, 36, 30, "▲", bg="#1C2A35")
         right -= 86
-    if app.play is not None:
+    if app.run is not None:
         bw = min(140.0, g.measure(t("back"), 14) + 24)
         g.button("resume", right - bw, top - 4, bw, 30, t("back"), bg="#1C2A35")
         right -= bw + 8
@@ -214,8 +253,3 @@ def _difficulty(app: PageView, key: str) -> str:
     if kind != "custom":
         return "normal"
     return str((app.custom.levels.get(name) or {}).get("meta", {}).get("difficulty", "normal"))
-
-
-def scroll_menu(ui: Ui, delta: float) -> None:
-    """Scroll the level list by ``delta`` pixels (clamped when drawn)."""
-    ui.menu_scroll = max(0.0, min(ui.menu_max_scroll, ui.menu_scroll + delta))

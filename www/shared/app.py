@@ -23,11 +23,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from gwweb.shared.app_base import AppBase
 from gwweb.shared.canvas import Gfx
 from gwweb.shared.input import Event
+from gwweb.shared.record import Record
 from pydantic import BaseModel
 
 from engine.core.session import Game, SaveData, Session, restore, rules_of
@@ -35,7 +36,7 @@ from engine.core.session import Game, SaveData, Session, restore, rules_of
 S = TypeVar("S")
 M = TypeVar("M")
 U = TypeVar("U")
-R = TypeVar("R", bound=BaseModel)
+R = TypeVar("R", bound=BaseModel)  # a stored record's model
 U_contra = TypeVar("U_contra", contravariant=True)
 
 
@@ -86,70 +87,24 @@ class NoGameOpen(LookupError):
     """``TurnApp.session``/``state`` asked for while no game is open (see ``game_open``)."""
 
 
-class StorageLike(Protocol):
-    """The parts of ``gwweb.shared.storage.Storage`` a ``Record`` uses."""
-
-    notices: list[str]
-
-    def load(self, name: str, model: Any, version: int = 1) -> Any: ...
-    def read_raw(self, name: str) -> str | None: ...
-    def quarantine(self, name: str, raw: str, reason: str) -> str: ...
-    def save(self, name: str, value: Any, version: int = 1) -> bool: ...
-
-
-class Record(Generic[R]):
-    """A game's own stored record kept next to its save (progress, a campaign, bests, custom levels).
-
-    Read once when made: validated by ``model`` (pydantic) and then by ``check`` (what the model
-    accepts but the game cannot use: ``check(value)`` returns why, or ``""``). A damaged or refused
-    record is kept aside under a backup key with a player notice (``storage.notices``) and
-    ``default()`` is used; a record written by a newer build is held for it (never overwritten).
-    ``value`` is the record; ``save()`` stores it, ``reload()`` reads it again (another tab wrote it).
-    """
-
-    def __init__(
-        self,
-        storage: StorageLike,
-        name: str,
-        model: type[R],
-        default: Callable[[], R],
-        version: int = 1,
-        check: Callable[[R], str] | None = None,
-    ) -> None:
-        self.storage, self.name, self.model, self.default = storage, name, model, default
-        self.version, self.check = version, check
-        self.value: R = self.reload()
-
-    def reload(self) -> R:
-        """Read the stored record again (kept aside with a notice when damaged); the default if none."""
-        st = self.storage
-        try:
-            got = st.load(self.name, self.model, self.version)
-        except Exception as exc:  # noqa: BLE001 - a model's own validator failed in an unforeseen way
-            raw = st.read_raw(self.name)
-            if raw is not None:
-                st.quarantine(self.name, raw, f"{type(exc).__name__}: {exc}"[:160])
-            got = None
-        if got is not None and self.check is not None:
-            why = self.check(got)
-            raw = st.read_raw(self.name)
-            if why and raw is not None:
-                st.quarantine(self.name, raw, why[:160])
-                got = None
-        self.value = got if got is not None else self.default()
-        return self.value
-
-    def save(self) -> bool:
-        """Store ``value``; False when it was not stored (the storage tells the player why)."""
-        return self.storage.save(self.name, self.value, self.version)
-
-
 class Animation(Protocol):
     """What ``on_events`` may return: the move's animation, ``total`` ms long. While it runs
-    ``TurnApp.locked()`` is True and ``handle`` keeps board input from ``interpret``."""
+    ``TurnApp.locked()`` is True and ``handle`` keeps board input from ``interpret``.
+
+    An animation with a true ``skippable`` attribute (optional, read with ``getattr``) is cut short
+    by input instead: a press (``is_press``) ends it at once and is then handled as usual (nothing
+    the player does is lost), and other input (hover, wheel) goes on to ``interpret`` meanwhile."""
 
     @property
     def total(self) -> float: ...
+
+
+def is_press(ev: Any) -> bool:
+    """A key or bound action pressed, or a pointer pressed down (what cuts a skippable animation)."""
+    kind = getattr(ev, "kind", "")
+    if kind in ("action", "key"):
+        return bool(getattr(ev, "down", False))
+    return kind == "pointer" and getattr(ev, "name", "") == "down"
 
 
 class TurnApp(AppBase[S, M, U, S]):
@@ -167,7 +122,11 @@ class TurnApp(AppBase[S, M, U, S]):
     Animation: ``on_events`` may return an ``Animation`` (anything with ``total`` ms); while it
     runs ``locked()`` is True, ``handle`` gives no input to ``interpret``, ``anim_ms()`` says how
     far it is, ``undo`` waits for its end (``after_animation``), and ``prev_state`` is the state before
-    the move (to animate from). ``redo`` re-plays an undone move; ``new_game(seed, options)``.
+    the move (to animate from). A ``skippable`` animation is cut short by a press instead
+    (``cut_animation``), which is then handled. However it ends, ``animation_ended(anim, cut_by)``
+    is told (``cut_by``: the input that cut it, or None when it ran its time). ``redo`` re-plays an
+    undone move; ``new_game(seed, options)``; ``open_session`` opens a game made elsewhere (a level
+    picked from a list, an editor's play-test).
     """
 
     RECORD_VERSION = 1
@@ -307,10 +266,13 @@ class TurnApp(AppBase[S, M, U, S]):
         self.shell.invalidate()
 
     def undo(self) -> None:
-        """Take back the last move (after the running animation, if one runs)."""
+        """Take back the last move (after the running animation, if one runs; a skippable one is
+        cut short first)."""
         if self.locked():
-            self.after_animation(self.undo)
-            return
+            if not self.skippable():
+                self.after_animation(self.undo)
+                return
+            self.cut_animation("undo")
         if self._session is not None and self.session.can_undo():
             self.session.undo()
             self.prev_state = None
@@ -329,7 +291,12 @@ class TurnApp(AppBase[S, M, U, S]):
         """A fresh game (``options`` replace the current ones when given)."""
         if options is not None:
             self.options = dict(options)
-        self.session = self.fresh(seed)
+        self.open_session(self.fresh(seed))
+
+    def open_session(self, session: Session[S, M]) -> None:
+        """Play ``session`` from now on (a game made elsewhere: a level from a list, a play-test);
+        a running animation is dropped, and the game is saved."""
+        self.session = session
         self.move_anim, self.prev_state, self._after_anim = None, None, []
         self.save()
         self.shell.invalidate()
@@ -364,13 +331,29 @@ class TurnApp(AppBase[S, M, U, S]):
         else:
             fn()
 
-    def finish_animation(self) -> None:
-        """End the running animation now and run what waited for it."""
-        self.move_anim = None
+    def finish_animation(self, cut_by: object | None = None) -> None:
+        """End the running animation now (``cut_by``: the input that cut it short, if any), tell
+        ``animation_ended`` and run what waited for it."""
+        anim, self.move_anim = self.move_anim, None
+        if anim is not None:
+            self.animation_ended(anim, cut_by)
         todo, self._after_anim = self._after_anim, []
         for fn in todo:
             fn()
         self.shell.invalidate()
+
+    def animation_ended(self, anim: Animation, cut_by: object | None) -> None:
+        """The move animation ``anim`` ended: it ran its time (``cut_by`` None) or the input
+        ``cut_by`` (an ``Event``, or a button id) cut it short. Override to log it or follow up."""
+
+    def skippable(self) -> bool:
+        """Does the running animation give way to input (its ``skippable`` attribute)?"""
+        return bool(getattr(self.move_anim, "skippable", False))
+
+    def cut_animation(self, cut_by: object) -> None:
+        """Cut a running skippable animation short because of ``cut_by`` (no-op otherwise)."""
+        if self.move_anim is not None and self.skippable():
+            self.finish_animation(cut_by)
 
     # -- the App contract --------------------------------------------------------
     def handle(self, ev: Event) -> None:
@@ -382,7 +365,10 @@ class TurnApp(AppBase[S, M, U, S]):
                 self.shell.invalidate()
             return
         if self.locked():
-            return  # the move is still animating: input waits (the game may queue some itself)
+            if not self.skippable():
+                return  # the move is still animating: input waits (the game may queue some itself)
+            if is_press(ev):
+                self.cut_animation(ev)  # ends now; the press is then handled as usual
         move = self.interpret(self.ui, self.state, ev)
         if move is not None:
             self.play(move)
@@ -462,6 +448,7 @@ __all__ = [
     "SaveData",
     "ShellLike",
     "TurnApp",
+    "is_press",
     "newer_than_build",
     "raw_save",
 ]
