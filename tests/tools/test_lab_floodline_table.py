@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from engine.floodline import solids
+from engine.floodline import conditions, solids
 from engine.floodline.board import Board, Kind
 from engine.floodline.campaign import level
 from engine.floodline.geometry import Gravity
@@ -37,14 +37,27 @@ def test_fast_held_cells_is_the_engines_on_random_boards() -> None:
         g = rng.choice([Gravity.DOWN, Gravity.EAST, Gravity.WEST, Gravity.NORTH, Gravity.SOUTH])
         piece = frozenset(rng.sample(range(len(b.kind)), 3))
         assert fast.held_cells(b, g, piece) == fast._ORIGINAL(b, g, piece)
+        assert fast.spans(b) == fast._ORIGINAL_SPANS(b)
+
+
+def test_fast_spans_finds_the_bridge_and_the_overhang() -> None:
+    b = Board(6, 3, 2)
+    for x in range(6):
+        b.kind[b.frame.index(x, 1, 0)] = int(Kind.SOLID)  # a beam at y = 1 ...
+    b.kind[b.frame.index(0, 0, 0)] = int(Kind.WALL)  # ... on a pillar at x = 0 only: overhang 5
+    assert fast.spans(b) == fast._ORIGINAL_SPANS(b) == (0, 5)
+    b.kind[b.frame.index(5, 0, 0)] = int(Kind.WALL)  # and at x = 5: a bridge gap of 4
+    assert fast.spans(b) == fast._ORIGINAL_SPANS(b) == (4, 0)
 
 
 def test_fast_check_installs_only_over_the_version_it_mirrors(monkeypatch: pytest.MonkeyPatch) -> None:
     try:
         assert fast.install() == (fast.engine_sha() == fast.ENGINE_SOURCE_SHA)
         monkeypatch.setattr(fast, "ENGINE_SOURCE_SHA", "changed")
+        monkeypatch.setattr(fast, "SPANS_SOURCE_SHA", "changed")
         fast.uninstall()
         assert not fast.install() and solids.held_cells is fast._ORIGINAL
+        assert conditions.spans is fast._ORIGINAL_SPANS
     finally:
         fast.uninstall()
 
