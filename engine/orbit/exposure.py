@@ -31,17 +31,16 @@ from engine.orbit.rules import (
     RETURN_LIMIT,
     RING_SECTORS,
     RINGS,
-    SHIELD_REDUCTION,
     SPECS,
     SUB_INDEX,
     SUBSYSTEMS,
-    WEAPON_SPECS,
     WEAPONS,
     Burn,
     Facing,
     Subsystem,
     Weapon,
     arrival_sector,
+    hit_damage,
     in_range,
     wrap,
 )
@@ -161,8 +160,8 @@ def _affordable(weapons: tuple[int, ...], thrusters: int, free: int) -> frozense
     return frozenset(out)
 
 
-def _damage(weapon: Weapon, shielded: bool) -> int:
-    return max(0, WEAPON_SPECS[weapon].damage - (SHIELD_REDUCTION if shielded else 0))
+def _damage(weapon: Weapon, shielded: bool, rules: int) -> int:
+    return hit_damage(weapon, shielded, rules)
 
 
 def _moves(ship: Ship, e: _Energy, facing: Facing) -> list[tuple[int, int]]:
@@ -219,7 +218,7 @@ def _enemy_at(
 ) -> EnemyReach | None:
     ship = complete_transfer(enemy)
     fire1 = (ship.ring, wrap(ship.sector + 1, ship.ring))
-    dmg = [_damage(w, shielded) for w in WEAPONS]
+    dmg = [_damage(w, shielded, state.rules) for w in WEAPONS]
     rail = 1 << WEAPONS.index(Weapon.RAILGUN)
     lands: dict[tuple[Cell, Facing], int] = {}
 
@@ -289,7 +288,7 @@ def enemy_zone(state: OrbitState, enemy: int, me: int) -> dict[Cell, int]:
     zone: dict[Cell, int] = {}
 
     def add(k: int, where: Cell, facing: Facing) -> None:
-        d = _damage(WEAPONS[k], shielded)
+        d = _damage(WEAPONS[k], shielded, state.rules)
         for c in _cells(WEAPONS[k], where, facing):
             if zone.get(c, -1) < d:
                 zone[c] = d

@@ -183,6 +183,23 @@ WEAPON_SPECS: dict[Weapon, WeaponSpec] = {
 }
 SHIELD_REDUCTION = 1
 """Powered shields take this much off every weapon hit (never below 0); heat damage is not shielded."""
+SHIELD_CUTS: dict[Weapon, tuple[int, int]] = {}
+"""Weapons that shields stop otherwise than ``SHIELD_REDUCTION``: ``weapon -> (first rules version,
+what shields take off a hit)`` (RULES.md)."""
+
+
+def shield_reduction(weapon: Weapon, rules: int) -> int:
+    """What powered shields take off a hit of ``weapon`` under rules version ``rules``."""
+    cut = SHIELD_CUTS.get(weapon)
+    return cut[1] if cut is not None and rules >= cut[0] else SHIELD_REDUCTION
+
+
+def hit_damage(weapon: Weapon, shielded: bool, rules: int) -> int:
+    """Hull damage of one hit of ``weapon`` on a ship with (or without) powered shields."""
+    cut = shield_reduction(weapon, rules) if shielded else 0
+    return max(0, WEAPON_SPECS[weapon].damage - cut)
+
+
 RAILGUN_RECOIL = 1
 """Sectors the railgun pushes its own ship backwards (against the facing) when it fires."""
 

@@ -13,7 +13,6 @@ from engine.orbit.rules import (
     MASS_MAX,
     RETURN_LIMIT,
     RINGS,
-    SHIELD_REDUCTION,
     SPECS,
     SUB_INDEX,
     SUBSYSTEMS,
@@ -24,6 +23,7 @@ from engine.orbit.rules import (
     Subsystem,
     Weapon,
     arc_gap,
+    hit_damage,
     in_range,
     wrap,
 )
@@ -126,9 +126,9 @@ def _pending_options(ship: Ship) -> list[tuple[int, tuple[int, ...]]]:
     return out
 
 
-def _damage(weapon: Weapon, target: Ship) -> int:
+def _damage(weapon: Weapon, target: Ship, rules: int) -> int:
     shielded = is_active(Subsystem.SHIELDS, target.energy(Subsystem.SHIELDS))
-    return max(0, WEAPON_SPECS[weapon].damage - (SHIELD_REDUCTION if shielded else 0))
+    return hit_damage(weapon, shielded, rules)
 
 
 def _best_fire(
@@ -139,13 +139,15 @@ def _best_fire(
         if not is_active(w.subsystem, pending[SUB_INDEX[w.subsystem]]):
             continue
         cands = targets_in_range(state, w, where, facing)
-        cands = [t for t in cands if _damage(w, state.ships[t]) > 0]
+        cands = [t for t in cands if _damage(w, state.ships[t], state.rules) > 0]
         if not cands:
             continue
         if WEAPON_SPECS[w].max_targets > 1:
             orders.append(FireOrder(w, tuple(cands)))
         else:
-            best = min(cands, key=lambda t: (-_damage(w, state.ships[t]), state.ships[t].hull, t))
+            best = min(
+                cands, key=lambda t: (-_damage(w, state.ships[t], state.rules), state.ships[t].hull, t)
+            )
             orders.append(FireOrder(w, (best,)))
     return tuple(orders)
 
@@ -187,14 +189,16 @@ def _next_position(ship: Ship) -> tuple[int, int]:
     return ship.ring, wrap(ship.sector + 1, ship.ring)
 
 
-def _potential(attacker: Ship, where: tuple[int, int], target: Ship, target_pos: tuple[int, int]) -> int:
+def _potential(
+    attacker: Ship, where: tuple[int, int], target: Ship, target_pos: tuple[int, int], rules: int
+) -> int:
     """Damage ``attacker``'s powered weapons could deal from ``where`` to ``target`` at ``target_pos``."""
     total = 0
     for w in WEAPONS:
         if is_active(w.subsystem, attacker.energy(w.subsystem)) and in_range(
             w, where, attacker.facing, target_pos
         ):
-            total += _damage(w, target)
+            total += _damage(w, target, rules)
     return total
 
 
@@ -228,8 +232,8 @@ def evaluate(before: OrbitState, after: OrbitState, me: int, lookahead: bool) ->
     if lookahead:
         for e in live:
             enemy_next = _next_position(e)
-            score += 5 * _potential(mine, my_next, e, enemy_next)
-            score -= 5 * _potential(e, enemy_next, mine, mine.position)
+            score += 5 * _potential(mine, my_next, e, enemy_next, after.rules)
+            score -= 5 * _potential(e, enemy_next, mine, mine.position, after.rules)
     return score
 
 
@@ -301,7 +305,7 @@ def evaluate_at_turn(before: OrbitState, now: OrbitState, me: int) -> float:
     where = (mine.ring, wrap(mine.sector + 1, mine.ring))
     for e in now.ships:
         if e.id != me and e.alive:
-            score += OPPORTUNITY * _potential(mine, where, e, e.position)
+            score += OPPORTUNITY * _potential(mine, where, e, e.position, now.rules)
     return score
 
 

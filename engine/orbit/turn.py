@@ -32,7 +32,6 @@ from engine.orbit.rules import (
     RETURN_LIMIT,
     RING_SECTORS,
     SCOOP_GAIN,
-    SHIELD_REDUCTION,
     SPECS,
     SUB_INDEX,
     SUBSYSTEMS,
@@ -40,6 +39,7 @@ from engine.orbit.rules import (
     Subsystem,
     Weapon,
     arrival_sector,
+    hit_damage,
     in_range,
 )
 from engine.orbit.state import OrbitState, Outcome, Ship, Termination, Transit, complete_transfer
@@ -188,10 +188,11 @@ def resolve(state: OrbitState, plan: TurnPlan, log: bool = True) -> tuple[OrbitS
             spec = WEAPON_SPECS[order.weapon]
             for t in order.targets:
                 shielded = ships[t].alloc[_SHD] >= _SHIELD_MIN
-                dealt = max(0, spec.damage - (SHIELD_REDUCTION if shielded else 0))
+                dealt = hit_damage(order.weapon, shielded, state.rules)
                 damage[t] = damage.get(t, 0) + dealt
                 if log:
-                    note = f" ({spec.damage} - {SHIELD_REDUCTION} shield)" if shielded else ""
+                    cut = spec.damage - dealt
+                    note = f" ({spec.damage} - {cut} shield)" if cut else ""
                     ev.append(
                         Event(6, "hit", me, f"{spec.label} hits ship {t + 1} for {dealt}{note}", t, dealt)
                     )

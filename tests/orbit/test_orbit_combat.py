@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from orbit_helpers import make, run, turn
 
 from engine.orbit.moves import parse_plan
@@ -142,3 +144,32 @@ def test_hot_seat_active_ship_cycles_from_first():
         s = run(s, "coast")
     assert seen == [1, 2, 0, 1]
     assert s.turn == 4 and s.round == 2
+
+
+def test_shields_take_one_off_every_weapon_under_every_shipped_rules_version():
+    from engine.orbit.game import RULES_VERSION
+    from engine.orbit.rules import WEAPON_SPECS, WEAPONS, hit_damage
+
+    for rules in range(1, RULES_VERSION + 1):
+        for w in WEAPONS:
+            assert hit_damage(w, False, rules) == WEAPON_SPECS[w].damage
+            assert hit_damage(w, True, rules) == WEAPON_SPECS[w].damage - 1
+
+
+def test_a_shield_cut_applies_from_its_rules_version_on(monkeypatch):
+    # The lab's counter-weapon trials (tools/playtest/orbit_trials.py railpierce) use this table.
+    from engine.orbit import rules as r
+
+    monkeypatch.setitem(r.SHIELD_CUTS, r.Weapon.RAILGUN, (4, 0))
+    assert [r.hit_damage(r.Weapon.RAILGUN, True, v) for v in (3, 4, 5)] == [4, 5, 5]
+    assert r.hit_damage(r.Weapon.MISSILES, True, 4) == 1
+    s = make(
+        {"ring": 3, "sector": 0, "energy": {"rail": 4}},
+        {"ring": 3, "sector": 3, "energy": {"shd": 2}},
+    )
+    assert s.rules < 4
+    s3, _ = turn(s, "fire=rail:1")
+    assert s3.ships[1].hull == 16
+    s4, ev4 = turn(replace(s, rules=4), "fire=rail:1")
+    assert s4.ships[1].hull == 15
+    assert [e.text for e in ev4 if e.kind == "hit"] == ["Railgun hits ship 2 for 5"]

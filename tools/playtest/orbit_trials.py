@@ -8,9 +8,12 @@ Trials join with ``+`` (``railheat+rail8``):
 - ``railheat``: the seed's heat formula read literally (a powered railgun heats every turn);
 - ``railN`` / ``lasN`` / ``misN``: weapon damage N; ``misringN``, ``misarcN``, ``lasarcN``: reach;
 - ``shieldN``: shields take N off every hit;
+- ``railpierce`` / ``mispierce`` / ``laspierce``: shields do not stop that weapon;
+  ``misshieldN`` / ``lasshieldN``: shields take N off that weapon's hits;
 - ``railout``: the railgun also hits the next ring out, up to 12 arc units ahead along its facing;
 - ``starts4``: ships start with a full loadout drawn by the seed (sniper, lancer, brawler, gunboat);
 - ``even4``: four ships start evenly spread (24 arc units apart);
+- ``duelN``: rules 4's seeded duel distance drawn from 52 +- N (24 is shipped);
 - ``spreadN``: duels start with the second ship a seeded -N..N arc units off its 52;
 - ``nobonus``: the search's +0.5 per powered subsystem (``search.evaluate``) left out (0 since
   session 7: a no-op now); ``bonus`` puts it back (the "before" of session 7).
@@ -106,6 +109,8 @@ def apply(trial: str) -> None:
             _railout()
         elif part == "even4":
             scenarios_mod.SPACING_3 = {**scenarios_mod.SPACING_3, 4: {1: 24, 2: 48, 3: 72}}
+        elif part.startswith("duel"):  # rules 4's seeded duel distance, 52 +- 0..N (24 shipped)
+            scenarios_mod.DUEL_SPREAD = int(part[4:])
         elif part.startswith("spread"):
             _spread(int(part[6:]))
         elif part == "bonus":  # the expert's +0.5 per powered subsystem, as before session 7
@@ -114,9 +119,12 @@ def apply(trial: str) -> None:
             search_mod.SPECS = {k: replace(v, minimum=99) for k, v in rules_mod.SPECS.items()}
         elif part == "starts4":
             scenarios_mod.LOADOUTS = tuple(Loadout(k, v) for k, v in FULL.items())
+        elif part.endswith("pierce"):  # railpierce, mispierce, laspierce: shields do not stop it
+            rules_mod.SHIELD_CUTS[Weapon(part[: -len("pierce")])] = (1, 0)
+        elif part[:3] in ("mis", "las") and part[3:].startswith("shield"):  # misshield2: shields take 2
+            rules_mod.SHIELD_CUTS[Weapon(part[:3])] = (1, int(part[9:]))
         elif part.startswith("shield"):
-            for m in (turn_mod, search_mod, exposure_mod):
-                m.SHIELD_REDUCTION = int(part[6:])  # type: ignore[attr-defined]
+            rules_mod.SHIELD_REDUCTION = int(part[6:])
         elif part.startswith("misring"):
             _weapon(Weapon.MISSILES, ring_reach=int(part[7:]))
         elif part.startswith("misarc"):
