@@ -9,6 +9,7 @@ imports ``game``): no import cycle.
 from __future__ import annotations
 
 import hashlib
+from functools import lru_cache
 from typing import Any
 
 from engine.core.hashing import canonical_json
@@ -33,10 +34,33 @@ def level_fingerprint(level: LevelM | str | dict[str, Any]) -> str:
     return FINGERPRINT_PREFIX + hashlib.sha256(canonical_json(data).encode("utf-8")).hexdigest()[:16]
 
 
+@lru_cache(maxsize=64)
+def source_fingerprint(source: str) -> str:
+    """The fingerprint of a level given as session options give it: a built-in name or JSON text.
+    Computed once per source text (a level's text decides its map, and built-in levels are
+    package data), so restoring, replaying and checking a save do not hash the map again."""
+    if not source.lstrip().startswith("{"):
+        from engine.reactor.game import builtin_level  # game imports this module
+
+        return level_fingerprint(builtin_level(source))
+    return level_fingerprint(source)
+
+
+def fingerprint_of(level: LevelM | str | dict[str, Any]) -> str:
+    """``level_fingerprint`` of a level as session options name it (a built-in name, JSON text,
+    an object or a parsed ``LevelM``), cached for names and JSON text (``source_fingerprint``)."""
+    return source_fingerprint(level) if isinstance(level, str) else level_fingerprint(level)
+
+
 def check_fingerprint(options: dict[str, Any], lv: LevelM) -> None:
     """Raise ``SchemaError`` (problem code ``map_changed``) when ``options`` carry a fingerprint
     other than ``lv``'s (``ReactorGame.initial`` calls it, so ``Session.load`` never replays a
-    game onto a changed map even without ``restore_game``)."""
+    game onto a changed map even without ``restore_game``). When the options name the level by
+    name or JSON text, its fingerprint is computed once (``source_fingerprint``)."""
     fp = options.get("fingerprint")
-    if fp is not None and fp != level_fingerprint(lv):
+    if fp is None:
+        return
+    level = options.get("level")
+    today = source_fingerprint(level) if isinstance(level, str) else level_fingerprint(lv)
+    if fp != today:
         raise SchemaError("save", [f"{MAP_CHANGED}: {MAP_CHANGED_TEXT}"])

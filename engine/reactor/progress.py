@@ -24,16 +24,15 @@ from pydantic import Field
 
 from engine.core.schema import Model, SchemaError
 from engine.core.session import Restored, SaveData, Session, restore
-from engine.reactor.fingerprint import (  # re-exported: the page and the tools import them from here
-    FINGERPRINT_PREFIX,
-    MAP_CHANGED,
-    MAP_CHANGED_TEXT,
-    check_fingerprint,
-    level_fingerprint,
-)
-from engine.reactor.schema import LevelM, parse_level
 
-__all__ = ["FINGERPRINT_PREFIX", "MAP_CHANGED", "MAP_CHANGED_TEXT", "check_fingerprint", "level_fingerprint"]
+# Re-exported (``import X as X``): the page and the tools import these from here.
+from engine.reactor.fingerprint import FINGERPRINT_PREFIX as FINGERPRINT_PREFIX
+from engine.reactor.fingerprint import MAP_CHANGED as MAP_CHANGED
+from engine.reactor.fingerprint import MAP_CHANGED_TEXT as MAP_CHANGED_TEXT
+from engine.reactor.fingerprint import check_fingerprint as check_fingerprint
+from engine.reactor.fingerprint import fingerprint_of
+from engine.reactor.fingerprint import level_fingerprint as level_fingerprint
+from engine.reactor.schema import LevelM, parse_level
 
 PROGRESS_FORMAT = 2  # storage record version of the "progress" record
 
@@ -51,7 +50,11 @@ def _options_level(options: dict[str, Any]) -> LevelM:
 
 
 def options_fingerprint(options: dict[str, Any]) -> str:
-    """The fingerprint of today's version of the level named by session ``options``."""
+    """The fingerprint of today's version of the level named by session ``options`` (computed once
+    per level name or JSON text: ``fingerprint.source_fingerprint``)."""
+    level = options.get("level")
+    if isinstance(level, str):
+        return fingerprint_of(level)
     return level_fingerprint(_options_level(options))
 
 

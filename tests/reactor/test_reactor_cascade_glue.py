@@ -8,13 +8,17 @@ from typing import Any
 
 from reactor_kit import OPEN_ROOM, consumer, flow, level
 
+import www.reactor.model as page_model
 from engine.core.session import Session
 from engine.reactor import GAME, hash_state
 from www.reactor.cascade import EASE, TOTAL_MS, Cascade, CascadePlayer
-from www.reactor.model import Play
+
+# The page's game-in-progress object: ``model.Play``, renamed ``model.Run`` when the page moved
+# onto the shared app shape (session 8, engineer A); either name is the same object.
+Play: Any = getattr(page_model, "Run", None) or page_model.Play
 
 
-def play_for(lv: dict[str, Any]) -> Play:
+def play_for(lv: dict[str, Any]) -> Any:
     import json
 
     return Play("test:x", Session(GAME, 0, {"level": json.dumps(lv)}))
@@ -53,7 +57,7 @@ def test_capture_gives_the_engine_stages_and_changes_nothing() -> None:
     assert p.undo() and p.session.state_hash() == plain.session.state_hash()
 
 
-def cascade_for(action: str, mode: str = "full") -> tuple[Cascade, Play, Any]:
+def cascade_for(action: str, mode: str = "full") -> tuple[Cascade, Any, Any]:
     p = play_for(valve_room())
     before = p.state
     ok, why = p.try_play(action, capture=True)

@@ -157,3 +157,34 @@ def test_a_changed_map_keeps_the_stars_and_starts_a_new_best() -> None:
     p = record_win(p, "campaign:x", 9, 1, new)  # worse than the old map's best, but on today's map
     assert best_pulses(p, "campaign:x", new) == 9 and p.stars["campaign:x"] == 3
     assert not best_from_earlier_map(p, "campaign:x", new)
+
+
+def test_restore_and_undo_hash_the_map_once_per_level_text(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The fingerprint is checked once per level source: restoring a save (which checks it before
+    replaying and again in ``ReactorGame.initial``) hashes the map once; undo, redo and a second
+    restore of the same level do not hash it again; another level text is hashed afresh."""
+    import engine.reactor.fingerprint as fpmod
+
+    s = new_session("power_on")
+    for m in entry("campaign:power_on").solution[:4]:  # type: ignore[union-attr]
+        s.play_text(m)
+    save = s.save()
+    fpmod.source_fingerprint.cache_clear()
+    calls: list[object] = []
+    real = fpmod.level_fingerprint
+
+    def counting(level: object) -> str:
+        calls.append(level)
+        return real(level)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(fpmod, "level_fingerprint", counting)
+    got = restore_game(save)
+    assert got.status == "ok" and got.session is not None
+    assert len(calls) == 1
+    got.session.undo()
+    got.session.redo()
+    assert restore_game(save).status == "ok"
+    assert len(calls) == 1
+    custom = json.dumps(level("power_on"))
+    assert restore_game(Session(GAME, 0, game_options(custom)).save()).status == "ok"
+    assert len(calls) == 2

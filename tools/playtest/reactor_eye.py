@@ -17,11 +17,51 @@ from typing import Any
 
 from engine.reactor import load_level
 from engine.reactor.campaign import entries, star_pulses, stars_for
-from engine.reactor.solver import Macro, macros, play_macro, search, won
+from engine.reactor.solver import Macro, Relaxed, macros, play_macro, search, state_key, won
+from engine.reactor.state import ReactorState
 from engine.reactor.walk import safe_cells
 from tools.playtest.report import Metric, Table
 
 BUDGET = 40_000
+
+
+class Memo:
+    """Exhaustive "is there a win within ``left`` pulses?" over the solver's macro actions, with one
+    table shared by every first action of a level (each first action used to run its own iterative-
+    deepening search: the same states were searched again for every one of them). The table keeps,
+    per state, the fewest pulses known to win and the most known not to; the relaxed bound
+    (``solver.Relaxed``, admissible) prunes as in the solver."""
+
+    def __init__(self, relaxed: Relaxed) -> None:
+        self.relaxed = relaxed
+        self.win_in: dict[tuple[object, ...], int] = {}
+        self.no_win_in: dict[tuple[object, ...], int] = {}
+
+    def wins_within(self, st: ReactorState, left: int) -> bool:
+        if won(st):
+            return True
+        if left <= 0 or st.outcome is not None or self.relaxed.bound(st) > left:
+            return False
+        key = state_key(st)
+        if self.win_in.get(key, left + 1) <= left:
+            return True
+        if self.no_win_in.get(key, -1) >= left:
+            return False
+        if left == 1:  # only an activation can win in the last pulse
+            reach = safe_cells(st)
+            ok = any(r in reach for r in st.ready)
+        else:
+            ok = False
+            for m in macros(st):
+                nxt = play_macro(st, m)
+                if nxt is not None and self.wins_within(nxt, left - 1):
+                    ok = True
+                    break
+        if ok:
+            self.win_in[key] = min(left, self.win_in.get(key, left))
+        else:
+            self.no_win_in[key] = max(left, self.no_win_in.get(key, left))
+        return ok
 
 
 def eye_row(name: str, level: dict[str, Any], par: int) -> dict[str, Any] | None:
@@ -38,12 +78,13 @@ def eye_row(name: str, level: dict[str, Any], par: int) -> dict[str, Any] | None
             res = search(after, par + 2, BUDGET)
             eye = None if res.pulses is None else res.pulses + 1
     good = total = 0
+    memo = Memo(Relaxed(st))
     for m in macros(st):
         nxt = play_macro(st, m)
         if nxt is None:
             continue
         total += 1
-        if won(nxt) or (nxt.outcome is None and search(nxt, par - 1, BUDGET).pulses is not None):
+        if memo.wins_within(nxt, par - 1):
             good += 1
     probes = (total - good) / (good + 1) if total else 0.0
     eye_counted = star_pulses(eye, 0, True) if eye is not None else None
