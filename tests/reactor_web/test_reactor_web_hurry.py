@@ -65,6 +65,7 @@ class FakeShell:
         self.gfx = FakeGfx()
         self.toasts = Toasts(self, clock=Clock.now)
         self.notices: list[str] = []
+        self.said: list[str] = []  # what screen readers were told
         self.progress = types.SimpleNamespace(synced=[], sync=lambda **kw: self.progress.synced.append(kw))
 
     def bindings(self, defaults: dict[str, str]) -> dict[str, str]:
@@ -87,11 +88,16 @@ class FakeShell:
         self.notices.append(text)
 
     def announce(self, text: str) -> None:
-        pass
+        self.said.append(text)
 
 
 @pytest.fixture
 def app(monkeypatch: pytest.MonkeyPatch) -> Any:
+    return make_app(monkeypatch)
+
+
+def make_app(monkeypatch: pytest.MonkeyPatch, shell: FakeShell | None = None) -> Any:
+    """The page on a fake shell (a fresh one unless given) and a fake browser clock, the tutorial open."""
     fake_js = types.ModuleType("js")
     fake_js.performance = types.SimpleNamespace(now=Clock.now)  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "js", fake_js)
@@ -116,7 +122,7 @@ def app(monkeypatch: pytest.MonkeyPatch) -> Any:
     from www.reactor.app import ReactorApp
 
     Clock.t = 1000.0
-    a = ReactorApp(FakeShell())
+    a = ReactorApp(shell or FakeShell())
     a.start_now("builtin:tutorial")
     return a
 

@@ -211,3 +211,58 @@ def test_a_record_from_a_newer_build_is_held_not_overwritten(gw: Any) -> None:
     assert rec.value == Best() and len(shell.notices) == 1
     rec.value.best = 3
     assert not rec.save() and shell.backend.getItem("gridworks:count:best") == newer
+
+
+class Anim:
+    def __init__(self, total: float, skippable: bool) -> None:
+        self.total, self.skippable = total, skippable
+
+
+def animated(gw: Any, skippable: bool) -> tuple[Any, list[Any], list[float]]:
+    """A page whose every move animates for 100 ms on a clock the test moves; the animations'
+    ends are logged as (cut_by or None)."""
+    clock = [0.0]
+    ended: list[Any] = []
+
+    class Page(gw["shared.app"].TurnApp):  # type: ignore[name-defined,misc]
+        def on_events(self, events: list[Any]) -> Any:
+            return Anim(100.0, skippable)
+
+        def animation_ended(self, anim: Any, cut_by: object | None) -> None:
+            ended.append(cut_by)
+
+    page = Page(Shell(gw), CountGame(), Ui(), interpret, render, lambda: 1, clock=lambda: clock[0])
+    return page, ended, clock
+
+
+def ev(kind: str, name: str, down: bool = True) -> Any:
+    return type("Ev", (), {"kind": kind, "name": name, "down": down, "x": 0.0, "y": 0.0})()
+
+
+def test_a_skippable_animation_is_cut_by_a_press_and_the_press_is_then_played(gw: Any) -> None:
+    page, ended, clock = animated(gw, skippable=True)
+    page.handle(key("p"))
+    assert page.state == 1 and page.locked()
+    clock[0] = 99.0  # value - 1: still running
+    hover = ev("pointer", "move", False)
+    page.handle(hover)  # not a press: goes on to interpret, the animation runs on
+    assert page.locked() and ended == []
+    press = key("p")
+    page.handle(press)  # a press: cuts it (told with the press) and is played
+    assert ended == [press] and page.state == 2 and page.locked()  # the new move's animation
+    clock[0] = 99.0 + 100.0  # value: this one ran its time
+    assert not page.locked() and ended == [press, None]
+    page.handle(key("p"))
+    page.undo()  # undo cuts a skippable animation and takes the move back at once
+    assert ended[-1] == "undo" and page.state == 2
+
+
+def test_a_plain_animation_still_holds_input_until_it_ends(gw: Any) -> None:
+    page, ended, clock = animated(gw, skippable=False)
+    page.handle(key("p"))
+    page.handle(key("p"))  # dropped while the move animates
+    assert page.state == 1 and ended == []
+    page.undo()  # waits for the end
+    assert page.state == 1
+    clock[0] = 100.0
+    assert not page.locked() and ended == [None] and page.state == 0

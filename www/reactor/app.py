@@ -97,7 +97,7 @@ class ReactorApp(TurnApp[Any, Any, Ui]):
         except Exception:  # noqa: BLE001 - no browser window (tests)
             pass
         self.tell_notices()
-        self.warm = warm_steps(self.ds.painter, self.ds.hud)
+        self.ds.warm = warm_steps(self.ds.painter, self.ds.hud)
 
     def t(self, key: str, **fmt: Any) -> str:
         return str(self.shell.i18n.t(key, **fmt))
@@ -352,7 +352,7 @@ class ReactorApp(TurnApp[Any, Any, Ui]):
         if self.ui.screen == "editor":
             return bool(self.editor.animating())
         run = self.ui.run
-        busy = self.move_anim is not None or self.ui.pending is not None or bool(self.warm)
+        busy = self.move_anim is not None or self.ui.pending is not None or bool(self.ds.warm)
         return busy or (run is not None and bool(run.queue)) or bool(self.shell.toasts.active())
 
     def draw(self, g: Gfx) -> None:
@@ -366,8 +366,8 @@ class ReactorApp(TurnApp[Any, Any, Ui]):
             return
         else:
             super().draw(g)
-            if self.warm:
-                self.warm.pop(0)(g)  # after this frame's drawing: the picture is already complete
+            if self.ds.warm:
+                self.ds.warm.pop(0)(g)  # after this frame's drawing: the picture is already complete
             self.shell.toasts.draw(g, g.width / 2, g.height - 12, fg="#FFFFFF", bg="rgba(20,30,40,0.94)")
         draw_focus(g, self.ui)
         self.ui.buttons = list(g.regions)

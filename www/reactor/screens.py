@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 from gwweb.shared import chrome
+
+from engine.reactor.progress import Progress, best_pulses, campaign_fingerprint
 
 from . import layout as layout_mod
 from .egoals import level_text
@@ -83,6 +86,9 @@ def draw_end(g: Gfx, app: PageView, lay: Layout, st: ReactorState) -> None:
     by = y + 42
     if stars is not None and p is not None:
         line = app.t("par_line", n=counted, par=p)
+        pulses = todays_best(app.progress, key)
+        if pulses is not None:
+            line += " · " + app.t("best_line", n=pulses)
         sw = g.measure(star_text(3), 20, True)
         lw = g.measure(line, 12)
         sx = x + (w - sw - 10 - lw) / 2
@@ -124,6 +130,16 @@ def draw_ask(g: Gfx, app: PageView) -> None:
     yes, no = t("ask_yes"), t("ask_no")
     g.button("ask:yes", x + 14, by, bw, 36, yes, size=g.fit_text(yes, bw - 10, 13, True, 9), bg="#7F1D1D")
     g.button("ask:no", x + 28 + bw, by, bw, 36, no, size=g.fit_text(no, bw - 10, 13, True, 9), bg="#1C2A35")
+
+
+@cache
+def _fingerprint(key: str) -> str | None:
+    return campaign_fingerprint(key)
+
+
+def todays_best(progress: Progress, key: str) -> int | None:
+    """The best pulses of level ``key`` on today's map (a custom level's: whatever was stored)."""
+    return best_pulses(progress, key, _fingerprint(key))
 
 
 def menu_columns(width: float) -> int:
@@ -170,6 +186,11 @@ def draw_menu(g: Gfx, app: PageView) -> None:
             tag = star_text(best) if best else "✓ " + t("done")
             g.text(tag_x, cy + 22, tag, "#FFD600" if best else "#69F0AE", 14, True, "right")
             tag_x -= g.measure(tag, 14, True) + 12
+            pulses = todays_best(app.progress, key)
+            if pulses is not None:  # the fewest pulses it was won in (on today's map)
+                tag = t("best_tag", n=pulses)
+                g.text(tag_x, cy + 22, tag, "#90A4AE", 12, False, "right")
+                tag_x -= g.measure(tag, 12) + 12
         diff = _difficulty(app, key)
         if diff != "normal":
             g.text(

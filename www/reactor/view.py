@@ -41,6 +41,7 @@ class DrawState:
         self.painter = BoardPainter()
         self.hud = Hud()
         self.drawn: Any = None  # the surface values drawn in the last frame (test hook)
+        self.warm: list[Any] = []  # start-up work done one item per idle frame after the first (#20)
 
     # -- what the parts read (``parts.PlayView`` / ``PageView``), from the UI state ---------------
     @property
