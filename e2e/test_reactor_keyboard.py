@@ -106,3 +106,12 @@ def test_first_campaign_level_won_with_the_keyboard_only(page: Any, site: str) -
     page.keyboard.press("Escape")
     page.wait_for_function("() => JSON.parse(window.gridworks.reactorInfo()).screen == 'menu'")
     assert first.key in info(page)["completed"]
+    # progress is stored in the engine's format 2: the best pulses with the stars (#27)
+    assert info(page)["best"] == {first.key: first.par}
+    rec = json.loads(page.evaluate("() => localStorage.getItem('gridworks:reactor:progress')"))
+    assert rec["v"] == 2 and rec["data"]["best"][first.key]["pulses"] == first.par
+    # the shared top bar's way home, and its key (#24/#25)
+    ids = {b["id"] for b in json.loads(page.evaluate("() => window.gridworks.buttons()"))}
+    assert "home" in ids
+    page.keyboard.press("Backquote")
+    page.wait_for_url(lambda url: url.split("#")[0].split("?")[0] in (site, site + "index.html"))

@@ -19,6 +19,7 @@ from engine.reactor import GAME
 from engine.reactor.balance import CARRIERS
 from engine.reactor.presentation import editor_tools
 
+from ..shared import chrome
 from ..shared.app import Record
 from . import layout as layout_mod
 from .badges import Badges
@@ -32,6 +33,7 @@ from .estrings import ET
 from .eui import EditorUi
 from .eview import draw_board
 from .model import level_problem
+from .screens import THEME
 from .stars import PROGRESS_FORMAT, refresh_progress
 
 if TYPE_CHECKING:
@@ -220,6 +222,8 @@ class Editor(EditorKeys, EditorFiles, EditorHooks, EditorSolving):
             return
         if id == "levels":
             self.app.ui.screen = "menu"
+        elif id == chrome.HOME:
+            chrome.go_home(self.shell)
         elif id == "lang":
             self.shell.set_lang(self.shell.i18n.toggle())
         elif id == "undo":
@@ -470,7 +474,7 @@ class Editor(EditorKeys, EditorFiles, EditorHooks, EditorSolving):
             draw_confirm(g, self)
 
     def draw_topbar(self, g: Gfx) -> None:
-        g.rect(0, 0, g.width, layout_mod.TOP, "#15202A")
+        """The shared top bar (home to the launcher, none inside a blog post) with the editor's buttons."""
         ok = self.doc.ok
         items = [
             ("levels", self.t("levels"), True),
@@ -480,10 +484,9 @@ class Editor(EditorKeys, EditorFiles, EditorHooks, EditorSolving):
             ("save", self.t("save_s") if g.width < 420 else self.t("save"), ok),
             ("lang", self.app.t("lang"), True),
         ]
+        home = chrome.shows_home(self.shell)
         n = len(items)
-        bw = min(110.0, (g.width - 16 - 6 * (n - 1)) / n)
-        x = g.width - 8 - n * bw - (n - 1) * 6
-        if x > 200:
-            g.text(12, 28, self.t("editor"), "#FFE082", 18, True)
-        for k, (bid, label, en) in enumerate(items):
-            g.button(bid, x + k * (bw + 6), 6, bw, 32, label, size=13, bg="#1C2A35", enabled=en)
+        bw = min(110.0, (g.width - 16 - 6 * (n - 1) - (46 if home else 0)) / n)
+        buttons = [chrome.BarButton(bid, label, enabled=en) for bid, label, en in items]
+        phone = g.width - n * (bw + 4) < 300
+        chrome.top_bar(g, THEME, self.t("editor"), buttons, phone=phone, home=home, bw=bw, h=layout_mod.TOP)
