@@ -3,6 +3,7 @@ block (and fail on) any request leaving this machine, leaving evidence on failur
 
 from __future__ import annotations
 
+import os
 import re
 import sys
 from pathlib import Path
@@ -66,6 +67,9 @@ def site(dist_dir: Path) -> str:
 
 @pytest.fixture(scope="session")
 def browser():
+    # Chromium's own stderr (why a renderer crashed, if it does) goes into the captured output that
+    # pytest prints for a failed test; a passing test's capture is dropped.
+    os.environ.setdefault("DEBUG", "pw:browser")
     if not Path(CHROMIUM).exists():
         pytest.fail(
             f"Chromium not found at {CHROMIUM}: install Debian's 'chromium' package (apt-get install chromium)"
