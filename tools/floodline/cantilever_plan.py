@@ -25,14 +25,24 @@ from engine.floodline.state import State, Status
 from tools.floodline.plan_solver import build_cells, tilts_then_finish, write_solution
 
 N = 26
-ZC = 4  # the beam's row
-EAST = 9
+ZC = 4  # the beam's row (a closed box)
+EAST = 9  # the beam's east end (a closed box)
 LENGTH = 4  # the objective's overhang
 
 
-def beam_length(s: State) -> int:
-    """Anchored voxels contiguous westward from (EAST, 1, ZC)."""
+def parts(data: dict[str, Any]) -> tuple[int, int]:
+    """(beam's east end x, beam's row z): against the level's WALL pier (its west face) when it has
+    one, else against the box's east wall."""
+    pier = next((c for c in data.get("cells", []) if c.get("type") == "WALL"), None)
+    if pier is None:
+        return EAST, ZC
+    return int(pier["pos"][0]) - 1, int(pier["pos"][2])
+
+
+def beam_length(s: State, east: int = EAST, zc: int = ZC) -> int:
+    """Anchored voxels contiguous westward from (east, 1, zc)."""
     b = s.board
+    EAST, ZC = east, zc  # noqa: N806 - the plan's names
     x = EAST
     while x >= 0:
         i = b.idx((x, 1, ZC))
@@ -42,8 +52,9 @@ def beam_length(s: State) -> int:
     return EAST - x
 
 
-def value(s: State, cells: list[tuple[int, int, int]]) -> float | None:
+def value(s: State, cells: list[tuple[int, int, int]], east: int = EAST, zc: int = ZC) -> float | None:
     """The plan's value of a landing (None = never)."""
+    EAST, ZC = east, zc  # noqa: N806 - the plan's names
     a = s.active
     assert a is not None
     b = s.board
@@ -54,7 +65,7 @@ def value(s: State, cells: list[tuple[int, int, int]]) -> float | None:
     pillar = b.kind[b.idx((EAST, 0, ZC))] == Kind.SOLID
     if a.material == Material.REINFORCED and pillar:
         row = {c[0] for c in cells if c[1] == 1 and c[2] == ZC}
-        have = beam_length(s)
+        have = beam_length(s, EAST, ZC)
         x = EAST - have
         while x in row:
             x -= 1
@@ -68,14 +79,21 @@ def value(s: State, cells: list[tuple[int, int, int]]) -> float | None:
     return None
 
 
-def build(s: State, log: Callable[[str], None] | None = None) -> tuple[State, list[TickInput]]:
+def build(
+    s: State, log: Callable[[str], None] | None = None, east: int = EAST, zc: int = ZC
+) -> tuple[State, list[TickInput]]:
     """Place pieces by ``value`` until the overhang is long enough."""
 
     def show(st: State) -> None:
         if log:
-            log(f"piece {st.metrics['piecesUsed']} beam {beam_length(st)} overhang {spans(st.board)[1]}")
+            log(
+                f"piece {st.metrics['piecesUsed']} beam {beam_length(st, east, zc)} overhang {spans(st.board)[1]}"
+            )
 
-    return build_cells(s, value, lambda st: spans(st.board)[1] >= LENGTH, 80, show if log else None)
+    def val(st: State, cells: list[tuple[int, int, int]]) -> float | None:
+        return value(st, cells, east, zc)
+
+    return build_cells(s, val, lambda st: spans(st.board)[1] >= LENGTH, 80, show if log else None)
 
 
 def solve(
@@ -84,7 +102,7 @@ def solve(
     """Build the beam, tilt east (it rests on the east side) and back down (``data``: Lv26's, or a
     changed copy - ``necessity.py`` plays the plan with a mechanic removed)."""
     d = data if data is not None else level(N)
-    s, ticks = build(initial_state(parse_level(d), int(d["meta"]["seed"])), log)
+    s, ticks = build(initial_state(parse_level(d), int(d["meta"]["seed"])), log, *parts(d))
     s, more = tilts_then_finish(s, [Gravity.EAST, Gravity.DOWN], lambda st: (st, []))
     return s, ticks + more
 
