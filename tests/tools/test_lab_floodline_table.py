@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import random
+from pathlib import Path
 
 import pytest
 
@@ -92,3 +93,15 @@ def test_mechanics_present_and_stripped() -> None:
     assert not MECHANICS["tilts"][0](d)
     d = MECHANICS["drains"][1](copy.deepcopy(level(12)))
     assert not MECHANICS["drains"][0](d) and MECHANICS["drains"][0](level(12))
+
+
+def test_cached_only_plays_nothing_and_reads_what_is_stored(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from tools.playtest import floodline_cache
+
+    monkeypatch.setenv("FLOODLINE_LAB_CACHE", str(tmp_path / "c.jsonl"))
+    monkeypatch.setattr(floodline_cache, "_MEMO", {})
+    assert table.job("drop", 2, 0, 40, cached_only=True) is None  # nothing stored: not played
+    floodline_cache.store(floodline_cache.key("drop", 2, 0, 40), {"won": False, "pieces": 3})
+    assert table.job("drop", 2, 0, 40, cached_only=True) == {"won": False, "pieces": 3, "cached": True}

@@ -89,7 +89,9 @@ def ideas_used(t: Trace) -> list[str]:
 def family_play(strategy: str, n: int, variant: int) -> dict[str, Any]:
     """One cheap strategy on level ``n`` (the level's own bag seed; ``variant`` seeds random play),
     within ``cap_for(n, MAX_PIECES)`` pieces, through the table driver's cached ``job``."""
-    return job(strategy, n, variant, cap_for(n, MAX_PIECES))
+    r = job(strategy, n, variant, cap_for(n, MAX_PIECES))
+    assert r is not None
+    return r
 
 
 def solution_play(n: int) -> dict[str, Any]:

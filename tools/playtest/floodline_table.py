@@ -51,13 +51,16 @@ def cap_for(n: int, base: int = BASE_PIECES) -> int:
     return max(base, solution_pieces(n) + 10)
 
 
-def job(kind: str, n: int, variant: int, cap: int) -> dict[str, Any]:
+def job(kind: str, n: int, variant: int, cap: int, cached_only: bool = False) -> dict[str, Any] | None:
     """Strategy ``kind`` on level ``n`` (``variant`` seeds random play) within ``cap`` pieces: the
-    cached result when one is stored under the same key, else the play (stored as it ends)."""
+    cached result when one is stored under the same key, else the play (stored as it ends); with
+    ``cached_only`` None instead of a play."""
     k = floodline_cache.key(kind, n, variant, cap)
     hit = floodline_cache.lookup(k)
     if hit is not None:
         return {**hit, "cached": True}
+    if cached_only:
+        return None
     fast.install()  # the same results, faster (tools/floodline/fast.py)
     t0 = time.process_time()
     r = play(kind, n, int(level(n)["meta"]["seed"]), cap, variant=variant)
@@ -110,6 +113,7 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--pieces", type=int, default=BASE_PIECES, help="base pieces cap (see cap_for)")
     ap.add_argument("--md", action="store_true", help="print the table as markdown")
     ap.add_argument("--quiet", action="store_true", help="no JSON line per play")
+    ap.add_argument("--cached-only", action="store_true", help="report the cache, play nothing")
     args = ap.parse_args(argv)
     levels = parse_levels(args.levels)
     strategies = [k for k in args.strategies.split(",") if k]
@@ -121,7 +125,9 @@ def main(argv: list[str]) -> int:
     for k in cheap_first:
         for n in levels:
             for v in range(args.games if k == "random" else 1):
-                r = job(k, n, v, cap_for(n, args.pieces))
+                r = job(k, n, v, cap_for(n, args.pieces), args.cached_only)
+                if r is None:
+                    continue
                 results[n][k].append(r)
                 if not args.quiet:
                     print(json.dumps({"lv": n, "strategy": k, "variant": v, **r}), flush=True)
