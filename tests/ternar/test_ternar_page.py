@@ -355,3 +355,39 @@ def test_a_damaged_profile_keeps_its_bests_and_says_so(gw: Any) -> None:
     empty = FakeShell()  # nothing to keep: a plain fresh profile
     empty.backend.setItem("gridworks:ternar:profile", '{"v": 1, "data": {"best_classic": "lots"}}')
     assert gw.create(empty).profile.best_classic == 0
+
+
+def test_the_share_link_names_this_game_and_a_bad_one_is_refused(gw: Any) -> None:
+    """Issue #30's Share button: the page's address without its own query or ``#``, plus the game's
+    seed and mode; the link read back starts that game; a half-copied link names no game."""
+    from gwweb.ternar.persist import share_link
+
+    from engine.ternar.seeds import link_game
+
+    base = "https://x.example/gridworks/ternar/"
+    assert share_link(base + "?test=1#seed=3", 42, "classic") == base + "?seed=42"
+    link = share_link(base, 2**64 - 1, "storm")
+    assert link == base + f"?seed={2**64 - 1}&mode=storm"
+    query = dict(kv.split("=") for kv in link.split("?", 1)[1].split("&"))
+    assert link_game(query, "2026-11-28") == (2**64 - 1, "storm")
+    assert link_game({"seed": "4", "mode": "sto"}, "2026-11-28") is None  # cut mid-word
+    assert link_game({"seed": str(2**64)}, "2026-11-28") is None  # one over the largest seed
+
+
+@pytest.mark.parametrize("size", [(1000, 720), (390, 844), (640, 480), (360, 520)])
+def test_the_top_bar_and_the_embed_strip_keep_off_the_board_and_controls(
+    gw: Any, size: tuple[int, int]
+) -> None:
+    """The shared top bar sits above everything; an embed leaves its bottom strip (the "Click or Tab
+    to play" pill) free of controls and nodes (issue #30: the pill covered New game and RU)."""
+    from gwweb.ternar.frame import EMBED_PILL
+    from gwweb.ternar.layout import compute
+
+    w, h = size
+    for bottom in (0.0, EMBED_PILL):
+        lay = compute(w, h, top=44.0, bottom=bottom)
+        assert lay.top.y == 0 and lay.top.h == 44.0
+        for r in (lay.hud, lay.info, lay.bar, lay.board):
+            assert r.y >= 44.0 - 1e-9
+            assert r.y + r.h <= h - bottom + 1e-9
+        assert max(lay.cy) + lay.radius <= h - bottom

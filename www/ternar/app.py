@@ -346,7 +346,7 @@ class TernarApp(TurnApp[State, Move, Ui]):
         """Keys that are not board moves (cards, tutorial, undo, new game, mute, language); True when
         the key was used here."""
         ui = self.ui
-        if name in ("mute", "lang", "telemetry", "home"):
+        if name in ("mute", "lang", "telemetry", "home", "share"):
             self.on_button(name)
             return True
         if self.tutorial_card() and ui.dialog is None:
@@ -405,11 +405,27 @@ class TernarApp(TurnApp[State, Move, Ui]):
             self.start_new(id[5:])
         elif id == "telemetry":
             self.export_telemetry()
+        elif id == "share":
+            self.share()
         sh.invalidate()
 
     def open_dialog(self) -> None:
         self.ui.dialog = "new"
         self.ui.dialog_mode = self.state.options.mode
+
+    def share(self) -> None:
+        """Share this game as a link (``?seed=N&mode=…``, issue #30): copied, or shown to copy."""
+        import js  # type: ignore[import-not-found]
+
+        from .persist import share
+
+        st = self.state
+        share(
+            str(js.location.href),
+            st.seed,
+            st.options.mode,
+            lambda ok, link: self.toast(self.t("share_ok" if ok else "share_failed", link=link)),
+        )
 
     def export_telemetry(self) -> None:
         from .persist import export

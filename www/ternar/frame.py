@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING
 
+from gwweb.shared.chrome import BAR_H
 from gwweb.shared.chrome.home import shows_home
 
 from engine.ternar.display import links_level
@@ -21,6 +22,9 @@ if TYPE_CHECKING:
     from gwweb.shared.canvas import Gfx
 
     from .page import TernarPage
+
+
+EMBED_PILL = 40.0  # px: the shell's embed pill (13 px text + 14) and its 8 px margin, with room to spare
 
 
 def _board(app: TernarPage, g: Gfx, lay: Layout, t_now: float, dt: float) -> None:
@@ -147,7 +151,9 @@ def draw_frame(app: TernarPage, g: Gfx, t_now: float) -> None:
     fc.last_frame = t_now
     lay = fc.lay
     if lay is None or lay.width != g.width or lay.height != g.height:
-        lay = fc.lay = app.ui.lay = compute(g.width, g.height)
+        # an embed keeps its bottom strip free for the shell's "Click or Tab to play" pill (issue #30)
+        bottom = EMBED_PILL if getattr(app.shell, "embed", False) else 0.0
+        lay = fc.lay = app.ui.lay = compute(g.width, g.height, top=BAR_H, bottom=bottom)
         app.painter.resize(g, lay)
         fc.panels.clear()
         fc.badge = None
@@ -185,12 +191,18 @@ def draw_frame(app: TernarPage, g: Gfx, t_now: float) -> None:
     _cached(
         app,
         g,
+        "top",
+        lay.top,
+        (lang, muted, home),
+        lambda lg: hud.top(lg, lay, t, muted=muted, lang_label=t("lang"), home=home),
+    )
+    _cached(
+        app,
+        g,
         "bar",
         lay.bar,
-        (lang, st.undo_counter, undo_ok, muted, home),
-        lambda lg: hud.bar(
-            lg, lay, t, counter=st.undo_counter, undo_ok=undo_ok, muted=muted, lang_label=t("lang"), home=home
-        ),
+        (lang, st.undo_counter, undo_ok),
+        lambda lg: hud.bar(lg, lay, t, counter=st.undo_counter, undo_ok=undo_ok),
     )
     if ui.dialog == "new":
         from .dialogs import new_game_dialog
@@ -209,7 +221,7 @@ def draw_frame(app: TernarPage, g: Gfx, t_now: float) -> None:
     draw_salute(app.fx, g, lay, t_now)
     draw_moment(app.fx, g, lay, t_now)
     # notices (storage problems: stay until closed) and short toasts
-    y = lay.board.y + 6 if not lay.wide and ui.dialog is None else 12.0  # above the New game card
+    y = lay.board.y + 6 if not lay.wide and ui.dialog is None else lay.top.h + 8  # above the New game card
     pending = sh.notices[app.dismissed :]
     if pending:
         y = hud.toast(g, lay, pending[-1], 1.0, y, closable=True)

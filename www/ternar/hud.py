@@ -6,7 +6,7 @@ import math
 from typing import TYPE_CHECKING
 
 from gwweb.shared.canvas import Region
-from gwweb.shared.chrome import HOME, Theme
+from gwweb.shared.chrome import BarButton, Glyph, Theme, top_bar
 
 from .layout import Layout, Rect, hex_corners
 from .view import TEXT, Tr, fill_for, fmt_score, fmt_value, rim_for
@@ -30,6 +30,7 @@ THEME = Theme(
     disabled=MUTED,
     dim_page="#F7F3EE",
     dim_alpha=0.55,
+    bar="#EFE6DB",  # the top bar: a light strip over the pastel page (20.5: no dark blocks)
 )
 """Ternar's colours for the shared chrome (cards over the board)."""
 
@@ -108,35 +109,35 @@ def undo_button(g: Gfx, r: Rect, counter: str, enabled: bool) -> None:
     g.regions.append(Region("undo", r.x, r.y, r.w, r.h))
 
 
-def speaker(g: Gfx, r: Rect, muted: bool) -> None:
-    """The «Динамик» icon button (16.6)."""
-    rounded(g, r.x + 0.75, r.y + 0.75, r.w - 1.5, r.h - 1.5, min(10.0, r.h / 3))
-    g.stroke_style(TEXT, 1.5)
-    g.stroke()
-    s = min(r.w, r.h) * 0.22
-    x, y = r.cx - s * 0.6, r.cy
-    g.poly(
-        [
-            (x - s, y - s * 0.45),
-            (x - s * 0.3, y - s * 0.45),
-            (x + s * 0.4, y - s),
-            (x + s * 0.4, y + s),
-            (x - s * 0.3, y + s * 0.45),
-            (x - s, y + s * 0.45),
-        ],
-        fill=TEXT,
-    )
-    g.line_cap("round")
-    if muted:
-        g.line(x + s * 0.8, y - s * 0.5, x + s * 1.8, y + s * 0.5, TEXT, 2)
-        g.line(x + s * 0.8, y + s * 0.5, x + s * 1.8, y - s * 0.5, TEXT, 2)
-    else:
-        for k in (0.9, 1.5):
-            g.stroke_style(TEXT, 1.6)
-            g.begin_path()
-            g.arc_to_path(x + s * 0.3, y, s * k, -0.8, 0.8)
-            g.stroke()
-    g.regions.append(Region("mute", r.x, r.y, r.w, r.h))
+def speaker_glyph(muted: bool) -> Glyph:
+    """The «Динамик» icon (16.6) drawn inside a button's ``(x, y, w, h)``: a speaker, waves or a cross."""
+
+    def draw(g: Gfx, x0: float, y0: float, w: float, h: float) -> None:
+        s = min(w, h) * 0.22
+        x, y = x0 + w / 2 - s * 0.6, y0 + h / 2
+        g.poly(
+            [
+                (x - s, y - s * 0.45),
+                (x - s * 0.3, y - s * 0.45),
+                (x + s * 0.4, y - s),
+                (x + s * 0.4, y + s),
+                (x - s * 0.3, y + s * 0.45),
+                (x - s, y + s * 0.45),
+            ],
+            fill=TEXT,
+        )
+        g.line_cap("round")
+        if muted:
+            g.line(x + s * 0.8, y - s * 0.5, x + s * 1.8, y + s * 0.5, TEXT, 2)
+            g.line(x + s * 0.8, y + s * 0.5, x + s * 1.8, y - s * 0.5, TEXT, 2)
+        else:
+            for k in (0.9, 1.5):
+                g.stroke_style(TEXT, 1.6)
+                g.begin_path()
+                g.arc_to_path(x + s * 0.3, y, s * k, -0.8, 0.8)
+                g.stroke()
+
+    return draw
 
 
 def mini_hex(g: Gfx, x: float, y: float, r: float, value: int) -> None:
@@ -202,10 +203,8 @@ def hud(
 ) -> None:
     r = lay.hud
     if lay.wide:
-        y = r.y + 30
-        g.text(r.x, y, t("title"), TEXT, 28, bold=True)
-        y += 24
-        g.text(r.x, y, t("mode_" + mode), SOFT, 15)
+        y = r.y + 30  # the title is on the top bar
+        g.text(r.x, y, t("mode_" + mode), SOFT, 17, bold=True)
         y += 62
         big = min(34.0, r.w / 5)
         stat(g, r.x, y, r.w, t("score"), score, big)
@@ -244,52 +243,32 @@ def hud(
     stat(g, r.x + r.w, base, r.w * 0.2, label, turn, val * 0.8, align="right")
 
 
-def bar(
-    g: Gfx,
-    lay: Layout,
-    t: Tr,
-    *,
-    counter: str,
-    undo_ok: bool,
-    muted: bool,
-    lang_label: str,
-    home: bool = True,
-) -> None:
-    """Undo, New game, language, sound, telemetry and (``home``) the way back to the launcher
-    (``gwweb.shared.chrome``'s ``home``; none inside a blog post)."""
+def top(g: Gfx, lay: Layout, t: Tr, *, muted: bool, lang_label: str, home: bool = True) -> None:
+    """The shared chrome's top bar: the way home (``home``; none inside a blog post), the title on a
+    wide screen, and New game, Share (the game as a link), the language and the sound (16.6)."""
+    phone = not lay.wide
+    buttons = [
+        BarButton("new", t("new_game"), t("new_short")),
+        BarButton("share", t("share"), t("share_short")),
+        BarButton("lang", lang_label, lang_label),
+        BarButton("mute", t("sound"), glyph=speaker_glyph(muted)),
+    ]
+    r = lay.top
+    top_bar(g, THEME, t("title"), buttons, phone=phone, home=home, w=r.w, h=r.h, bw=58.0 if phone else 96.0)
+
+
+def bar(g: Gfx, lay: Layout, t: Tr, *, counter: str, undo_ok: bool) -> None:
+    """The game's own controls beside the board: the Soft Undo (16.7) and, on a wide screen, the
+    telemetry export (the rest is on the top bar)."""
     r = lay.bar
     if lay.wide:
         bh = 46.0
         y = r.y + 20
         undo_button(g, Rect(r.x, y, 110, bh), counter, undo_ok)
-        y += bh + 18
-        button(g, "new", Rect(r.x, y, r.w, bh), t("new_game"), size=16)
-        y += bh + 12
-        button(g, "lang", Rect(r.x, y, (r.w - 10) / 2, bh), lang_label, size=16)
-        speaker(g, Rect(r.x + (r.w + 10) / 2, y, (r.w - 10) / 2, bh), muted)
-        y += bh + 12
-        button(g, "telemetry", Rect(r.x, y, r.w, 36), t("telemetry"), size=13)
-        if home:
-            button(g, HOME, Rect(r.x, y + 48, r.w, 36), "⌂ " + t("games"), size=13)
+        button(g, "telemetry", Rect(r.x, y + bh + 18, r.w, 36), t("telemetry"), size=13)
         return
     bh = min(44.0, r.h - 14)
-    y = r.y + (r.h - bh) / 2
-    gap = 8.0
-    undo_w = bh + 44
-    small = bh * 1.1
-    homes = 1 if home else 0
-    new_w = max(80.0, r.w - undo_w - (2 + homes) * small - (3 + homes) * gap)
-    x = r.x
-    if home:
-        button(g, HOME, Rect(x, y, small, bh), "⌂", size=18)
-        x += small + gap
-    undo_button(g, Rect(x, y, undo_w, bh), counter, undo_ok)
-    x += undo_w + gap
-    button(g, "new", Rect(x, y, new_w, bh), t("new_game"), size=15)
-    x += new_w + gap
-    button(g, "lang", Rect(x, y, small, bh), lang_label, size=14)
-    x += small + gap
-    speaker(g, Rect(x, y, small, bh), muted)
+    undo_button(g, Rect(r.x, r.y + (r.h - bh) / 2, bh + 44, bh), counter, undo_ok)
 
 
 def toast(g: Gfx, lay: Layout, text: str, alpha: float, y: float, closable: bool = False) -> float:

@@ -32,9 +32,10 @@ class Layout:
     wide: bool = False
     cell: float = 40.0
     board: Rect = Rect(0, 0, 0, 0)
+    top: Rect = Rect(0, 0, 0, 0)  # the shared chrome's top bar: home, title, New game, Share, RU, sound
     hud: Rect = Rect(0, 0, 0, 0)  # title, score, best, turn, window
     info: Rect = Rect(0, 0, 0, 0)  # route preview / hints
-    bar: Rect = Rect(0, 0, 0, 0)  # buttons
+    bar: Rect = Rect(0, 0, 0, 0)  # the game's own controls: Soft Undo (and telemetry on a wide screen)
     cx: list[float] = field(default_factory=list)
     cy: list[float] = field(default_factory=list)
 
@@ -70,9 +71,14 @@ def _clamp(v: float, lo: float, hi: float) -> float:
     return max(lo, min(hi, v))
 
 
-def compute(width: float, height: float) -> Layout:
-    """The layout for a canvas; chooses the stacked (portrait, embed) or the side-panel (landscape) form."""
-    w, h = max(width, 200.0), max(height, 240.0)
+def compute(width: float, height: float, top: float = 0.0, bottom: float = 0.0) -> Layout:
+    """The layout for a canvas; chooses the stacked (portrait, embed) or the side-panel (landscape) form.
+
+    ``top``: the height of the shared top bar across the canvas; ``bottom``: a strip at the bottom left
+    free (an embed's "Click or Tab to play" pill sits there, so it never covers a control or a node)."""
+    w, h0 = max(width, 200.0), max(height, 240.0)
+    top_h = top
+    h = max(h0 - top_h - bottom, 200.0)
     pad = _clamp(min(w, h) * 0.025, 6, 16)
     # stacked: HUD on top, preview line, board, button bar at the bottom
     hud_h = _clamp(h * 0.1, 68, 92)
@@ -103,6 +109,11 @@ def compute(width: float, height: float) -> Layout:
         lay.hud = Rect(pad, 0, w - 2 * pad, hud_h)
         lay.info = Rect(pad, hud_h, w - 2 * pad, info_h)
         lay.bar = Rect(pad, h - bar_h, w - 2 * pad, bar_h)
+    if top_h:
+        lay.board, lay.hud, lay.info, lay.bar = (
+            Rect(r.x, r.y + top_h, r.w, r.h) for r in (lay.board, lay.hud, lay.info, lay.bar)
+        )
+    lay.top = Rect(0, 0, width, top_h)
     c = lay.cell
     bx, by = lay.board.x, lay.board.y
     lay.cx = [bx + (col + 0.5 + (0.5 if row % 2 == 0 else 0.0)) * c for row, col in COORDS]

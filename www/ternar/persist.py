@@ -76,3 +76,36 @@ def export(text: str, done: Callable[[bool], None]) -> None:
         )
     except Exception:
         failed()
+
+
+def share_link(href: str, seed: int, mode: str) -> str:
+    """The address of this page that starts game ``seed`` in ``mode`` (issue #30's Share button): the
+    page's own address without its query or ``#`` part, plus ``?seed=N&mode=…``. No server is asked;
+    the link opens offline too once the page is installed."""
+    from engine.ternar.seeds import link_query
+
+    base = href.split("#", 1)[0].split("?", 1)[0]
+    return base + link_query(seed, mode)
+
+
+def share(href: str, seed: int, mode: str, say: Callable[[bool, str], None]) -> None:
+    """Copy this game's link to the clipboard; ``say(copied, link)`` tells the player. Where the
+    clipboard is refused (an iframe, no permission) the link is also shown in a prompt to copy by hand."""
+    import js  # type: ignore[import-not-found]
+    from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
+
+    link = share_link(href, seed, mode)
+
+    def failed(*_a: object) -> None:
+        say(False, link)
+        try:
+            js.window.prompt("", link)
+        except Exception:  # noqa: BLE001 - a sandboxed frame has no prompt; the toast names the link
+            pass
+
+    try:
+        js.navigator.clipboard.writeText(link).then(
+            create_once_callable(lambda *_a: say(True, link)), create_once_callable(failed)
+        )
+    except Exception:  # noqa: BLE001 - no clipboard at all
+        failed()
