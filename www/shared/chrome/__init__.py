@@ -29,6 +29,7 @@ from .keys import focus_key
 from .options import choose, level_grid, level_of, option_list, option_row, options_card, step_choice
 from .results import CardButton, CardLine, card, results_card, worded
 from .theme import Theme
+from .widgets import RowItem, button_row
 
 __all__ = [
     "BAR_H",
@@ -39,7 +40,9 @@ __all__ = [
     "CardLine",
     "Glyph",
     "HelpState",
+    "RowItem",
     "Theme",
+    "button_row",
     "card",
     "choose",
     "focus_key",

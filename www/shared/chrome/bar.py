@@ -9,7 +9,7 @@ from gwweb.shared.canvas import Gfx
 
 from .home import HOME
 from .theme import Theme
-from .widgets import button
+from .widgets import RowItem, button, button_row
 
 BAR_H = 44.0
 
@@ -57,27 +57,18 @@ def top_bar(
     gap = 4.0
     bx = x + w - 6 - len(buttons) * (bw + gap) + gap
     right_start = bx
-    for b in buttons:
-        label = "" if b.glyph else (b.short or b.label if phone else b.label)
-        bh = min(h - 12, bw) if b.glyph else h - 12  # a drawn icon sits in a square
-        by = y + (h - bh) / 2
-        button(
-            g,
-            theme,
-            b.id,
-            bx,
-            by,
-            bw,
-            bh,
-            label,
-            size=13,
-            enabled=b.enabled,
-            active=b.active,
-            focused=focused == b.id,
+    bh = h - 12
+    items = [
+        RowItem(
+            b.id, "" if b.glyph else (b.short or b.label if phone else b.label), b.enabled, active=b.active
         )
-        if b.glyph:
-            b.glyph(g, bx, by, bw, bh)
-        bx += bw + gap
+        for b in buttons
+    ]
+    button_row(g, theme, items, bx, y + 6, 0.0, bh, gap=gap, bw=bw, size=13, focused=focused)
+    for k, b in enumerate(buttons):
+        if b.glyph:  # the game's icon inside its button (a square when the button is narrower than tall)
+            s = min(bh, bw)
+            b.glyph(g, bx + k * (bw + gap), y + (h - s) / 2, bw, s)
     left = x + 10.0
     if home:
         hw = 36.0 if phone else 40.0

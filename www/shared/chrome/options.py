@@ -17,7 +17,7 @@ from engine.core.chrome_data import ChromeSpec, LevelEntry, OptionField, Value
 
 from .results import CardButton, card
 from .theme import Theme
-from .widgets import button
+from .widgets import RowItem, button, button_row
 
 Label = Callable[[str, Value], str]
 LEVEL = "level:"
@@ -80,22 +80,13 @@ def option_row(
         bx, bw_all = x + caption_w, w - caption_w
     n = len(f.choices)
     bw = (bw_all - (n - 1) * 8) / n
-    for k, v in enumerate(f.choices):
-        bid = button_id(f, v, prefixes)
+    items = []
+    for v in f.choices:
         text = label(f.name, v)
-        button(
-            g,
-            theme,
-            bid,
-            bx + k * (bw + 8),
-            y,
-            bw,
-            h,
-            text,
-            size=g.fit_text(text, bw - 8, size),
-            active=v == value,
-            focused=focused == bid,
+        items.append(
+            RowItem(button_id(f, v, prefixes), text, active=v == value, size=g.fit_text(text, bw - 8, size))
         )
+    button_row(g, theme, items, bx, y, bw_all, h, gap=8.0, focused=focused)
     return y + h
 
 
@@ -152,23 +143,8 @@ def options_card(
     option_list(
         g, theme, f, value, label, describe, x + 16, ty + 18, w - 32, prefixes=prefixes, focused=focused
     )
-    n = max(1, len(buttons))
-    bw = (w - 32 - (n - 1) * 12) / n
-    for k, b in enumerate(buttons):
-        button(
-            g,
-            theme,
-            b.id,
-            x + 16 + k * (bw + 12),
-            y + h - 54,
-            bw,
-            40,
-            b.label,
-            size=14,
-            bold=b.bold,
-            enabled=b.enabled,
-            focused=focused == b.id,
-        )
+    items = [RowItem(b.id, b.label, enabled=b.enabled, bold=b.bold) for b in buttons]
+    button_row(g, theme, items, x + 16, y + h - 54, w - 32, 40, gap=12.0, size=14, focused=focused)
     return (x, y, w, h)
 
 

@@ -10,7 +10,7 @@ from gwweb.shared.canvas import Gfx
 from engine.core.chrome_data import ResultLine
 
 from .theme import Theme
-from .widgets import button
+from .widgets import RowItem, button_row
 
 Tr = Callable[..., str]
 
@@ -108,23 +108,11 @@ def results_card(
         g.text(cx, ly + lh / 2, text, color, size, bold=bold, align="center", baseline="middle")
         ly += lh
     ly += 14
-    bw = (cw - 20 - (cols - 1) * 10) / cols
-    for k, b in enumerate(buttons):
-        bx = x + 10 + (k % cols) * (bw + 10)
-        by = ly + (k // cols) * (button_h + 6)
-        button(
-            g,
-            theme,
-            b.id,
-            bx,
-            by,
-            bw,
-            button_h,
-            b.label,
-            size=14,
-            bold=b.bold,
-            enabled=b.enabled,
-            focused=focused == b.id,
+    for r0 in range(0, len(buttons), cols):
+        items = [RowItem(b.id, b.label, enabled=b.enabled, bold=b.bold) for b in buttons[r0 : r0 + cols]]
+        by = ly + (r0 // cols) * (button_h + 6)
+        button_row(
+            g, theme, items, x + 10, by, cw - 20, button_h, gap=10.0, slots=cols, size=14, focused=focused
         )
     return (x, y, cw, ch)
 

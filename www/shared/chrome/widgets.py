@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
+
 from gwweb.shared.canvas import Gfx, Region
 from gwweb.shared.focus import draw_ring
 
@@ -58,6 +61,61 @@ def button(
     return region
 
 
+@dataclass(frozen=True)
+class RowItem:
+    """One button of a row: its id and label, and how it looks (``active``: the chosen option)."""
+
+    id: str
+    label: str
+    enabled: bool = True
+    bold: bool = False
+    active: bool = False
+    size: float | None = None  # None: ``button_row``'s size, fitted to the button
+
+
+def button_row(
+    g: Gfx,
+    theme: Theme,
+    items: Sequence[RowItem],
+    x: float,
+    y: float,
+    w: float,
+    h: float,
+    *,
+    gap: float = 8.0,
+    slots: int | None = None,
+    bw: float | None = None,
+    size: float = 14.0,
+    focused: str | None = None,
+) -> list[Region]:
+    """The one row of buttons every chrome piece draws (option choices, a card's actions, the top
+    bar's buttons): ``items`` left to right from ``x``, each ``bw`` wide or, by default, an equal share
+    of ``w`` split into ``slots`` (default: one per item) with ``gap`` between; rows of a grid pass
+    ``slots`` so a short last row keeps the width. Returns the regions of the enabled buttons."""
+    n = max(1, slots if slots is not None else len(items))
+    width = bw if bw is not None else (w - (n - 1) * gap) / n
+    out: list[Region] = []
+    for k, it in enumerate(items):
+        r = button(
+            g,
+            theme,
+            it.id,
+            x + k * (width + gap),
+            y,
+            width,
+            h,
+            it.label,
+            size=it.size if it.size is not None else size,
+            bold=it.bold,
+            active=it.active,
+            enabled=it.enabled,
+            focused=focused == it.id,
+        )
+        if it.enabled:
+            out.append(r)
+    return out
+
+
 def paragraph(
     g: Gfx, x: float, y: float, w: float, text: str, color: str, size: float, line_h: float | None = None
 ) -> float:
@@ -69,4 +127,4 @@ def paragraph(
     return y
 
 
-__all__ = ["button", "paragraph"]
+__all__ = ["RowItem", "button", "button_row", "paragraph"]
