@@ -212,6 +212,7 @@ def run(cfg: LabConfig) -> Report:
     uns = unsalvageable_share(verdicts)
     m = r.metrics
     m.extend(ternar_arc.metrics(car, rnd, rnd + car + gre))
+    m.append(ternar_arc.session_metric({"newcomer": rnd, "careful": car}))
     m.append(ternar_arc.storm_metric(rnd, storm_rnd, car[:n_storm], storm_car))
     m.append(ternar_arc.guardrail_metric(rnd, guard))
     m.append(
@@ -404,6 +405,14 @@ def run(cfg: LabConfig) -> Report:
         )
     )
     r.tables.append(ternar_arc.reasons_table({"random": rnd, "careful": car, "greedy": gre}))
+    r.tables.append(
+        Table(
+            "Sessions like 13.2's sample (452 turns, 3^9, 85,400 points, routes of 3.2)",
+            ["games", "n", "median final max", "median score", "median route length", "with a singularity"],
+            ternar_arc.session_rows({"newcomer": rnd, "careful": car}),
+            note="RULES.md: 13.2's numbers are one finished session; compared with the lab's sessions of that length.",
+        )
+    )
     # -- plots ------------------------------------------------------------------------------------
     horizon = max(RANDOM_CAP, GREEDY_CAP)
 

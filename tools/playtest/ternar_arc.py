@@ -172,6 +172,16 @@ def storm_metric(
 ) -> Metric:
     """Hexa-Storm against Classic on the same seeds (16.3: the hard mode): median game lengths."""
     cn, sn = lengths(classic_new)[0], lengths(storm_new)[0]
+    if not storm_careful:  # the careful Storm games are slow; a run may measure the newcomer only
+        return Metric(
+            "storm_vs_classic",
+            "Hexa-Storm vs Classic: median game length (turns)",
+            f"newcomer {sn:.0f} vs {cn:.0f} ({sn / cn:.2f}×); careful not measured",
+            "the same players on the same seeds in each mode",
+            reference="11.3/16.3: Hexa-Storm, the regeneration turns every 10 turns",
+            target="the hard mode: shorter than Classic (ratio < 1)",
+            ok=sn < cn,
+        )
     cc, sc = lengths(classic_careful)[0], lengths(storm_careful)[0]
     return Metric(
         "storm_vs_classic",
@@ -199,6 +209,62 @@ def guardrail_metric(plain: Sequence[ArcGame], guarded: Sequence[ArcGame], short
         reference="10.3: three defeats under 50 turns → easier, +5 % ghost chance",
         target="easier: games last longer with it on",
         ok=mg > mp and sg <= sp,
+    )
+
+
+class SessionGame(ArcGame, Protocol):
+    """A played game as 13.2's telemetry sample describes one: length, score, routes, singularities."""
+
+    score: int
+    chain_total: int
+    first_singularity: int | None
+
+
+SESSION_BAND = (407, 497)  # 13.2's 452 turns ± 10 %: a finished session "like the sample"
+
+
+def session_rows(players: dict[str, Sequence[SessionGame]]) -> list[list[Any]]:
+    """Per player, the finished games whose length is in ``SESSION_BAND``: [player, games, median final
+    max, median score, median route length, share with a singularity]; then the same over every game
+    of the player (its whole sessions)."""
+    rows: list[list[Any]] = []
+    for name, games in players.items():
+        for label, pick in (
+            (f"{name}, ended in {SESSION_BAND[0]}–{SESSION_BAND[1]} turns", True),
+            (f"{name}, every game", False),
+        ):
+            sel = [g for g in games if g.over and (not pick or SESSION_BAND[0] <= g.turns <= SESSION_BAND[1])]
+            if not sel:
+                rows.append([label, 0, "–", "–", "–", "–"])
+                continue
+            mx = float(np.median([g.max_by_turn[-1] for g in sel]))
+            sc = float(np.median([g.score for g in sel]))
+            ch = float(np.median([g.chain_total / g.turns for g in sel if g.turns]))
+            sing = stats.share([g.first_singularity is not None for g in sel])
+            rows.append(
+                [label, len(sel), f"{mx:,.0f} ({_exp(mx)})", f"{sc:,.0f}", f"{ch:.2f}", f"{100 * sing:.0f} %"]
+            )
+    return rows
+
+
+def session_metric(players: dict[str, Sequence[SessionGame]]) -> Metric:
+    """13.2's sample read as one finished session (RULES.md "The turn-452 figures"): the newcomer's
+    games that ended near 452 turns, against the sample's maxValue and totalScore."""
+    games = players.get("newcomer", ())
+    sel = [g for g in games if g.over and SESSION_BAND[0] <= g.turns <= SESSION_BAND[1]]
+    if not sel:
+        return Metric("session_452", "Sessions like 13.2's sample", "no game ended near 452 turns", "")
+    mx = float(np.median([g.max_by_turn[-1] for g in sel]))
+    sc = float(np.median([g.score for g in sel]))
+    ch = float(np.median([g.chain_total / g.turns for g in sel if g.turns]))
+    return Metric(
+        "session_452",
+        f"Newcomer sessions that ended in {SESSION_BAND[0]}–{SESSION_BAND[1]} turns: median final max / score / route",
+        f"{mx:,.0f} ({_exp(mx)}) / {sc:,.0f} / {ch:.2f} over {len(sel)} games",
+        "13.2's sample is a finished session (452 turns, its final figures); these are the lab's finished sessions of that length",
+        reference="13.2: maxValue 19683 (3^9), totalScore 85,400, avgChainLength 3.2",
+        target="max 3^8–3^11, score 8,540–854,000",
+        ok=MAX_RANGE[0] <= mx <= MAX_RANGE[1] and SPEC_SCORE / 10 <= sc <= SPEC_SCORE * 10,
     )
 
 
