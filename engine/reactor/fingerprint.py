@@ -14,6 +14,7 @@ from typing import Any
 
 from engine.core.hashing import canonical_json
 from engine.core.schema import SchemaError
+from engine.reactor.builtin import builtin_level
 from engine.reactor.schema import LevelM, parse_level
 
 FINGERPRINT_PREFIX = "m1-"
@@ -40,8 +41,6 @@ def source_fingerprint(source: str) -> str:
     Computed once per source text (a level's text decides its map, and built-in levels are
     package data), so restoring, replaying and checking a save do not hash the map again."""
     if not source.lstrip().startswith("{"):
-        from engine.reactor.game import builtin_level  # game imports this module
-
         return level_fingerprint(builtin_level(source))
     return level_fingerprint(source)
 

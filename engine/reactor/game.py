@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from importlib import resources
 from typing import Any
 
 import engine.reactor.forecast as forecast
@@ -13,6 +12,8 @@ from engine.core.hashing import state_hash
 from engine.core.schema import SchemaError
 from engine.reactor.actions import Action, apply_action, format_action, parse_action
 from engine.reactor.balance import load_balance
+from engine.reactor.builtin import builtin_level as builtin_level
+from engine.reactor.builtin import builtin_levels as builtin_levels
 from engine.reactor.fingerprint import check_fingerprint
 from engine.reactor.schema import LevelM, parse_level
 from engine.reactor.stages import PulseTrace
@@ -23,22 +24,6 @@ DEFAULT_LEVEL = "tutorial"
 # Rules versions: 1 the first release; 2 valves usable on consecutive pulses, a heat shield lasts
 # HeatImmunitySteps moves (the pulse raising it does not spend one), pars from search.
 RULES_VERSION = 2
-
-
-def builtin_levels() -> list[str]:
-    """Names of the sample levels shipped in ``engine/reactor/levels``."""
-    root = resources.files("engine.reactor.levels")
-    return sorted(
-        p.name[:-5] for p in root.iterdir() if p.name.endswith(".json") and not p.name.startswith("_")
-    )
-
-
-def builtin_level(name: str) -> LevelM:
-    """A shipped sample level by name."""
-    if name not in builtin_levels():
-        raise SchemaError("level", [f"no built-in level {name!r}; choose from {builtin_levels()}"])
-    text = resources.files("engine.reactor.levels").joinpath(f"{name}.json").read_text(encoding="utf-8")
-    return parse_level(text)
 
 
 def check_level(level: LevelM | str | dict[str, Any], difficulty: str | None = None) -> Report:

@@ -25,6 +25,7 @@ from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 
 from engine.core.schema import SchemaError
 from engine.reactor import GAME
+from engine.reactor.actions import LENGTHY
 from engine.reactor.game import LevelEnded
 
 from ..shared.app import Record, TurnApp, newer_than_build
@@ -69,8 +70,6 @@ if TYPE_CHECKING:
     from engine.core.session import Session
     from engine.reactor.actions import Action
     from engine.reactor.state import ReactorState
-
-LENGTHY_SOUND = ("interact", "repair", "remedy", "shield", "activate")
 
 
 class ReactorApp(TurnApp[Any, Any, Ui]):
@@ -271,7 +270,7 @@ class ReactorApp(TurnApp[Any, Any, Ui]):
         text = str(run.session.moves[-1]) if run.session.moves else ""
         word = text.split(" ")[0]
         ui.cascade = None
-        if word in LENGTHY_SOUND:
+        if word in LENGTHY:
             label = self.t("repair" if word == "repair" else text.replace(" ", "_"))
             ui.cascade = ui.cascades.start(self.prev_state, run.last_trace, self.clock(), ui.eye, label)
             audio.tone(220, 0.18, "sine", 0.12, glide_to=330)
