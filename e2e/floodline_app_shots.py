@@ -51,6 +51,9 @@ def main() -> None:
 
             page.keyboard.press("Tab")
             shot("menu")
+            page.keyboard.press("KeyH")
+            shot("help")
+            page.keyboard.press("Escape")
             if any(b["id"] == "keys" for b in buttons(page)):  # the key rebinding screen (keyboard only)
                 click_button(page, "keys")
                 shot("keys")
@@ -71,6 +74,9 @@ def main() -> None:
                 page.keyboard.press("Space")
                 page.wait_for_timeout(150)
             shot("lv1-after-drops")
+            if any(b["id"] == "levels" for b in buttons(page)):
+                click_button(page, "levels")
+                shot("menu-after-lv1")
             page.evaluate("() => window.gridworks.floodlineStart(0)")
             shot("endless")
             page.close()

@@ -32,7 +32,7 @@ def test_floodline_play_replay_progress(page, site):
     assert canvas_has_pixels(page)
     assert info(page)["screen"] == "menu"
 
-    click(page, "lv:1")
+    click(page, "level:lv01")
     st = info(page)
     assert st["screen"] == "play" and st["level"] == 1
     assert canvas_has_pixels(page, min_colors=6)

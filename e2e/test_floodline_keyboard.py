@@ -78,7 +78,7 @@ def test_floodline_keyboard_only_wins_level_1(page, site):
 
     # back on the level select: to the level 1 button and Enter
     focus_to(page, "play", "ArrowUp")
-    focus_to(page, "lv:1", "ArrowUp")
+    focus_to(page, "level:lv01", "ArrowUp")
     key(page, "Enter", 300)
     st = info(page)
     assert st["screen"] == "play" and st["level"] == 1, st

@@ -52,7 +52,7 @@ def test_floodline_basins_replays_and_timing(page, site):
     starts = []
     for _ in range(5):
         assert info(page)["screen"] == "menu"
-        click_button(page, "lv:1", settle_ms=0)
+        click_button(page, "level:lv01", settle_ms=0)
         page.wait_for_function(
             "() => JSON.parse(window.gridworks.floodlineInfo()).firstFrameAt > window.__t0"
         )

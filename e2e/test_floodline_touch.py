@@ -35,7 +35,7 @@ def test_floodline_phone_pad_only(browser, guard, site):
         # a touch-only phone has no keyboard: the Keys (rebinding) button is replaced by a note
         assert info(page)["keyboard"] is False
         assert "keys" not in [b["id"] for b in buttons(page)]
-        tap_button(page, "lv:1")
+        tap_button(page, "level:lv01")
         st = info(page)
         # the pad how-to names the view button by its current label
         assert "The NE button" in st["tip"], st["tip"]

@@ -31,6 +31,7 @@ from gwweb.floodline.interpret import tick_move
 from gwweb.floodline.keys import BINDINGS
 from gwweb.floodline.music import Music
 from gwweb.floodline.rebind import Rebinder
+from gwweb.floodline.saves import SAVE
 from gwweb.floodline.strings import TABLES
 from gwweb.floodline.ui import Ui
 from gwweb.shared.canvas import Gfx
@@ -39,6 +40,7 @@ from gwweb.shared.input import Event
 from gwweb.shared.realtime_app import RealtimeApp
 
 from engine.floodline import GAME, State, TickInput
+from engine.floodline.level import RULES_VERSION
 
 if TYPE_CHECKING:
     from gwweb.shared.shell import Shell
@@ -63,10 +65,16 @@ class App(RealtimeApp[State, TickInput, Ui]):
         self.perf = Perf()  # this frame's tick time, the slowest frames, the profiler (diagnostics)
 
     # -- input ---------------------------------------------------------------------------
+    SAVE = SAVE  # the run in progress (``saves``): continued through ``restoring``, not watched
+
     def handle(self, ev: Event) -> None:
-        """``interpret`` (``RealtimeApp.handle``), then what it asked of the page."""
+        """``interpret`` (``RealtimeApp.handle``), then what it asked of the page; a pause is a
+        checkpoint (the run in progress is stored)."""
+        paused = self.ui.paused
         super().handle(ev)
         self.carry_out()
+        if self.ui.paused and not paused:
+            self.checkpoint()
 
     def on_button(self, id: str) -> None:
         """A canvas button was pressed (pointer, or Enter/Space on the keyboard focus)."""
@@ -74,8 +82,16 @@ class App(RealtimeApp[State, TickInput, Ui]):
         self.carry_out()
 
     def on_focus(self, focused: bool) -> None:
-        """An embed lost the keyboard (Escape, a click outside): the falling piece waits, paused."""
+        """An embed lost the keyboard (Escape, a click outside): the falling piece waits, paused (a
+        checkpoint)."""
         on_focus(self.ui, self.state, focused)
+        if not focused:
+            self.checkpoint()
+
+    def on_hidden(self) -> None:
+        """The tab was hidden or is closing: the run waits, paused, and is stored (a checkpoint)."""
+        on_focus(self.ui, self.state, False)
+        self.checkpoint()
 
     def on_storage(self, name: str) -> None:
         self.page.on_storage(name)
@@ -118,6 +134,10 @@ class App(RealtimeApp[State, TickInput, Ui]):
     def before_tick(self) -> None:
         """Imports and a waiting start's warm-up step run on the clock whatever the screen."""
         page = self.page
+        if page.continuing and page.ui.run is None:  # Continue pressed: a few ms of replay a frame
+            if not self.perf.start_stepped:
+                self.perf.start_stepped = True
+                page.continue_restore()
         while page.pending_import:
             page.load_import(page.pending_import.pop(0))
         if page.starting and not self.perf.start_stepped:  # one warm-up step a frame, not one per tick
@@ -157,11 +177,19 @@ class App(RealtimeApp[State, TickInput, Ui]):
         return True
 
     def save(self) -> None:
-        """A checkpoint keeps an unfinished run as the stored last run (a finished one was kept when
-        its end was recorded)."""
-        run = self.ui.run
-        if run is not None and run.state.outcome is None:
-            self.page.keep_last_run()
+        """A checkpoint stores the unfinished run as the game in progress (a finished one was kept as
+        the last run when its end was recorded)."""
+        self.page.keep_game()
+
+    def check_save(self, data: dict[str, Any] | str) -> str:
+        """A stored run recorded under other Floodline rules (its ``rulesVersion``) is not continued:
+        the same moves may end differently now (kept aside with a notice naming both)."""
+        options = data.get("options") if isinstance(data, dict) else None
+        if not isinstance(options, dict) or not isinstance(options.get("level"), dict):
+            return "not a Floodline run"
+        if str(options.get("rulesVersion", "?")) != RULES_VERSION:
+            return f"recorded under Floodline rules {options.get('rulesVersion', '?')}, this version plays rules {RULES_VERSION}"
+        return ""
 
     # -- drawing -------------------------------------------------------------------------
     def draw(self, g: Gfx) -> None:
@@ -272,5 +300,23 @@ def _coarse_only() -> bool:
         return False
 
 
+def _checkpoint_when_hidden(app: App) -> None:
+    """The tab hidden (another tab, the phone's home screen) or the page closing is a checkpoint: the
+    run in progress is stored, so Continue finds it on the next visit."""
+    try:
+        from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
+
+        def changed(_e: Any) -> None:
+            if js.document.hidden:
+                app.on_hidden()
+
+        js.document.addEventListener("visibilitychange", create_proxy(changed))
+        js.window.addEventListener("pagehide", create_proxy(lambda _e: app.on_hidden()))
+    except Exception:  # noqa: BLE001 - no document (tests): checkpoints at pause and leaving only
+        pass
+
+
 def create(shell: Shell) -> App:
-    return App(shell)
+    app = App(shell)
+    _checkpoint_when_hidden(app)
+    return app

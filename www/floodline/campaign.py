@@ -17,7 +17,9 @@ from engine.floodline.campaign import (
 )
 
 __all__ = [
+    "losses_to_open",
     "missed_star_lines",
+    "opened_by",
     "COUNT",
     "LEVEL_DIR",
     "Progress",
@@ -29,6 +31,30 @@ __all__ = [
     "record_loss",
     "unlocked",
 ]
+
+
+def opened_by(p: Progress, n: int) -> str:
+    """Why campaign level ``n`` is open, asked of the engine's ``unlocked`` (no rule copied here):
+    ``"first"`` (level 1), ``"won"`` (the level before it was won), ``"losses"`` (opened by lost runs
+    of the level before it) or ``"locked"``."""
+    if n == 1:
+        return "first"
+    if not unlocked(p, n):
+        return "locked"
+    return "won" if unlocked(p.model_copy(update={"losses": {}}), n) else "losses"
+
+
+def losses_to_open(p: Progress, n: int, most: int = 99) -> int | None:
+    """How many more lost runs of level ``n - 1`` open level ``n`` (0: open now; None: losses never
+    open it within ``most``), found by counting losses on a copy with the engine's ``record_loss``."""
+    if unlocked(p, n):
+        return 0
+    q = p.model_copy(deep=True)
+    for k in range(1, most + 1):
+        record_loss(q, n - 1)
+        if unlocked(q, n):
+            return k
+    return None
 
 
 def objective_text(t: Any, cond: dict[str, Any]) -> str:

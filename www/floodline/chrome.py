@@ -1,5 +1,5 @@
-"""The Floodline page's chrome around the board: top bar, corner toggles, the HUD panel and the touch
-pad, each cached on its own layer and redrawn only when what it shows changes."""
+"""The Floodline page's chrome around the board: the shared top bar (``look.bar``), the HUD panel and the
+touch pad, each cached on its own layer and redrawn only when what it shows changes."""
 
 from __future__ import annotations
 
@@ -7,12 +7,11 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from gwweb.floodline import hud
-from gwweb.floodline.iso import VIEW_NAMES
+from gwweb.floodline import hud, look
 from gwweb.floodline.model import Run
 from gwweb.floodline.strings import title_for
-from gwweb.floodline.textfit import ellipsize, fit
 from gwweb.shared.canvas import Gfx, Region
+from gwweb.shared.chrome import BAR_H, shows_home
 
 if TYPE_CHECKING:
     from gwweb.floodline.ui import Ui
@@ -104,8 +103,9 @@ class AppChrome:
         g.blit(self.hud_layer, x, y)
 
     def top_bar(self, g: Gfx, ui: Ui, run: Run, w: float) -> None:
-        """The bar over the board (menu, pause, level name, view, language, mute), from a cached
-        layer redrawn only when what it shows changes; its buttons are registered every frame."""
+        """The shared top bar over the board (home, title, the level's name, Levels, Pause, view,
+        help, language, mute), from a cached layer redrawn only when what it shows changes; its
+        buttons are registered every frame."""
         title = title_for(self.t, run.n, run.level)
         name = f"{run.n}. {title}" if run.n else self.t("endless_title", seed=ui.endless_seed)
         key = (w, name, self.shell.i18n.lang, ui.view, self.shell.audio.muted)
@@ -113,11 +113,11 @@ class AppChrome:
         if key != self.bar_key or lg is None:
             self.bar_key = key
             if lg is None or lg.width != w:
-                lg = self.bar_layer = g.layer(w, 44)
+                lg = self.bar_layer = g.layer(w, BAR_H)
             lg.fit()
-            lg.clear_rect(0, 0, w, 44)
+            lg.clear_rect(0, 0, w, BAR_H)
             lg.regions.clear()
-            self._top_bar(lg, name, w, ui.view)
+            self._top_bar(lg, name, ui.view)
             self.bar_regions = list(lg.regions)
         g.blit(lg, 0, 0)
         g.regions.extend(self.bar_regions)
@@ -128,26 +128,10 @@ class AppChrome:
         w = float(self.shell.gfx.width)
         lg = self.bar_layer
         if lg is None or lg.width != w:
-            lg = self.bar_layer = self.shell.gfx.layer(w, 44)
-        self._top_bar(lg, "1. Floodline", w, 0)
+            lg = self.bar_layer = self.shell.gfx.layer(w, BAR_H)
+        self._top_bar(lg, "1. Floodline", 0)
         lg.regions.clear()
         self.bar_key = ()  # the real bar is drawn over it on the level's first frame
 
-    def _top_bar(self, g: Gfx, name: str, w: float, view: int) -> None:
-        g.rect(0, 0, w, 44, "rgba(10,16,24,0.9)")
-        g.button("levels", 6, 4, 44, 36, "☰", size=18)
-        g.button("pause", 54, 4, 44, 36, "Ⅱ", size=16)
-        right = self.corner_buttons(g, w)
-        vx = right - 56
-        g.button("view", vx, 4, 52, 36, VIEW_NAMES[view], size=14)
-        avail = vx - 112
-        if avail > 40:
-            size = fit(g, name, avail, 16, True, min_size=11)
-            name = ellipsize(g, name, avail, size, True)  # never under the view button
-            g.text(106, 27, name, hud.INK, size, True)
-
-    def corner_buttons(self, g: Gfx, w: float) -> float:
-        """Language and mute toggles at the top right; returns their left edge."""
-        g.button("lang", w - 96, 4, 42, 36, self.t("lang"), size=13)
-        g.button("mute", w - 50, 4, 44, 36, "♪ ×" if self.shell.audio.muted else "♪", size=15)
-        return w - 100
+    def _top_bar(self, g: Gfx, name: str, view: int) -> None:
+        look.bar(g, self.t, name, muted=bool(self.shell.audio.muted), home=shows_home(self.shell), view=view)

@@ -14,10 +14,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from gwweb.floodline import board_draw, focus, screens
+from gwweb.floodline import board_draw, focus, menu
 from gwweb.floodline.campaign import COUNT
+from gwweb.floodline.cards import HELP
 from gwweb.floodline.ui import Ui
 from gwweb.shared.canvas import Region
+from gwweb.shared.chrome import HOME_KEY
 from gwweb.shared.input import Event
 
 from engine.floodline import TickInput
@@ -35,8 +37,8 @@ def interpret(ui: Ui, ring: Sequence[Region], ev: Event) -> str | None:
     if ev.name in focus.MOVE_KEYS:
         ui.focus = focus.step(ring, ui.focus, ev.name, back=ev.shift)
         ui.keyboard_nav = True
-        if ui.focus is not None and ui.focus.startswith("lv:"):
-            ui.hover = int(ui.focus[3:])  # the line under the grid names the focused level
+        if ui.focus is not None and menu.level_number(ui.focus):
+            ui.hover = menu.level_number(ui.focus)  # the line under the grid names the focused level
         return None
     if ev.name in focus.PRESS_KEYS:
         ui.keyboard_nav = True
@@ -62,6 +64,18 @@ def interpret_event(ui: Ui, state: State | None, ev: Event) -> TickInput | None:
         ui.ask("consume", ev.name)  # its action event follows this one
         ui.ask("rebind", ev.name)
         return None
+    if ev.kind == "key" and ev.down and not ui.keys_screen:
+        if ev.name == HOME_KEY:  # back to the launcher (no game binds it; none inside a blog post)
+            ui.ask("button", "home")
+            return None
+        if ui.help.open and ui.help.key(ev.name, len(HELP)):
+            ui.ask("consume", ev.name)  # Escape/Enter/Space turned or closed help: not pause, not a drop
+            return None
+        if ev.name == "KeyH" and not ui.help.open:
+            ui.ask("button", "help")
+            return None
+    if ui.help.open and ev.kind == "action" and ev.name not in SCREEN_ACTIONS:
+        return None  # no game key reaches the run while help is read
     if ui.on_screen_with_buttons() and ui.ring:
         if ev.kind == "key":
             bid = interpret(ui, ui.ring, ev)
@@ -140,8 +154,10 @@ def pointer(ui: Ui, state: State | None, ev: Event) -> None:
     ui.keyboard_nav = False  # the pointer is in use: no focus ring
     if ev.pointer_type == "touch" and not ui.touch:
         ui.touch = True
+    if ui.help.open:
+        return  # the help overlay covers the board: only its buttons (and the bar's) answer
     if state is None and ev.name == "move" and not ui.keys_screen:
-        ui.hover = screens.level_at(ev.x, ev.y)
+        ui.hover = menu.level_at(ui.grid, ev.x, ev.y)
     if ev.name == "down":
         if state is not None and board_draw.tip_hit(ui.tip_rect, ev.x, ev.y):
             ui.tip_closed = True  # a tap on the prompt closes it (consumed)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING, Any
 
-from gwweb.floodline import board_draw, focus, hud, screens
+from gwweb.floodline import board_draw, cards, focus, hud, look, menu
 from gwweb.floodline.campaign import COUNT, missed_star_lines, unlocked
 from gwweb.floodline.chrome import AppChrome
 from gwweb.floodline.hints import hint_fmt
@@ -22,6 +22,7 @@ from gwweb.floodline.iso import VIEW_NAMES
 from gwweb.floodline.render import Part, WorldView
 from gwweb.floodline.strings import tip_for
 from gwweb.shared.canvas import Gfx, Region
+from gwweb.shared.chrome import shows_home
 from gwweb.shared.clock import now_ms
 
 from engine.floodline import State
@@ -93,19 +94,27 @@ class DrawState(AppChrome):
     def _screen(self, g: Gfx, ui: Ui, state: State | None) -> None:
         w, h = g.width, g.height
         ui.pad = []
+        muted, home = bool(self.shell.audio.muted), shows_home(self.shell)
         if ui.keys_screen:
             ui.rebinder.draw(g, self.t, self.shell.i18n.lang)
-            self.corner_buttons(g, w)
+            look.bar(g, self.t, self.t("keys_title"), muted=muted, home=home, status_color=hud.ACCENT)
             ui.ring = list(g.regions)
             return
         run = ui.run
         if run is None or state is None:
-            screens.level_select(g, self.t, ui.progress, ui.has_replay, ui.hover, ui.has_keyboard())
-            self.corner_buttons(g, w)
+            words = (
+                ""
+                if ui.saved is None
+                else self.t("continue", n=ui.saved)
+                if ui.saved
+                else self.t("continue_endless")
+            )
+            menu.draw(g, self.t, ui, muted=muted, home=home, saved=words)
             ui.ring = list(g.regions)
+            self.help_over(g, ui)
             self.draw_notices(g)
             return
-        g.clear(screens.BG)
+        g.clear(look.BG)
         phone = ui.phone = w < 700 or h > w * 1.15
         show_pad = (ui.touch or w < 700) and not ui.watching  # no pad while watching a replay
         t0 = time.perf_counter()
@@ -145,13 +154,26 @@ class DrawState(AppChrome):
                 self.results_lines = missed_star_lines(self.t, run.level, state) if run.n else []
                 self.stages.append(f"stars {(time.perf_counter() - t1) * 1000:.0f}")
             nxt = run.n < COUNT and unlocked(ui.progress, run.n + 1)
-            screens.results(g, self.t, outcome, run.n, nxt, best, self.results_lines)
-        elif ui.paused:
+            cards.results(g, self.t, outcome, run.n, nxt, best, self.results_lines)
+        elif ui.paused and not ui.help.open:
             keys = self.t("tip_touch" if ui.touch else "keys_help", **self.hints(ui))
-            screens.pause(g, self.t, keys, tip_for(self.t, run.n, self.hints(ui)))
+            cards.pause(g, self.t, keys, tip_for(self.t, run.n, self.hints(ui)))
         if not ui.watching:
             ui.ring = list(g.regions[overlay:])
+        self.help_over(g, ui)
         self.draw_notices(g)
+
+    def help_over(self, g: Gfx, ui: Ui) -> None:
+        """The shared help overlay over the screen under the top bar, when open: only its buttons
+        and the bar's answer (the focus ring walks its Prev / Close / Next)."""
+        if not ui.help.open:
+            return
+        bar = [r for r in g.regions if r.y + r.h <= cards.TOP]
+        g.regions[:] = bar
+        cards.help_page(
+            g, self.t, ui.help, self.shell.input.bindings, self.shell.i18n.lang, VIEW_NAMES[ui.view]
+        )
+        ui.ring = list(g.regions[len(bar) :])
 
     # -- words ------------------------------------------------------------------------
     def touch_hints(self, ui: Ui) -> bool:

@@ -8,12 +8,16 @@ from typing import TYPE_CHECKING, Protocol
 
 from gwweb.floodline import warmup
 from gwweb.floodline.campaign import COUNT, Progress, endless_level, unlocked
+from gwweb.floodline.cards import HELP
 from gwweb.floodline.controls import action
+from gwweb.floodline.menu import level_number
 from gwweb.floodline.model import Run
 from gwweb.floodline.persist import Persistence
 from gwweb.floodline.replays import Player, from_file, level_for, refusal_text
 from gwweb.floodline.saves import LAST, damage, level_no, load_last
 from gwweb.floodline.warmup import Warmup
+from gwweb.shared.chrome import HOME, go_home
+from gwweb.shared.realtime_app import Restoring
 
 from engine.core.schema import SchemaError
 from engine.core.session import SaveData, Session
@@ -32,10 +36,12 @@ START_MS = 8.0
 
 
 class Host(Protocol):
-    """What the page asks of the app (``RealtimeApp``): play a session from now, or none."""
+    """What the page asks of the app (``RealtimeApp``): play a session from now, or none, and the
+    stored game in progress restored a few moves at a time."""
 
     def begin(self, session: Session[State, TickInput]) -> None: ...
     def end(self) -> None: ...
+    def restoring(self) -> Restoring[State, TickInput]: ...
 
 
 class Page(Persistence):
@@ -57,6 +63,47 @@ class Page(Persistence):
         self.pending_import: list[str] = []
         self.warm = Warmup(progress.last, ds.prewarm_bar)  # the Play level's run made ahead, idle
         warmup.schedule(self.warm, warmup.idle_later)
+        self.resuming: Restoring[State, TickInput] | None = None  # the game in progress, read
+        self.continuing = False  # Continue was pressed: ``resuming`` replays over the next frames
+        self.look_for_game()
+
+    # -- the game in progress -------------------------------------------------------------
+    def look_for_game(self) -> None:
+        """A run stored unfinished (``SAVE``) makes Play a Continue. Read, not replayed yet: a record
+        that cannot be continued is kept aside now, with a notice, and Play starts a level."""
+        job = self.host.restoring()
+        if job.session is None:  # none stored, held for a newer build, or kept aside
+            self.ui.saved = None
+            return
+        self.resuming = job
+        self.ui.saved = int(job.session.options.get("n", 0) or 0)
+
+    def continue_game(self) -> None:
+        """Continue pressed: the stored run replays over the next frames (``continue_restore``)."""
+        if self.resuming is None or self.resuming.done and self.resuming.session is None:
+            self.resuming = self.host.restoring()
+        self.continuing = True
+        self.continue_restore(START_MS)
+
+    def continue_restore(self, ms: float = START_MS) -> None:
+        """A frame of a Continue: ``ms`` of replay; once done, the run is on screen, paused (the
+        player resumes it), and goes on from its last move."""
+        job = self.resuming
+        if job is None or not self.continuing or self.ui.run is not None or self.ui.saved is None:
+            return
+        if not job.step(ms):
+            return
+        self.resuming, self.continuing = None, False
+        session = job.session
+        if session is None:  # kept aside with a notice (a move or the level no longer plays)
+            self.ui.saved = None
+            return
+        n = int(session.options.get("n", 0) or 0)
+        run = Run(session.options["level"], n, session.seed, defer=True, session=session)
+        if n == 0:
+            self.ui.endless_seed = session.seed
+        self.begin_run(run, keep_game=True)
+        self.ui.paused = True
 
     # -- runs ----------------------------------------------------------------------------
     def start(self, n: int) -> None:
@@ -104,8 +151,12 @@ class Page(Persistence):
                 self.start(n)
         return waited
 
-    def begin_run(self, run: Run, player: Player | None = None) -> None:
-        """Play ``run`` from now (or watch it, ``player``): its ``Session`` is the app's game."""
+    def begin_run(self, run: Run, player: Player | None = None, keep_game: bool = False) -> None:
+        """Play ``run`` from now (or watch it, ``player``): its ``Session`` is the app's game. A new
+        run played (not a replay, not the game continued: ``keep_game``) replaces the stored one."""
+        if player is None and not keep_game:
+            self.drop_game()
+            self.resuming, self.continuing = None, False
         self.player = player
         run.view = self.ui.view
         self.ui.reset_for_run(run, player is not None)
@@ -169,6 +220,11 @@ class Page(Persistence):
         words += [self.t("reason_" + o.reason.value), self.t("score", n=int(o.score))]
         self.shell.announce(". ".join(words))
 
+    def leave_page(self) -> None:
+        """Home to the launcher: the run is saved first (the app's ``end``), then the page goes."""
+        self.leave()
+        go_home(self.shell)
+
     def leave(self) -> None:
         """Back to the level select (an unfinished run is kept as the last run: the app's ``end``
         saves it, see ``App.save``)."""
@@ -182,10 +238,22 @@ class Page(Persistence):
     # -- buttons -------------------------------------------------------------------------
     def on_button(self, bid: str) -> None:
         """A canvas button was pressed (pointer, or Enter/Space on the keyboard focus)."""
-        if bid.startswith("lv:"):
-            n = int(bid[3:])
+        if level_number(bid):
+            n = level_number(bid)
             if unlocked(self.progress, n):
                 self.start(n)
+        elif bid == HOME:
+            self.leave_page()
+        elif bid == "help":
+            self.ui.help.show()
+            self.ui.focus = None
+            if self.run is not None and self.run.state.outcome is None and not self.ui.watching:
+                self.ui.paused = True  # the falling piece waits while help is read
+                self.ui.keys.release_all()
+        elif self.ui.help.press(bid, len(HELP)):
+            self.ui.focus = None
+        elif bid == "play" and self.ui.saved is not None:
+            self.continue_game()
         elif bid == "play":
             self.start(self.progress.last)
         elif bid == "endless":

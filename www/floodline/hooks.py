@@ -51,7 +51,13 @@ def test_hooks(app: HookPage) -> dict[str, Any]:
         if run is None:
             lr = app.page.last_run
             last = None if lr is None else {"level": level_no(lr), "seed": lr.seed, "inputs": len(lr.moves)}
-            menu = {"screen": "menu", "progress": app.page.progress.model_dump(), "lastRun": last}
+            menu = {
+                "screen": "menu",
+                "progress": app.page.progress.model_dump(),
+                "lastRun": last,
+                "saved": app.ui.saved,  # the level of the run stored unfinished (Continue), or None
+                "resuming": app.page.continuing,
+            }
             return json.dumps({**menu, "keyboard": app.ui.has_keyboard(), **focus_info()})
         run.sync()
         s = run.state

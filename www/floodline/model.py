@@ -35,12 +35,22 @@ from engine.floodline.view import (
 class Run:
     """A level being played (campaign number ``n`` or 0 for endless)."""
 
-    def __init__(self, level: dict[str, Any], n: int, seed: int | None = None, defer: bool = False) -> None:
-        """``defer``: the view-model is read on the first ``sync`` (a later frame or step), not now."""
+    def __init__(
+        self,
+        level: dict[str, Any],
+        n: int,
+        seed: int | None = None,
+        defer: bool = False,
+        session: Session[State, TickInput] | None = None,
+    ) -> None:
+        """``defer``: the view-model is read on the first ``sync`` (a later frame or step), not now.
+        ``session``: a stored run restored through the app (it goes on from its last move)."""
         self.level = level
         self.n = n
         seed = int(level["meta"]["seed"]) if seed is None else seed
-        self.session: Session[State, TickInput] = Session(GAME, seed, {"level": level}, keep_events=True)
+        if session is None:
+            session = Session(GAME, seed, {"level": level}, keep_events=True)
+        self.session: Session[State, TickInput] = session
         self.view = 0
         self.events: list[Event] = []  # the engine's events not yet sounded/animated (lock, tilt, ...)
         self.board_cells: list[dict[str, Any]] = []
@@ -59,6 +69,8 @@ class Run:
         self.danger = 0.0
         self._ghost: tuple[Any, list[list[int]]] = (None, [])
         self.log = MoveLog()  # the moves, run-length encoded as played (the stored run)
+        for mv in session.moves:  # a restored run's moves so far
+            self.log.add(mv)
         self.stale = False  # the board changed since the last refresh (done on a later frame, see sync)
         self.busy = False  # this frame's ticks changed the board (a lock, tilt, thaw: heavy engine work)
         self.locked: tuple[list[list[int]], str] = ([], "")  # the last piece that locked (cells, material)

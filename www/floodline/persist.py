@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from gwweb.floodline import fileio
 from gwweb.floodline.campaign import COUNT, Progress, record, record_loss
 from gwweb.floodline.replays import to_file
-from gwweb.floodline.saves import level_no, make_save
+from gwweb.floodline.saves import SAVE, level_no, make_save
 from gwweb.shared.merge import adopt, rules_merge
 
 from engine.core.session import SaveData
@@ -86,6 +86,25 @@ class Persistence:
             record_loss(self.progress, run.n)  # three losses open the next level (engine campaign)
         self.save_progress()
         self.keep_last_run()
+        self.drop_game()  # a finished run is watched from the start, not continued
+
+    def keep_game(self) -> None:
+        """A checkpoint (pause, leaving, the page hidden): the unfinished run on screen (not a replay
+        watched) is stored as the game in progress (``SAVE``: ``SaveData``, seed + level + moves),
+        which Continue restores through the app (``RealtimeApp.restoring``) and plays on."""
+        run = self.run
+        if run is None or self.player is not None or run.state.outcome is not None or not run.session.moves:
+            return
+        save = make_save(run.n, run.level, run.session.seed, run.log.moves())
+        self.shell.storage.save(SAVE, save)
+        self.shell.take_storage_notices()
+        self.ui.saved = run.n
+
+    def drop_game(self) -> None:
+        """The game in progress ended or was replaced by a new run: no Continue any more."""
+        if self.ui.saved is not None or self.shell.storage.read_raw(SAVE) is not None:
+            self.shell.storage.remove(SAVE)
+        self.ui.saved = None
 
     def keep_last_run(self) -> None:
         """The run just played (not a replay being watched) becomes the stored last run."""

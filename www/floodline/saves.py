@@ -3,7 +3,12 @@
 
 Storage (``gridworks:floodline:<name>``, each ``{"v": 1, "data": ...}``):
 
-* ``last`` — the last run as ``SaveData``: ``seed``, ``moves`` (run-length encoded tick texts) and
+* ``game`` — the run in progress, stored at checkpoints (pause, leaving, the page hidden) in the
+  same ``SaveData`` form as ``last``; Continue restores it through ``RealtimeApp.restoring`` (a
+  Session replayed a few moves a frame) and the player plays on from where they stopped. Removed
+  when the run ends (it then becomes ``last``) or a new run starts. New in session 8: no older key
+  changed format, so stars, bests and the last run are read as before.
+* ``last`` — the last finished run as ``SaveData``: ``seed``, ``moves`` (run-length encoded tick texts) and
   ``options = {"level": <the level dict played>, "n": <campaign number, 0 = endless>,
   "rulesVersion": <engine RULES_VERSION>}``. The level travels with the save, so a run stays
   watchable after the campaign's level files change.
@@ -34,6 +39,7 @@ from engine.floodline.replay import compact_save, make_replay
 from engine.floodline.replay_file import check_replay_file
 
 LAST = "last"
+SAVE = "game"  # the run in progress (``RealtimeApp.SAVE``): continued, not watched
 LEGACY = "lastrun"
 #: the rules the old ``lastrun`` records were played under (Floodline rules "0.2", Session rules 1)
 LEGACY_RULES = ("0.2", 1)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable as _Callable
 from typing import Any
 
+from . import chrome_strings
 from .level_strings import tables
 
 #: the page's string lookup (``shell.i18n.t``): a key and its fields -> text in the page language
@@ -427,6 +428,8 @@ RU: dict[str, str] = {
 _LV_EN, _LV_RU = tables()
 EN.update(_LV_EN)
 RU.update(_LV_RU)
+EN.update(chrome_strings.EN)
+RU.update(chrome_strings.RU)
 TABLES = {"en": EN, "ru": RU}
 
 

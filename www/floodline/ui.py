@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from gwweb.floodline.interpret import Keys
+from gwweb.shared.chrome.help import HelpState
 
 if TYPE_CHECKING:
     from gwweb.floodline.campaign import Progress
@@ -49,6 +50,8 @@ class Ui:
     alt: bool = False  # Alt held: the T keys preview their tilt
     preview: dict[str, Any] | None = None  # the tilt preview shown (engine preview_tilt + marks)
     keys_screen: bool = False  # the key rebinding screen is open
+    help: HelpState = field(default_factory=HelpState)  # the shared help overlay (open, page)
+    saved: int | None = None  # the level (0: endless) of the run stored unfinished (Continue); None: none
     hover: int = 0  # level button under the pointer (or the focus) on the level select
     touch: bool = False  # a touch pointer was used
     keyboard_seen: bool = False  # a key event arrived: a keyboard exists whatever the pointer
@@ -64,6 +67,7 @@ class Ui:
     requests: list[tuple[str, str]] = field(default_factory=list)  # page actions asked by interpret
     # -- laid out by the last frame drawn -----------------------------------------------
     ring: list[Region] = field(default_factory=list)  # the buttons the keyboard focus moves over
+    grid: list[tuple[int, float, float, float, float]] = field(default_factory=list)  # level cells (hover)
     ring_ids: tuple[str, ...] = ()
     pad: list[PadButton] = field(default_factory=list)  # the touch pad's buttons
     tip_rect: tuple[float, float, float, float] | None = None  # the prompt (a tap closes it)
@@ -98,6 +102,7 @@ class Ui:
         run = self.run
         return (
             self.keys_screen
+            or self.help.open
             or run is None
             or (not self.watching and (self.paused or run.state.outcome is not None))
         )

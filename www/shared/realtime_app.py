@@ -10,8 +10,9 @@ rules, applied like any move). A game page with menus has no session while no ga
 
 Saving: a real-time game makes a move every tick, so it is saved at checkpoints (``checkpoint()``:
 pause, leaving, the end of a game, the page losing focus), not after every move; restore goes through
-``engine.core.session.restore`` like ``TurnApp`` (a newer build's save held, a damaged one kept
-aside with a notice); ``undo``/``redo`` take back whole ticks through the session (a game that does
+the core's ``Session`` like ``TurnApp`` (a newer build's save held, a damaged one kept aside with a
+notice), at once (``restore``) or a few moves a frame (``restoring``: a long game replays thousands
+of ticks, and the page stays live meanwhile); ``undo``/``redo`` take back whole ticks through the session (a game that does
 not offer undo never calls them).
 
 Hooks a game overrides (all optional): ``before_tick`` (work done on the clock whatever the screen:
@@ -22,15 +23,17 @@ per tick: 2 while a replay is watched), ``apply`` (play one move; default ``sess
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 from gwweb.shared.app import Draw, Interpret, ShellLike, newer_than_build, raw_save
 from gwweb.shared.app_base import AppBase
 from gwweb.shared.canvas import Gfx
 from gwweb.shared.input import Event
 
-from engine.core.session import Game, Session, restore
+from engine.core.schema import SchemaError, parse_model
+from engine.core.session import Game, SaveData, Session, restore, rules_of
 
 S = TypeVar("S")
 M = TypeVar("M")
@@ -159,22 +162,21 @@ class RealtimeApp(AppBase[S, M, U, S | None]):
 
     def restore(self) -> Session[S, M] | None:
         """The stored game as a session, or None (none stored; a newer build's kept for it; a damaged
-        one kept aside with a notice). ``begin`` it to play on."""
-        st = self.shell.storage
-        raw = st.read_raw(self.SAVE)
-        if raw is None:
-            return None
-        newer = newer_than_build(self.game, raw)
-        if newer is not None:
-            st.hold(self.SAVE, newer)
-        else:
-            got = restore(self.game, raw_save(raw), keep_events=True)
-            if got.session is not None:
-                return got.session
-            st.quarantine(self.SAVE, raw, got.reason[:160])
-        for n in st.take_notices():
-            self.shell.notify(n)
-        return None
+        one kept aside with a notice). ``begin`` it to play on. All at once: ``restoring()`` does the
+        same a few moves at a time (a long real-time game replays thousands of ticks)."""
+        job = self.restoring()
+        while not job.step():
+            pass
+        return job.session
+
+    def restoring(self) -> Restoring[S, M]:
+        """The stored game being restored over several calls of ``step(ms)`` (``Restoring``)."""
+        return Restoring(self)
+
+    def check_save(self, data: dict[str, Any] | str) -> str:
+        """Why a stored save (its ``SaveData`` as read) cannot be continued by this page though the
+        core would replay it (e.g. a game's own rules label beside ``SaveData.rules``), or ""."""
+        return ""
 
     # -- the App contract --------------------------------------------------------------
     def handle(self, ev: Event) -> None:
@@ -193,4 +195,99 @@ class RealtimeApp(AppBase[S, M, U, S | None]):
         return "{}" if self.session is None else self.session.save_json()
 
 
-__all__ = ["RealtimeApp", "Step"]
+class Restoring(Generic[S, M]):
+    """A stored game restored through the session a few moves at a time, so a page restoring a long
+    real-time game stays live (``app.restoring()``; ``RealtimeApp.restore`` runs it to the end).
+
+    Read at once: none stored (``session`` None, ``done``), a newer build's save (held for it), a
+    record the core refuses or the game's ``check_save`` refuses (kept aside with a notice), an older
+    rules number (the core's ``restore`` and the game's ``migrate_save``, at once). Otherwise each
+    ``step(ms)`` replays moves for about ``ms`` milliseconds; a move the engine refuses keeps the
+    record aside with a notice. ``session`` is the game once ``done``."""
+
+    def __init__(self, app: RealtimeApp[S, M, Any]) -> None:
+        self.app = app
+        self.session: Session[S, M] | None = None
+        self.done = False
+        self.moves: list[str] = []
+        self.k = 0
+        st = app.shell.storage
+        self.raw: str | None = st.read_raw(app.SAVE)
+        if self.raw is None:
+            self.done = True
+            return
+        newer = newer_than_build(app.game, self.raw)
+        if newer is not None:
+            st.hold(app.SAVE, newer)
+            self._fail("")
+            return
+        data = raw_save(self.raw)
+        why = app.check_save(data)
+        if why:
+            self._fail(why)
+            return
+        try:
+            save = data if isinstance(data, SaveData) else parse_model(SaveData, data, "save")
+        except SchemaError as exc:
+            self._fail(str(exc))
+            return
+        if (
+            save.game != app.game.name
+            or save.version > Session.SAVE_VERSION
+            or save.rules != rules_of(app.game)
+        ):
+            got = restore(app.game, save, keep_events=True)  # another game's, or older rules: the core says
+            if got.session is None:
+                self._fail(got.reason)
+            else:
+                self._finish(got.session)
+            return
+        try:
+            self.session = Session(app.game, save.seed, save.options, keep_events=True)
+        except (ValueError, TypeError, KeyError) as exc:
+            self._fail(f"options: {exc}")
+            return
+        self.moves = list(save.moves)
+        if not self.moves:
+            self._finish(self.session)
+
+    def step(self, ms: float = 1e9) -> bool:
+        """Replay moves for about ``ms`` milliseconds (at least one); True once done."""
+        if self.done or self.session is None:
+            return True
+        t0 = time.perf_counter()
+        while self.k < len(self.moves):
+            text = self.moves[self.k]
+            try:
+                self.session.play_text(text)
+            except ValueError as exc:
+                self._fail(f"moves.{self.k} ({text[:40]!r}): {exc}")
+                return True
+            self.k += 1
+            if (time.perf_counter() - t0) * 1000 >= ms:
+                break
+        if self.k >= len(self.moves):
+            self._finish(self.session)
+        return self.done
+
+    @property
+    def share(self) -> float:
+        """How much of the game is replayed (0..1)."""
+        return 1.0 if self.done else self.k / max(1, len(self.moves))
+
+    def _finish(self, session: Session[S, M]) -> None:
+        session.keep_events = True
+        session.last_events = []
+        self.session, self.done = session, True
+
+    def _fail(self, why: str) -> None:
+        """Not restored: kept aside with ``why`` (unless held for a newer build: ``why`` empty)."""
+        st = self.app.shell.storage
+        if why and self.raw is not None:
+            st.quarantine(self.app.SAVE, self.raw, why[:160])
+        self.session, self.done = None, True
+        for n in st.take_notices():
+            self.app.shell.notify(n)
+
+
+__all__ = ["RealtimeApp", "Restoring", "Step"]
