@@ -183,9 +183,10 @@ WEAPON_SPECS: dict[Weapon, WeaponSpec] = {
 }
 SHIELD_REDUCTION = 1
 """Powered shields take this much off every weapon hit (never below 0); heat damage is not shielded."""
-SHIELD_CUTS: dict[Weapon, tuple[int, int]] = {}
+SHIELD_CUTS: dict[Weapon, tuple[int, int]] = {Weapon.RAILGUN: (5, 0), Weapon.MISSILES: (5, 2)}
 """Weapons that shields stop otherwise than ``SHIELD_REDUCTION``: ``weapon -> (first rules version,
-what shields take off a hit)`` (RULES.md)."""
+what shields take off a hit)``. Rules 5 (issue 28, counter-weapons; RULES.md reading 30): shields stop
+missiles (2 - 2 = 0) and do not stop the railgun's slug (5); the laser keeps 2 - 1."""
 
 
 def shield_reduction(weapon: Weapon, rules: int) -> int:

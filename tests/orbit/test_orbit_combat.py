@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from orbit_helpers import make, run, turn
 
+from engine.orbit import initial_state
 from engine.orbit.moves import parse_plan
 from engine.orbit.state import Termination
 from engine.orbit.turn import validate
@@ -146,30 +145,37 @@ def test_hot_seat_active_ship_cycles_from_first():
     assert s.turn == 4 and s.round == 2
 
 
-def test_shields_take_one_off_every_weapon_under_every_shipped_rules_version():
-    from engine.orbit.game import RULES_VERSION
+def test_shields_take_one_off_every_weapon_before_rules_five():
     from engine.orbit.rules import WEAPON_SPECS, WEAPONS, hit_damage
 
-    for rules in range(1, RULES_VERSION + 1):
+    for rules in range(1, 5):
         for w in WEAPONS:
             assert hit_damage(w, False, rules) == WEAPON_SPECS[w].damage
             assert hit_damage(w, True, rules) == WEAPON_SPECS[w].damage - 1
 
 
-def test_a_shield_cut_applies_from_its_rules_version_on(monkeypatch):
-    # The lab's counter-weapon trials (tools/playtest/orbit_trials.py railpierce) use this table.
-    from engine.orbit import rules as r
+def test_rules_five_shields_stop_missiles_and_not_the_railgun():
+    """Reading 30 (issue 28, counter-weapons) at its boundary: rules 4 / 5 / 6 (a later version keeps it)."""
+    from engine.orbit.rules import Weapon, hit_damage
 
-    monkeypatch.setitem(r.SHIELD_CUTS, r.Weapon.RAILGUN, (4, 0))
-    assert [r.hit_damage(r.Weapon.RAILGUN, True, v) for v in (3, 4, 5)] == [4, 5, 5]
-    assert r.hit_damage(r.Weapon.MISSILES, True, 4) == 1
-    s = make(
-        {"ring": 3, "sector": 0, "energy": {"rail": 4}},
-        {"ring": 3, "sector": 3, "energy": {"shd": 2}},
-    )
-    assert s.rules < 4
-    s3, _ = turn(s, "fire=rail:1")
-    assert s3.ships[1].hull == 16
-    s4, ev4 = turn(replace(s, rules=4), "fire=rail:1")
-    assert s4.ships[1].hull == 15
-    assert [e.text for e in ev4 if e.kind == "hit"] == ["Railgun hits ship 2 for 5"]
+    assert [hit_damage(Weapon.RAILGUN, True, v) for v in (4, 5, 6)] == [4, 5, 5]
+    assert [hit_damage(Weapon.MISSILES, True, v) for v in (4, 5, 6)] == [1, 0, 0]
+    assert [hit_damage(Weapon.LASER, True, v) for v in (4, 5, 6)] == [1, 1, 1]
+    assert [hit_damage(w, False, 5) for w in (Weapon.LASER, Weapon.RAILGUN, Weapon.MISSILES)] == [2, 5, 2]
+
+
+def test_a_rules_four_game_keeps_its_shields_and_rules_five_logs_the_cut():
+    shooter = {"ring": 3, "sector": 0, "energy": {"rail": 4, "mis": 2}}
+    target = {"ring": 3, "sector": 3, "energy": {"shd": 2}}
+    hulls, lines = [], []
+    for rules in (4, 5):
+        s = initial_state(0, {"ships": [shooter, target], "rules": rules})
+        s, ev = turn(s, "fire=rail:1 fire=mis:1")
+        hulls.append(s.ships[1].hull)
+        lines.append([e.text for e in ev if e.kind == "hit"])
+    assert hulls == [20 - 4 - 1, 20 - 5 - 0]
+    assert lines[0] == [
+        "Railgun hits ship 2 for 4 (5 - 1 shield)",
+        "Missiles hits ship 2 for 1 (2 - 1 shield)",
+    ]
+    assert lines[1] == ["Railgun hits ship 2 for 5", "Missiles hits ship 2 for 0 (2 - 2 shield)"]

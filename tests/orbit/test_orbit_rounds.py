@@ -160,3 +160,15 @@ def test_a_game_saved_under_rules_one_replays_the_same():
         sess.play_text(text)
     again = Session.load(GAME, sess.save_json())
     assert again.state == sess.state and again.state.rules == 1
+
+
+def test_a_rules_four_duel_replays_as_rules_four_and_new_games_use_rules_five():
+    """Rules 5 (shields stop missiles, not the railgun) keeps rules 4's start: a rules-4 save (and
+    link) replays move for move under rules 4; a new game is rules 5 with the same ships."""
+    sess = Session(GAME, 8, {"players": 2, "rules": 4})
+    for text in ("coast",) * 3:
+        sess.play_text(text)
+    again = Session.load(GAME, sess.save_json())
+    assert again.state == sess.state and again.state.rules == 4
+    new = Session(GAME, 8, new_game_options(2)).state
+    assert RULES_VERSION == 5 and new.rules == 5 and new.ships == scenario_ships(8, 2, 4).ships

@@ -210,7 +210,8 @@ EN: dict[str, str] = {
     "help_4": "Laser: 2 damage to up to 3 ships on the same or a neighbouring ring within 15°. "
     "Railgun: 5 damage to one ship on the same ring up to a quarter turn ahead along your facing; "
     "recoil pushes you back a sector. Missiles: 2 damage to one ship on any ring within 45°. "
-    "Powered shields take 1 off every hit. Shaded sectors show the reach of powered weapons.",
+    "Powered shields stop missiles, take 1 off a laser hit and nothing off the railgun (games started "
+    "before rules 5: 1 off every hit). Shaded sectors show the reach of powered weapons.",
     "help_5_title": "Controls",
     "help_5": "Tap + and − next to a subsystem, or select with 1–7 / ↑↓ and change with ←→. "
     "Drag the orbit view to pan, wheel or pinch to zoom. Undo takes back your last turn (and the "
@@ -426,7 +427,8 @@ RU: dict[str, str] = {
     "help_4": "Лазер: 2 урона до 3 кораблям на том же или соседнем кольце в пределах 15°. "
     "Рельсотрон: 5 урона одному кораблю на том же кольце до четверти оборота вперёд по курсу; отдача "
     "отбрасывает на сектор назад. Ракеты: 2 урона одному кораблю на любом кольце в пределах 45°. "
-    "Щиты снимают 1 с каждого попадания. Закрашенные секторы — зона запитанного оружия.",
+    "Щиты останавливают ракеты, снимают 1 с попадания лазера и ничего — с рельсотрона (в партиях, "
+    "начатых до правил 5, — 1 с каждого попадания). Закрашенные секторы — зона запитанного оружия.",
     "help_5_title": "Управление",
     "help_5": "+ и − у подсистемы, или выбор 1–7 / ↑↓ и изменение ←→. Перетаскивайте вид "
     "орбит, колесо или щипок — масштаб. «Отмена» забирает ваш последний ход (и ответ компьютера). "
