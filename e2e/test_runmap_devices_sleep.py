@@ -13,6 +13,7 @@ import pytest
 
 from e2e.conftest import new_context
 from e2e.test_runmap import click_node, info, wait_info
+from e2e.test_runmap_coop_hidden import hide
 from e2e.test_runmap_devices3 import link
 from e2e.test_runmap_party import pause_then_resume, same_run, to_map
 from e2e.util import state_hash, wait_ready
@@ -20,8 +21,9 @@ from e2e.util import state_hash, wait_ready
 
 # GW_RUNMAP_REPEAT=3 runs it three times in a row (the pause makes it timing-sensitive)
 @pytest.mark.parametrize("attempt", range(int(os.environ.get("GW_RUNMAP_REPEAT", "1"))))
+@pytest.mark.parametrize("hidden", [False, True], ids=["visible", "hidden"])
 def test_runmap_a_device_host_that_slept_rejoins_as_a_guest_of_the_run_that_went_on(
-    page: Any, site: str, browser, guard, attempt: int
+    page: Any, site: str, browser, guard, attempt: int, hidden: bool
 ) -> None:
     page.goto(f"{site}runmap/#seed=2026&preset=slice&players=3")
     wait_ready(page)
@@ -46,8 +48,16 @@ def test_runmap_a_device_host_that_slept_rejoins_as_a_guest_of_the_run_that_went
         same_run(page, b, c)
         structure = info(b)["structure"]
 
-        # the host device sleeps past the 4 s limit of a visible page
-        pause_then_resume(page, 7_000)
+        # the host device sleeps past the 4 s limit of a visible page; hidden (a locked phone), past
+        # the hidden limit (200 s, shortened here to 8 s by the test build's hook)
+        if hidden:
+            for tab in (page, b, c):
+                tab.evaluate("() => window.gridworks.coopLimits(4000, 8000)")
+            hide(page)
+            page.wait_for_timeout(1_500)  # its hidden beat goes out
+        pause_then_resume(page, 11_000 if hidden else 7_000)
+        if hidden:
+            hide(page, False)
         held = wait_info(b, "i.coop === 'host'", 20_000)
         assert "you hold the run" in held["story"]
         woke = wait_info(page, "i.coop !== 'host' && i.dialog === 'paste_invite'", 20_000)
