@@ -188,3 +188,23 @@ def test_restore_and_undo_hash_the_map_once_per_level_text(monkeypatch: pytest.M
     custom = json.dumps(level("power_on"))
     assert restore_game(Session(GAME, 0, game_options(custom)).save()).status == "ok"
     assert len(calls) == 2
+
+
+@pytest.mark.parametrize("name", ["switchyard", "control_room", "cracked_cable"])
+def test_saves_on_the_maps_redrawn_in_session_8_are_kept_aside(name: str) -> None:
+    """Session 8 changed three maps (their moved earlier solutions won): a game saved on the
+    session-7 map is closed with the reason, never replayed onto the new map."""
+    old = Path(__file__).with_name(f"reactor_{name}_session7.json").read_text(encoding="utf-8")
+    old_fp = level_fingerprint(old)
+    key = f"builtin:{name}" if entry(f"builtin:{name}") is not None else f"campaign:{name}"
+    assert old_fp != campaign_fingerprint(key)
+    save = SaveData(
+        game="reactor",
+        version=Session.SAVE_VERSION,
+        rules=GAME.rules,
+        seed=0,
+        options={"level": name, "fingerprint": old_fp},
+        moves=["move e"],
+    )
+    got = restore_game(save)
+    assert got.status == "closed" and got.reason == MAP_CHANGED_TEXT and got.old == save

@@ -153,8 +153,8 @@ def test_bot_wins_control_room_by_cycling_the_junction() -> None:
 
 
 def test_golden_replay_catalogue() -> None:
-    """Committed action lists (generated once by the bot; Switchyard's is its par solution since issue
-    #27 redrew it and the bot no longer wins it) replay to committed hashes.
+    """Committed action lists (generated once by the bot; Switchyard's and Control Room's are their
+    par solutions since issue #27 changed their maps, session 8 last) replay to committed hashes.
 
     Regenerate only on purpose, when a rule change is intended (CPython and Pyodide agree).
     """

@@ -322,3 +322,43 @@ DESIGNS["live_water"] = {
     "requirements": {"electricity": 4},
     "inventory": {"electricity_neutralizer": 1},
 }
+
+# Session 8: Cracked Cable gets its own idea (the moved solutions of levels 1, 5 and 3 won the old
+# map: a breaker, a junction twice, the breaker again). Two junctions in series: the first decides
+# how much the second has to share. The second passes too little to its consumer unless the first
+# leans its way, and full pressure down the cracked reactor cable breaches it once the first sends
+# everything. Both junctions need two settings each, so no earlier solution moved onto the map wins
+# (only one earlier level cycles a junction twice).
+DESIGNS["cracked_cable"] = {
+    "id": "cracked_cable",
+    "title": "Cracked Cable",
+    "description": "Power both electricity consumers and feed the reactor. The cable under the reactor is "
+    "cracked: more than 6 volts breaches it. The upper junction decides how much the lower one shares out.",
+    "map": [
+        "##########",
+        "#...C....#",
+        "#e.K.....#",
+        "#T@......#",
+        "#..LD....#",
+        "#..R.....#",
+        "##########",
+    ],
+    "props": {
+        "e": {"kind": "flow", "carrier": "electricity"},
+        "K": {"kind": "junction", "ratio_mode": 0},
+        "L": {"kind": "junction", "ratio_mode": 5},
+        "C": {"kind": "consumer"},
+        "D": {"kind": "consumer"},
+        "T": {"kind": "terminal"},
+        "R": {"kind": "reactor"},
+    },
+    "electricity": [
+        "..........",
+        "...xx.....",
+        ".xxx......",
+        "...x......",
+        "...xx.....",
+        "...z......",
+    ],
+    "requirements": {"electricity": 2},
+}
