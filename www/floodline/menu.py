@@ -115,9 +115,9 @@ def draw(g: Gfx, t: Tr, ui: Ui, *, muted: bool, home: bool, saved: str = "") -> 
     bw2 = min(220.0, (w - 40) / 2)
     button(g, THEME, "play", w / 2 - bw2 - 6, y, bw2, 40, saved or t("play"), size=16, bold=True)
     button(g, THEME, "endless", w / 2 + 6, y, bw2, 40, t("endless"), size=16)
-    y += 54
+    y += 62
     g.text(w / 2, y, t("best", n=p.endless_best), DIM, 13, align="center")
-    y += 12
+    y += 14
     bw3 = min(160.0, (w - 40) / 3)
     for k, bid in enumerate(("watch", "export", "import")):
         enabled = ui.has_replay or bid == "import"
