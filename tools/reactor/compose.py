@@ -14,8 +14,13 @@ LEVELS = Path(__file__).resolve().parents[2] / "engine" / "reactor" / "levels"
 
 
 # Parts whose campaign level was redrawn after it was pasted into a composed level: the composed
-# level keeps the part as it was (session 7 redrew Live Water; Wet Work holds session 6's).
+# level keeps the part as it was (session 7 redrew Live Water; Wet Work holds session 6's; session 8
+# redrew Cracked Cable; Night Shift and Full Load hold session 7's).
 FROZEN_PARTS = {
+    "cracked_cable": Path(__file__).resolve().parents[2]
+    / "tests"
+    / "reactor"
+    / "reactor_cracked_cable_session7.json",
     "live_water": Path(__file__).resolve().parents[2]
     / "tests"
     / "reactor"
