@@ -13,6 +13,7 @@ from . import layout as layout_mod
 from .egoals import level_text
 from .model import campaign, level_title
 from .stars import par, star_text, stars_for
+from .strings import reason
 
 if TYPE_CHECKING:
     from gwweb.shared.canvas import Gfx
@@ -62,49 +63,48 @@ def draw_topbar(g: Gfx, app: PageView) -> None:
 
 
 def draw_end(g: Gfx, app: PageView, lay: Layout, st: ReactorState) -> None:
-    """The end box: won (stars against the level's par when it has one, next level / levels) or
-    lost (undo / restart); it sits in the board half away from the robot."""
+    """The end box, the shared chrome's results card: won (stars against the level's par when it
+    has one, the best pulses; next level / levels) or lost (why; undo / restart). It sits in the
+    board half away from the robot (on a phone's flat board: just below it, over the panel)."""
     won = st.outcome is not None and st.outcome.result == "won"
     key = app.run.key if app.run is not None else ""
     p = (par(key) or app.custom.pars.get(key.partition(":")[2])) if won else None
     counted = app.run.star_pulses() if app.run is not None else st.pulse
     stars = stars_for(counted, p, bool(app.run is not None and app.run.hinted))
-    bh = 80 + (24 if stars is not None else 0)
+    lines: list[chrome.CardLine] = []
+    if stars is not None and p is not None:
+        line = app.t("par_line", n=counted, par=p)
+        pulses = todays_best(app.progress, key)
+        if pulses is not None:
+            line += " · " + app.t("best_line", n=pulses)
+        lines += [chrome.CardLine(star_text(stars), "score", "#FFD600"), chrome.CardLine(line)]
+    elif not won and st.outcome is not None:
+        lines.append(chrome.CardLine(reason(app.shell.i18n.lang, st.outcome.reason), "bad"))
+    if won:
+        buttons = [chrome.CardButton("next", app.t("next"), bold=True)] if app.next_level() else []
+        buttons.append(chrome.CardButton("levels", app.t("levels")))
+    else:
+        buttons = [chrome.CardButton("undo", app.t("undo")), chrome.CardButton("restart", app.t("restart"))]
+    bh = 44 + 14 + 40 + 10 + (45 if stars is not None else 28 * len(lines))  # the card's height
     bx0, by0, board_w, board_h = lay.board_rect
-    w = min(320.0, board_w - 10)
-    x = bx0 + (board_w - w) / 2
     ry = lay.oy + (st.robot // st.grid.width + 0.5) * lay.cell
     top = ry >= by0 + board_h / 2  # keep the robot's cell visible: the box goes to the other half
     y = by0 + (lay.cell * 0.6 if top else board_h - bh - lay.cell * 0.6)
     y = max(by0, min(y, by0 + board_h - bh))
     if not lay.wide and board_h < bh + 2 * lay.cell:  # a flat board on a phone: the box goes just
         y = lay.py - 4  # below it, over the panel's title (the level is over), and the board stays seen
-    g.rect(x, y, w, bh, "rgba(10,16,22,0.92)")
-    g.frame(x, y, w, bh, "#FFD600" if won else "#FF5252", 2)
-    label = app.t("won_toast") if won else app.t("state_Lost")
-    g.text(x + w / 2, y + 24, label, "#FFD600" if won else "#FF5252", 18, True, "center", "middle")
-    by = y + 42
-    if stars is not None and p is not None:
-        line = app.t("par_line", n=counted, par=p)
-        pulses = todays_best(app.progress, key)
-        if pulses is not None:
-            line += " · " + app.t("best_line", n=pulses)
-        sw = g.measure(star_text(3), 20, True)
-        lw = g.measure(line, 12)
-        sx = x + (w - sw - 10 - lw) / 2
-        g.text(sx, y + 55, star_text(stars), "#FFD600", 20, True, "left", "middle")
-        g.text(
-            sx + sw + 10, y + 55, line, "#CFD8DC", g.fit_text(line, w - sw - 30, 12), False, "left", "middle"
-        )
-        by += 24
-    if won and app.next_level():
-        g.button("next", x + 10, by, w / 2 - 15, 30, app.t("next"), bg="#2E7D32")
-        g.button("levels", x + w / 2 + 5, by, w / 2 - 15, 30, app.t("levels"), bg="#1C2A35")
-    elif won:
-        g.button("levels", x + 10, by, w - 20, 30, app.t("levels"), bg="#1C2A35")
-    else:
-        g.button("undo", x + 10, by, w / 2 - 15, 30, app.t("undo"), bg="#1C2A35")
-        g.button("restart", x + w / 2 + 5, by, w / 2 - 15, 30, app.t("restart"), bg="#1C2A35")
+    title = app.t("won_toast") if won else app.t("state_Lost")
+    chrome.results_card(
+        g,
+        THEME,
+        title,
+        lines,
+        buttons,
+        area=(bx0, y - 8, board_w, bh + 16),
+        cols=len(buttons),
+        width=min(320.0, board_w - 10),
+        title_color="#FFD600" if won else "#FF5252",
+    )
 
 
 def draw_ask(g: Gfx, app: PageView) -> None:
