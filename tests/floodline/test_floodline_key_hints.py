@@ -50,7 +50,7 @@ def test_every_placeholder_in_the_tables_is_filled(lang: str, touch: bool) -> No
     }
     data_keys |= {"d", "s", "l", "m", "t", "v", "seed", "why", "", "k"}  # k: the HUD passes an ability key
     data_keys |= {"level", "recorded", "plays", "index", "text"}  # replay refusals (engine replay_file)
-    data_keys |= {"p", "skip", "keys"}  # level grid: previous level; help: SKIP_AFTER_LOSSES, the keys line
+    data_keys |= {"p", "skip", "keys", "touch"}  # level grid: previous level; help: skip count, key lines
     for key, text in TABLES[lang].items():
         names = {f for _, f, _, _ in string.Formatter().parse(text) if f is not None}
         missing = names - set(fmt) - data_keys
