@@ -5,7 +5,8 @@ exactly those cells become solid after its lock resolve (every orientation x col
 tried, as the greedy solver does); a string is a raw move token (``tE``, ``.*30``, ``d``).  The
 plan is played on the real engine and written as the level's solution replay when it wins.
 
-Run: ``python -m tools.floodline.target_plans lv04 [--write]``.
+Run: ``python -m tools.floodline.target_plans lv04 [--write]``; ``--necessity lv07`` removes each mechanic
+the level has in turn and plays the plan on what is left.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 from engine.floodline.board import Kind
 from engine.floodline.level import parse_level
@@ -38,16 +40,17 @@ LV04: list[Step] = [
     "tD",
 ]
 
-#: Lv7 "Reinforced Intro": two Reinforced I3 join into one frame over a gap of 3 between two pillars,
-#: all against the north wall, so a tilt north moves nothing (the bridge survives it) and back down.
+#: Lv7 "Reinforced Intro" (session 8 redraw, all faces open): two Reinforced I3 join into one frame over a
+#: gap of 3 between two WALL posts; tilted east the frame rests on the taller east post, back down on both.
 LV07: list[Step] = [
-    ((1, 0, 0), (1, 0, 1), (1, 0, 2), (1, 0, 3)),  # I4: pillar A along the north wall's normal
-    ((1, 1, 0), (2, 1, 0), (3, 1, 0)),  # I3 Reinforced: rests on pillar A, two cells hang
-    ((5, 0, 0), (5, 0, 1), (5, 0, 2)),  # I3: pillar B
-    ((8, 0, 0), (8, 0, 1), (8, 0, 2), (8, 0, 3)),  # I4: out of the way, against the wall
-    ((9, 0, 0), (9, 0, 1), (9, 0, 2), (9, 0, 3)),  # I4
-    ((4, 1, 0), (5, 1, 0), (6, 1, 0)),  # I3 Reinforced: joins the frame, rests on pillar B
-    "tN",
+    ((0, 0, 4), (0, 1, 4), (0, 2, 4), (0, 3, 4)),  # I4 upright west of the west post (held sideways)
+    "h",  # the first Reinforced I3 to the hold slot
+    ((3, 0, 4), (4, 0, 4), (5, 0, 4)),  # I3: the gap's floor, held sideways by the east post's shoulder
+    "h",  # the I4 to the hold slot, the Reinforced I3 back
+    ((4, 3, 4), (5, 3, 4), (6, 3, 4)),  # I3 Reinforced on the shoulder, two cells over the gap
+    ((6, 0, 9), (7, 0, 9), (8, 0, 9), (9, 0, 9)),  # I4: nowhere to hold it, lost on the tilt (4 of 5)
+    ((1, 3, 4), (2, 3, 4), (3, 3, 4)),  # I3 Reinforced on the west post: joins the frame, gap of 3
+    "tE",
     ".*30",
     "tD",
 ]
@@ -84,9 +87,13 @@ def place(s: State, cells: Sequence[Cell]) -> list[TickInput]:
     raise ValueError(f"piece {s.active.piece_id if s.active else None} cannot land on {sorted(cells)}")
 
 
-def run_plan(stem: str, plan: list[Step]) -> tuple[State, list[TickInput]]:
-    """Play ``plan`` on level ``stem``; returns the end state and the ticks played."""
-    data = json.loads((LEVELS / f"{stem}.json").read_text())
+def run_plan(
+    stem: str, plan: list[Step], data: dict[str, Any] | None = None, strict: bool = True
+) -> tuple[State, list[TickInput]]:
+    """Play ``plan`` on level ``stem`` (or on level data ``data``: a stripped copy for the necessity
+    check); returns the end state and the ticks played.  With ``strict=False`` a step that cannot be
+    placed ends the play where it is (the plan cannot be carried out: not a win)."""
+    data = data if data is not None else json.loads((LEVELS / f"{stem}.json").read_text())
     lv = parse_level(data)
     s = initial_state(lv, int(data["meta"]["seed"]))
     ticks: list[TickInput] = []
@@ -95,7 +102,12 @@ def run_plan(stem: str, plan: list[Step]) -> tuple[State, list[TickInput]]:
             mv = parse_move(st)
             tt = [mv.once()] * mv.repeat
         else:
-            tt = place(s, st)
+            try:
+                tt = place(s, st)
+            except ValueError:
+                if strict:
+                    raise
+                break
         s = _run(s, tt)
         ticks += tt
         if s.outcome is not None:
@@ -103,7 +115,43 @@ def run_plan(stem: str, plan: list[Step]) -> tuple[State, list[TickInput]]:
     return s, ticks
 
 
+def necessity(stem: str) -> list[dict[str, Any]]:
+    """Each mechanic level ``stem`` has (``necessity_plans.MECHANICS``), removed in turn, against the
+    level's own hand plan: one row per mechanic with the play's end (a step the stripped level cannot
+    carry out ends the play).  A plan is one player, so "the plan loses" is evidence, not a proof; the
+    rule that makes a mechanic necessary is named in RULES.md and pinned by a test."""
+    import copy
+
+    from engine.floodline.campaign import level
+    from tools.floodline.necessity_plans import MECHANICS
+
+    n = int(stem[2:])
+    rows = []
+    for name, (has, strip) in MECHANICS.items():
+        if not has(level(n)):
+            continue
+        s, _t = run_plan(stem, PLANS[stem], data=strip(copy.deepcopy(level(n))), strict=False)
+        o = s.outcome
+        won = o is not None and o.status == Status.WON
+        rows.append(
+            {
+                "lv": n,
+                "removed": name,
+                "won": won,
+                "stars": o.stars if won and o is not None else 0,
+                "reason": "stuck" if o is None else o.reason.value,
+                "pieces": int(s.metrics["piecesUsed"]),
+            }
+        )
+    return rows
+
+
 def main(argv: list[str]) -> int:
+    if "--necessity" in argv:
+        for stem in [a for a in argv if not a.startswith("-")] or sorted(PLANS):
+            for r in necessity(stem):
+                print(json.dumps(r))
+        return 0
     for stem in [a for a in argv if not a.startswith("-")] or sorted(PLANS):
         s, ticks = run_plan(stem, PLANS[stem])
         o = s.outcome
