@@ -24,6 +24,40 @@ LOCAL_HOSTS = {"127.0.0.1", "localhost", "[::1]", "::1"}
 CHROMIUM = chromium_path()
 
 
+# Files that take a minute or more (several devices, long pauses). They are handed out first so
+# that at the end the two workers share out the many short unit-test files, not wait on one long
+# file: the longest-first order shortens `./gridworks test` without changing any test.
+LONG_FILES_FIRST = (
+    "test_runmap_devices_sleep.py",
+    "test_runmap_party.py",
+    "test_runmap_devices3.py",
+    "test_orbit_link.py",
+    "test_runmap_coop_hidden.py",
+    "test_reactor_campaign.py",
+    "test_floodline_view.py",
+    "test_floodline_tools.py",
+    "test_orbit_keyboard.py",
+    "test_runmap_devices.py",
+    "test_two_tabs.py",
+    "test_platform.py",
+    "test_offline.py",
+)
+
+
+def pytest_collection_modifyitems(config, items) -> None:  # noqa: ANN001 - pytest hook
+    """Order the run: long browser files first, other browser files next, unit tests last."""
+
+    def rank(item) -> tuple[int, int]:  # noqa: ANN001
+        path = Path(str(item.fspath))
+        if path.parent.name != "e2e":
+            return (2, 0)
+        if path.name in LONG_FILES_FIRST:
+            return (0, LONG_FILES_FIRST.index(path.name))
+        return (1, 0)
+
+    items.sort(key=rank)  # a stable sort keeps each file's own order and pytest's order in a tier
+
+
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item, call):  # noqa: ANN001 - pytest hook
     outcome = yield
