@@ -29,15 +29,30 @@ def info(page: Any) -> dict:
     return json.loads(page.evaluate("() => window.gridworks.runInfo()"))
 
 
+def drawn(page: Any, hook: str, timeout: int = 10_000) -> Any:
+    """The JSON value of ``window.gridworks.<hook>`` once it is not null: a click draws its result
+    on the next frame, so a button (or node) is waited for, not read at once (a loaded machine
+    may take a while to draw that frame); None if it never appears."""
+    try:
+        page.wait_for_function(
+            f"() => {{ const v = window.gridworks.{hook}; return !!v && v !== 'null'; }}", timeout=timeout
+        )
+    except Exception:  # noqa: BLE001 - the caller's assertion names what is missing
+        return None
+    return json.loads(page.evaluate(f"() => window.gridworks.{hook}"))
+
+
 def click_button(page: Any, bid: str) -> None:
-    xy = json.loads(page.evaluate(f"() => window.gridworks.buttonCenter({json.dumps(bid)})"))
+    xy = drawn(page, f"buttonCenter({json.dumps(bid)})")
     assert xy is not None, f"no button {bid!r} on screen"
     page.mouse.click(xy[0], xy[1])
     page.wait_for_timeout(40)
 
 
 def click_node(page: Any, index: int) -> None:
-    x, y = json.loads(page.evaluate(f"() => window.gridworks.nodeXY({index})"))
+    xy = drawn(page, f"nodeXY({index})")
+    assert xy is not None, f"no node {index} on screen"
+    x, y = xy
     page.mouse.move(x, y)
     page.mouse.click(x, y)
     page.wait_for_timeout(40)

@@ -57,8 +57,6 @@ class CoopCtl:
         self.want: int | None = None  # the seat this page had, when it comes back
         self.kept: Session[RunState, Move] | None = None  # our run while rejoining (nobody may answer)
         self.tries = 0
-        self.last_tick = 0.0
-        self.last_hidden = False
 
     # ------------------------------------------------------------ queries
     @property
@@ -158,6 +156,7 @@ class CoopCtl:
 
     def _link_closed(self, key: str, seat: int | None) -> None:
         """A data channel closed: its seat has left (no heartbeat needed)."""
+        self._wake_check()
         if seat is not None and self.active:
             self._gone(seat)
             self.app.shell.invalidate()
@@ -166,7 +165,8 @@ class CoopCtl:
         from .net import Clock, now  # noqa: PLC0415
 
         self.generation += 1
-        self.last_tick, self.last_hidden, self.wishes = now(), False, {}
+        self.presence.reset([], now())
+        self.wishes = {}
         self.link = link
         self.clock = Clock(self.tick, self.tick, self._hide)
         self.seed = seed
@@ -270,6 +270,7 @@ class CoopCtl:
 
         if self.link is None:
             return
+        self._wake_check()
         try:
             msg = parse_peer_message(text)
         except PeerRefusal as exc:
@@ -454,11 +455,8 @@ class CoopCtl:
         session = self.app.session
         if not self.active or self.seat is None:
             return
+        self._wake_check()
         t = now()
-        if self.asleep() and self.transport == "tabs":
-            # this tab was frozen (JavaScript paused, a phone locked): count the others afresh; if
-            # the party went on without us, its host answers our beat with ``dropped``
-            self.presence.reset(session.state.connected, t)
         self.presence.heard(self.seat, t)
         self.send(
             {
@@ -471,15 +469,20 @@ class CoopCtl:
         )
         for c in self.presence.silent(session.state.connected, self.seat, t):
             self._gone(c)
-        if self.active:
-            self.last_tick, self.last_hidden = t, hidden()
         self.app.shell.invalidate()
 
+    def _wake_check(self) -> None:
+        """Run first by every callback: a page that was frozen past the limit woke now."""
+        from .net import hidden, now  # noqa: PLC0415
+
+        if self.active:
+            self.presence.ran(self.app.state.connected, now(), hidden())
+
     def asleep(self) -> bool:
-        """This page's clock stood still for longer than the others wait for it (it was frozen)."""
+        """This page woke a moment ago from a freeze past the limit (the others dropped it)."""
         from .net import now  # noqa: PLC0415
 
-        return now() - self.last_tick > self.presence.limit(self.last_hidden)
+        return self.presence.asleep(now())
 
     def broadcast(self, move: Move) -> None:
         """The authority tells every member about an accepted move."""

@@ -4,6 +4,9 @@ Browsers slow timers in hidden pages to about once a second, and Chromium's inte
 throttling to once a minute after five hidden minutes. A peer's beat says whether its page is
 hidden, and a hidden peer is given far longer before it counts as gone; a peer that leaves for
 good says ``bye`` (pagehide), which needs no timer at all.
+
+This page's own clock is here too: a page whose callbacks stood still for longer than the others
+wait for it was frozen (JavaScript paused, a phone locked), and the others have dropped it.
 """
 
 from __future__ import annotations
@@ -11,6 +14,8 @@ from __future__ import annotations
 BEAT_MS = 1000
 VISIBLE_SILENT_MS = 4_000.0
 HIDDEN_SILENT_MS = 200_000.0  # three intensive-throttling minutes and some slack
+WAKE_GRACE_BEATS = 3  # after waking, the others' silence limit plus this many beats: a seat that
+# leaves then means the party went on without this page (their drop was already on its way)
 
 
 class Presence:
@@ -21,6 +26,9 @@ class Presence:
         self.hidden: dict[int, bool] = {}
         self.visible_ms = VISIBLE_SILENT_MS  # a test build may shorten both (hook ``coopLimits``)
         self.hidden_ms = HIDDEN_SILENT_MS
+        self.last_tick = 0.0  # when this page last ran a co-op callback, and whether it was hidden
+        self.last_hidden = False
+        self.woke_at: float | None = None  # when this page last woke from a freeze past the limit
 
     def limit(self, hidden: bool) -> float:
         """How long a page that is (or said it was) ``hidden`` may be silent before it counts as gone."""
@@ -33,9 +41,29 @@ class Presence:
             self.hidden[seat] = hidden
 
     def reset(self, seats: list[int] | tuple[int, ...], now: float) -> None:
-        """Start counting afresh for ``seats`` (after joining or adopting a run)."""
+        """Start counting afresh for ``seats`` (after joining or adopting a run: time spent
+        waiting for a host or a code is not a freeze)."""
         self.seen = dict.fromkeys(seats, now)
         self.hidden = {}
+        self.last_tick, self.woke_at = now, None
+
+    def ran(self, seats: list[int] | tuple[int, ...], now: float, hidden: bool) -> None:
+        """This page runs a callback at ``now`` (the beat, a message, a closed channel; whichever
+        the browser runs first after a freeze). If its clock stood still past the limit the others
+        wait for it, it woke now: ``seats`` are counted afresh (their silence during our freeze is
+        not theirs) and for a while ``asleep`` is true."""
+        if now - self.last_tick > self.limit(self.last_hidden):
+            self.reset(seats, now)
+            self.woke_at = now
+        self.last_tick, self.last_hidden = now, hidden
+
+    def asleep(self, now: float) -> bool:
+        """This page was frozen past the limit and woke a moment ago: the others have dropped it
+        and their news may still be on its way (a queued message, a channel's close event, their
+        silence from now on), so a seat that leaves now means this page was left behind."""
+        if self.woke_at is None:
+            return False
+        return now - self.woke_at <= self.visible_ms + WAKE_GRACE_BEATS * BEAT_MS
 
     def silent(self, seats: list[int] | tuple[int, ...], me: int | None, now: float) -> list[int]:
         """The seats among ``seats`` (not ``me``) silent for longer than their limit."""
