@@ -66,6 +66,17 @@ ahead of the first, plus or minus a seeded 0..24 (105 to 285 degrees ahead), so 
 random choice, varies how soon and on which weapons the duel is fought (RULES.md "Variety")."""
 
 
+LONE_3_RULES = 6
+"""Rules 6 (issue 28, session 9; RULES.md "Seats"): with three ships the seed draws which seat starts
+alone (the ``SPACING_3`` angle 0, farthest from the other two); before, it was always the first mover,
+which won 29 of 60 expert games under rules 5 (+15 points over a fair third)."""
+
+
+def lone_seat(seed: int) -> int:
+    """The rules-6 three-ship seat that starts alone (0, 1 or 2), from the seed (its own PCG stream)."""
+    return Pcg32(seed, 0x10E3).next_below(3)
+
+
 def duel_angle(seed: int) -> int:
     """The rules-4 duel start angle of the second ship (arc units ahead of the first), from the seed."""
     rng = Pcg32(seed, 0xD0E1)  # not the scenario's Lcg32: its low bits follow the seed too closely
@@ -84,7 +95,8 @@ class Start:
 def scenario_ships(seed: int, players: int, rules: int = 2) -> Start:
     """The start of a rules-2 (3, 4) game: a layout and a loadout from the seed, angles from a seeded
     offset (``SPACING``, ``SPACING_3`` under rules 3; under rules 4 a duel's second ship is placed at
-    ``duel_angle``, everything else as rules 3)."""
+    ``duel_angle``, everything else as rules 3; under rules 6 a three-ship game's ``lone_seat`` takes
+    the lone place, the others follow it in seat order)."""
     spacing = SPACING_3 if rules >= 3 else SPACING
     if rules >= 4 and players == 2:
         spacing = {**spacing, 2: {1: duel_angle(seed)}}
@@ -97,9 +109,11 @@ def scenario_ships(seed: int, players: int, rules: int = 2) -> Start:
     for sub, n in loadout.energy:
         alloc[SUB_INDEX[sub]] = n
     ships = []
+    lone = lone_seat(seed) if rules >= LONE_3_RULES and players == 3 else 0
     for i in range(players):
         ring = layout.rings[(i + shift) % len(layout.rings)]
-        angle = (offset + spacing.get(players, {}).get(i, i * ARC_UNITS // players)) % ARC_UNITS
+        place = (i - lone) % players  # rules 6, three ships: seat ``lone`` takes the first mover's place
+        angle = (offset + spacing.get(players, {}).get(place, place * ARC_UNITS // players)) % ARC_UNITS
         sector = angle * RING_SECTORS[ring] // ARC_UNITS
         ships.append(new_ship(i, ring, sector, alloc=tuple(alloc)))
     return Start(layout.key, loadout.key, tuple(ships))

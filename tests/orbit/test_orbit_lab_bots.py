@@ -65,3 +65,24 @@ def test_rush_burns_towards_the_enemy_ring() -> None:
             assert (goal - me.ring) * facing.sign > 0
             assert plan.pending(me.alloc)[0] >= 1
     assert burned >= 4
+
+
+def test_lancer_flies_the_railgun_loadout_without_shields_and_turns_its_nose_to_a_ring_mate() -> None:
+    from orbit_helpers import make
+
+    from tools.playtest.orbit_bots import lancer
+
+    for seed in range(4):
+        turns = _bot_turns("lancer", seed)
+        last_state, last_plan = turns[-1]
+        assert last_plan.pending(last_state.active_ship.alloc) == (2, 1, 0, 2, 4, 0, 0)
+    armed = {"eng": 2, "thr": 1, "las": 2, "rail": 4}
+    # the enemy 6 sectors behind on the same ring: turn round; 6 ahead: keep the facing
+    behind = make({"ring": 5, "sector": 10, "energy": armed}, {"ring": 5, "sector": 4})
+    ahead = make({"ring": 5, "sector": 10, "energy": armed}, {"ring": 5, "sector": 16})
+    assert lancer(behind).rotate and not lancer(ahead).rotate
+    assert lancer(behind).burn is None and lancer(ahead).burn is None
+    # another ring: burn towards it (ring 5 -> ring 3 is a medium burn inward, engines 2)
+    other = make({"ring": 5, "sector": 10, "energy": armed}, {"ring": 3, "sector": 2})
+    plan = lancer(other)
+    assert plan.burn is not None and plan.burn.value == "medium" and plan.rotate

@@ -99,3 +99,21 @@ def test_a_device_without_the_game_never_takes_turns_played_for_it(moves, receiv
             accept(None, rec, me)
         with pytest.raises(LinkError, match="never saw"):
             accept(None, rec, "host" if me == "guest" else "guest")
+
+
+def test_a_rules_five_three_ship_link_replays_under_rules_five_and_a_rules_seven_link_is_refused():
+    """Rules 6 (three-ship lone seat drawn) must not move the ships of a link game begun under rules
+    5; a link from a newer build (rules 7) is refused with a reason, not replayed under rules 6."""
+    from engine.orbit.scenarios import lone_seat, scenario_ships
+
+    seed = next(s for s in range(100) if lone_seat(s) != 0)
+    code = encode(seed, {"players": 3, "rules": 5}, ["host", "guest", "third"], ["coast", "coast"])
+    st = final_state(decode(code))
+    assert st.rules == 5 and st.turn == 2
+    start = scenario_ships(seed, 3, 5).ships
+    assert [(s.ring, s.facing) for s in st.ships] == [(s.ring, s.facing) for s in start]
+    assert st.ships[2].sector == start[2].sector  # ship 3 has not moved yet: still at its rules-5 place
+    assert scenario_ships(seed, 3, 6).ships[2].sector != start[2].sector  # rules 6 would have moved it
+    newer = _resign(code, lambda body: body["o"].update(rules=RULES_VERSION + 1))
+    with pytest.raises(LinkError):
+        decode(newer)

@@ -11,7 +11,7 @@ from engine.orbit import initial_state
 from engine.orbit.game import GAME, RULES_VERSION, new_game_options
 from engine.orbit.moves import parse_plan
 from engine.orbit.rules import RING_SECTORS, arc_span
-from engine.orbit.scenarios import DUEL_SPREAD, duel_angle, scenario_ships
+from engine.orbit.scenarios import DUEL_SPREAD, duel_angle, lone_seat, scenario_ships
 from engine.orbit.state import Termination
 from engine.orbit.turn import preview, turn_order
 
@@ -102,7 +102,7 @@ def test_a_rules_two_game_replays_as_rules_two():
     again = Session.load(GAME, sess.save_json())
     assert again.state == sess.state and [again.state.active, again.state.round] == [1, 2]
     new = initial_state(21, new_game_options(3))
-    assert new.rules == RULES_VERSION and new.ships == scenario_ships(21, 3, 3).ships
+    assert new.rules == RULES_VERSION and new.ships == scenario_ships(21, 3, RULES_VERSION).ships
 
 
 def test_rules_four_draw_the_duel_start_angle_between_28_and_76():
@@ -171,4 +171,54 @@ def test_a_rules_four_duel_replays_as_rules_four_and_new_games_use_rules_five():
     again = Session.load(GAME, sess.save_json())
     assert again.state == sess.state and again.state.rules == 4
     new = Session(GAME, 8, new_game_options(2)).state
-    assert RULES_VERSION == 5 and new.rules == 5 and new.ships == scenario_ships(8, 2, 4).ships
+    assert new.rules == RULES_VERSION >= 5 and new.ships == scenario_ships(8, 2, 4).ships
+
+
+def _gap(x: int, y: int) -> int:
+    d = abs(x - y) % 96
+    return min(d, 96 - d)
+
+
+def _lone(seed: int, rules: int) -> int:
+    """The seat of a three-ship start that is farther from both others than they are from each other."""
+    a = [arc_span(s.ring, s.sector)[0] for s in scenario_ships(seed, 3, rules).ships]
+    lone = [
+        i
+        for i in range(3)
+        if min(_gap(a[i], a[(i + 1) % 3]), _gap(a[i], a[(i + 2) % 3])) > _gap(a[(i + 1) % 3], a[(i + 2) % 3])
+    ]
+    assert len(lone) == 1, (seed, rules, a)
+    return lone[0]
+
+
+def test_rules_six_draw_which_of_three_seats_starts_alone_and_rules_five_keep_the_first_mover():
+    """Rules 6 (issue 28, session 9, fair seats): with three ships the seed draws the lone seat; rules
+    5 (and 3, 4) always put the first mover there; duels and four-ship starts are the same under 6."""
+    assert RULES_VERSION == 6
+    assert {_lone(seed, 5) for seed in range(60)} == {0}
+    drawn = [_lone(seed, 6) for seed in range(60)]
+    assert drawn == [lone_seat(seed) for seed in range(60)]
+    assert all(drawn.count(k) >= 12 for k in (0, 1, 2))  # every seat starts alone in some games
+    for seed in range(60):
+        s5, s6 = scenario_ships(seed, 3, 5), scenario_ships(seed, 3, 6)
+        assert (s5.layout, s5.loadout) == (s6.layout, s6.loadout)
+        assert [s.ring for s in s5.ships] == [s.ring for s in s6.ships]  # only the angles move
+        if lone_seat(seed) == 0:
+            assert s5 == s6
+        for n in (2, 4):
+            assert scenario_ships(seed, n, 6) == scenario_ships(seed, n, 5)
+
+
+def test_a_rules_five_three_ship_game_replays_as_rules_five_and_new_games_use_rules_six():
+    seed = next(s for s in range(100) if lone_seat(s) != 0)
+    sess = Session(GAME, seed, {"players": 3, "rules": 5})
+    assert sess.state.ships == scenario_ships(seed, 3, 5).ships
+    for text in ("coast",) * 4:
+        sess.play_text(text)
+    again = Session.load(GAME, sess.save_json())
+    assert again.state == sess.state and again.state.rules == 5
+    new = Session(GAME, seed, new_game_options(3)).state
+    assert (
+        new.rules == 6 and new.ships == scenario_ships(seed, 3, 6).ships != scenario_ships(seed, 3, 5).ships
+    )
+    assert _lone(seed, 6) == lone_seat(seed) != 0

@@ -8,6 +8,9 @@ Each bot is a fixed idea a new player might play, with no search:
   fires at whatever comes into range.
 - ``rush``: engines, thrusters, shields and missiles (laser when it fits); burns towards the nearest
   enemy's ring as hard as it can (turning round first when needed), fires everything in range.
+- ``lancer`` (session 9, rules 5: the railgun goes through shields): the expert's most used duel
+  loadout (engines 2, thrusters, laser, railgun, no shields) flown like ``rush`` to the nearest
+  enemy's ring, then the railgun's nose turned towards it; fires everything in range.
 
 ``python -m tools.playtest.orbit_bots --games 30`` plays the expert against each bot in duels (seats
 alternate: even seeds the expert is ship 1, odd seeds ship 2) and prints the expert's win share.
@@ -35,6 +38,7 @@ S = Subsystem
 WEAPONS_ALL = ((0, 1, 0, 2, 4, 2, 0), (S.RAILGUN, S.LASER, S.MISSILES, S.THRUSTERS))
 TURTLE = ((0, 0, 1, 2, 0, 2, 2), (S.SHIELDS, S.MISSILES, S.LASER, S.SCOOP))
 RUSH = ((3, 1, 0, 2, 0, 2, 2), (S.ENGINES, S.THRUSTERS, S.SHIELDS, S.MISSILES, S.LASER))
+LANCER = ((2, 1, 0, 2, 4, 0, 0), (S.RAILGUN, S.ENGINES, S.THRUSTERS, S.LASER))
 
 
 def _nearest(state: OrbitState, ship: Ship) -> Ship | None:
@@ -84,32 +88,58 @@ def turtle(state: OrbitState) -> TurnPlan:
     return _plan(state, TURTLE, False, None)
 
 
-def rush(state: OrbitState) -> TurnPlan:
-    """Burn towards the nearest enemy's ring as hard as possible, then brawl."""
+def _nose_towards(ship: Ship, foe: Ship) -> bool:
+    """Whether turning round brings the railgun's nose nearer an enemy on the same ring."""
+    if foe.ring != ship.ring:
+        return False
+    n = RING_SECTORS[ship.ring]
+    ahead = (foe.sector - ship.sector) * ship.facing.sign % n
+    return (-ahead) % n < ahead
+
+
+def _chase(state: OrbitState, loadout: tuple[tuple[int, ...], tuple[Subsystem, ...]]) -> TurnPlan:
+    """Burn towards the nearest enemy's ring as hard as ``loadout``'s engines allow; on its ring,
+    turn the nose towards it; fire everything in range."""
     ship = state.active_ship
     foe = _nearest(state, ship)
     if foe is None or ship.transit is not None:
-        return _plan(state, RUSH, False, None)
+        return _plan(state, loadout, False, None)
     goal = _next_position(foe)[0]
     dr = goal - ship.ring
     if dr == 0:
-        return _plan(state, RUSH, False, None)
+        return _plan(state, loadout, _nose_towards(ship, foe), None)
     outward = dr > 0
     rotate = (ship.facing.sign > 0) != outward
     size = min(abs(dr), 3)
     burn = {1: Burn.LIGHT, 2: Burn.MEDIUM, 3: Burn.HEAVY}[size]
     while burn is not None:
-        plan = _plan(state, RUSH, rotate, burn)
+        plan = _plan(state, loadout, rotate, burn)
         if plan.burn is not None:
             return plan
         burn = {Burn.HEAVY: Burn.MEDIUM, Burn.MEDIUM: Burn.LIGHT}.get(burn)
-    return _plan(state, RUSH, rotate, None)
+    return _plan(state, loadout, rotate, None)
+
+
+def rush(state: OrbitState) -> TurnPlan:
+    """Burn towards the nearest enemy's ring as hard as possible, then brawl."""
+    ship = state.active_ship
+    foe = _nearest(state, ship)
+    if foe is None or ship.transit is not None or _next_position(foe)[0] == ship.ring:
+        return _plan(state, RUSH, False, None)
+    return _chase(state, RUSH)
+
+
+def lancer(state: OrbitState) -> TurnPlan:
+    """Rules 5's railgun through shields: the expert's most used loadout (engines 2, thrusters,
+    laser, railgun; no shields), flown straight at the nearest enemy's ring, nose on it, firing."""
+    return _chase(state, LANCER)
 
 
 BOTS: dict[str, Callable[[OrbitState], TurnPlan]] = {
     "always_weapons": always_weapons,
     "turtle": turtle,
     "rush": rush,
+    "lancer": lancer,
 }
 
 

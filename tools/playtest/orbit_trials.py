@@ -13,6 +13,7 @@ Trials join with ``+`` (``railheat+rail8``):
 - ``railout``: the railgun also hits the next ring out, up to 12 arc units ahead along its facing;
 - ``starts4``: ships start with a full loadout drawn by the seed (sniper, lancer, brawler, gunboat);
 - ``even4``: four ships start evenly spread (24 arc units apart);
+- ``spN-a-b-c``: with N ships, ship 1 starts ``a`` arc units ahead of ship 0, ship 2 ``b``, ... (rules 3+);
 - ``duelN``: rules 4's seeded duel distance drawn from 52 +- N (24 is shipped);
 - ``spreadN``: duels start with the second ship a seeded -N..N arc units off its 52;
 - ``nobonus``: the search's +0.5 per powered subsystem (``search.evaluate``) left out (0 since
@@ -107,6 +108,9 @@ def apply(trial: str) -> None:
             _railheat()
         elif part == "railout":
             _railout()
+        elif part.startswith("sp") and "-" in part:  # sp4-20-48-76: start angles of ships 1.. (arc units)
+            n, *angles = (int(x) for x in part[2:].split("-"))
+            scenarios_mod.SPACING_3 = {**scenarios_mod.SPACING_3, n: dict(enumerate(angles, 1))}
         elif part == "even4":
             scenarios_mod.SPACING_3 = {**scenarios_mod.SPACING_3, 4: {1: 24, 2: 48, 3: 72}}
         elif part.startswith("duel"):  # rules 4's seeded duel distance, 52 +- 0..N (24 shipped)
