@@ -1,6 +1,7 @@
 """Orbit Simulator play by link (issue 28): a link game survives reload on both devices, the menu
 offers it with Continue while another game is on screen, its link can be copied again, a newer link
-opened in an open tab continues it, a tampered link says why in a banner that stays until closed,
+opened in an open tab continues it, the Copy button copies the current link, the friend's menu
+lists the game too, a tampered link says why in a banner that stays until closed,
 and a device that never had the game refuses a link whose turns for it were played by the host."""
 
 from __future__ import annotations
@@ -8,6 +9,17 @@ from __future__ import annotations
 from e2e.test_orbit import click, info, settle_link, uncover, until
 from e2e.util import open_game, save_json, state_hash, wait_ready
 from engine.orbit.link import encode
+
+
+def copied_link(page, reset: str | None = None) -> str:  # noqa: ANN001
+    """What the page last put on the clipboard (the clipboard is stubbed: headless has none)."""
+    if reset is not None:
+        page.evaluate(
+            """() => { window.__orbitCopied = '';
+                const clip = { writeText: (t) => { window.__orbitCopied = t; return Promise.resolve(); } };
+                Object.defineProperty(navigator, 'clipboard', { value: clip, configurable: true }); }"""
+        )
+    return str(page.evaluate("() => window.__orbitCopied"))
 
 
 def test_link_game_reload_menu_newer_link_and_refusals(page, browser, guard, site):
@@ -27,6 +39,12 @@ def test_link_game_reload_menu_newer_link_and_refusals(page, browser, guard, sit
     st = until(page, "s.mode === 'play' && s.link_me === 0")
     assert st["turns"] == 1 and not st["planning"]
     page.wait_for_function("() => JSON.parse(window.gridworks.buttons()).some((b) => b.id === 'share')")
+    # ... and the Copy button copies the link of the game as it stands (not an older turn)
+    copied_link(page, "")
+    click(page, "share")
+    page.wait_for_function("() => window.__orbitCopied !== ''")
+    copied = copied_link(page)
+    assert copied.startswith(f"{site}orbit/") and copied.endswith(f"#g={code1}")
     # another game on screen: the menu lists the link game with its own Continue
     page.evaluate("() => window.gridworks.startGame(JSON.stringify(['human', 'random']), '{}', 5)")
     until(page, "s.link_me === null && s.mode === 'play'")
@@ -54,6 +72,14 @@ def test_link_game_reload_menu_newer_link_and_refusals(page, browser, guard, sit
         friend.reload()  # the friend's device keeps the game too
         wait_ready(friend)
         st = until(friend, "s.mode === 'play' && s.link_me === 1")
+        assert st["turns"] == 3
+        # the friend's menu also lists the link game with Continue while another game is on screen
+        friend.evaluate("() => window.gridworks.startGame(JSON.stringify(['human', 'random']), '{}', 5)")
+        until(friend, "s.link_me === null && s.mode === 'play'")
+        click(friend, "menu")
+        until(friend, "s.mode === 'menu' && s.link_stored")
+        click(friend, "continue:link")
+        st = until(friend, "s.link_me === 1 && s.mode === 'play'")
         assert st["turns"] == 3
         # a third device that never had the game: the host played the guest's turns itself
         forged = encode(session["seed"], session["options"], ["host", "guest"], ["coast"] * 4)
