@@ -73,6 +73,15 @@ def test_ready_event_fires(page, site):
     assert page.evaluate("() => window.__readyEvents") == 1
 
 
+def test_python_runs_without_wasm_stack_switching(page, site):
+    """Chromium 156 kills the renderer when it samples an allocation made on a JSPI stack (its
+    stack walker scans into the stack's guard page), so boot.js starts Pyodide without JSPI and
+    gives the page its WebAssembly.Suspending back afterwards."""
+    open_game(page, site, "selfcheck")
+    assert page.evaluate("() => window.gridworks.jspi") is False
+    assert page.evaluate("() => typeof WebAssembly.Suspending") == "function"
+
+
 def test_storage_round_trips_across_reload(page, site):
     open_game(page, site, "selfcheck")
     first = page.evaluate("() => window.gridworks.visits()")

@@ -19,6 +19,28 @@ function streamedWasm(entry, received) {
   }, {bytes});
 }
 
+// Python runs without WebAssembly stack switching (JSPI), as in a browser that has none. With JSPI,
+// Pyodide runs Python on V8's secondary wasm stacks; when Chromium samples an allocation made there
+// (GWP-ASan, or the sampling heap profiler that a share of browser sessions turn on in every
+// renderer), its frame-pointer stack walker scans past the top of that stack into the guard page and
+// the renderer dies (SIGSEGV; "Target crashed" in the e2e). Measured on Chromium 156 with the heap
+// profiler on: 14 of 20 boots crashed with JSPI, 0 of 30 without. Pyodide looks for
+// WebAssembly.Suspending once, while its module is created, so it is hidden for that moment and put
+// back (a page embedding boot.js keeps it). ?gw-jspi=keep leaves it (to check a newer Chromium).
+function withoutJspi(load) {
+  const W = globalThis.WebAssembly;
+  if (!W || PARAMS.get("gw-jspi") === "keep") return load();
+  const hidden = [];
+  for (const k of ["Suspending", "promising", "Suspender"]) {
+    const d = Object.getOwnPropertyDescriptor(W, k);
+    if (d && d.configurable) { hidden.push([k, d]); delete W[k]; }
+  }
+  const back = () => { for (const [k, d] of hidden) Object.defineProperty(W, k, d); };
+  let run;
+  try { run = Promise.resolve(load()); } catch (e) { back(); throw e; }
+  return run.finally(back);
+}
+
 // The runtime: on a first visit (no service worker serving this page) the wasm and its JS module
 // come gzip-compressed and are inflated here (the wasm compiled as it streams in); a page served by
 // the service worker lets Pyodide fetch their plain copies from its cache (the browser keeps the
@@ -62,9 +84,9 @@ async function startRuntime() {
   const m = await import(indexURL + "pyodide.mjs");
   const opts = {indexURL};
   if (createModule) opts.createPyodideModule = await createModule;
-  const fresh = () => m.loadPyodide(opts);
+  const fresh = () => withoutJspi(() => m.loadPyodide(opts));
   if (!heap) return fresh();
-  return m.loadPyodide({...opts, _loadSnapshot: heap}).then((py) => {
+  return withoutJspi(() => m.loadPyodide({...opts, _loadSnapshot: heap})).then((py) => {
     gw.snapshot = true;
     // the snapshot holds one random state for every page: draw a fresh one
     py.runPython("import sys\nif 'random' in sys.modules: sys.modules['random'].seed()");
@@ -80,8 +102,9 @@ async function startRuntime() {
 // opened IndexedDB, which a blog's third-party iframe may not have.)
 function startPython() {
   api.runtime = startRuntime();
-  api.runtime.then(() => {
+  api.runtime.then((py) => {
     gw.timings.runtime = performance.now();
+    gw.jspi = !!(py && py._module && py._module.jspiSupported);   // false unless ?gw-jspi=keep
     if (boot.step === "download") { boot.step = "python"; boot.progress = Math.max(boot.progress, 0.85); }
   }, () => {});
   const watch = setInterval(() => {
