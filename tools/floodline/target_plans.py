@@ -67,7 +67,31 @@ LV17: list[Step] = [
     "tE",
 ]
 
-PLANS: dict[str, list[Step]] = {"lv04": LV04, "lv07": LV07, "lv17": LV17}
+#: Lv9 "Cavity Bonus" (session 9 redraw): a vault of volume 3 against the east WALL plate.  Each cavity
+#: cell needs its roof (held under DOWN) and its west neighbour (held under the east tilt) in one
+#: Reinforced frame; the ends rest on the plate.  "park" puts a piece where the east tilt loses
+#: nothing, away from the vault's slice still to build (``KEEP``), highest first (the ★2 tower).
+LV09: list[Step] = [
+    ((5, 0, 3), (5, 1, 3), (6, 1, 3)),  # L3 Reinforced: slice z = 3 (west wall + roof)
+    ((5, 0, 1), (6, 0, 1), (5, 0, 2), (6, 0, 2)),  # O2: the north end (6, 0, 2) on the plate
+    ((5, 0, 4), (5, 1, 4), (6, 1, 4)),  # L3 Reinforced: slice z = 4, joins the frame
+    "park",
+    ((6, 0, 6), (6, 1, 6), (6, 2, 6), (6, 3, 6)),  # I4 upright: the south end (6, 0, 6)
+    "park",
+    "park",
+    "park",
+    "park",
+    "park",
+    ((4, 1, 5), (5, 1, 5), (6, 1, 5), (5, 0, 5)),  # T3 Reinforced: slice z = 5 closes the vault
+    "tE",
+    ".*30",
+    "tD",
+]
+
+#: cells a "park" step keeps empty, with the columns above them (the pieces still to come drop there)
+KEEP: dict[str, set[Cell]] = {"lv09": {(4, 1, 5), (5, 1, 5), (6, 1, 5), (5, 0, 5), (6, 0, 5)}}
+
+PLANS: dict[str, list[Step]] = {"lv04": LV04, "lv07": LV07, "lv09": LV09, "lv17": LV17}
 
 
 def _solids(s: State) -> set[int]:
@@ -87,6 +111,32 @@ def place(s: State, cells: Sequence[Cell]) -> list[TickInput]:
     raise ValueError(f"piece {s.active.piece_id if s.active else None} cannot land on {sorted(cells)}")
 
 
+def park(s: State, keep: set[Cell]) -> list[TickInput]:
+    """Ticks that lock the active piece where an east tilt would lose nothing more, keeping ``keep``
+    (and the columns above it) empty; the highest such placement (it builds the tower)."""
+    from engine.floodline.geometry import Gravity
+
+    f = s.board.frame
+    before = _solids(s)
+    lost0 = s.metrics["lostVoxelsTotal"]
+    best: tuple[int, list[TickInput]] | None = None
+    for _sc, ticks, res in placements(s):
+        if res.outcome is not None and res.outcome.status != Status.WON:
+            continue
+        new = [(f.xs[i], f.ys[i], f.zs[i]) for i in _solids(res) - before]
+        if any((x, z) == (kx, kz) and y >= ky for x, y, z in new for kx, ky, kz in keep):
+            continue
+        tilted = _run(res, [TickInput(tilt=Gravity.EAST)])
+        if tilted.gravity != Gravity.EAST or tilted.metrics["lostVoxelsTotal"] > lost0:
+            continue
+        top = max(y for _x, y, _z in new)
+        if best is None or top > best[0]:
+            best = (top, ticks)
+    if best is None:
+        raise ValueError("nowhere to park")
+    return best[1]
+
+
 def run_plan(
     stem: str, plan: list[Step], data: dict[str, Any] | None = None, strict: bool = True
 ) -> tuple[State, list[TickInput]]:
@@ -98,7 +148,14 @@ def run_plan(
     s = initial_state(lv, int(data["meta"]["seed"]))
     ticks: list[TickInput] = []
     for st in plan:
-        if isinstance(st, str):
+        if st == "park":
+            try:
+                tt = park(s, KEEP.get(stem, set()))
+            except ValueError:
+                if strict:
+                    raise
+                break
+        elif isinstance(st, str):
             mv = parse_move(st)
             tt = [mv.once()] * mv.repeat
         else:
