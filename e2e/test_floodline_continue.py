@@ -1,7 +1,8 @@
 """Floodline's run in progress is a Session restored through the real-time twin (issue #24): a run left
-at a checkpoint (pause, Levels) is stored as seed + level + moves; after a reload the level select's
-Play says Continue, and pressing it restores the run (replayed over a few frames, not watched from the
-start) to the same state, paused, and it plays on. A damaged stored run is kept aside with a notice
+at a checkpoint (pause, Levels) is stored as seed + level + moves, and the launcher's card says
+Continue with its level; the page's entry (a reload, the launcher's Continue) restores the run
+(replayed over a few frames, not watched from the start) to the same state, paused, and it plays on;
+a new run of a level drops it. A damaged stored run is kept aside with a notice
 and Play starts a level again. Floodline has no undo: the seed offers none (a real-time game)."""
 
 from __future__ import annotations
@@ -26,6 +27,11 @@ def play_some(page: Any) -> dict:
     return st
 
 
+def scores(page: Any) -> dict:
+    """The launcher's card for Floodline (``gridworks:floodline:scores``)."""
+    return json.loads(page.evaluate("() => localStorage.getItem('gridworks:floodline:scores')"))["data"]
+
+
 def test_a_run_left_midway_continues_where_it_stopped(page, site):
     open_game(page, site, "floodline")
     before = play_some(page)
@@ -34,12 +40,10 @@ def test_a_run_left_midway_continues_where_it_stopped(page, site):
     st = info(page)
     assert st["screen"] == "menu" and st["saved"] == 1, st
     assert json.loads(page.evaluate(f"() => localStorage.getItem('{KEY}')"))["data"]["moves"]
-    page.reload()
+    card = scores(page)  # the launcher's Continue knows the run and its level
+    assert card["in_progress"] is True and card["level"] == 1 and card["levels"] == 30, card
+    page.reload()  # the page's entry (what the launcher's Continue opens) resumes the run, paused
     page.wait_for_function("() => window.gridworks && window.gridworks.ready", timeout=120_000)
-    page.wait_for_timeout(600)  # read, not continued by itself: the level select waits for the player
-    st = info(page)
-    assert st["screen"] == "menu" and st["saved"] == 1 and not st["resuming"], st
-    click_button(page, "play")  # "Continue level 1"
     page.wait_for_function(
         "() => JSON.parse(window.gridworks.floodlineInfo()).screen === 'play'", timeout=30_000, polling=100
     )
@@ -48,6 +52,14 @@ def test_a_run_left_midway_continues_where_it_stopped(page, site):
     assert st["tick"] == before["tick"] and state_hash(page) == want
     page.evaluate("() => window.gridworks.floodlineFeed(['d', '.'])")  # and it plays on
     assert info(page)["pieces"] == before["pieces"] + 1
+    click_button(page, "levels")
+    assert info(page)["saved"] == 1
+    click_button(page, "level:lv01")  # a new run of the level: the stored one is dropped, no Continue
+    page.wait_for_function(
+        "() => JSON.parse(window.gridworks.floodlineInfo()).screen === 'play'", timeout=30_000, polling=100
+    )
+    assert page.evaluate(f"() => localStorage.getItem('{KEY}')") is None
+    assert scores(page)["in_progress"] is False
 
 
 def test_a_damaged_stored_run_is_kept_aside_with_a_notice(page, site):
@@ -57,10 +69,8 @@ def test_a_damaged_stored_run_is_kept_aside_with_a_notice(page, site):
     rec = json.loads(page.evaluate(f"() => localStorage.getItem('{KEY}')"))
     rec["data"]["moves"] = [*rec["data"]["moves"], "q7"]  # a move no build knows
     page.evaluate(f"(r) => localStorage.setItem('{KEY}', r)", json.dumps(rec))
-    page.reload()
+    page.reload()  # the entry resumes the run: the damage is found while it replays
     page.wait_for_function("() => window.gridworks && window.gridworks.ready", timeout=120_000)
-    assert info(page)["saved"] == 1  # read, not replayed yet: the damage is found on Continue
-    click_button(page, "play")
     page.wait_for_function(
         "() => JSON.parse(window.gridworks.floodlineInfo()).saved === null", timeout=30_000, polling=100
     )

@@ -62,3 +62,28 @@ class StubShell:
 
     def announce(self, text: str) -> None:
         self.said.append(text)
+
+
+class StubContext:
+    """A 2D context that draws nothing; text measures 7 px a character at any size."""
+
+    def __getattr__(self, name: str) -> Any:
+        if name == "measureText":
+            return lambda s: types.SimpleNamespace(width=7.0 * len(s))
+        return lambda *a, **k: None
+
+
+class StubCanvas:
+    """A canvas element for layout tests: its context draws nothing (``StubContext``)."""
+
+    width = height = 0
+
+    def getContext(self, _kind: str) -> StubContext:  # noqa: N802 - the DOM's name
+        return StubContext()
+
+
+def stub_gfx(canvas_mod: Any, w: float = 1000, h: float = 720) -> Any:
+    """A ``shared.canvas.Gfx`` of ``w`` x ``h`` on a ``StubCanvas`` (the regions it draws are kept)."""
+    g = canvas_mod.Gfx(StubCanvas(), fit_window=False)
+    g.width, g.height = w, h
+    return g

@@ -15,7 +15,7 @@ import pytest
 
 from engine.core.session import Session
 from engine.floodline import GAME
-from engine.floodline.campaign import level
+from engine.floodline.campaign import Progress, level
 from tests.gwstub import glue_modules
 
 
@@ -95,21 +95,23 @@ def region(glue: dict[str, Any], bid: str, x: float, y: float) -> Any:
 def test_the_focus_ring_walks_the_buttons(glue: dict[str, Any]) -> None:
     focus = glue["floodline.focus"]
     ring = [region(glue, "resume", 0, 0), region(glue, "restart", 0, 50), region(glue, "levels", 0, 100)]
-    assert focus.default_focus(ring) == "resume"
-    assert focus.step(ring, "resume", "ArrowDown") == "restart"
-    assert focus.step(ring, "restart", "ArrowDown") == "levels"
-    assert focus.step(ring, "levels", "ArrowDown") == "levels"  # nothing further down
-    assert focus.step(ring, "levels", "Tab") == "resume"  # Tab wraps in drawing order
-    assert focus.step(ring, "resume", "Tab", back=True) == "levels"
+    assert focus.start(ring) == "resume"
+    assert focus.key(ring, "resume", "ArrowDown") == ("restart", None)
+    assert focus.key(ring, "restart", "ArrowDown") == ("levels", None)
+    assert focus.key(ring, "levels", "ArrowDown") == ("levels", None)  # nothing further down
+    assert focus.key(ring, "levels", "Tab") == ("resume", None)  # Tab wraps in drawing order
+    assert focus.key(ring, "resume", "Tab", back=True) == ("levels", None)
+    assert focus.key(ring, None, "Tab") == ("resume", None)  # the first key: the main action
+    assert focus.key(ring, None, "Enter") == ("resume", "resume")
     grid = [region(glue, f"lv:{n}", 110 * (n - 1), 0) for n in (1, 2, 3)] + [region(glue, "play", 110, 60)]
-    assert focus.default_focus(grid) == "play"
-    assert focus.step(grid, "lv:1", "ArrowRight") == "lv:2"
-    assert focus.step(grid, "lv:2", "ArrowDown") == "play"
+    assert focus.start(grid) == "play"
+    assert focus.key(grid, "lv:1", "ArrowRight") == ("lv:2", None)
+    assert focus.key(grid, "lv:2", "ArrowDown") == ("play", None)
 
 
 def make_ui(glue: dict[str, Any]) -> Any:
     """A fresh ``Ui`` (a new player's record, the rebinding screen waiting for nothing)."""
-    progress = glue["floodline.campaign"].Progress()
+    progress = Progress()
     return glue["floodline.ui"].Ui(progress, SimpleNamespace(waiting=None))
 
 

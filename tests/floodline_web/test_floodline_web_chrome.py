@@ -5,14 +5,13 @@ opened with H and closed with Escape without pausing or dropping, and the result
 
 from __future__ import annotations
 
-import types
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from engine.floodline.campaign import COUNT, SKIP_AFTER_LOSSES, Progress
-from tests.gwstub import glue_modules
+from tests.gwstub import glue_modules, stub_gfx
 
 MODS = (
     "floodline.campaign",
@@ -24,22 +23,6 @@ MODS = (
     "shared.canvas",
     "shared.input",
 )
-
-
-class _Ctx:
-    """A 2D context that draws nothing; text is 7 px a character at any size."""
-
-    def __getattr__(self, name: str) -> Any:
-        if name == "measureText":
-            return lambda s: types.SimpleNamespace(width=7.0 * len(s))
-        return lambda *a, **k: None
-
-
-class _Canvas:
-    width = height = 0
-
-    def getContext(self, _kind: str) -> _Ctx:  # noqa: N802 - the DOM's name
-        return _Ctx()
 
 
 @pytest.fixture(scope="module")
@@ -54,9 +37,7 @@ def tr(m: dict[str, Any]) -> Any:
 
 
 def gfx(m: dict[str, Any], w: float, h: float) -> Any:
-    g = m["shared.canvas"].Gfx(_Canvas(), fit_window=False)
-    g.width, g.height = w, h
-    return g
+    return stub_gfx(m["shared.canvas"], w, h)
 
 
 def ui_for(m: dict[str, Any], p: Progress) -> Any:

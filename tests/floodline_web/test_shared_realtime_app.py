@@ -2,13 +2,16 @@
 falling-block game: the clock asks ``step(ui, state)`` for one move a tick (gravity is the engine's
 rule, applied by every tick's move), nothing moves while ``waiting``, ``speed`` plays several moves a
 tick, ``interpret`` plays a move at once, a refused move changes nothing, checkpoints save through the
-Session (restore, a damaged save kept aside, a newer build's held), undo takes back a tick."""
+Session (restore, a damaged save kept aside, a newer build's held), undo takes back a tick; the save is
+guarded between two tabs (issue #25 "nothing lost": a second tab neither replaces nor drops the first
+tab's game, the player is asked with the clock stopped, the game on screen is put forward)."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -98,6 +101,10 @@ def make(gw: Any, shell: Shell | None = None) -> Any:
     class FallApp(rt.RealtimeApp):  # type: ignore[misc]
         SAVE = "game"
         events: list[str] = []
+        others = 0
+
+        def other_game(self) -> None:
+            self.others += 1
 
         def waiting(self) -> bool:
             return bool(self.ui.paused)
@@ -183,3 +190,112 @@ def test_a_damaged_save_is_kept_aside_and_a_newer_one_held(gw: Any) -> None:
     newer.backend.setItem("gridworks:fall:game", json.dumps({"v": 1, "data": save}))
     assert make(gw, newer).restore() is None
     assert newer.backend.getItem("gridworks:fall:game") is not None  # held for the newer build
+
+
+# -- two tabs of one browser (issue #25: nothing lost) ------------------------------------------------
+
+
+class TabShell(Shell):
+    """A page shell whose two-tabs question is recorded: ``tabs.open`` while the player is asked."""
+
+    def __init__(self, gw: Any, backend: Any = None) -> None:
+        super().__init__(gw, backend)
+        self.tabs = SimpleNamespace(open=False)
+        self.asked: list[str] = []
+        self.storage.on_conflict = self.ask  # what the real shell wires before the app is made
+
+    def ask(self, name: str) -> None:
+        self.asked.append(name)
+        self.tabs.open = True
+
+
+def stored(shell: Shell) -> dict[str, Any] | None:
+    raw = shell.backend.getItem("gridworks:fall:game")
+    return None if raw is None else json.loads(raw)["data"]
+
+
+def playing(gw: Any, seed: int, backend: Any = None, ticks: int = 1) -> Any:
+    app = make(gw, TabShell(gw, backend))
+    app.begin(Session(FallGame(), seed, keep_events=True))
+    for _ in range(ticks):
+        app.tick()
+    return app
+
+
+def test_a_second_tab_does_not_replace_the_first_tabs_game(gw: Any) -> None:
+    a = playing(gw, 1)
+    a.checkpoint()
+    b = playing(gw, 2, a.shell.backend, ticks=2)  # opened before A stored: it never read A's game
+    b.checkpoint()
+    assert b.shell.asked == ["game"] and b.asking() and stored(a.shell)["seed"] == 1  # A's game kept
+    b.tick()  # the clock stands still while the player is asked
+    assert b.state == Fall(2, 3) and b.ticks == 2
+    b.shell.storage.take_over()  # "keep playing here"
+    b.shell.tabs.open = False
+    assert stored(a.shell)["seed"] == 2 and stored(a.shell)["moves"] == [".", "."]
+    a.tick()
+    a.checkpoint()  # now A is the stale tab: asked, B's game stays
+    assert a.shell.asked == ["game"] and stored(a.shell)["seed"] == 2
+    assert a.shell.storage.pending and not b.shell.storage.pending
+
+
+def test_another_tabs_save_seen_by_the_storage_event_puts_this_game_forward(gw: Any) -> None:
+    a = playing(gw, 1)
+    a.checkpoint()
+    b = make(gw, TabShell(gw, a.shell.backend))
+    b.begin(b.restore())  # B continues A's game
+    b.tick()
+    a.tick()
+    a.checkpoint()  # A played on: B's copy is stale now
+    assert a.shell.asked == [] and b.shell.storage.changed("gridworks:fall:game") == "game"
+    assert b.shell.asked == ["game"] and b.shell.storage.pending  # asked, B's game waits to be stored
+    assert stored(a.shell)["moves"] == [".", "."]
+    b.shell.storage.take_over()
+    assert stored(a.shell)["moves"] == [".", "."] and b.shell.storage.conflict("game") is False
+    assert b.state == Fall(2, 3) and len(b.session.moves) == 2
+
+
+def test_with_no_game_on_screen_another_tabs_game_is_taken_in_without_a_question(gw: Any) -> None:
+    a = playing(gw, 1)
+    a.checkpoint()
+    b = make(gw, TabShell(gw, a.shell.backend))
+    assert b.restore() is not None  # B's menu read A's game (its Continue)
+    a.tick()
+    a.checkpoint()
+    b.shell.storage.changed("gridworks:fall:game")
+    assert b.shell.asked == [] and b.others == 1 and not b.asking()
+
+
+def test_drop_keeps_another_tabs_game_and_a_newer_builds(gw: Any) -> None:
+    a = playing(gw, 1)
+    a.checkpoint()
+    b = playing(gw, 2, a.shell.backend)  # never read A's game
+    b.drop()  # B's run ended: A's game stays
+    assert stored(a.shell)["seed"] == 1
+    c = make(gw, TabShell(gw, a.shell.backend))
+    c.restore()  # C read the latest: dropping it is C's call (a new run replaces the stored one)
+    c.drop()
+    assert stored(a.shell) is None
+    a.drop()  # A's own game, gone already: nothing to do, no error
+    newer = TabShell(gw)
+    save = {"game": "fall", "version": 1, "rules": 2, "seed": 1, "options": {}, "moves": []}
+    newer.backend.setItem("gridworks:fall:game", json.dumps({"v": 1, "data": save}))
+    d = make(gw, newer)
+    assert d.restore() is None
+    d.drop()
+    assert stored(newer) == save  # held for the newer build, not dropped
+
+
+def test_a_game_removed_by_another_tab_is_stored_again_by_the_tab_playing_it(gw: Any) -> None:
+    a = playing(gw, 1)
+    a.checkpoint()
+    b = make(gw, TabShell(gw, a.shell.backend))
+    assert b.restore() is not None
+    b.drop()  # B's player began another game: the one B was shown is dropped
+    assert stored(a.shell) is None
+    a.on_storage("progress")  # another record: nothing to do
+    assert stored(a.shell) is None
+    a.on_storage("game")  # A still plays it: stored again at once, nothing lost
+    assert stored(a.shell)["seed"] == 1 and a.shell.asked == []
+    b.on_storage("game")  # B shows no game: it takes in what is stored
+    assert b.others == 1

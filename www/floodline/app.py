@@ -22,7 +22,6 @@ from typing import TYPE_CHECKING, Any
 import js  # type: ignore[import-not-found]
 from gwweb.floodline import board_draw, sounds
 from gwweb.floodline.announce import Announcer
-from gwweb.floodline.campaign import Progress
 from gwweb.floodline.controls import interpret_event, on_focus, preview_marks
 from gwweb.floodline.drawstate import DrawState, stage
 from gwweb.floodline.flow import Page
@@ -40,6 +39,7 @@ from gwweb.shared.input import Event
 from gwweb.shared.realtime_app import RealtimeApp
 
 from engine.floodline import GAME, State, TickInput
+from engine.floodline.campaign import Progress
 from engine.floodline.level import RULES_VERSION
 
 if TYPE_CHECKING:
@@ -77,9 +77,13 @@ class App(RealtimeApp[State, TickInput, Ui]):
             self.checkpoint()
 
     def on_button(self, id: str) -> None:
-        """A canvas button was pressed (pointer, or Enter/Space on the keyboard focus)."""
+        """A canvas button was pressed (pointer, or Enter/Space on the keyboard focus); a pause (the
+        pause or help button) is a checkpoint, as from the keyboard."""
+        paused = self.ui.paused
         self.page.on_button(id)
         self.carry_out()
+        if self.ui.paused and not paused:
+            self.checkpoint()
 
     def on_focus(self, focused: bool) -> None:
         """An embed lost the keyboard (Escape, a click outside): the falling piece waits, paused (a
@@ -94,7 +98,14 @@ class App(RealtimeApp[State, TickInput, Ui]):
         self.checkpoint()
 
     def on_storage(self, name: str) -> None:
+        """Another tab stored a record: its stars taken in, its run in progress read (``RealtimeApp``)."""
+        super().on_storage(name)
         self.page.on_storage(name)
+
+    def other_game(self) -> None:
+        """Another tab stored its run while this page shows no run: Continue names that one."""
+        self.page.look_for_game()
+        self.shell.invalidate()
 
     def carry_out(self) -> None:
         """The page actions ``interpret`` asked for in ``ui.requests`` (buttons, mute, a key taken

@@ -1,36 +1,12 @@
-"""Campaign glue: the engine's campaign (levels, progress, unlocking, endless) and objective text."""
+"""Campaign glue: why a level is open and how many lost runs open it (asked of the engine's
+``unlocked``), and the objective and missed-star texts. The campaign itself is the engine's
+(``engine.floodline.campaign``: levels, progress, unlocking, endless), imported from there."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from engine.floodline.campaign import (
-    COUNT,
-    LEVEL_DIR,
-    Progress,
-    chapter,
-    endless_level,
-    level,
-    record,
-    record_loss,
-    unlocked,
-)
-
-__all__ = [
-    "losses_to_open",
-    "missed_star_lines",
-    "opened_by",
-    "COUNT",
-    "LEVEL_DIR",
-    "Progress",
-    "chapter",
-    "endless_level",
-    "level",
-    "objective_text",
-    "record",
-    "record_loss",
-    "unlocked",
-]
+from engine.floodline.campaign import Progress, record_loss, unlocked
 
 
 def opened_by(p: Progress, n: int) -> str:

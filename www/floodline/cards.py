@@ -50,18 +50,7 @@ def results(
     lines += [chrome.CardLine(text, "body", "#ffb27a") for text in missed or []]
     buttons = [chrome.CardButton("next", t("next_level"), bold=True)] if won and has_next else []
     buttons += [chrome.CardButton("restart", t("restart")), chrome.CardButton("levels", t("menu"))]
-    chrome.results_card(
-        g,
-        THEME,
-        title,
-        lines,
-        buttons,
-        area=(0.0, TOP, g.width, g.height - TOP),
-        cols=1,
-        width=420.0,
-        button_h=40.0,
-        title_color=THEME.accent if won else THEME.bad,
-    )
+    card(g, title, lines, buttons, 420.0, 40.0, THEME.accent if won else THEME.bad)
 
 
 def pause(g: Gfx, t: Tr, help_text: str, tip: str = "") -> None:
@@ -69,23 +58,25 @@ def pause(g: Gfx, t: Tr, help_text: str, tip: str = "") -> None:
     12 s on the board) and the keys."""
     lines = [chrome.CardLine(tip, "body")] if tip else []
     lines.append(chrome.CardLine(help_text, "dim"))
-    buttons = [
-        chrome.CardButton("resume", t("resume"), bold=True),
-        chrome.CardButton("restart", t("restart")),
-        chrome.CardButton("levels", t("menu")),
-        chrome.CardButton("help", t("help")),
-    ]
+    ids = ("resume", "restart", "levels", "help")
+    words = ("resume", "restart", "menu", "help")
+    buttons = [chrome.CardButton(i, t(w), bold=i == "resume") for i, w in zip(ids, words, strict=True)]
+    card(g, t("paused"), lines, buttons, 440.0, 38.0, THEME.accent)
+
+
+def card(
+    g: Gfx,
+    title: str,
+    lines: list[chrome.CardLine],
+    buttons: list[chrome.CardButton],
+    width: float,
+    button_h: float,
+    color: str,
+) -> None:
+    """The shared chrome's card under the top bar, one button a row."""
+    area = (0.0, TOP, g.width, g.height - TOP)
     chrome.results_card(
-        g,
-        THEME,
-        t("paused"),
-        lines,
-        buttons,
-        area=(0.0, TOP, g.width, g.height - TOP),
-        cols=1,
-        width=440.0,
-        button_h=38.0,
-        title_color=THEME.accent,
+        g, THEME, title, lines, buttons, area=area, cols=1, width=width, button_h=button_h, title_color=color
     )
 
 

@@ -15,7 +15,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from gwweb.floodline import board_draw, focus, menu
-from gwweb.floodline.campaign import COUNT
 from gwweb.floodline.cards import HELP
 from gwweb.floodline.ui import Ui
 from gwweb.shared.canvas import Region
@@ -23,6 +22,7 @@ from gwweb.shared.chrome import HOME_KEY
 from gwweb.shared.input import Event
 
 from engine.floodline import TickInput
+from engine.floodline.campaign import COUNT
 from engine.floodline.state import State, Status
 
 #: actions that still work on a screen with a focus ring (the rest are the game's keys)
@@ -34,16 +34,15 @@ def interpret(ui: Ui, ring: Sequence[Region], ev: Event) -> str | None:
     Enter or Space returns the focused button's id to press. Other events: None."""
     if ev.kind != "key" or not ev.down or not ring:
         return None
-    if ev.name in focus.MOVE_KEYS:
-        ui.focus = focus.step(ring, ui.focus, ev.name, back=ev.shift)
-        ui.keyboard_nav = True
-        if ui.focus is not None and menu.level_number(ui.focus):
-            ui.hover = menu.level_number(ui.focus)  # the line under the grid names the focused level
+    if ev.name not in focus.KEYS:
         return None
-    if ev.name in focus.PRESS_KEYS:
-        ui.keyboard_nav = True
-        ids = [r.id for r in ring]
-        return ui.focus if ui.focus in ids else focus.default_focus(ring)
+    ui.keyboard_nav = True
+    got, pressed = focus.key(ring, ui.focus, ev.name, back=ev.shift)
+    if pressed is not None:
+        return pressed
+    ui.focus = got
+    if got is not None and menu.level_number(got):
+        ui.hover = menu.level_number(got)  # the line under the grid names the focused level
     return None
 
 

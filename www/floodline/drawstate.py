@@ -15,7 +15,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from gwweb.floodline import board_draw, cards, focus, hud, look, menu
-from gwweb.floodline.campaign import COUNT, missed_star_lines, unlocked
+from gwweb.floodline.campaign import missed_star_lines
 from gwweb.floodline.chrome import AppChrome
 from gwweb.floodline.hints import hint_fmt
 from gwweb.floodline.iso import VIEW_NAMES
@@ -24,8 +24,10 @@ from gwweb.floodline.strings import tip_for
 from gwweb.shared.canvas import Gfx, Region
 from gwweb.shared.chrome import shows_home
 from gwweb.shared.clock import now_ms
+from gwweb.shared.focus import draw_ring
 
 from engine.floodline import State
+from engine.floodline.campaign import COUNT, unlocked
 
 if TYPE_CHECKING:
     from gwweb.floodline.model import Run
@@ -88,8 +90,8 @@ class DrawState(AppChrome):
             ui.focus = None
         if ui.ring and ui.keyboard_nav:  # visible focus while the keyboard is in use
             if ui.focus not in ids:
-                ui.focus = focus.default_focus(ui.ring)
-            focus.draw(g, ui.ring, ui.focus)
+                ui.focus = focus.start(ui.ring)
+            draw_ring(g, ui.ring, ui.focus)
 
     def _screen(self, g: Gfx, ui: Ui, state: State | None) -> None:
         w, h = g.width, g.height

@@ -4,15 +4,14 @@ back, replays watched, imports, the key rebinding screen; and what each canvas b
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
 from gwweb.floodline import warmup
-from gwweb.floodline.campaign import COUNT, Progress, endless_level, unlocked
 from gwweb.floodline.cards import HELP
 from gwweb.floodline.controls import action
 from gwweb.floodline.menu import level_number
 from gwweb.floodline.model import Run
-from gwweb.floodline.persist import Persistence
+from gwweb.floodline.persist import Host, Persistence
 from gwweb.floodline.replays import Player, from_file, level_for, refusal_text
 from gwweb.floodline.saves import LAST, damage, level_no, load_last
 from gwweb.floodline.warmup import Warmup
@@ -20,8 +19,9 @@ from gwweb.shared.chrome import HOME, go_home
 from gwweb.shared.realtime_app import Restoring
 
 from engine.core.schema import SchemaError
-from engine.core.session import SaveData, Session
+from engine.core.session import SaveData
 from engine.floodline import TickInput
+from engine.floodline.campaign import COUNT, Progress, endless_level, unlocked
 from engine.floodline.replay_file import ReplayRefused
 from engine.floodline.state import State, Status
 
@@ -33,15 +33,6 @@ if TYPE_CHECKING:
 
 #: per frame, the warm-up steps a waiting start may run (one always runs)
 START_MS = 8.0
-
-
-class Host(Protocol):
-    """What the page asks of the app (``RealtimeApp``): play a session from now, or none, and the
-    stored game in progress restored a few moves at a time."""
-
-    def begin(self, session: Session[State, TickInput]) -> None: ...
-    def end(self) -> None: ...
-    def restoring(self) -> Restoring[State, TickInput]: ...
 
 
 class Page(Persistence):
@@ -66,11 +57,16 @@ class Page(Persistence):
         self.resuming: Restoring[State, TickInput] | None = None  # the game in progress, read
         self.continuing = False  # Continue was pressed: ``resuming`` replays over the next frames
         self.look_for_game()
+        if self.ui.saved is not None:  # the page's entry (the launcher's Continue) resumes the run left
+            self.continue_game()
 
     # -- the game in progress -------------------------------------------------------------
     def look_for_game(self) -> None:
         """A run stored unfinished (``SAVE``) makes Play a Continue. Read, not replayed yet: a record
-        that cannot be continued is kept aside now, with a notice, and Play starts a level."""
+        that cannot be continued is kept aside now, with a notice, and Play starts a level. Read again
+        when another tab stores its run while this one shows the level select (``other_game``)."""
+        if self.ui.run is not None or self.shell.storage.pending:
+            return
         job = self.host.restoring()
         if job.session is None:  # none stored, held for a newer build, or kept aside
             self.ui.saved = None

@@ -5,7 +5,7 @@ and why it is open, and the page's buttons (Play or Continue, Endless, replays, 
 
 from __future__ import annotations
 
-from gwweb.floodline.campaign import COUNT, Progress, level, losses_to_open, opened_by, unlocked
+from gwweb.floodline.campaign import losses_to_open, opened_by
 from gwweb.floodline.hud import ACCENT, DIM, INK
 from gwweb.floodline.look import BG, THEME, bar
 from gwweb.floodline.strings import Tr, title_for
@@ -16,7 +16,7 @@ from gwweb.shared.canvas import Gfx
 from gwweb.shared.chrome.widgets import button
 
 from engine.core.chrome_data import LevelEntry
-from engine.floodline.campaign import level_id
+from engine.floodline.campaign import COUNT, Progress, level, level_id, unlocked
 
 #: a level cell laid out on the grid: (level number, x, y, w, h), locked ones included (hover)
 Cell = tuple[int, float, float, float, float]

@@ -4,22 +4,27 @@ its record and mirrored to the shared progress card, and the last run (``SaveDat
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from gwweb.floodline import fileio
-from gwweb.floodline.campaign import COUNT, Progress, record, record_loss
 from gwweb.floodline.replays import to_file
 from gwweb.floodline.saves import SAVE, level_no, make_save
 from gwweb.shared.merge import adopt, rules_merge
 
 from engine.core.session import SaveData
+from engine.floodline.campaign import COUNT, Progress, record, record_loss
 from engine.floodline.state import Outcome, Status
 
 if TYPE_CHECKING:
     from gwweb.floodline.model import Run
     from gwweb.floodline.replays import Player
     from gwweb.floodline.ui import Ui
+    from gwweb.shared.realtime_app import Restoring
     from gwweb.shared.shell import Shell
+
+    from engine.core.session import Session
+    from engine.floodline import TickInput
+    from engine.floodline.state import State
 
 
 #: two tabs' progress records merge on every write: the most stars per level, the best endless
@@ -29,10 +34,21 @@ merge_progress = rules_merge(
 )
 
 
+class Host(Protocol):
+    """What the page asks of the app (``RealtimeApp``): play a session from now, or none, the stored
+    game in progress restored a few moves at a time, or dropped (unless another tab's)."""
+
+    def begin(self, session: Session[State, TickInput]) -> None: ...
+    def end(self) -> None: ...
+    def drop(self) -> None: ...
+    def restoring(self) -> Restoring[State, TickInput]: ...
+
+
 class Persistence:
     """Base of ``flow.Page``: what the page keeps between visits."""
 
     shell: Shell
+    host: Host
     ui: Ui
     progress: Progress
     player: Player | None
@@ -58,14 +74,20 @@ class Persistence:
         """Store the progress record merged with the stored one (another tab's stars stay) and sync
         the launcher's card (stars, endless best, Continue)."""
         adopt(self.progress, self.shell.storage.update("progress", self.progress, merge_progress))
+        self.sync_card()
+
+    def sync_card(self) -> None:
+        """The launcher's card (saved only on change): stars, endless best, and Continue with the level
+        of the run stored unfinished (the page's entry resumes it)."""
         p = self.progress
         best = {"endless": p.endless_best} if p.endless_best else {}
+        saved = self.ui.saved
         self.shell.progress.sync(
             best=best,
             stars=dict(p.stars),
             stars_max=3 * COUNT,
-            in_progress=bool(p.stars),
-            level=p.last,
+            in_progress=saved is not None,
+            level=saved or 0,
             levels=COUNT,
         )
         self.shell.take_storage_notices()
@@ -96,15 +118,16 @@ class Persistence:
         if run is None or self.player is not None or run.state.outcome is not None or not run.session.moves:
             return
         save = make_save(run.n, run.level, run.session.seed, run.log.moves())
-        self.shell.storage.save(SAVE, save)
-        self.shell.take_storage_notices()
+        self.shell.storage.save(SAVE, save)  # guarded: another tab's newer game is not replaced
         self.ui.saved = run.n
+        self.sync_card()
 
     def drop_game(self) -> None:
-        """The game in progress ended or was replaced by a new run: no Continue any more."""
-        if self.ui.saved is not None or self.shell.storage.read_raw(SAVE) is not None:
-            self.shell.storage.remove(SAVE)
+        """The game in progress ended or was replaced by a new run: no Continue any more (another
+        tab's game stored since stays: ``RealtimeApp.drop``)."""
+        self.host.drop()
         self.ui.saved = None
+        self.sync_card()
 
     def keep_last_run(self) -> None:
         """The run just played (not a replay being watched) becomes the stored last run."""

@@ -13,10 +13,10 @@ from collections.abc import Callable
 from typing import Any
 
 from gwweb.floodline import saves
-from gwweb.floodline.campaign import COUNT, endless_level, level
 
 from engine.core.session import SaveData
 from engine.floodline import TickInput, parse_move
+from engine.floodline.campaign import COUNT, endless_level, level
 from engine.floodline.replay_file import ReplayRefused
 
 

@@ -19,10 +19,11 @@ from gwweb.floodline.interpret import Keys
 from gwweb.shared.chrome.help import HelpState
 
 if TYPE_CHECKING:
-    from gwweb.floodline.campaign import Progress
     from gwweb.floodline.model import Run
     from gwweb.floodline.rebind import Rebinder
     from gwweb.shared.canvas import Region
+
+    from engine.floodline.campaign import Progress
 
 #: a touch-pad button: (action, label, x, y, w, h)
 PadButton = tuple[str, str, float, float, float, float]

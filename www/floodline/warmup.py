@@ -55,9 +55,9 @@ class Warmup:
         self.it = self.steps()  # driven by idle callbacks (schedule) and, when a start waits, by frames
 
     def steps(self) -> Iterator[None]:
-        from gwweb.floodline.campaign import level  # noqa: PLC0415
         from gwweb.floodline.model import Run  # noqa: PLC0415
 
+        from engine.floodline.campaign import level  # noqa: PLC0415
         from engine.floodline.game import level_from_options  # noqa: PLC0415
         from engine.floodline.geometry import Gravity, tables_for  # noqa: PLC0415
 

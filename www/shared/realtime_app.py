@@ -9,7 +9,9 @@ rules, applied like any move). A game page with menus has no session while no ga
 (``session`` is None; ``state`` then is None too, and ``interpret``/``render`` get None).
 
 Saving: a real-time game makes a move every tick, so it is saved at checkpoints (``checkpoint()``:
-pause, leaving, the end of a game, the page losing focus), not after every move; restore goes through
+pause, leaving, the end of a game, the page losing focus), not after every move; the save is guarded
+between tabs like ``TurnApp``'s (a second tab never replaces or ``drop``-s this tab's game silently:
+the shell asks, ``on_conflict``); restore goes through
 the core's ``Session`` like ``TurnApp`` (a newer build's save held, a damaged one kept aside with a
 notice), at once (``restore``) or a few moves a frame (``restoring``: a long game replays thousands
 of ticks, and the page stays live meanwhile); ``undo``/``redo`` take back whole ticks through the session (a game that does
@@ -65,6 +67,11 @@ class RealtimeApp(AppBase[S, M, U, S | None]):
         """The game being played (``None`` on a menu)."""
         self.ticks = 0
         """Ticks the clock ran for the current session (a waiting tick does not count)."""
+        storage = shell.storage
+        storage.guard(self.SAVE)  # a game in progress: another tab's is never replaced silently
+        self._ask: Callable[[str], None] = storage.on_conflict  # the shell's two-tabs question
+        storage.on_conflict = self.on_conflict
+        self._forward = False  # this tab's game is being put forward (``on_conflict``)
 
     # -- the session -----------------------------------------------------------------
     @property
@@ -88,7 +95,7 @@ class RealtimeApp(AppBase[S, M, U, S | None]):
         """One tick of the game clock: ``before_tick``, then (unless ``waiting``) ``speed()`` moves,
         each ``step(ui, state)``; a tick whose step says None plays nothing."""
         self.before_tick()
-        if self.session is None or self.waiting():
+        if self.session is None or self.waiting() or self.asking():
             return
         self.ticks += 1
         for _ in range(self.speed()):
@@ -106,6 +113,11 @@ class RealtimeApp(AppBase[S, M, U, S | None]):
     def waiting(self) -> bool:
         """True while the game clock stands still (paused, a prompt open); False by default."""
         return False
+
+    def asking(self) -> bool:
+        """True while the shell asks which tab's game to keep (``tabs.TabConflict``): the clock
+        stands still, as the input does."""
+        return bool(getattr(getattr(self.shell, "tabs", None), "open", False))
 
     def speed(self) -> int:
         """Moves played per tick (1; e.g. 2 while a replay is watched at double speed)."""
@@ -159,6 +171,58 @@ class RealtimeApp(AppBase[S, M, U, S | None]):
         """The session as ``SaveData`` under ``SAVE`` (override to keep another record)."""
         if self.session is not None:
             self.shell.storage.save(self.SAVE, self.session.save())
+
+    def drop(self) -> None:
+        """The game in progress ended, or a new one replaced it: its save is removed, unless another
+        tab stored its own game since this tab last read or wrote it, or a newer build's save is kept
+        there (both stay: the other tab's game is not this tab's to throw away)."""
+        st = self.shell.storage
+        if self.SAVE not in st.held and not st.conflict(self.SAVE):
+            st.remove(self.SAVE)
+
+    def on_conflict(self, name: str) -> None:
+        """Another tab stored its own game over the one this tab last read or wrote (the storage's
+        guard found it when saving or from the ``storage`` event).
+
+        No game on screen: nothing to choose between, the page takes in the stored game
+        (``other_game``: its Continue names that one). A game on screen: the shell asks the player
+        which to keep, the clock stands still (``asking``), and this tab's game is put forward at
+        once (a refused save) so that "keep playing here" stores it."""
+        st = self.shell.storage
+        if self._forward:  # the refused save below: asked already
+            return
+        if name == self.SAVE and self.session is None and not st.pending:
+            self.other_game()
+            return
+        self._ask(name)
+        if name == self.SAVE and self.session is not None and not st.pending:
+            self._forward = True
+            try:
+                self.save()
+            finally:
+                self._forward = False
+
+    def on_storage(self, name: str) -> None:
+        """Another tab wrote record ``name`` (the ``storage`` event, after the storage's own check).
+        The game in progress removed there (that tab ended its game or began a new one) while this
+        tab plays one: this tab's is stored again at once (a checkpoint), so it is not lost. With no
+        game on screen the page takes in what is stored now (``other_game``)."""
+        if name != self.SAVE:
+            return
+        if self.session is None:
+            self.other_game()
+            return
+        st = self.shell.storage
+        try:
+            gone = st.backend.getItem(st.key(self.SAVE)) is None  # read without taking it as seen
+        except Exception:  # noqa: BLE001 - no storage to read: nothing to put back
+            gone = False
+        if gone:
+            self.checkpoint()
+
+    def other_game(self) -> None:
+        """Another tab stored a game while this page shows none (nothing by default; a page with a
+        Continue reads it again)."""
 
     def restore(self) -> Session[S, M] | None:
         """The stored game as a session, or None (none stored; a newer build's kept for it; a damaged
