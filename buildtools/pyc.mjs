@@ -5,7 +5,9 @@ import fs from "node:fs";
 import path from "node:path";
 const [indexURL, ...pairs] = process.argv.slice(2);
 const { loadPyodide } = await import(path.resolve(indexURL, "pyodide.mjs"));
-const py = await loadPyodide({ indexURL: path.resolve(indexURL) + "/" });
+// PYTHONNODEBUGRANGES: the code objects keep line numbers but not the column ranges tracebacks
+// underline with ^^^ (issue #25: the bytecode ~28 % smaller gzip-compressed, a first visit ~0.4 MB less)
+const py = await loadPyodide({ indexURL: path.resolve(indexURL) + "/", env: { PYTHONNODEBUGRANGES: "1" } });
 const code = `
 import importlib.util, io, sys, zipfile
 from importlib._bootstrap_external import _code_to_hash_pyc

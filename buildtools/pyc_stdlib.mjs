@@ -9,7 +9,9 @@ import fs from "node:fs";
 import path from "node:path";
 const [indexURL, src, dst] = process.argv.slice(2);
 const { loadPyodide } = await import(path.resolve(indexURL, "pyodide.mjs"));
-const py = await loadPyodide({ indexURL: path.resolve(indexURL) + "/" });
+// PYTHONNODEBUGRANGES: the code objects keep line numbers but not the column ranges tracebacks
+// underline with ^^^ (issue #25: the bytecode ~28 % smaller gzip-compressed, a first visit ~0.4 MB less)
+const py = await loadPyodide({ indexURL: path.resolve(indexURL) + "/", env: { PYTHONNODEBUGRANGES: "1" } });
 py.FS.writeFile("/in.zip", fs.readFileSync(src));
 const n = py.runPython(`
 import importlib.util, zipfile

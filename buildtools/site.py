@@ -16,7 +16,7 @@ from buildtools.games import GAMES, TOOLS, games_count_word
 from buildtools.launcher import write_launcher
 from buildtools.packing import gz, sri, stdlib_keeps, stored_zip, trim_wheel, write_gz
 from buildtools.snapshot import make_snapshot
-from buildtools.stdlib_split import add_finder, split_stdlib
+from buildtools.stdlib_split import add_finder, read_used, split_stdlib
 from buildtools.wheels import build_wheel
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -328,7 +328,9 @@ def assemble(
     names.sort()
     # the standard library in two parts: what the shipped code may import, and the rest (fetched
     # only if a module in it is ever imported; see buildtools/stdlib_split.py)
-    first, rest, rest_modules = split_stdlib(stdlib.read_bytes(), [(stage / n).read_bytes() for n in names])
+    first, rest, rest_modules = split_stdlib(
+        stdlib.read_bytes(), [(stage / n).read_bytes() for n in names], read_used()
+    )
     more = gz(rest)
     (dist / STDLIB_MORE).write_bytes(more)
     stdlib.write_bytes(add_finder(first, STDLIB_MORE, sri(more), rest_modules))

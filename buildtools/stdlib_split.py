@@ -1,13 +1,18 @@
-"""The standard library in two parts (issue #25: ~0.8 MB less before a first visit is playable).
+"""The standard library in two parts (issue #25: a first visit downloads what the pages import).
 
-The part a page downloads before Python starts holds every standard-library module that any code
-the site ships could import: the closure, over every ``import`` statement (also those inside
-functions and under conditions), of the modules the wheels' code names, of what Python and
-Pyodide import at start (``ROOTS``) and of what those modules name in turn. The rest (tarfile,
-email, xml, http, pickle, ...) goes into a second zip that is fetched only if a module in it is
-ever asked for (a name built at run time, ``importlib.import_module(name)``): a finder
-(``more_module``, shipped inside the first zip) then downloads it synchronously once, checks its
-sha256 and puts it on the import path.
+The part a page downloads before Python starts holds the standard-library modules the game pages
+really import: the list ``stdlib_used.txt`` (measured in the browser by
+``tools/bench_stdlib_used.py``: every game booted and played, then ``sys.modules`` read), what Python
+and Pyodide import at start (``ROOTS``), a few codecs, and every module the site's own code imports
+at the top of a module (so a new import there is never left out, with what it imports in turn;
+command-line and benchmark modules aside). The rest (tarfile, argparse, xml, http, pickle, ... and
+the standard library's own rarely taken imports) goes into a second zip, which boot.js downloads
+once the game is playable (the offline copy needs it anyway); a finder (``more_module``, shipped
+inside the first zip) puts it on the import path the first time a module in it is imported
+(synchronously fetched, if that comes before the download).
+
+Without a list (``used=None``), the first part is the static closure of every ``import`` statement
+in the shipped code (also those inside functions and under conditions): ~0.5 MB more compressed.
 """
 
 from __future__ import annotations
@@ -16,8 +21,11 @@ import ast
 import io
 import zipfile
 from collections.abc import Iterable
+from pathlib import Path
 
 from buildtools.packing import EPOCH
+
+USED_LIST = Path(__file__).resolve().parent / "stdlib_used.txt"
 
 # Modules Python and Pyodide import at start-up or by a name made at run time (the sysconfig data
 # module, every codec the site ships): always in the first part, with what they import.
@@ -37,7 +45,27 @@ ROOTS = frozenset(
 )
 # whole packages: the codecs, Pyodide's own, importlib (its readers load the engines' level files)
 ROOT_PACKAGES = ("encodings/", "_pyodide/", "pyodide/", "importlib/")
+# with a measured list: the codecs a page may name (the others come with the second part)
+CODECS = frozenset(
+    f"encodings.{c}"
+    for c in (
+        "aliases ascii latin_1 utf_8 utf_8_sig utf_16 utf_16_le utf_16_be utf_32 utf_32_le utf_32_be"
+        " cp437 idna punycode unicode_escape raw_unicode_escape charmap"
+    ).split()
+)
+# what the build's own Pyodide runs import besides (buildtools/snapshot.mjs walks the packages)
+BUILD_TOOLS = frozenset({"pkgutil"})
+# modules of the shipped code that no page imports (command lines, benchmarks, the CPython self-check)
+NOT_ON_PAGES = ("__main__", "bench", "cli", "selfcheck")
 MORE_NAME = "_gridworks_more"
+
+
+def read_used(path: Path = USED_LIST) -> frozenset[str] | None:
+    """The measured list of standard-library modules the pages import, or None without one."""
+    if not path.exists():
+        return None
+    lines = (line.strip() for line in path.read_text().splitlines())
+    return frozenset(line for line in lines if line and not line.startswith("#"))
 
 
 def module_files(z: zipfile.ZipFile) -> dict[str, str]:
@@ -93,17 +121,54 @@ def _with_parents(name: str) -> list[str]:
     return [".".join(parts[: i + 1]) for i in range(len(parts))]
 
 
-def needed_files(z: zipfile.ZipFile, sources: Iterable[tuple[str, bytes, bool]]) -> set[str]:
-    """The files of the standard-library zip ``z`` that ``sources`` ((module, source, is_package)
+def measured_files(
+    z: zipfile.ZipFile, sources: Iterable[tuple[str, bytes, bool]], used: frozenset[str]
+) -> set[str]:
+    """The first part with a measured list: the modules in ``used`` and ``ROOTS`` and ``CODECS``
+    (each file alone: the list holds what they imported), and what the shipped code imports at the
+    top of its modules (``NOT_ON_PAGES`` aside) with what that imports in turn."""
+    files = module_files(z)
+    keep = {files[m] for m in used | ROOTS | CODECS | BUILD_TOOLS if m in files}
+    top: set[str] = set()
+    for module, source, is_package in sources:
+        if module.rpartition(".")[2] not in NOT_ON_PAGES:
+            top |= imports_in(source, module, is_package, lazy=False)
+    kept = {m for m, f in files.items() if f in keep}
+    return keep | _closure(z, files, top - kept, whole_packages=False, seen=kept)
+
+
+def needed_files(
+    z: zipfile.ZipFile, sources: Iterable[tuple[str, bytes, bool]], used: frozenset[str] | None = None
+) -> set[str]:
+    """The files of the standard-library zip ``z`` for the first part: with a measured list
+    ``used``, ``measured_files``; without, those that ``sources`` ((module, source, is_package)
     of the shipped code: any of its import statements) and ``ROOTS`` may import, with what those
     import when they are imported (a standard-library function's own import, such as shutil's
-    tarfile for an archive, is left to the finder)."""
+    tarfile for an archive, is left to the finder). Non-module files always stay."""
     files = module_files(z)
-    wanted: set[str] = set(ROOTS)
-    for module, source, is_package in sources:
-        wanted |= imports_in(source, module, is_package)
+    if used is not None:
+        keep = measured_files(z, sources, used)
+    else:
+        wanted: set[str] = set(ROOTS)
+        for module, source, is_package in sources:
+            wanted |= imports_in(source, module, is_package)
+        keep = _closure(z, files, wanted, whole_packages=True)
+    # every non-module file (typed markers, ...) stays
+    return keep | {n for n in z.namelist() if not n.endswith(".py")}
+
+
+def _closure(
+    z: zipfile.ZipFile,
+    files: dict[str, str],
+    wanted: set[str],
+    whole_packages: bool,
+    seen: set[str] | None = None,
+) -> set[str]:
+    """The files of ``wanted`` with their parents and what they import at their top, in turn
+    (with ``whole_packages``, every module of ``ROOT_PACKAGES`` too), not going into the modules
+    ``seen`` already."""
     todo = sorted(wanted)
-    seen: set[str] = set()
+    seen = set(seen or ())
     keep: set[str] = set()
     while todo:
         name = todo.pop()
@@ -114,12 +179,13 @@ def needed_files(z: zipfile.ZipFile, sources: Iterable[tuple[str, bytes, bool]])
             path = files[mod]
             keep.add(path)
             todo.extend(imports_in(z.read(path), mod, path.endswith("__init__.py"), lazy=False))
-        if not todo and not keep.issuperset(
-            roots := {n for n in z.namelist() if n.startswith(ROOT_PACKAGES)}
+        if (
+            whole_packages
+            and not todo
+            and not keep.issuperset(roots := {n for n in z.namelist() if n.startswith(ROOT_PACKAGES)})
         ):
             todo.extend(m for m, f in files.items() if f in roots - keep)
-    # every non-module file (typed markers, ...) stays
-    return keep | {n for n in z.namelist() if not n.endswith(".py")}
+    return keep
 
 
 def wheel_sources(wheel: bytes) -> list[tuple[str, bytes, bool]]:
@@ -207,12 +273,15 @@ def install() -> None:
 '''.encode()
 
 
-def split_stdlib(stdlib: bytes, wheels: list[bytes]) -> tuple[bytes, bytes, list[str]]:
+def split_stdlib(
+    stdlib: bytes, wheels: list[bytes], used: frozenset[str] | None = None
+) -> tuple[bytes, bytes, list[str]]:
     """(first part, second part, the second part's module names) of the standard-library zip
-    ``stdlib`` for the code in ``wheels``; ``add_finder`` then puts the finder into the first."""
+    ``stdlib`` for the code in ``wheels`` (and the measured list ``used``, see ``needed_files``);
+    ``add_finder`` then puts the finder into the first."""
     z = zipfile.ZipFile(io.BytesIO(stdlib))
     sources = [s for w in wheels for s in wheel_sources(w)]
-    keep = needed_files(z, sources)
+    keep = needed_files(z, sources, used)
     first = [n for n in z.namelist() if n in keep]
     rest = [n for n in z.namelist() if n not in keep]
     modules = sorted(m for m, f in module_files(z).items() if f in set(rest))

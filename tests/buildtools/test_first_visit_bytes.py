@@ -7,7 +7,7 @@ import io
 import zipfile
 
 from buildtools.packing import trim_wheel
-from buildtools.stdlib_split import add_finder, imports_in, split_stdlib
+from buildtools.stdlib_split import add_finder, imports_in, read_used, split_stdlib
 
 
 def _zip(files: dict[str, bytes]) -> bytes:
@@ -109,3 +109,57 @@ def test_the_first_part_holds_what_shipped_code_may_import_and_the_finder_names_
     finder = zipfile.ZipFile(io.BytesIO(with_finder)).read("_gridworks_more.py").decode()
     compile(finder, "_gridworks_more.py", "exec")
     assert "'pyodide/more.zip.gz'" in finder and "'sha256-abc'" in finder and "'json.tool'" in finder
+
+
+def test_with_a_measured_list_the_first_part_holds_what_pages_import_and_the_rest_waits() -> None:
+    stdlib = _zip(
+        {
+            "site.py": b"import os\n",
+            "os.py": b"import stat\ndef walk():\n    import tarfile\n",
+            "stat.py": b"",
+            "json/__init__.py": b"from .decoder import x\n",
+            "json/decoder.py": b"",
+            "fractions.py": b"import decimal\n",
+            "decimal.py": b"",
+            "argparse.py": b"",
+            "tarfile.py": b"",
+            "lazy_used.py": b"",
+            "pkgutil.py": b"",
+            "encodings/__init__.py": b"",
+            "encodings/utf_8.py": b"",
+            "encodings/cp1251.py": b"",
+        }
+    )
+    game = _zip(
+        {
+            # a top-level import the list does not name yet: kept, with what it imports
+            "engine/rules.py": b"import fractions\ndef save():\n    import lazy_used\n",
+            # command lines are never imported by a page
+            "engine/__main__.py": b"import argparse\n",
+        }
+    )
+    used = frozenset({"site", "os", "stat", "json", "json.decoder", "encodings", "encodings.utf_8"})
+    first, rest, modules = split_stdlib(stdlib, [game], used)
+    assert _names(first) == {
+        "site.py",
+        "os.py",
+        "stat.py",
+        "json/__init__.py",
+        "json/decoder.py",
+        "fractions.py",
+        "decimal.py",
+        "pkgutil.py",  # the build's own snapshot run walks the packages with it
+        "encodings/__init__.py",
+        "encodings/utf_8.py",
+    }
+    # a function's import (the shipped code's or the standard library's), a command line's, an unused codec
+    assert modules == ["argparse", "encodings.cp1251", "lazy_used", "tarfile"]
+    assert _names(rest) == {"argparse.py", "encodings/cp1251.py", "lazy_used.py", "tarfile.py"}
+
+
+def test_the_measured_list_names_modules_one_per_line(tmp_path) -> None:  # noqa: ANN001
+    listed = tmp_path / "used.txt"
+    listed.write_text("# a comment\njson\n\nos\n")
+    assert read_used(listed) == frozenset({"json", "os"})
+    assert read_used(tmp_path / "none.txt") is None
+    assert "asyncio" in (read_used() or ()), "the committed list (tools/bench_stdlib_used.py) is read"
