@@ -190,11 +190,22 @@ def test_restore_and_undo_hash_the_map_once_per_level_text(monkeypatch: pytest.M
     assert len(calls) == 2
 
 
-@pytest.mark.parametrize("name", ["switchyard", "control_room", "cracked_cable"])
-def test_saves_on_the_maps_redrawn_in_session_8_are_kept_aside(name: str) -> None:
-    """Session 8 changed three maps (their moved earlier solutions won): a game saved on the
-    session-7 map is closed with the reason, never replayed onto the new map."""
-    old = Path(__file__).with_name(f"reactor_{name}_session7.json").read_text(encoding="utf-8")
+@pytest.mark.parametrize(
+    ("name", "session"),
+    [
+        ("switchyard", 7),
+        ("control_room", 7),
+        ("cracked_cable", 7),
+        ("last_light", 8),
+        ("relief", 8),
+        ("shield_run", 8),
+    ],
+)
+def test_saves_on_changed_maps_are_kept_aside(name: str, session: int) -> None:
+    """Session 8 changed three maps (their moved earlier solutions won), session 9 three more (the
+    breaker beside the reactor's junction starts live): a game saved on the earlier map is closed
+    with the reason, never replayed onto the new map."""
+    old = Path(__file__).with_name(f"reactor_{name}_session{session}.json").read_text(encoding="utf-8")
     old_fp = level_fingerprint(old)
     key = f"builtin:{name}" if entry(f"builtin:{name}") is not None else f"campaign:{name}"
     assert old_fp != campaign_fingerprint(key)
@@ -208,3 +219,8 @@ def test_saves_on_the_maps_redrawn_in_session_8_are_kept_aside(name: str) -> Non
     )
     got = restore_game(save)
     assert got.status == "closed" and got.reason == MAP_CHANGED_TEXT and got.old == save
+    # progress won on the earlier map keeps its stars; its best is not today's best
+    p = record_win(Progress(), key, 8, 3, old_fp)
+    today = campaign_fingerprint(key)
+    assert p.stars[key] == 3 and key in p.completed
+    assert best_pulses(p, key, today) is None and best_from_earlier_map(p, key, today)

@@ -62,7 +62,7 @@ DESIGNS["relief"] = {
         "J": {"kind": "junction", "ratio_mode": 6},
         "v": {"kind": "valve", "outlets": [(x, 2) for x in range(6, 13)]},
         "c": {"kind": "consumer", "enabled": False},
-        "e": {"kind": "flow", "carrier": "electricity", "enabled": False},
+        "e": {"kind": "flow", "carrier": "electricity", "enabled": True},  # session 9: starts live
         "K": {"kind": "junction", "ratio_mode": 5},
         "E": {"kind": "consumer"},
         "F": {"kind": "consumer", "enabled": False},
@@ -156,7 +156,7 @@ DESIGNS["shield_run"] = {
         "f": {"kind": "flow", "carrier": "fuel"},
         "J": {"kind": "junction", "ratio_mode": 5},
         "C": {"kind": "consumer"},
-        "e": {"kind": "flow", "carrier": "electricity", "enabled": False},
+        "e": {"kind": "flow", "carrier": "electricity", "enabled": True},  # session 9: starts live
         "K": {"kind": "junction", "ratio_mode": 5},
         "E": {"kind": "consumer"},
         "R": {"kind": "reactor"},
@@ -201,7 +201,7 @@ DESIGNS["last_light"] = {
         "s": {"kind": "flow", "carrier": "coolant"},
         "v": {"kind": "valve", "outlets": [(x, 4) for x in range(12, 18)]},
         "c": {"kind": "consumer", "enabled": False},
-        "e": {"kind": "flow", "carrier": "electricity", "enabled": False},
+        "e": {"kind": "flow", "carrier": "electricity", "enabled": True},  # session 9: starts live
         "K": {"kind": "junction", "ratio_mode": 5},
         "E": {"kind": "consumer"},
         "F": {"kind": "consumer", "enabled": False},
