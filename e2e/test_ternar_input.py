@@ -12,6 +12,7 @@ press is taken and the page's game equals CPython's.
 from __future__ import annotations
 
 import json
+import os
 import statistics
 import sys
 from pathlib import Path
@@ -45,16 +46,24 @@ DRIVER = """
   };
   window.__ternarRelay = async (release, press, turns) => {
     // release the route on its last node and at once press the next route's first node; resolve with
-    // the ms until the page has played the turn and started the next route with that press
+    // the ms until the page has played the turn and started the next route with that press, and where
+    // they went: the two event handlers (Python: the move, the save), the page's frames (Python: the
+    // drawing, frameStats), and the rest (waiting for the browser to run the next frame)
+    const f0 = window.gridworks.frameStats().frames || 0;  // (frames counts on; the reset clears times)
+    window.gridworks.resetFrameStats();
     const t0 = performance.now();
     ev('pointerup', release);
     ev('pointerdown', press);
+    const handlers = performance.now() - t0;
     for (let i = 0; i < 600; i++) {
       await frame();
       const s = info();
-      if (s.turns === turns && s.route.length === 1) return performance.now() - t0;
+      if (s.turns === turns && s.route.length === 1) {
+        const f = window.gridworks.frameStats();
+        return {ms: performance.now() - t0, handlers, frames: (f.frames || f0) - f0, frame_max: f.max || 0};
+      }
     }
-    return -1;
+    return {ms: -1};
   };
 })();
 """
@@ -80,13 +89,15 @@ def test_release_to_next_input_and_no_press_is_dropped(page: Any, site: str) -> 
         routes.append(r)
         ref.play(r)
     figures: list[float] = []
+    parts: list[dict[str, float]] = []
     early_before = json.loads(page.evaluate("() => window.gridworks.ternarInfo()"))["early_finishes"]
     page.evaluate("(p) => window.__ternarDrag(p, true)", _centers(page, routes[0].nodes))
     for i in range(TURNS):
         cur, nxt = _centers(page, routes[i].nodes), _centers(page, routes[i + 1].nodes)
-        ms = page.evaluate("([a, b, t]) => window.__ternarRelay(a, b, t)", [cur[-1], nxt[0], i + 1])
-        assert ms >= 0, f"turn {i + 1}: the press after the release was not taken"
-        figures.append(ms)
+        got = page.evaluate("([a, b, t]) => window.__ternarRelay(a, b, t)", [cur[-1], nxt[0], i + 1])
+        assert got["ms"] >= 0, f"turn {i + 1}: the press after the release was not taken"
+        figures.append(got["ms"])
+        parts.append(got)
         page.evaluate("(p) => window.__ternarDrag(p, false)", nxt)  # the rest of the next route (pressed)
     info = json.loads(page.evaluate("() => window.gridworks.ternarInfo()"))
     assert info["turns"] == TURNS and info["early_finishes"] - early_before >= 1  # presses ended animations
@@ -99,6 +110,11 @@ def test_release_to_next_input_and_no_press_is_dropped(page: Any, site: str) -> 
         "release_to_next_input_ms": [round(x, 1) for x in figures],
         "median": round(statistics.median(figures), 1),
         "max": round(max(figures), 1),
+        # where each figure went: event handlers, frames drawn and the longest one (Python's share)
+        "handlers_ms": [round(p["handlers"], 1) for p in parts],
+        "frames": [p["frames"] for p in parts],
+        "frame_max_ms": [round(p["frame_max"], 1) for p in parts],
+        "load": round(os.getloadavg()[0], 1),
     }
     print("ternar release -> next accepted input (ms):", out)
     art = ROOT / "e2e-artifacts"
