@@ -177,6 +177,17 @@ PLANS: dict[int, list[Phase]] = {
 }
 
 
+def _add_chapter2() -> None:
+    """Session 9's chapter-2 redraws (``redesign_ch2.py``: Lv12, 16, 20) join the tables above."""
+    from tools.floodline import redesign_ch2
+
+    APPLY.update(redesign_ch2.APPLY)
+    PLANS.update(redesign_ch2.PLANS)
+
+
+_add_chapter2()
+
+
 def apply(n: int, data: Data) -> Data:
     """Level ``n`` as redesigned (unchanged when it is not)."""
     return APPLY[n](data) if n in APPLY else data
