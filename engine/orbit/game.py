@@ -29,7 +29,7 @@ initiative rotates each round and the start is a seeded scenario (RULES.md). 3 (
 order and start angles chosen for fair seats with 3 and 4 ships. 4 (issue 28, session 7): a duel's
 start distance is drawn from the seed (``scenarios.duel_angle``). 5 (issue 28, session 8): shields
 stop missiles and not the railgun (``rules.SHIELD_CUTS``). 6 (issue 28, session 9): with three ships
-the seed draws which seat starts alone (``scenarios.lone_seat``). A game keeps the rules it was started under
+the seed draws which seat starts alone, with four which seat takes the first place (``scenarios.place_shift``). A game keeps the rules it was started under
 (``OrbitOptions.rules``; saves without it are rules 1, rules-2 to rules-5 saves replay as they were
 played)."""
 

@@ -69,12 +69,19 @@ random choice, varies how soon and on which weapons the duel is fought (RULES.md
 LONE_3_RULES = 6
 """Rules 6 (issue 28, session 9; RULES.md "Seats"): with three ships the seed draws which seat starts
 alone (the ``SPACING_3`` angle 0, farthest from the other two); before, it was always the first mover,
-which won 29 of 60 expert games under rules 5 (+15 points over a fair third)."""
+which won 29 of 60 expert games under rules 5 (+15 points over a fair third). With four ships the seed
+likewise draws which seat takes the first place of ``SPACING_3[4]`` (the others follow in seat order)."""
+
+
+def place_shift(seed: int, players: int) -> int:
+    """The rules-6 seat that takes start place 0 (the others follow it in seat order), from the seed
+    (its own PCG stream); 0 for duels, which keep rules 4's drawn distance."""
+    return Pcg32(seed, 0x10E3).next_below(players) if players in (3, 4) else 0
 
 
 def lone_seat(seed: int) -> int:
-    """The rules-6 three-ship seat that starts alone (0, 1 or 2), from the seed (its own PCG stream)."""
-    return Pcg32(seed, 0x10E3).next_below(3)
+    """The rules-6 three-ship seat that starts alone (0, 1 or 2)."""
+    return place_shift(seed, 3)
 
 
 def duel_angle(seed: int) -> int:
@@ -109,7 +116,7 @@ def scenario_ships(seed: int, players: int, rules: int = 2) -> Start:
     for sub, n in loadout.energy:
         alloc[SUB_INDEX[sub]] = n
     ships = []
-    lone = lone_seat(seed) if rules >= LONE_3_RULES and players == 3 else 0
+    lone = place_shift(seed, players) if rules >= LONE_3_RULES else 0
     for i in range(players):
         ring = layout.rings[(i + shift) % len(layout.rings)]
         place = (i - lone) % players  # rules 6, three ships: seat ``lone`` takes the first mover's place

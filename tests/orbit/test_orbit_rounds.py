@@ -6,12 +6,13 @@ from __future__ import annotations
 
 from orbit_helpers import make, run, turn
 
+from engine.core.rng import Lcg32
 from engine.core.session import Session
 from engine.orbit import initial_state
 from engine.orbit.game import GAME, RULES_VERSION, new_game_options
 from engine.orbit.moves import parse_plan
 from engine.orbit.rules import RING_SECTORS, arc_span
-from engine.orbit.scenarios import DUEL_SPREAD, duel_angle, lone_seat, scenario_ships
+from engine.orbit.scenarios import DUEL_SPREAD, duel_angle, lone_seat, place_shift, scenario_ships
 from engine.orbit.state import Termination
 from engine.orbit.turn import preview, turn_order
 
@@ -193,7 +194,7 @@ def _lone(seed: int, rules: int) -> int:
 
 def test_rules_six_draw_which_of_three_seats_starts_alone_and_rules_five_keep_the_first_mover():
     """Rules 6 (issue 28, session 9, fair seats): with three ships the seed draws the lone seat; rules
-    5 (and 3, 4) always put the first mover there; duels and four-ship starts are the same under 6."""
+    5 (and 3, 4) always put the first mover there; duels are the same under 6."""
     assert RULES_VERSION == 6
     assert {_lone(seed, 5) for seed in range(60)} == {0}
     drawn = [_lone(seed, 6) for seed in range(60)]
@@ -205,8 +206,29 @@ def test_rules_six_draw_which_of_three_seats_starts_alone_and_rules_five_keep_th
         assert [s.ring for s in s5.ships] == [s.ring for s in s6.ships]  # only the angles move
         if lone_seat(seed) == 0:
             assert s5 == s6
-        for n in (2, 4):
-            assert scenario_ships(seed, n, 6) == scenario_ships(seed, n, 5)
+        assert scenario_ships(seed, 2, 6) == scenario_ships(seed, 2, 5)
+
+
+def test_rules_six_draw_which_of_four_seats_takes_the_first_place():
+    """Rules 6, four ships: seat ``place_shift`` takes the place the first mover had under rules 5
+    (neighbours 20 arc units away on both sides), the others follow it round the ring in seat order."""
+    shifts = [place_shift(seed, 4) for seed in range(120)]
+    assert {k: shifts.count(k) >= 20 for k in range(4)} == {k: True for k in range(4)}
+    assert {place_shift(seed, 2) for seed in range(40)} == {0}
+    for seed in range(40):
+        s5, s6 = scenario_ships(seed, 4, 5), scenario_ships(seed, 4, 6)
+        k = shifts[seed]
+        assert [s.ring for s in s5.ships] == [s.ring for s in s6.ships]
+        # the seeded offset (the scenario's third draw), then each seat at its place's angle
+        rng = Lcg32(seed ^ 0x5EED0B17)
+        rng.next_below(4), rng.next_below(3)
+        offset = rng.next_below(96)
+        places = {0: 0, 1: 20, 2: 48, 3: 76}
+        for i, ship in enumerate(s6.ships):
+            angle = (offset + places[(i - k) % 4]) % 96
+            assert ship.sector == angle * RING_SECTORS[ship.ring] // 96, (seed, k, i)
+        if k == 0:
+            assert s5 == s6
 
 
 def test_a_rules_five_three_ship_game_replays_as_rules_five_and_new_games_use_rules_six():
