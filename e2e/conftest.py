@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import re
 import sys
+import time
 from pathlib import Path
 from urllib.parse import urlparse
 
@@ -22,6 +23,7 @@ from buildtools.serve import serve_in_thread  # noqa: E402
 ARTIFACTS = ROOT / "e2e-artifacts"
 LOCAL_HOSTS = {"127.0.0.1", "localhost", "[::1]", "::1"}
 CHROMIUM = chromium_path()
+SESSION_START = time.time()  # minidumps newer than this belong to this run
 
 
 # Files that take a minute or more (several devices, long pauses). They are handed out first so
@@ -156,9 +158,23 @@ def page(context, guard: Guard, request: pytest.FixtureRequest):  # noqa: ANN001
     pg.on("crash", lambda _p: logs.append("[crash] the renderer process crashed"))
     yield pg
     failed = getattr(request.node, "rep_call", None) is not None and request.node.rep_call.failed
+    if failed and "Target crashed" in str(request.node.rep_call.longrepr):
+        print_crash_dumps()
     if failed or guard.violations:
         save_evidence(pg, request.node.name, logs)
     assert not guard.violations, f"requests left this machine: {guard.violations}"
+
+
+def print_crash_dumps() -> None:
+    """Say why a renderer died: one line (signal, module+offset, sampler) per minidump Chromium wrote
+    during this run, printed into the failed test's captured output."""
+    from buildtools.crashdump import line, newest
+
+    try:
+        for dump in newest(since=SESSION_START)[:3]:
+            print("renderer crash dump:", line(dump))
+    except Exception as exc:  # noqa: BLE001 - evidence only; never hide the test's own failure
+        print(f"(could not read the crash dumps: {exc})")
 
 
 def save_evidence(pg, name: str, logs: list[str]) -> None:  # noqa: ANN001
