@@ -29,7 +29,7 @@ THEME = chrome.Theme(  # the page's own colours for the shared chrome (buttons a
     dim="#90A4AE",
     bar="#15202A",
     backdrop="rgba(12,20,28,0.97)",
-    card="rgba(10,16,22,0.92)",
+    card="#0A1016",  # opaque: the phone results card lies over the panel text
     card_fg="#ECEFF1",
     accent="#FFD600",
     good="#FFD600",
@@ -102,7 +102,9 @@ def draw_end(g: Gfx, app: PageView, lay: Layout, st: ReactorState) -> None:
         buttons,
         area=(bx0, y - 8, board_w, bh + 16),
         cols=len(buttons),
-        width=min(320.0, board_w - 10),
+        width=min(
+            400.0, board_w - 10
+        ),  # wide enough for the pulses/par/best line; a phone's covers the title
         title_color="#FFD600" if won else "#FF5252",
     )
 
