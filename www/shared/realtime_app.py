@@ -214,7 +214,8 @@ class RealtimeApp(AppBase[S, M, U, S | None]):
             return
         st = self.shell.storage
         try:
-            gone = st.backend.getItem(st.key(self.SAVE)) is None  # read without taking it as seen
+            raw = st.backend.getItem(st.key(self.SAVE))  # read without taking it as seen
+            gone = not isinstance(raw, str)  # None, or JS null (not None in Pyodide)
         except Exception:  # noqa: BLE001 - no storage to read: nothing to put back
             gone = False
         if gone:
