@@ -12,23 +12,7 @@ from pydantic import BaseModel, Field
 from engine.core.chrome_data import ChromeSpec, HelpSection, LevelEntry, ResultLine, option_fields
 from engine.runmap.config import MAX_PLAYERS, RunOptions
 from engine.ternar.model import Options as TernarOptions
-from tests.gwstub import glue_modules
-
-
-class _Ctx:
-    """A 2D context that draws nothing; text is 7 px a character at any size."""
-
-    def __getattr__(self, name: str) -> Any:
-        if name == "measureText":
-            return lambda s: types.SimpleNamespace(width=7.0 * len(s))
-        return lambda *a, **k: None
-
-
-class _Canvas:
-    width = height = 0
-
-    def getContext(self, _kind: str) -> _Ctx:  # noqa: N802 - the DOM's name
-        return _Ctx()
+from tests.gwstub import glue_modules, stub_gfx
 
 
 @pytest.fixture(scope="module")
@@ -38,9 +22,8 @@ def chrome() -> Iterator[Any]:
 
 
 def gfx(chrome: Any, w: float = 1000, h: float = 720) -> Any:
-    g = chrome["shared.canvas"].Gfx(_Canvas(), fit_window=False)
-    g.width, g.height = w, h
-    return g
+    """A ``Gfx`` of ``w`` x ``h`` that draws nothing (the shared stub canvas)."""
+    return stub_gfx(chrome["shared.canvas"], w, h)
 
 
 def test_options_come_from_the_engines_pydantic_models() -> None:
