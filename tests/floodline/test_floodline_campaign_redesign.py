@@ -13,21 +13,14 @@ from engine.floodline.board import Kind
 from engine.floodline.campaign import level
 from engine.floodline.geometry import Gravity
 from engine.floodline.level import parse_level
-from engine.floodline.moves import IDLE, TickInput
+from engine.floodline.moves import TickInput
 from engine.floodline.replay import parse_replay, play
 from engine.floodline.rules import initial_state, step
 from engine.floodline.state import State
+from tests.floodline.tilting import tilt as _tilt
 
 SOLUTIONS = Path(__file__).resolve().parents[2] / "tools" / "floodline" / "solutions"
 LV13 = parse_level(level(13))
-
-
-def _tilt(s: State, g: Gravity) -> State:
-    while s.cooldown > 0:
-        s = step(s, IDLE)
-    s = step(s, TickInput(tilt=g))
-    assert s.gravity == g
-    return s
 
 
 def test_lv13_drains_only_while_tilted_east() -> None:

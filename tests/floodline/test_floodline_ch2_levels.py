@@ -17,22 +17,15 @@ from engine.floodline.campaign import level
 from engine.floodline.conditions import raw_condition
 from engine.floodline.geometry import Gravity
 from engine.floodline.level import parse_level
-from engine.floodline.moves import IDLE, TickInput
+from engine.floodline.moves import TickInput
 from engine.floodline.replay import parse_replay, play
 from engine.floodline.rules import initial_state, step
 from engine.floodline.scoring import metrics_view
 from engine.floodline.state import State, Status
+from tests.floodline.tilting import tilt as _tilt
 
 SOLUTIONS = Path(__file__).resolve().parents[2] / "tools" / "floodline" / "solutions"
 LV12 = parse_level(level(12))
-
-
-def _tilt(s: State, g: Gravity) -> State:
-    while s.cooldown > 0:
-        s = step(s, IDLE)
-    s = step(s, TickInput(tilt=g))
-    assert s.gravity == g
-    return s
 
 
 def _end() -> State:
