@@ -40,11 +40,19 @@ def click_button(page: Any, bid: str) -> None:
     assert pos is not None, f"button {bid} is not on screen (or disabled)"
     page.mouse.click(pos[0], pos[1])
     page.wait_for_timeout(120)
+    after_next_frames(page)
+
+
+def after_next_frames(page: Any) -> None:
+    """Wait two animation frames: input is queued and handled by the frame loop, so a frame late
+    under load must not turn into a missed key (a wait of a fixed 40 ms did, in CI)."""
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
 
 
 def press(page: Any, key: str) -> None:
     page.keyboard.press(key)
     page.wait_for_timeout(40)
+    after_next_frames(page)
 
 
 def cpython_hash(moves: list[str]) -> str:

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from engine.template import par
-from tests.core.test_web_chrome import _Canvas
+from tests.gwstub import StubCanvas as _Canvas
 from tests.gwstub import glue_modules
 
 
