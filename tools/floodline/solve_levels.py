@@ -5,38 +5,34 @@ allows, a world tilt; each candidate is evaluated by running the engine's own ``
 result, and scored with a heuristic toward the level's objective.  The chosen plan is then played as
 real tick inputs (rotate, tap-move, hard drop) and checked against the prediction.
 
-Run: ``python -m tools.floodline.solve_levels [lv03 lv07 ...] [-v] [-sN] [--force]``.  ``-sN`` skips wins
-earning fewer than N stars (and shapes the search toward the star conditions); without it the
-levels in ``STAR_TARGETS`` are tried with their target first.  A solution file is only replaced by
-one earning at least as many stars (``--force`` always replaces); ``solutions/index.json``
-(stem -> stars, ticks) is rebuilt by replaying every solution at the end.
+Run: ``python -m tools.floodline.solve_levels [lv03 lv07 ...] [-v] [-sN] [--force]``; the command line,
+the level and solution paths and ``solutions/index.json`` are in ``solution_files.py`` (re-exported
+here: ``LEVELS``, ``SOLUTIONS``, ``write_index``).  This file holds the search: the heuristic, the
+candidate moves (placements, tilts, holds, abilities) and the greedy ``solve``.
 """
 
 from __future__ import annotations
 
-import json
 import sys
 from collections import deque
-from pathlib import Path
-from typing import Any
 
-from engine.core.schema import SchemaError
 from engine.floodline.board import Board, Kind
 from engine.floodline.conditions import cavities, holes, max_world_height, overhang_voxels, plateau, spans
 from engine.floodline.geometry import GRAVITY_VEC, Gravity, is_perpendicular
-from engine.floodline.level import Level, parse_level
+from engine.floodline.level import Level
 from engine.floodline.moves import IDLE, TickInput
 from engine.floodline.pieces import offsets, orientations, rotate_index
-from engine.floodline.replay import make_replay, parse_replay, play
 from engine.floodline.resolve import tilt_resolve
 from engine.floodline.rules import initial_state, piece_fits, rotation_allowed, step
 from engine.floodline.solids import TiltBlocked
 from engine.floodline.state import State, Status
 from engine.floodline.view import ghost_cells
 
-HERE = Path(__file__).resolve().parent
-LEVELS = HERE.parents[1] / "engine" / "floodline" / "levels"
-SOLUTIONS = HERE / "solutions"
+# re-exported: target_plans, plan_solver and redesign import them from here
+from tools.floodline.solution_files import LEVELS as LEVELS
+from tools.floodline.solution_files import SOLUTIONS as SOLUTIONS
+from tools.floodline.solution_files import write_index as write_index
+
 TURNS = ("x+", "x-", "y+", "y-", "z+", "z-")
 MAX_PIECES = 80
 #: set by ``solve(min_stars=...)``: shape the search toward ★2 height conditions too
@@ -465,59 +461,7 @@ def solve(
     return s, played
 
 
-def _level_files(names: list[str]) -> list[Path]:
-    files = sorted(LEVELS.glob("lv*.json"))
-    if names:
-        files = [f for f in files if f.stem in names]
-    return files
+if __name__ == "__main__":  # the command line lives in solution_files.py
+    from tools.floodline.solution_files import main
 
-
-def main(argv: list[str]) -> int:
-    SOLUTIONS.mkdir(exist_ok=True)
-    index_path = SOLUTIONS / "index.json"
-    index: dict[str, Any] = json.loads(index_path.read_text()) if index_path.exists() else {}
-    for f in _level_files([a for a in argv if not a.startswith("-")]):
-        data = json.loads(f.read_text())
-        level = parse_level(data)
-        seed = data["meta"]["seed"]
-        stars = [int(a[2:]) for a in argv if a.startswith("-s")]
-        target = stars[0] if stars else STAR_TARGETS.get(f.stem, 0)
-        s, ticks = solve(level, seed, "-v" in argv, target)
-        if not stars and target and (s.outcome is None or s.outcome.status != Status.WON):
-            s, ticks = solve(level, seed, "-v" in argv, 0)
-        o = s.outcome
-        if o is not None and o.status == Status.WON:
-            rep = make_replay(level, seed, ticks)
-            end = play(level, rep)
-            assert end.outcome is not None and end.outcome.status == Status.WON
-            old = index.get(f.stem)
-            if old is None or old["stars"] <= o.stars or "--force" in argv:
-                out = rep.model_dump(mode="json", by_alias=True)
-                (SOLUTIONS / f"{f.stem}.json").write_text(json.dumps(out, indent=1) + "\n")
-                index[f.stem] = {"stars": o.stars, "ticks": end.tick}
-            print(f"{f.stem}: WON {o.stars}* in {s.metrics['piecesUsed']} pieces")
-        else:
-            why = "stuck" if o is None else f"{o.status.value} {o.reason.value}"
-            print(f"{f.stem}: not solved ({why}), pieces {s.metrics['piecesUsed']}")
-    write_index()
-    return 0
-
-
-def write_index() -> dict[str, Any]:
-    """Rebuild ``solutions/index.json`` (stem -> stars, ticks) by replaying every solution file."""
-    index: dict[str, Any] = {}
-    for sol in sorted(SOLUTIONS.glob("lv??.json")):
-        level = parse_level((LEVELS / sol.name).read_text())
-        try:
-            end = play(level, parse_replay(sol.read_text()))
-        except SchemaError as exc:  # an older rules version or level: left out of the index
-            print(f"{sol.stem}: {exc}")
-            continue
-        if end.outcome is not None and end.outcome.status == Status.WON:
-            index[sol.stem] = {"stars": end.outcome.stars, "ticks": end.tick}
-    (SOLUTIONS / "index.json").write_text(json.dumps(index, indent=1) + "\n")
-    return index
-
-
-if __name__ == "__main__":
     raise SystemExit(main(sys.argv[1:]))
