@@ -162,3 +162,101 @@ def test_unguarded_records_stay_byte_identical():
 
 def stamp(be) -> str | None:
     return storage.stamp_of(be.data.get("gridworks:g:game"))
+
+
+def _stored_moves(be) -> list[str]:
+    return json.loads(be.data["gridworks:g:game"])["data"]["moves"]
+
+
+def test_keep_playing_here_after_the_storage_event_stores_the_game_this_tab_last_wrote():
+    """A conflict found from the ``storage`` event has no refused write waiting: "keep playing
+    here" still stores this tab's game (the one it last wrote) and its next write goes through."""
+    be = storage.MemoryBackend()
+    (a, b), calls = _tabs(be)
+    assert a.save("game", Game(moves=["1"]))
+    assert b.load("game", Game) is not None and b.save("game", Game(moves=["1", "b"]))
+    assert a.changed("gridworks:g:game") == "game" and calls == ["A:game"]  # A's own game replaced
+    assert not a.pending  # nothing refused: the dialog came from the event
+    a.take_over()
+    assert _stored_moves(be) == ["1"] and stamp(be) == "A.2"
+    assert a.save("game", Game(moves=["1", "2"])) and calls == ["A:game"]  # no second question
+    assert not b.save("game", Game(moves=["1", "b", "c"]))  # now B is the stale one
+    assert calls == ["A:game", "B:game"]
+
+
+def test_keep_playing_here_stores_the_game_a_tab_only_read():
+    """B read A's game and played no move; A played on; B's player keeps B's game: the game B
+    shows (the one it read) replaces A's."""
+    be = storage.MemoryBackend()
+    (a, b), calls = _tabs(be)
+    a.save("game", Game(moves=["1"]))
+    b.load("game", Game)
+    a.save("game", Game(moves=["1", "2"]))
+    assert b.changed("gridworks:g:game") == "game" and calls == ["B:game"]
+    b.take_over()
+    assert _stored_moves(be) == ["1"] and stamp(be) == "B.1"
+    assert b.save("game", Game(moves=["1", "x"])) and calls == ["B:game"]
+
+
+def test_keep_playing_here_stores_the_game_as_the_page_holds_it_now():
+    """With ``guard(name, latest)`` the game on screen is stored, not the last one written."""
+    be = storage.MemoryBackend()
+    (a, _b), calls = _tabs(be)
+    on_screen = Game(moves=["1", "2", "3"])
+    a.guard("game", lambda: (on_screen.model_dump(mode="json"), 4))
+    a.save("game", Game(moves=["1"]))
+    other = storage.Storage("g", be, tab="C")
+    other.guard("game")
+    other.load("game", Game)
+    assert other.save("game", Game(moves=["c"]))
+    a.changed("gridworks:g:game")
+    assert not a.save("game", Game(moves=["1", "2"]))  # refused while the player is asked
+    assert _stored_moves(be) == ["c"]
+    a.take_over()  # the refused write wins over ``latest`` (it is what the page asked to store)
+    assert _stored_moves(be) == ["1", "2"]
+    other.changed("gridworks:g:game")
+    other.take_over()
+    assert _stored_moves(be) == ["c"]  # C's last write
+    a.changed("gridworks:g:game")
+    a.take_over()  # nothing refused: the game as A holds it now, with its version
+    assert _stored_moves(be) == ["1", "2", "3"] and json.loads(be.data["gridworks:g:game"])["v"] == 4
+
+
+def test_keep_playing_here_with_no_game_of_its_own_stores_nothing_and_writes_next():
+    be = storage.MemoryBackend()
+    (a, b), calls = _tabs(be)
+    a.save("game", Game(moves=["1"]))
+    b.load("game", Game)
+    b.remove("game")  # B ended the game it read (nothing of B's is left to keep)
+    b._seen["game"] = "A.1"  # ...but still takes A's record for the one it knew
+    a.save("game", Game(moves=["1", "2"]))
+    assert b.changed("gridworks:g:game") == "game"
+    b.take_over()
+    assert _stored_moves(be) == ["1", "2"]  # nothing of B's to store: A's stays
+    assert b.save("game", Game(moves=["new"])) and _stored_moves(be) == ["new"]
+
+
+def test_a_record_read_again_after_the_event_is_taken_in_not_contested():
+    """Loading the other tab's game (reading it again) ends the conflict: nothing is written back."""
+    be = storage.MemoryBackend()
+    (a, b), calls = _tabs(be)
+    a.save("game", Game(moves=["1"]))
+    b.load("game", Game)
+    a.save("game", Game(moves=["1", "2"]))
+    b.changed("gridworks:g:game")
+    assert b.load("game", Game) == Game(moves=["1", "2"])
+    b.take_over()
+    assert stamp(be) == "A.2"
+    assert b.save("game", Game(moves=["1", "2", "b"])) and calls == ["B:game"]
+
+
+def test_keep_playing_here_never_writes_over_a_newer_builds_game():
+    be = storage.MemoryBackend()
+    (a, b), calls = _tabs(be)
+    a.save("game", Game(moves=["1"]))
+    b.load("game", Game)
+    be.data["gridworks:g:game"] = '{"by":"N.1","v":9,"data":{"moves":[]}}'
+    assert b.changed("gridworks:g:game") == "game"
+    b.hold("game", "record version 9")
+    b.take_over()
+    assert stamp(be) == "N.1"

@@ -9,7 +9,9 @@
   lowers stars or bests another tab earned.
 * A game in progress is ``guard``-ed: each write is stamped ``{"by": "<tab>.<n>", ...}``; a tab
   whose last read or write of it is no longer what is stored does not write over the other tab's
-  game but calls ``on_conflict(name)`` (the shell asks the player; ``take_over`` writes this tab's).
+  game but calls ``on_conflict(name)`` (the shell asks the player; ``take_over`` writes this tab's:
+  the write refused meanwhile, else the game as this tab holds it now when the page told ``guard``
+  how to get it, else the game this tab last read or wrote; this tab's next writes then go through).
 * When the browser gives no storage (blocked: private mode, sandboxed iframe) an in-memory
   dictionary stands in; when it can read but not write (full, read-only) reads still come from
   the browser and writes stay in memory. Either way the player is told once (``status``).
@@ -113,6 +115,9 @@ class Storage:
         self._seen: dict[str, str | None] = {}  # name -> stamp this tab last read or wrote
         self._guarded: set[str] = set()
         self._pending: dict[str, str] = {}  # name -> this tab's refused write (a conflict)
+        self._contested: set[str] = set()  # guarded names another tab replaced (the player is asked)
+        self._mine: dict[str, str] = {}  # guarded name -> the record this tab last read or wrote
+        self._latest: dict[str, Callable[[], tuple[object, int] | None]] = {}
         self.held: dict[str, str] = {}  # name -> why it is kept for a newer build
         self.status = "ok"  # "ok", "blocked", "full" or "readonly"
         self._told = False
@@ -187,7 +192,16 @@ class Storage:
         """The stored text for ``name``, or None (JS ``null``/``undefined`` and errors included)."""
         raw = self._get(name)
         self._seen[name] = stamp_of(raw)
+        self._contested.discard(name)  # read again: what is stored now is this tab's to hold
+        if name in self._guarded:
+            self._remember(name, raw)
         return raw
+
+    def _remember(self, name: str, raw: str | None) -> None:
+        if raw is None:
+            self._mine.pop(name, None)
+        else:
+            self._mine[name] = raw
 
     def _get(self, name: str) -> str | None:
         try:
@@ -212,6 +226,7 @@ class Storage:
             self._refused(exc)
             self.backend.setItem(backup, raw)
             self.backend.removeItem(key)
+        self._mine.pop(name, None)
         lang = self.lang()
         self.notices.append(
             words.text(lang, "corrupt").format(what=words.what(lang, name), backup=backup, reason=reason)
@@ -224,15 +239,21 @@ class Storage:
         if name in self.held:
             return
         self.held[name] = why
+        self._mine.pop(name, None)
         lang = self.lang()
         w = words.what(lang, name)
         self.notices.append(words.text(lang, "newer").format(What=w[:1].upper() + w[1:]))
         self.log.append(f"{self.key(name)} kept for a newer build: {why}")
 
     # -- writing ---------------------------------------------------------------------------------
-    def guard(self, name: str) -> None:
-        """``name`` holds a game in progress: another tab's newer write is never replaced silently."""
+    def guard(self, name: str, latest: Callable[[], tuple[object, int] | None] | None = None) -> None:
+        """``name`` holds a game in progress: another tab's newer write is never replaced silently.
+
+        ``latest`` (optional) gives this tab's game as it is now, ``(JSON-ready data, version)`` or
+        None for no game: "keep playing here" (``take_over``) then stores exactly that."""
         self._guarded.add(name)
+        if latest is not None:
+            self._latest[name] = latest
 
     def save(self, name: str, value: BaseModel, version: int = 1) -> bool:
         """Store ``value``; False when it was not stored (kept for a newer build, another tab's
@@ -248,7 +269,7 @@ class Storage:
         self._writes += 1
         stamp = f"{self.tab}.{self._writes}"
         raw = json.dumps({"by": stamp, "v": version, "data": data}, separators=(",", ":"))
-        if self._pending or self.conflict(name):
+        if self._pending or self._contested or self.conflict(name):
             self._pending[name] = raw
             self.on_conflict(name)
             return False
@@ -262,10 +283,41 @@ class Storage:
         return now is not None and stamp_of(now) != self._seen.get(name)
 
     def take_over(self) -> None:
-        """The player keeps this tab's game: its refused writes are stored over the other tab's."""
+        """The player keeps this tab's game: it is stored over the other tab's, and this tab's next
+        writes go through. For each game in conflict that is, first found: the write refused while
+        the player was asked; the game as this tab holds it now (``guard(name, latest)``); the game
+        this tab last read or wrote. A tab holding none of these (the game is no longer on screen)
+        stores nothing and its next write goes through."""
         pending, self._pending = self._pending, {}
-        for name, raw in pending.items():
-            self._write(name, raw)
+        contested, self._contested = self._contested, set()
+        for name in sorted(contested | set(pending)):
+            if name in self.held:
+                continue
+            raw = pending.get(name) or self._now_raw(name)
+            if raw is None:
+                self._seen[name] = stamp_of(self._get(name))
+            else:
+                self._write(name, raw)
+
+    def _now_raw(self, name: str) -> str | None:
+        """This tab's game ``name`` as a fresh guarded record (``take_over``), or None."""
+        latest = self._latest.get(name)
+        got = latest() if latest is not None else None
+        if got is not None:
+            data, version = got
+        else:
+            mine = self._mine.get(name)
+            try:
+                old = json.loads(mine) if mine is not None else None
+            except ValueError:
+                old = None
+            if not isinstance(old, dict) or "data" not in old:
+                return None
+            data, version = old["data"], int(old.get("v", 1))
+        self._writes += 1
+        return json.dumps(
+            {"by": f"{self.tab}.{self._writes}", "v": version, "data": data}, separators=(",", ":")
+        )
 
     @property
     def pending(self) -> bool:
@@ -281,6 +333,8 @@ class Storage:
             self.backend.setItem(self.key(name), raw)
             ok = False
         self._seen[name] = stamp_of(raw)
+        if name in self._guarded:
+            self._remember(name, raw)
         return ok and self.persistent
 
     def _refused(self, exc: BaseException) -> None:
@@ -314,6 +368,7 @@ class Storage:
             return None
         name = key[len(prefix) :]
         if name in self._guarded and self._seen.get(name) is not None and self.conflict(name):
+            self._contested.add(name)
             self.on_conflict(name)
         return name
 
@@ -323,6 +378,7 @@ class Storage:
         except Exception:
             pass
         self._seen[name] = None
+        self._mine.pop(name, None)
 
     def take_notices(self) -> list[str]:
         """The notices for the player since the last call (the "cannot be saved" one first)."""
