@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from e2e.util import canvas_has_pixels, open_game, save_json, state_hash, wait_ready
+from e2e.util import after_frames, canvas_has_pixels, open_game, save_json, state_hash, wait_ready
 from engine.core.session import Session
 from engine.runmap import GAME, migrate_save
 from engine.runmap.game import read_intents
@@ -46,7 +46,7 @@ def click_button(page: Any, bid: str) -> None:
     xy = drawn(page, f"buttonCenter({json.dumps(bid)})")
     assert xy is not None, f"no button {bid!r} on screen"
     page.mouse.click(xy[0], xy[1])
-    page.wait_for_timeout(40)
+    after_frames(page)  # the frame loop handles the click
 
 
 def click_node(page: Any, index: int) -> None:
@@ -55,7 +55,7 @@ def click_node(page: Any, index: int) -> None:
     x, y = xy
     page.mouse.move(x, y)
     page.mouse.click(x, y)
-    page.wait_for_timeout(40)
+    after_frames(page)  # the frame loop handles the click
 
 
 def wait_info(page: Any, cond: str, timeout: int = 15_000) -> dict:
@@ -100,7 +100,7 @@ def test_runmap_boots_draws_and_menu_seeds_match_cpython(page: Any, site: str) -
     expected = Session(GAME, 777, {"preset": "full", "players": 3})
     assert state_hash(page) == expected.state_hash()
     assert "seed=777&preset=full&players=3" in page.url
-    assert json.loads(page.evaluate("() => window.gridworks.saveJson()"))["options"]["rules"] == 3
+    assert json.loads(page.evaluate("() => window.gridworks.saveJson()"))["options"]["rules"] == 4
     # a run saved before rules 2 (no "rules" option) is restored with the old generator
     page.evaluate(
         "(raw) => localStorage.setItem('gridworks:runmap:run', JSON.stringify({v: 1, data: JSON.parse(raw)}))",
@@ -123,7 +123,7 @@ def legend_click_only_closes_the_legend(page: Any, node: int, moves: int) -> Non
     page.wait_for_function("() => window.gridworks.buttonCenter('legend') !== 'null'", timeout=5_000)
     click_button(page, "legend")
     click_node(page, node)
-    page.wait_for_timeout(100)
+    after_frames(page, 4)  # a pick would have been played by now
     assert info(page)["moves"] == moves  # closed the legend only
     assert page.evaluate("() => window.gridworks.buttonCenter('legend')") != "null"
     page.set_viewport_size(size)

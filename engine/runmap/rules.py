@@ -87,9 +87,17 @@ def _heal_all(players: tuple[PlayerState, ...], amount: int) -> tuple[PlayerStat
 
 
 def run_score(gold: int, guardians: int, floor: int) -> int:
-    """A run's score: its gold, 100 per guardian defeated and 10 per floor reached. The RNG
-    Portal's hoard (``encounters.PORTAL_GOLD``) is what makes defying the gods worth it."""
+    """A run's score: its gold (rules 4: the gold earned, ``RunState.gold_earned``; rules 1-3: the
+    gold held), 100 per guardian defeated and 10 per floor reached. The RNG Portal's hoard
+    (``encounters.PORTAL_GOLD``) is what makes defying the gods worth it."""
     return gold + SCORE_PER_GUARDIAN * guardians + SCORE_PER_FLOOR * floor
+
+
+def pay(state: RunState, cost: int) -> RunState:
+    """``state`` after paying ``cost`` gold for a purchase (the caller checked the purse); from
+    rules 4 the payment is kept in ``gold_spent``, so buying never lowers the score."""
+    spent = state.gold_spent + cost if state.options.rules >= 4 else state.gold_spent
+    return state.model_copy(update={"gold": state.gold - cost, "gold_spent": spent})
 
 
 def best_score(best: int, end: RunOutcome | None) -> int:
@@ -108,8 +116,9 @@ def _end(state: RunState, termination: Termination, note: str) -> RunState:
         gold=state.gold,
         memories=state.memories,
         path=state.path,
-        score=run_score(state.gold, len(state.guardians_defeated), floor),
+        score=run_score(state.gold_earned, len(state.guardians_defeated), floor),
         defied=state.options.rules >= 2 and "rng" in state.guardians_defeated,
+        gold_earned=state.gold_earned if state.options.rules >= 4 else 0,
     )
     return state.model_copy(
         update={"phase": Phase.OVER, "combat": None, "result": outcome, "last_event": note}
@@ -356,19 +365,17 @@ def apply_move(state: RunState, move: Move) -> RunState:
         if move.item == "potion" and state.options.rules >= 3:
             if state.potions >= choices3.belt_size(state):
                 raise IllegalMoveError(f"the potion belt is full ({choices3.belt_size(state)})")
-            s = choices3.add_potions(state.model_copy(update={"gold": state.gold - cost}), 1)
+            s = choices3.add_potions(pay(state, cost), 1)
             return s.model_copy(update={"last_event": "a potion for the belt"})
         if move.item == "potion":
-            return state.model_copy(
+            return pay(state, cost).model_copy(
                 update={
-                    "gold": state.gold - cost,
                     "players": _heal_all(state.players, POTION_HEAL),
                     "last_event": f"potion: +{POTION_HEAL} HP",
                 }
             )
-        return state.model_copy(
+        return pay(state, cost).model_copy(
             update={
-                "gold": state.gold - cost,
                 "attack_bonus": state.attack_bonus + 1,
                 "last_event": "whetstone: +1 attack",
             }
@@ -392,7 +399,7 @@ def apply_move(state: RunState, move: Move) -> RunState:
         if move.option == "blessing" and state.options.rules >= 3:
             if state.gold < BLESSING_COST:
                 raise IllegalMoveError(f"the blessing asks {BLESSING_COST} gold, the party has {state.gold}")
-            state = state.model_copy(update={"gold": state.gold - BLESSING_COST})
+            state = pay(state, BLESSING_COST)
         if move.option == "blessing":
             s = state.model_copy(update={"attack_bonus": state.attack_bonus + 1})
         elif move.option == "upgrade":
@@ -407,11 +414,8 @@ def apply_move(state: RunState, move: Move) -> RunState:
                 }
             )
         else:
-            s = state.model_copy(
-                update={
-                    "gold": max(0, state.gold - ATONEMENT_COST),
-                    "players": _heal_all(state.players, ATONEMENT_HEAL),
-                }
+            s = pay(state, min(state.gold, ATONEMENT_COST)).model_copy(
+                update={"players": _heal_all(state.players, ATONEMENT_HEAL)}
             )
         return s.model_copy(update={"phase": Phase.MAP, "last_event": f"shrine: {move.option}"})
     raise IllegalMoveError(f"unknown move {move!r}")  # pragma: no cover

@@ -73,8 +73,9 @@ class RunOutcome(FrozenModel):
     gold: int
     memories: tuple[int, ...]
     path: tuple[int, ...]
-    score: int = 0  # gold + 100 per guardian + 10 per floor reached (``rules.run_score``)
+    score: int = 0  # gold (rules 4: earned) + 100 per guardian + 10 per floor reached (``rules.run_score``)
     defied: bool = False  # rules 2: the RNG Portal was beaten ("Defy the Gods")
+    gold_earned: int = 0  # rules 4: gold held + gold spent on purchases (what the score counts)
 
 
 class RunState(FrozenModel):
@@ -101,6 +102,13 @@ class RunState(FrozenModel):
     relics: tuple[str, ...] = ()  # rules 3: relics won from elites and altars
     block_bonus: int = 0  # rules 3: added to every block
     event: str = ""  # rules 3: the event (or "trap") the party faces in the EVENT phase
+    gold_spent: int = 0  # rules 4: gold paid for purchases (shop, shrine); the score counts it
+
+    @property
+    def gold_earned(self) -> int:
+        """Gold the run has earned: what is held plus what was spent on purchases (rules 4; in
+        rules 1-3 ``gold_spent`` stays 0, so this is the gold held)."""
+        return self.gold + self.gold_spent
 
     @property
     def current_node(self) -> MapNode | None:

@@ -29,6 +29,7 @@ from engine.runmap.state import Phase, RunState
 ROUTE_POLICIES = ("seek_elites", "avoid_elites", "safe", "greedy_gold", "random")
 FIGHT_POLICIES = ("attack", "block", "reader")
 HEALTHY = 0.6
+NO_BUY = "+nobuy"  # suffix of a route policy that never buys (the shopping split of RULES.md)
 
 
 def _healthy(s: RunState) -> bool:
@@ -91,11 +92,13 @@ def policy_move(s: RunState, route: str, fight: str, rng: random.Random) -> Move
     move = bot_move(s)
     if move is None:
         return None
+    nobuy = route.endswith(NO_BUY)  # a variant: the route policy that never buys
+    route = route.removesuffix(NO_BUY)
     if s.phase == Phase.MAP:
         return Select(move.seat, pick_node(route, s, rng))
     if s.phase == Phase.COMBAT and isinstance(move, Fight):
         return Fight(move.seat, fight_action(fight, s, move.actor), move.hero)  # type: ignore[arg-type]
-    if s.phase == Phase.SHOP and route == "greedy_gold":
+    if s.phase == Phase.SHOP and (route == "greedy_gold" or nobuy):
         return Leave(move.seat)
     if isinstance(move, Buy):
         return move
@@ -125,6 +128,7 @@ def play(item: tuple[str, int, int, str, str]) -> dict[str, Any]:
         "elites": elites,
         "relics": len(s.relics),
         "gold": res.gold,
+        "earned": res.gold_earned or res.gold,  # rules 4 scores gold earned (held + spent)
         "rounds": rounds,
         "fights": fights,
     }

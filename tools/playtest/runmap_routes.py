@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 import sys
 
-from tools.playtest.runmap_policies import ROUTE_POLICIES, play
+from tools.playtest.runmap_policies import NO_BUY, ROUTE_POLICIES, play
 
 PARTY_SIZES = (1, 2, 3, 4)
 
@@ -29,19 +29,24 @@ def main(argv: list[str]) -> None:
     n_fight = int(argv[1]) if len(argv) > 1 else 300
     print(f"route policies: {n_route} full runs each (seeds 0..{n_route - 1}, party sizes 1-4 in turn)")
     scores: dict[str, list[float]] = {}
-    for rp in ROUTE_POLICIES:
+    for rp in (*ROUTE_POLICIES, "seek_elites" + NO_BUY):
         runs = [play(("full", 1 + i % 4, i, rp, "reader")) for i in range(n_route)]
         w, wse = mean_se([float(r["won"]) for r in runs])
         s, sse = mean_se([float(r["score"]) for r in runs])
         scores[rp] = [float(r["score"]) for r in runs]
         e = sum(r["elites"] for r in runs) / n_route
         g = sum(r["gold"] for r in runs) / n_route
+        ge = sum(r["earned"] for r in runs) / n_route
         print(
-            f"  {rp:13s} win {100 * w:5.1f} ± {100 * wse:.1f} %  score {s:6.1f} ± {sse:.1f}  "
-            f"elites {e:.2f}  gold {g:.1f}",
+            f"  {rp:19s} win {100 * w:5.1f} ± {100 * wse:.1f} %  score {s:6.1f} ± {sse:.1f}  "
+            f"elites {e:.2f}  gold held {g:.1f}  earned {ge:.1f}",
             flush=True,
         )
-    for a, b in (("greedy_gold", "seek_elites"), ("seek_elites", "avoid_elites")):
+    for a, b in (
+        ("greedy_gold", "seek_elites"),
+        ("seek_elites", "avoid_elites"),
+        ("seek_elites" + NO_BUY, "seek_elites"),
+    ):
         d, dse = mean_se([x - y for x, y in zip(scores[a], scores[b], strict=True)])
         print(f"  score {a} - {b}: {d:+.1f} ± {dse:.1f} (paired by seed)")
     print(f"fight policies: {n_fight} full runs per party size (random route)")
