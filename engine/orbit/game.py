@@ -23,14 +23,16 @@ from engine.orbit.state import OrbitState, Ship, Transit, new_ship
 from engine.orbit.turn import Event, execute_turn
 
 DEFAULT_MAX_ROUNDS = 100
-RULES_VERSION = 6
+RULES_VERSION = 7
 """Rules of new games. 1 (issue 8): fixed seat order, all ships on one ring. 2 (issue 18): the
 initiative rotates each round and the start is a seeded scenario (RULES.md). 3 (issue 28): the turn
 order and start angles chosen for fair seats with 3 and 4 ships. 4 (issue 28, session 7): a duel's
 start distance is drawn from the seed (``scenarios.duel_angle``). 5 (issue 28, session 8): shields
 stop missiles and not the railgun (``rules.SHIELD_CUTS``). 6 (issue 28, session 9): with three ships
-the seed draws which seat starts alone, with four which seat takes the first place (``scenarios.place_shift``). A game keeps the rules it was started under
-(``OrbitOptions.rules``; saves without it are rules 1, rules-2 to rules-5 saves replay as they were
+the seed draws which seat starts alone, with four which seat takes the first place
+(``scenarios.place_shift``). 7 (issue 28, session 10): a railgun holding 4 units makes 1 heat every
+turn, fired or not (``rules.RAIL_HEAT_ALWAYS``). A game keeps the rules it was started under
+(``OrbitOptions.rules``; saves without it are rules 1, rules-2 to rules-6 saves replay as they were
 played)."""
 
 

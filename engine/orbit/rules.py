@@ -189,6 +189,17 @@ what shields take off a hit)``. Rules 5 (issue 28, counter-weapons; RULES.md rea
 missiles (2 - 2 = 0) and do not stop the railgun's slug (5); the laser keeps 2 - 1."""
 
 
+RAIL_HEAT_ALWAYS = 7
+"""First rules version in which a railgun holding 4 units makes its 1 heat **every turn** it stays
+powered, as the rules document's own formula says (``(allocated - threshold) x heat per unit`` =
+``(4 - 3) x 1``); before it, only on turns it fires (RULES.md readings 6 and 32)."""
+
+
+def railgun_heats(rules: int, fired: bool) -> bool:
+    """Whether a railgun above its threshold makes heat this turn under rules version ``rules``."""
+    return fired or rules >= RAIL_HEAT_ALWAYS
+
+
 def shield_reduction(weapon: Weapon, rules: int) -> int:
     """What powered shields take off a hit of ``weapon`` under rules version ``rules``."""
     cut = SHIELD_CUTS.get(weapon)

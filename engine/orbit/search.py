@@ -82,13 +82,16 @@ def movement_options(
 # -- searching players -----------------------------------------------------------------------------
 
 
-def _toward(ship: Ship, target: tuple[int, ...], order: tuple[Subsystem, ...]) -> tuple[int, tuple[int, ...]]:
+def _toward(
+    ship: Ship, target: tuple[int, ...], order: tuple[Subsystem, ...], vent: int | None = None
+) -> tuple[int, tuple[int, ...]]:
     """(vent, pending) moving ``ship`` towards loadout ``target`` within this turn's limits.
 
-    Venting comes first (heat hurts every turn), deallocation uses what is left of the 3-unit budget,
-    allocation uses the reactor's free energy, powering subsystems in ``order`` first.
+    Venting comes first (heat hurts every turn; ``vent`` caps it, default all the budget allows),
+    deallocation uses what is left of the 3-unit budget, allocation uses the reactor's free energy,
+    powering subsystems in ``order`` first.
     """
-    vent = min(ship.heat, RETURN_LIMIT)
+    vent = min(ship.heat, RETURN_LIMIT) if vent is None else min(vent, ship.heat, RETURN_LIMIT)
     budget = RETURN_LIMIT - vent
     pending = list(ship.alloc)
     for i, c in enumerate(ship.alloc):
@@ -113,6 +116,11 @@ def _pending_options(ship: Ship) -> list[tuple[int, tuple[int, ...]]]:
     for target, order in LOADOUTS:
         vent, pend = _toward(ship, target, order)
         seen.setdefault(pend, vent)
+        if HOLD_HEAT and vent:
+            # Keep the heat aboard (1 hull per unit next turn) to return energy faster this turn.
+            held = _toward(ship, target, order, 0)[1]
+            if held != pend:
+                seen.setdefault(held, 0)
     out = []
     for pend, vent in seen.items():
         out.append((vent, pend))
@@ -316,6 +324,12 @@ POWER_BONUS = 0.0
 """Score per subsystem at its minimum energy. It was 0.5 until issue 28 (session 7): that paid the
 six-system brawler on every turn over any railgun loadout, so the expert flew one loadout on 81 % of
 duel turns (RULES.md, "Variety"). Kept as a name so the lab can put it back for the "before" figure."""
+
+
+HOLD_HEAT = True
+"""Whether the searching players also weigh keeping heat aboard (taking its hull damage) when venting
+would use return budget that a change of loadout needs (session 10; before it they always vented
+first, so heat never cost them hull)."""
 
 
 FUSS = 0.001

@@ -41,6 +41,7 @@ from engine.orbit.rules import (
     arrival_sector,
     hit_damage,
     in_range,
+    railgun_heats,
 )
 from engine.orbit.state import OrbitState, Outcome, Ship, Termination, Transit, complete_transfer
 
@@ -94,22 +95,25 @@ _OVERCLOCKERS = tuple(
 _SHIELD_MIN = SPECS[Subsystem.SHIELDS].minimum
 
 
-def turn_heat(pending: tuple[int, ...], railgun_fired: bool) -> int:
-    """Heat generated in step 8: overclocked engines every turn, the railgun on turns it fires."""
+def turn_heat(pending: tuple[int, ...], railgun_fired: bool, rules: int) -> int:
+    """Heat generated in step 8: overclocked engines every turn; the railgun on turns it fires
+    (rules 1-6) or every turn it holds 4 units (rules 7, ``rules.railgun_heats``)."""
     total = 0
+    rail_heats = railgun_heats(rules, railgun_fired)
     for i, threshold, rate in _OVERCLOCKERS:
-        if i == _RAIL and not railgun_fired:
+        if i == _RAIL and not rail_heats:
             continue
         if pending[i] > threshold:
             total += (pending[i] - threshold) * rate
     return total
 
 
-def heat_by_subsystem(pending: tuple[int, ...], railgun_fired: bool) -> dict[Subsystem, int]:
-    """Heat each subsystem will generate in step 8 (0 for most; the railgun only when it fires)."""
+def heat_by_subsystem(pending: tuple[int, ...], railgun_fired: bool, rules: int) -> dict[Subsystem, int]:
+    """Heat each subsystem will generate in step 8 (0 for most; the railgun see ``turn_heat``)."""
     out = {s: 0 for s in SUBSYSTEMS}
+    rail_heats = railgun_heats(rules, railgun_fired)
     for i, threshold, rate in _OVERCLOCKERS:
-        if i == _RAIL and not railgun_fired:
+        if i == _RAIL and not rail_heats:
             continue
         if pending[i] > threshold:
             out[SUBSYSTEMS[i]] = (pending[i] - threshold) * rate
@@ -220,7 +224,7 @@ def resolve(state: OrbitState, plan: TurnPlan, log: bool = True) -> tuple[OrbitS
         if hull == 0 and log:
             ev.append(Event(7, "destroyed", me, f"ship {me + 1} is destroyed by its own heat", me))
     # 8. Heat generation from this turn's overclocking.
-    gen = turn_heat(alloc, railgun_fired)
+    gen = turn_heat(alloc, railgun_fired, state.rules)
     if gen:
         heat += gen
         if log:
@@ -298,10 +302,10 @@ def preview(state: OrbitState, plan: TurnPlan) -> dict[str, Any]:
         "reactor_free": ship.reactor_free - up,
         "returning": down,
         "reactor_next": ship.reactor_free - up + down,
-        "heat_by_sub": {s.value: h for s, h in heat_by_subsystem(pending, fires_rail).items()},
+        "heat_by_sub": {s.value: h for s, h in heat_by_subsystem(pending, fires_rail, state.rules).items()},
         "returned": down + plan.vent,
         "return_limit": RETURN_LIMIT,
-        "heat_next": max(0, ship.heat - plan.vent) + turn_heat(pending, fires_rail),
+        "heat_next": max(0, ship.heat - plan.vent) + turn_heat(pending, fires_rail, state.rules),
         "arrival": None if arrival is None else list(arrival),
         "targets": {w.value: fire_targets(state, plan, w) for w in Weapon},
         "actions": [a.text for a in plan_actions(state, plan)],

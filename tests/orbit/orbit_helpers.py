@@ -10,9 +10,9 @@ from engine.orbit.state import OrbitState
 from engine.orbit.turn import Event, execute_turn
 
 
-def make(*ships: dict[str, Any], first: int = 0, max_rounds: int = 100) -> OrbitState:
-    """A state from explicit ship setups (dicts of ShipSetup fields)."""
-    return initial_state(0, {"ships": list(ships), "first": first, "max_rounds": max_rounds})
+def make(*ships: dict[str, Any], first: int = 0, max_rounds: int = 100, rules: int = 1) -> OrbitState:
+    """A state from explicit ship setups (dicts of ShipSetup fields), under rules version ``rules``."""
+    return initial_state(0, {"ships": list(ships), "first": first, "max_rounds": max_rounds, "rules": rules})
 
 
 def run(state: OrbitState, *texts: str) -> OrbitState:

@@ -91,11 +91,11 @@ def test_golden_selfplay():
     assert rec.hash == GOLDEN_SELFPLAY[2]
 
 
-# Regenerate on purpose only (any change to rules or AI changes it; last: issue 28, the search's
-# +0.5 per powered subsystem removed, 23 -> 15 moves):
+# Regenerate on purpose only (any change to rules or AI changes it; last: issue 28, session 10, rules 7
+# (a railgun at 4 heats every turn) and the search weighing heat kept aboard; same 15 moves, winner 0):
 #   python -c "from engine.orbit.play import selfplay; r = selfplay(2026, ('tactical', 'greedy'));
 #              print(len(r.moves), r.outcome.winner, r.hash)"
-GOLDEN_SELFPLAY = (15, 0, "c4fa1ecad91ee6af122f0bdbc349658080dd8533cecc8b503708ebad7f7f4460")
+GOLDEN_SELFPLAY = (15, 0, "3748320bece929eba1002e6bb182a2eabe49a742b2ab8e6de9ce351b3b7a6fb8")
 
 
 def test_four_ship_game_with_every_level_finishes():

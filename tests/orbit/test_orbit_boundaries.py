@@ -137,13 +137,22 @@ def test_shields_take_one_off_from_their_minimum(delta: int) -> None:
 @pytest.mark.parametrize("delta", [-1, 0, 1])
 def test_engine_heat_above_threshold(delta: int) -> None:
     eng = SPECS[Subsystem.ENGINES].threshold + delta
-    assert turn_heat((eng, 0, 0, 0, 0, 0, 0), False) == max(0, delta)
+    assert turn_heat((eng, 0, 0, 0, 0, 0, 0), False, 6) == max(0, delta)
 
 
 @pytest.mark.parametrize("fired", [False, True])
-def test_railgun_heat_only_at_four_and_when_fired(fired: bool) -> None:
+def test_railgun_heat_only_at_four_and_when_fired_before_rules_seven(fired: bool) -> None:
     th = SPECS[Subsystem.RAILGUN].threshold
-    assert [turn_heat((0, 0, 0, 0, r, 0, 0), fired) for r in (th - 1, th, th + 1)] == [0, 0, int(fired)]
+    assert [turn_heat((0, 0, 0, 0, r, 0, 0), fired, 6) for r in (th - 1, th, th + 1)] == [0, 0, int(fired)]
+
+
+@pytest.mark.parametrize("fired", [False, True])
+@pytest.mark.parametrize("rules", [6, 7, 8])
+def test_railgun_heat_every_powered_turn_from_rules_seven(fired: bool, rules: int) -> None:
+    """Reading 32: from rules 7 a railgun at 4 makes its 1 heat whether or not it fires (3: none)."""
+    th = SPECS[Subsystem.RAILGUN].threshold
+    heat = [turn_heat((0, 0, 0, 0, r, 0, 0), fired, rules) for r in (th - 1, th, th + 1)]
+    assert heat == [0, 0, 1 if fired or rules >= 7 else 0]
 
 
 # -- mass: the scoop's cap ------------------------------------------------------------------------------

@@ -12,12 +12,12 @@ def test_no_heat_patch_is_undone_even_after_an_error() -> None:
     real = orbit_turn.turn_heat
     try:
         with _no_heat():
-            assert orbit_turn.turn_heat((3, 0, 0, 0, 4, 0, 0), True) == 0
+            assert orbit_turn.turn_heat((3, 0, 0, 0, 4, 0, 0), True, 7) == 0
             raise RuntimeError("inside")
     except RuntimeError:
         pass
     assert orbit_turn.turn_heat is real
-    assert real((3, 0, 0, 0, 4, 0, 0), True) == 2  # engines 3 (1) + railgun fired (1)
+    assert real((3, 0, 0, 0, 4, 0, 0), True, 6) == 2  # engines 3 (1) + railgun fired (1)
 
 
 def test_a_hot_ship_vents_but_its_heat_blind_twin_does_not() -> None:

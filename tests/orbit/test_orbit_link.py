@@ -101,9 +101,10 @@ def test_a_device_without_the_game_never_takes_turns_played_for_it(moves, receiv
             accept(None, rec, "host" if me == "guest" else "guest")
 
 
-def test_a_rules_five_three_ship_link_replays_under_rules_five_and_a_rules_seven_link_is_refused():
+def test_a_rules_five_three_ship_link_replays_under_rules_five_and_a_newer_rules_link_is_refused():
     """Rules 6 (three-ship lone seat drawn) must not move the ships of a link game begun under rules
-    5; a link from a newer build (rules 7) is refused with a reason, not replayed under rules 6."""
+    5; a link from a newer build (rules ``RULES_VERSION + 1``) is refused with a reason, not replayed
+    under this build's rules."""
     from engine.orbit.scenarios import lone_seat, scenario_ships
 
     seed = next(s for s in range(100) if lone_seat(s) != 0)

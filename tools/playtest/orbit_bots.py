@@ -31,6 +31,7 @@ from engine.orbit.rules import RING_SECTORS, SUBSYSTEMS, Burn, Subsystem, wrap
 from engine.orbit.search import _best_fire, _distance, _next_position, _toward, movement_options
 from engine.orbit.state import OrbitState, Ship
 from engine.orbit.turn import execute_turn, is_active, validate
+from tools.playtest.orbit_trials import apply
 from tools.playtest.progress import run_many
 
 S = Subsystem
@@ -166,7 +167,9 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--bots", default=",".join(BOTS))
     ap.add_argument("--workers", type=int, default=1)
+    ap.add_argument("--trial", default="base", help="lab-only patch (orbit_trials parts, e.g. rules6)")
     args = ap.parse_args(argv)
+    apply(args.trial)
     jobs = [(args.seed + i, b, i % 2) for b in args.bots.split(",") for i in range(args.games)]
     res = run_many(play, jobs, "orbit-bots", args.workers)
     out = {}

@@ -17,6 +17,14 @@ hull, or where on some turn the expert chose another plan than it would have cho
 nothing: the same position with every ship's heat set to 0 and ``turn.turn_heat`` patched to 0 for
 that one search (energy, movement or fire differ; the vent itself is left out of the comparison).
 A vent that the expert makes anyway, with budget to spare, does not count.
+
+Session 10 splits "heat changes decisions" the way the issue words it (it damages hull, or the expert
+vents or holds fire because of it): ``heat_damage_games`` (an expert lost hull to heat),
+``expert_vent_games`` (an expert vented: spent return budget on heat), ``heat_fire_games`` (the
+heat-blind search keeps the railgun powered, or fires it, where the real one does not, or the other
+way round), and their union ``heat_hull_vent_or_fire_games``; with ``vent_turn_share`` (expert turns
+that vent), ``vent_units`` and ``railgun_powered_turn_share``. ``--trial rules6`` plays new games under
+an older rules version (the "before"), any ``orbit_trials`` part likewise.
 """
 
 from __future__ import annotations
@@ -34,11 +42,15 @@ from engine.orbit import game as orbit_game
 from engine.orbit import turn as orbit_turn
 from engine.orbit.exposure import reach_at
 from engine.orbit.moves import TurnPlan
-from engine.orbit.rules import WEAPON_SPECS
+from engine.orbit.rules import SPECS, SUB_INDEX, WEAPON_SPECS, Subsystem, Weapon
 from engine.orbit.state import OrbitState
 from engine.orbit.threat import threats
 from engine.orbit.turn import execute_turn
+from tools.playtest.orbit_trials import apply
 from tools.playtest.progress import run_many
+
+_RAIL = SUB_INDEX[Subsystem.RAILGUN]
+WEAPON_MIN_RAIL = SPECS[Subsystem.RAILGUN].minimum
 
 
 @dataclass
@@ -72,6 +84,11 @@ class GameStats:
     heat_damage: bool = False
     vented: bool = False
     heat_changed: bool = False
+    heat_fire: bool = False
+    expert_turns: int = 0
+    vent_turns: int = 0
+    vent_units: int = 0
+    rail_turns: int = 0
     heat_turns_checked: int = 0
 
 
@@ -100,7 +117,7 @@ def _close(c: Claim, g: GameStats) -> None:
 def _no_heat() -> Iterator[None]:
     """Within the block, turns generate no heat (the lab's counterfactual; the engine is untouched after)."""
     real = orbit_turn.turn_heat
-    orbit_turn.turn_heat = lambda pending, fired: 0
+    orbit_turn.turn_heat = lambda pending, railgun_fired, rules: 0
     try:
         yield
     finally:
@@ -110,6 +127,13 @@ def _no_heat() -> Iterator[None]:
 def _decision(state: OrbitState, plan: TurnPlan) -> tuple[object, ...]:
     me = state.ships[state.active]
     return (plan.pending(me.alloc), plan.rotate, plan.burn, plan.adjust, plan.fire)
+
+
+def _rail_use(state: OrbitState, plan: TurnPlan) -> tuple[bool, bool]:
+    """Whether the plan keeps the railgun powered, and whether it fires it (the "holds fire because of
+    heat" comparison: the only weapon that makes heat)."""
+    rail = plan.pending(state.ships[state.active].alloc)[_RAIL]
+    return rail >= WEAPON_MIN_RAIL, any(f.weapon is Weapon.RAILGUN for f in plan.fire)
 
 
 def heat_blind_plan(state: OrbitState, level: str, seed: int) -> TurnPlan:
@@ -134,11 +158,16 @@ def play(job: tuple[int, tuple[str, ...]] | tuple[int, tuple[str, ...], bool]) -
         plan = orbit_ai.choose_plan(state, seats[me], seed)
         if seats[me] == "expert":
             g.loadouts.append(" ".join(str(a) for a in plan.pending(state.ships[me].alloc)))
-            if heat_check and not g.heat_changed:
+            if heat_check and not (g.heat_changed and g.heat_fire):
                 g.heat_turns_checked += 1
                 blind = heat_blind_plan(state, seats[me], seed)
-                g.heat_changed = _decision(state, blind) != _decision(state, plan)
-        g.vented = g.vented or plan.vent > 0
+                g.heat_changed = g.heat_changed or _decision(state, blind) != _decision(state, plan)
+                g.heat_fire = g.heat_fire or _rail_use(state, blind) != _rail_use(state, plan)
+            g.vented = g.vented or plan.vent > 0
+            g.expert_turns += 1
+            g.vent_turns += plan.vent > 0
+            g.vent_units += plan.vent
+            g.rail_turns += _rail_use(state, plan)[0]
         after, events = execute_turn(state, plan)
         for ev in events:
             if ev.kind == "heat_damage" and seats[me] == "expert":
@@ -206,6 +235,17 @@ def summary(results: list[GameStats]) -> dict[str, Any]:
         "top_loadout": top[0],
         "top_loadout_share": round(top[1] / total_turns, 3) if total_turns else float("nan"),
         "heat_games": sum(g.heat_damage or g.vented for g in results),
+        "expert_vent_games": sum(g.vented for g in results),
+        "heat_fire_games": sum(g.heat_fire for g in results),
+        "expert_turns": sum(g.expert_turns for g in results),
+        "vent_turn_share": round(
+            sum(g.vent_turns for g in results) / max(1, sum(g.expert_turns for g in results)), 3
+        ),
+        "vent_units": sum(g.vent_units for g in results),
+        "railgun_powered_turn_share": round(
+            sum(g.rail_turns for g in results) / max(1, sum(g.expert_turns for g in results)), 3
+        ),
+        "heat_hull_vent_or_fire_games": sum(g.heat_damage or g.vented or g.heat_fire for g in results),
         "heat_damage_games": sum(g.heat_damage for g in results),
         "heat_decision_games": sum(g.heat_damage or g.heat_changed for g in results),
         "heat_decision_share": round(sum(g.heat_damage or g.heat_changed for g in results) / n, 3)
@@ -221,10 +261,12 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--seats", default="", help="comma-separated levels (default: expert in every seat)")
     ap.add_argument("--workers", type=int, default=1)
+    ap.add_argument("--trial", default="base", help="lab-only patch (orbit_trials parts, e.g. rules6)")
     ap.add_argument(
         "--no-heat-check", action="store_true", help="skip the heat counterfactual (heat_decision_* then 0)"
     )
     args = ap.parse_args(argv)
+    apply(args.trial)
     seats = tuple(args.seats.split(",")) if args.seats else ("expert",) * args.players
     jobs = [(args.seed + i, seats, not args.no_heat_check) for i in range(args.games)]
     res = run_many(play, jobs, "orbit-threats", args.workers)

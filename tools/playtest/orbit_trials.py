@@ -16,6 +16,9 @@ Trials join with ``+`` (``railheat+rail8``):
 - ``spN-a-b-c``: with N ships, ship 1 starts ``a`` arc units ahead of ship 0, ship 2 ``b``, ... (rules 3+);
 - ``duelN``: rules 4's seeded duel distance drawn from 52 +- N (24 is shipped);
 - ``spreadN``: duels start with the second ship a seeded -N..N arc units off its 52;
+- ``rulesN``: new games under rules version N (``rules6``: before rule 7's railgun heat);
+- ``novent0``: the expert's search never weighs keeping heat aboard (always vents first, as before
+  session 10);
 - ``nobonus``: the search's +0.5 per powered subsystem (``search.evaluate``) left out (0 since
   session 7: a no-op now); ``bonus`` puts it back (the "before" of session 7).
 """
@@ -57,7 +60,7 @@ FULL = {
 
 def _railheat() -> None:
     real = turn_mod.turn_heat
-    turn_mod.turn_heat = lambda pending, fired: real(pending, True)
+    turn_mod.turn_heat = lambda pending, railgun_fired, rules: real(pending, True, rules)
 
 
 def _railout() -> None:
@@ -104,7 +107,11 @@ def apply(trial: str) -> None:
     for part in trial.split("+"):
         if part == "base":
             continue
-        if part == "railheat":
+        if part.startswith("rules"):  # rules6: new games under an older rules version (the "before")
+            orbit_game.RULES_VERSION = int(part[5:])
+        elif part == "novent0":
+            search_mod.HOLD_HEAT = False
+        elif part == "railheat":
             _railheat()
         elif part == "railout":
             _railout()

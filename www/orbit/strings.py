@@ -27,7 +27,7 @@ EN: dict[str, str] = {
     "too. Returned energy can be used from your NEXT turn: the Returned row shows it as '+N in the reactor "
     "next turn', the reactor gauge as a green strip.",
     "tut_title_2": "Heat",
-    "tut_2": "Boxes with a slash overclock: they make heat (the railgun only when it fires). Heat still "
+    "tut_2": "Boxes with a slash overclock: they make heat every turn (a railgun at 4 too, fired or not). Heat still "
     "aboard on your next turn costs 1 hull per unit. Vent it with the Vent row (it uses the same 3).",
     "tut_title_3": "Threats",
     "tut_3": "Red bands on the rings: where an enemy can hit you before your next turn (darker = "
@@ -198,9 +198,10 @@ EN: dict[str, str] = {
     "shared between deallocation and venting heat. A subsystem works once it reaches its minimum. "
     "The panel shows each subsystem's boxes; the tick marks the overclock threshold.",
     "help_2_title": "Heat",
-    "help_2": "Engines above 2 and a firing railgun at 4 overclock: 1 heat per unit over the "
-    "threshold. Heat does no damage on the turn it appears; every later turn it costs 1 hull per heat "
-    "unit until vented.",
+    "help_2": "Engines above 2 and a railgun at 4 overclock: 1 heat per unit over the threshold "
+    "every turn they stay so (games begun before rules 7: the railgun only when it fires). Heat "
+    "does no damage on the turn it appears; every later turn it costs 1 hull per heat unit until "
+    "vented.",
     "help_3_title": "Orbits",
     "help_3": "Five rings of 6, 12, 24, 48 and 96 sectors. Every ship moves one sector clockwise "
     "each turn. Facing prograde, a burn goes outward; retrograde, inward. Light/medium/heavy burns "
@@ -243,7 +244,7 @@ RU: dict[str, str] = {
     "считается. Возвращённую энергию можно тратить со СЛЕДУЮЩЕГО хода: строка «Возврат» пишет "
     "'+N в реактор к след. ходу', шкала реактора — зелёная полоска.",
     "tut_title_2": "Тепло",
-    "tut_2": "Перечёркнутые ячейки — разгон: они греют корабль (рельсотрон — только при выстреле). "
+    "tut_2": "Перечёркнутые ячейки — разгон: они греют корабль каждый ход (и рельсотрон на 4, даже без выстрела). "
     "Тепло, оставшееся к следующему ходу, снимает 1 корпус за единицу. Сбрасывайте его (из тех же 3).",
     "tut_title_3": "Угрозы",
     "tut_3": "Красные полосы на орбитах — куда враг может попасть до вашего хода (темнее — больнее). "
@@ -414,8 +415,9 @@ RU: dict[str, str] = {
     "реактор возвращается не более 3 единиц — вместе со сбросом тепла. Подсистема работает, когда "
     "набрала минимум. Засечка на шкале — порог перегрузки.",
     "help_2_title": "Тепло",
-    "help_2": "Двигатели выше 2 и стреляющий рельсотрон на 4 перегружены: 1 тепло за единицу "
-    "сверх порога. В ход появления тепло не вредит; каждый следующий ход — 1 урона корпусу за "
+    "help_2": "Двигатели выше 2 и рельсотрон на 4 перегружены: 1 тепло за единицу сверх порога "
+    "каждый ход (в партиях до правил 7 рельсотрон греется только при выстреле). В ход появления "
+    "тепло не вредит; каждый следующий ход — 1 урона корпусу за "
     "единицу тепла, пока его не сбросить.",
     "help_3_title": "Орбиты",
     "help_3": "Пять колец: 6, 12, 24, 48 и 96 секторов. Каждый ход все корабли сдвигаются на "
