@@ -8,7 +8,6 @@ from pathlib import Path
 import pytest
 from test_floodline_campaign_solutions import KNOWN_GAPS
 
-from engine.floodline.conditions import max_world_height
 from engine.floodline.level import Level, parse_level
 from engine.floodline.moves import parse_move
 from engine.floodline.replay import parse_replay
@@ -92,68 +91,4 @@ def test_every_level_has_a_seed_and_tutorials_use_fixed_sequences() -> None:
         assert _level(stem).bag.type == "FIXED_SEQUENCE"
 
 
-def _max_extent(piece: str) -> int:
-    """Tallest a piece can stand: its largest bounding-box side over all orientations."""
-    from engine.floodline.pieces import offsets, orientations
-
-    out = 0
-    for rot in orientations(piece):
-        offs = offsets(piece, rot)
-        out = max(out, max(max(o[a] for o in offs) - min(o[a] for o in offs) + 1 for a in range(3)))
-    return out
-
-
-TILT_TUTORIALS = {"lv02": ("WEST", 6), "lv03": ("SOUTH", 8)}
-
-
-def test_lv02_lv03_dropping_alone_cannot_reach_the_height() -> None:
-    """Without a tilt every piece rests on the box bottom or on another piece (nothing can rest on a wall:
-    each wall column runs to the box top), so the stack tops out at sum-of-piece-heights layers."""
-    from engine.floodline.board import Kind
-    from engine.floodline.rules import initial_state as init
-
-    for stem, (_wall_side, height) in TILT_TUTORIALS.items():
-        lv = _level(stem)
-        assert lv.bag.type == "FIXED_SEQUENCE" and not lv.bag.loop, stem
-        assert [o.type for o in lv.objectives] == ["REACH_HEIGHT"] and lv.objectives[0].height == height
-        assert "DOWN" not in [str(getattr(f, "value", f)) for f in lv.board.open_faces]
-        tallest = sum(_max_extent(str(p)) for p in lv.bag.sequence)
-        assert tallest < height, (stem, tallest)
-        b = init(lv, lv.meta.seed).board
-        f = b.frame
-        walls = [i for i in range(len(b.kind)) if b.kind[i] == Kind.WALL]
-        assert walls and b.kind.count(int(Kind.SOLID)) == 0, stem
-        for i in walls:
-            x, y, z = f.xs[i], f.ys[i], f.zs[i]
-            assert y == b.sy - 1 or b.kind[f.index(x, y + 1, z)] == Kind.WALL, (stem, x, y, z)
-
-
-def test_lv02_lv03_solver_without_tilts_fails_and_the_solution_tilts_to_the_wall() -> None:
-    from tools.floodline.solve_levels import solve
-
-    for stem, (wall_side, _h) in TILT_TUTORIALS.items():
-        lv = _level(stem)
-        s, _ticks = solve(lv, lv.meta.seed, allow_tilts=False)
-        assert s.outcome is None or s.outcome.status != Status.WON, stem
-        assert s.metrics["rotations"] == 0
-        inputs = _solution(stem)
-        assert f"t{wall_side[0]}" in inputs, (stem, inputs)
-        end = _play(lv, inputs)
-        assert end.outcome is not None and end.outcome.status == Status.WON and end.outcome.stars == 3
-        assert 1 <= end.metrics["rotations"] <= 2 and end.metrics["shiftVoxelsTotal"] == 0
-
-
-def test_lv02_lv03_only_the_wall_side_tilt_pays() -> None:
-    """The other sides are open faces: a piece tilted there is lost; toward the wall it sticks, high."""
-    for stem, (wall_side, height) in TILT_TUTORIALS.items():
-        lv = _level(stem)
-        for g in lv.rotation.allowed:
-            if g.value == "DOWN":
-                continue
-            s = _play(lv, [f"t{g.value[0]}", "d"])
-            if g.value == wall_side:
-                assert s.outcome is not None and s.outcome.status == Status.WON, stem
-                assert s.metrics["lostVoxelsTotal"] == 0 and max_world_height(s.board) + 1 >= height
-            else:
-                assert s.outcome is None and s.metrics["lostVoxelsTotal"] == 4, (stem, g)
-        assert len(lv.rotation.allowed) == (3 if stem == "lv02" else 5)
+# Lv2 / Lv3, the tilt tutorials: test_floodline_lv02_lv03_garage.py (session 10 redraw).

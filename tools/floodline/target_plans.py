@@ -22,10 +22,44 @@ from engine.floodline.moves import TickInput, parse_move
 from engine.floodline.replay import make_replay, play
 from engine.floodline.rules import initial_state
 from engine.floodline.state import State, Status
-from tools.floodline.solve_levels import LEVELS, SOLUTIONS, _run, placements, write_index
+from tools.floodline.solve_levels import LEVELS, SOLUTIONS, _run, placements
 
 Cell = tuple[int, int, int]
 Step = tuple[Cell, ...] | str
+
+
+def _taps(move: str, n: int) -> list[Step]:
+    """``n`` separate presses of move ``move`` (``"y-"``), a released tick after each (no DAS)."""
+    return [f"m{move}", "."] * abs(n)
+
+
+def _shift(axis: str, d: int) -> list[Step]:
+    return _taps(f"{axis}{'+' if d > 0 else '-'}", d)
+
+
+#: Lv2 "First Tilt" (session 10): the bottom is open; the only floor is inside a 2x2 garage in the west
+#: WALL block (x = 0..1, z = 1..2, y = 1..5), roofed from y = 6: tilted west, a piece slides in at the
+#: height it was moved to.  Five O2 filled bottom-up reach height 6 and rest on the garage floor when
+#: the world tilts back down (no voxel shifts: ★3).  The first piece is brought down from y = 8.
+LV02: list[Step] = [
+    "tW",
+    *_shift("y", -7),
+    "d",
+    *[t for y in range(2, 6) for t in (*_shift("y", y - 4), "d")],
+    "tD",
+]
+
+#: Lv3 "Four Winds" (session 10): the same garage, 2x2 (x = 2..3, z = 0..1, y = 1..7) in a north block,
+#: roofed from y = 8: tilted north, seven O2 filled bottom-up reach height 8; back down, ★2 (2 tilts)
+#: after the 1.5 s cooldown.
+LV03: list[Step] = [
+    "tN",
+    *_shift("y", -9),
+    "d",
+    *[t for y in range(2, 8) for t in (*_shift("y", y - 5), "d")],
+    ".*90",
+    "tD",
+]
 
 #: Lv4 "Unsupported": three Reinforced cranes; a row of blocks from each crane's foot to its wall stub
 #: braces it against an east tilt (T3 upright: its top voxel is the one lost, ★3 allows 1).
@@ -91,7 +125,14 @@ LV09: list[Step] = [
 #: cells a "park" step keeps empty, with the columns above them (the pieces still to come drop there)
 KEEP: dict[str, set[Cell]] = {"lv09": {(4, 1, 5), (5, 1, 5), (6, 1, 5), (5, 0, 5), (6, 0, 5)}}
 
-PLANS: dict[str, list[Step]] = {"lv04": LV04, "lv07": LV07, "lv09": LV09, "lv17": LV17}
+PLANS: dict[str, list[Step]] = {
+    "lv02": LV02,
+    "lv03": LV03,
+    "lv04": LV04,
+    "lv07": LV07,
+    "lv09": LV09,
+    "lv17": LV17,
+}
 
 
 def _solids(s: State) -> set[int]:
@@ -226,9 +267,17 @@ def main(argv: list[str]) -> int:
             (SOLUTIONS / f"{stem}.json").write_text(
                 json.dumps(rep.model_dump(mode="json", by_alias=True), indent=1) + "\n"
             )
-    if "--write" in argv:
-        write_index()
+            update_index(stem, end.outcome.stars, end.tick)
     return 0
+
+
+def update_index(stem: str, stars: int, ticks: int) -> None:
+    """Set ``stem``'s row of ``solutions/index.json`` (re-read just before: other levels' rows are
+    other engineers' and stay as they are)."""
+    path = SOLUTIONS / "index.json"
+    index = json.loads(path.read_text())
+    index[stem] = {"stars": stars, "ticks": ticks}
+    path.write_text(json.dumps(dict(sorted(index.items())), indent=1) + "\n")
 
 
 if __name__ == "__main__":

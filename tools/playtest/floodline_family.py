@@ -20,10 +20,14 @@ outcome, or after ``max_pieces`` pieces ("stuck").
 
 * ``tilt_greedy`` — tilt once and stay: each allowed sideways gravity is tried for ``PROBE`` pieces, the
   most promising one is played on (greedy placements under that gravity).
+* ``park``       — "park": every piece at the highest spot a tilt loses nothing from (session 9's draft
+  Lv8 fell to it).  Played once per allowed sideways direction ``g`` (the tilt "loses nothing" is judged
+  for ``g``; a level without tilts: simply the highest placement), each tilt an objective needs done as
+  ``g`` out and straight back as soon as the structure stands; the best play counts.
 * ``solver``     — the greedy solver that wrote the committed solutions
   (``tools/floodline/solve_levels.py``): every orientation x column, out-and-back tilts, abilities.
 
-All seven (``FAMILY``) play every one of the 30 levels (session 6 ran the last two on Lv13-14 only,
+All eight (``FAMILY``) play every one of the 30 levels (session 6 ran the last two on Lv13-14 only,
 a lab defect by the guide's rule).
 
 Each play records the objective progress at its END (``end_progress``, 0..1: the weakest
@@ -312,31 +316,105 @@ def play_tilt_greedy(lv: Level, seed: int, max_pieces: int) -> dict[str, Any]:
     return p.result(direction=g.value)
 
 
+def _tilt_out_back(p: Play, g: Gravity) -> bool:
+    """Tilt to ``g`` and straight back down (the cooldowns waited out); False when ``g`` was refused."""
+    s1 = p.s
+    p.run([*([IDLE] * s1.cooldown), TickInput(tilt=g)])
+    if p.s.gravity != g:
+        return False
+    if p.s.outcome is None:
+        p.run(_tilt_back(p.s))
+    return True
+
+
+def _park_choice(p: Play, g: Gravity | None) -> list[TickInput] | None:
+    """The ticks of the placement ``park`` takes: a winning one if any; else the highest (top voxel,
+    then the objective heuristic) whose ``g`` tilt loses nothing more; else the best by the heuristic."""
+    import tools.floodline.solve_levels as sv
+
+    s = p.s
+    f = s.board.frame
+    before = set(s.board.indices(Kind.SOLID))
+    lost0 = s.metrics["lostVoxelsTotal"]
+    safe: list[tuple[int, float, list[TickInput]]] = []
+    rest: list[tuple[float, list[TickInput]]] = []
+    for sc, ticks, res in sv.placements(s, max_turns=TURNS):
+        o = res.outcome
+        if o is not None and o.status == Status.WON:
+            return ticks
+        if o is not None:
+            continue
+        rest.append((sc, ticks))
+        new = set(res.board.indices(Kind.SOLID)) - before
+        if not new:
+            continue
+        if g is not None:
+            tilted = sv._run(res, [*([IDLE] * res.cooldown), TickInput(tilt=g)])
+            if tilted.gravity != g or tilted.metrics["lostVoxelsTotal"] > lost0:
+                continue
+            if tilted.outcome is not None and tilted.outcome.status != Status.WON:
+                continue
+        safe.append((max(f.ys[i] for i in new), sc, ticks))
+    if safe:
+        return max(safe, key=lambda c: (c[0], c[1]))[2]
+    if rest:
+        return max(rest, key=lambda c: c[0])[1]
+    return None
+
+
+def play_park(lv: Level, seed: int, max_pieces: int) -> dict[str, Any]:
+    """Park: each piece at the highest spot a ``g`` tilt loses nothing from, for each allowed sideways
+    ``g`` (one play each; the best counts); the tilts an objective needs as ``g`` out and back once the
+    structure stands.  A level without sideways tilts is played once, highest placement first."""
+    dirs: list[Gravity | None] = [*_sideways(lv)] or [None]
+    best: dict[str, Any] | None = None
+    for g in dirs:
+        p = Play(lv, seed)
+        tilts_done = 0
+        while not p.over(max_pieces):
+            if g is not None and tilts_needed(p.s) > 0 and _structure_stands(p.s) and tilts_done < 12:
+                tilts_done += 1
+                if _tilt_out_back(p, g):
+                    continue
+            if p.s.gravity != Gravity.DOWN:  # a refused tilt back: try again before placing
+                p.run(_tilt_back(p.s))
+                if p.s.gravity != Gravity.DOWN:
+                    p.run([TickInput(hard=True)])
+                    continue
+            before = p.pieces
+            ticks = _park_choice(p, g)
+            p.run(ticks if ticks is not None else [TickInput(hard=True)])
+            if p.pieces == before and p.s.outcome is None:
+                p.run([TickInput(hard=True)])
+        r = p.result(direction=g.value if g is not None else "none")
+        if best is None or _rank(r) > _rank(best):
+            best = r
+    assert best is not None
+    return best
+
+
 def play_solver(lv: Level, seed: int, max_pieces: int) -> dict[str, Any]:
     """The greedy solver that wrote most committed solutions (``solve_levels.solve``: every
     orientation x column, a tilt where the level allows one, abilities, objective heuristic).  Where a
-    committed solution exists this solver is itself a cheap strategy that wins (issue #26)."""
+    committed solution exists this solver is itself a cheap strategy that wins (issue #26).  Where
+    ``solve`` stops because every move it knows loses, the play goes on with hard drops to the
+    engine's own end (a strategy that stops is not a loss, session 10)."""
     from tools.floodline.solve_levels import solve
 
     s, _ticks = solve(lv, seed, max_pieces=max_pieces)
-    o = s.outcome
-    won = o is not None and o.status == Status.WON
-    return {
-        "won": won,
-        "stars": o.stars if won and o is not None else 0,
-        "pieces": int(s.metrics["piecesUsed"]),
-        "tilts": int(s.metrics["rotations"]),
-        "reason": "stuck" if o is None else o.reason.value,
-        "progress": progress_of(s),
-        "end_progress": progress_of(s),
-    }
+    p = Play(lv, seed)
+    p.s = s
+    while not p.over(max_pieces):  # the solver stops where every move it knows loses: play it out
+        p.run([TickInput(hard=True)])
+    return p.result()
 
 
-EXTRA = ("tilt_greedy", "solver")
+EXTRA = ("tilt_greedy", "park", "solver")
 FAMILY = (*STRATEGIES, *EXTRA)  # every one plays every level
 PLAYERS: dict[str, Callable[[Level, int, int], dict[str, Any]]] = {
     "solver": play_solver,
     "tilt_greedy": play_tilt_greedy,
+    "park": play_park,
     "random": play_random,
     "drop": play_drop,
     "tilt_drop": play_tilt_drop,
