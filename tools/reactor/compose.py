@@ -15,7 +15,8 @@ LEVELS = Path(__file__).resolve().parents[2] / "engine" / "reactor" / "levels"
 
 # Parts whose campaign level was redrawn after it was pasted into a composed level: the composed
 # level keeps the part as it was (session 7 redrew Live Water; Wet Work holds session 6's; session 8
-# redrew Cracked Cable; Night Shift and Full Load hold session 7's).
+# redrew Cracked Cable; Night Shift and Full Load hold session 7's). Dead Man's Switch (Final Exam
+# with Two Services pasted below) was redrawn in session 10: ``tools.reactor.designs``.
 FROZEN_PARTS = {
     "cracked_cable": Path(__file__).resolve().parents[2]
     / "tests"
@@ -163,23 +164,6 @@ def wet_work() -> dict[str, Any]:
     )
 
 
-def dead_mans_switch() -> dict[str, Any]:
-    return compose(
-        {
-            "id": "dead_mans_switch",
-            "title": "Dead Man's Switch",
-            "author": "Gridworks",
-            "description": "The final exam plant with a second coolant line and a fuel line to the south. "
-            "Four services, fire on two sides, a junction that decides the reactor's voltage.",
-        },
-        [("final_exam", 0, 0), ("two_services", 8, 7)],
-        openings=[(10, 7)],
-        robot_from="final_exam",
-        reactor_from="final_exam",
-        requirements={"fuel": 1, "coolant": 2, "electricity": 1},
-    )
-
-
 def full_load() -> dict[str, Any]:
     return compose(
         {
@@ -202,7 +186,6 @@ LEVELS_MADE = {
     "night_shift": night_shift,
     "hot_split": hot_split,
     "wet_work": wet_work,
-    "dead_mans_switch": dead_mans_switch,
     "full_load": full_load,
 }
 

@@ -362,3 +362,68 @@ DESIGNS["cracked_cable"] = {
     ],
     "requirements": {"electricity": 2},
 }
+
+# Session 10: Dead Man's Switch gets its own map (it was Final Exam with Two Services pasted below,
+# and its lower hall's consumer press won in 6 of 7 places). One coolant junction holds the
+# sprinklers and the coolant consumer: the far sprinkler, past the first burning corridor, only
+# sprays while the junction sends everything down the sprinkler line, and the junction can only go
+# forward through its settings. So the far corridor must be doused before the junction is turned to
+# the consumer (valve x junction: that swap leaves the far sprinkler dry and the power junction
+# behind the fire). The fuel pump stands past the first corridor, and the fuel line leaks into it.
+DESIGNS["dead_mans_switch"] = {
+    "id": "dead_mans_switch",
+    "title": "Dead Man's Switch",
+    "description": "Fuel, coolant and two power consumers must produce. The power junction lies past two burning "
+    "corridors. Both sprinklers hang on the coolant consumer's junction, and the far one only sprays when that "
+    "junction sends it everything.",
+    "map": [
+        "############################",
+        "#@.....F.#######f..####E...#",
+        "#.sJ....v..........D..DKG..#",
+        "#........#######.w.####....#",
+        "#.....R..#######e..####....#",
+        "#..C.....#######...####....#",
+        "############################",
+    ],
+    "props": {
+        "s": {"kind": "flow", "carrier": "coolant"},
+        "J": {"kind": "junction", "ratio_mode": 5},
+        "v": {"kind": "valve", "outlets": [(x, 2) for x in range(9, 16)]},
+        "w": {"kind": "valve", "outlets": [(x, 2) for x in range(19, 23)]},
+        "C": {"kind": "consumer"},
+        "D": {"kind": "door", "open": False},
+        "f": {"kind": "flow", "carrier": "fuel", "enabled": False},
+        "F": {"kind": "consumer"},
+        "e": {"kind": "flow", "carrier": "electricity", "enabled": False},
+        "K": {"kind": "junction", "ratio_mode": 6},
+        "E": {"kind": "consumer"},
+        "G": {"kind": "consumer"},
+        "R": {"kind": "reactor"},
+    },
+    "coolant": [
+        "............................",
+        "............................",
+        "..xxxxxxxxxxxxxxxx..........",
+        "...x.............x..........",
+        "...x........................",
+        "...xxxxx....................",
+    ],
+    "fuel": [
+        "............................",
+        ".......xx.......x...........",
+        "........xlxxlxxxx...........",
+    ],
+    "electricity": [
+        "............................",
+        ".......................x....",
+        ".......................xx...",
+        "........xxxxxxxxxxxxxxxx....",
+        "......xxx.......x...........",
+    ],
+    "heat": [
+        "............................",
+        "............................",
+        ".........XXXXXXX...XXXX.....",
+    ],
+    "requirements": {"fuel": 1, "coolant": 1, "electricity": 2},
+}

@@ -71,13 +71,12 @@ def draw_end(g: Gfx, app: PageView, lay: Layout, st: ReactorState) -> None:
     p = (par(key) or app.custom.pars.get(key.partition(":")[2])) if won else None
     counted = app.run.star_pulses() if app.run is not None else st.pulse
     stars = stars_for(counted, p, bool(app.run is not None and app.run.hinted))
+    bx0, by0, board_w, board_h = lay.board_rect
+    card_w = min(400.0, board_w - 10)  # wide enough for the pulses/par/best line on a desktop
     lines: list[chrome.CardLine] = []
     if stars is not None and p is not None:
-        line = app.t("par_line", n=counted, par=p)
-        pulses = todays_best(app.progress, key)
-        if pulses is not None:
-            line += " · " + app.t("best_line", n=pulses)
-        lines += [chrome.CardLine(star_text(stars), "score", "#FFD600"), chrome.CardLine(line)]
+        lines.append(chrome.CardLine(star_text(stars), "score", "#FFD600"))
+        lines += [chrome.CardLine(s) for s in score_lines(g, app, key, counted, p, card_w, board_w)]
     elif not won and st.outcome is not None:
         lines.append(chrome.CardLine(reason(app.shell.i18n.lang, st.outcome.reason), "bad"))
     if won:
@@ -85,8 +84,8 @@ def draw_end(g: Gfx, app: PageView, lay: Layout, st: ReactorState) -> None:
         buttons.append(chrome.CardButton("levels", app.t("levels")))
     else:
         buttons = [chrome.CardButton("undo", app.t("undo")), chrome.CardButton("restart", app.t("restart"))]
-    bh = 44 + 14 + 40 + 10 + (45 if stars is not None else 28 * len(lines))  # the card's height
-    bx0, by0, board_w, board_h = lay.board_rect
+    body = 26 + 19 * (len(lines) - 1) if stars is not None else 28 * len(lines)
+    bh = 44 + 14 + 40 + 10 + body  # the card's height
     ry = lay.oy + (st.robot // st.grid.width + 0.5) * lay.cell
     top = ry >= by0 + board_h / 2  # keep the robot's cell visible: the box goes to the other half
     y = by0 + (lay.cell * 0.6 if top else board_h - bh - lay.cell * 0.6)
@@ -102,11 +101,25 @@ def draw_end(g: Gfx, app: PageView, lay: Layout, st: ReactorState) -> None:
         buttons,
         area=(bx0, y - 8, board_w, bh + 16),
         cols=len(buttons),
-        width=min(
-            400.0, board_w - 10
-        ),  # wide enough for the pulses/par/best line; a phone's covers the title
+        width=card_w,
         title_color="#FFD600" if won else "#FF5252",
     )
+
+
+def score_lines(
+    g: Gfx, app: PageView, key: str, counted: int, p: int, card_w: float, area_w: float
+) -> list[str]:
+    """The won card's pulses/par line and today's best: one line where it fits the card, else the
+    best on its own line (a phone's card is ~330 px of text, so the chrome would wrap the joined line
+    mid-phrase)."""
+    line = app.t("par_line", n=counted, par=p)
+    pulses = todays_best(app.progress, key)
+    if pulses is None:
+        return [line]
+    best = app.t("best_line", n=pulses)
+    room = min(card_w, area_w - 24) - 40  # the chrome's card width less its text margins
+    joined = line + " · " + best
+    return [joined] if g.measure(joined, 14) <= room else [line, best]
 
 
 def draw_ask(g: Gfx, app: PageView) -> None:
