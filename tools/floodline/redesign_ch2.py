@@ -1,5 +1,14 @@
-"""Issue #26, session 9: chapter-2 drain levels that a cheap strategy won, redrawn so the drain works
-only while the world is tilted (the Lv13 idea: Part IV, water settles along gravity).
+"""Issue #26, sessions 9-10: chapter-2 levels that a cheap strategy won, redrawn.
+
+* **Lv11 "First Basin"** (session 10; the row's "place 6 pieces, end stable" was won by every cheap
+  strategy).  Water exists and never supports: a piece dropped into the pool sinks to the floor and
+  pushes the water up, and water always runs to the lowest cell it can reach.  An 8x8 box (no tilts)
+  holds a 4x4 pool, 2 deep (32 units), in a WALL rim 2 high that it fills to the brim.  Objective: the
+  pool's top at row 4 (``maxWaterHeight >= 4``, the fifth layer).  The player raises the rim first
+  (a piece dropped into the full pool spills water over the rim, lost to the floor outside), then fills
+  under the water.  Counting voxels: the interior needs >= 33 solid cells under the 32 units and the
+  rim's 16 edge cells rows 2-3 (32 voxels) plus what holds the top row: about 70 voxels, so no win
+  under ~18 pieces; the plan below wins in 24.
 
 * **Lv12 "Meet the Drain"** (drop and greedy won ★2 in 5 pieces: every piece dropped into the pool
   pushed water onto the floor drain).  The pool lies in the north half behind a 4-high ridge (z = 4);
@@ -8,15 +17,22 @@ only while the world is tilted (the Lv13 idea: Part IV, water settles along grav
   40 units take 20 locks under the tilt, and the pieces pile against that wall, so the player keeps
   them off the drain.
 
+Drain levels redrawn so the drain works only while the world is tilted (the Lv13 idea: Part IV, water
+settles along gravity):
+
 Lv16 (tilt-drop wins) was tried with its two drains high in the east wall's corners: under the east
 tilt the pool fills that wall from z = 0 (the fill's tie order), so the z = 9 drain stays dry and the
 plan missed 60 units in 60 pieces; not landed (session 9).  Lv20 was not tried.
 
-``python -m tools.floodline.redesign 12`` rewrites the levels and their solutions.
+``python -m tools.floodline.redesign_ch2 11`` rewrites level 11 and its solution (its own row of
+``solutions/index.json`` only); ``python -m tools.floodline.redesign 12`` rewrites Lv12 (and rebuilds
+the whole index).
 """
 
 from __future__ import annotations
 
+import json
+import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -45,6 +61,77 @@ def _lv12(d: Data) -> Data:
     return d
 
 
+#: Lv11: the pool's top must reach this row (y index; the fifth layer)
+LV11_ROW = 4
+_RIM = [
+    {"pos": [1, 0, 1], "type": "WALL", "to": [6, 1, 1]},
+    {"pos": [1, 0, 6], "type": "WALL", "to": [6, 1, 6]},
+    {"pos": [1, 0, 2], "type": "WALL", "to": [1, 1, 5]},
+    {"pos": [6, 0, 2], "type": "WALL", "to": [6, 1, 5]},
+]
+
+
+def _lv11(d: Data) -> Data:
+    d["board"] = {"size": [8, 8], "height": 14, "heightLimit": 10}
+    d["objectives"] = [{"type": "METRIC_AT_LEAST", "metric": "maxWaterHeight", "value": LV11_ROW}]
+    d["stars"] = {
+        "two": [{"type": "METRIC_AT_MOST", "metric": "piecesUsed", "value": 26}],
+        "three": [{"type": "METRIC_AT_MOST", "metric": "shiftVoxelsTotal", "value": 10}],
+    }
+    d["rotation"] = {"allowed": ["DOWN"]}  # a tilt would stand the pool up against a wall
+    d.pop("constraints", None)
+    d["cells"] = [*_RIM, {"pos": [2, 0, 2], "type": "WATER", "to": [5, 1, 5]}]
+    return d
+
+
+def _rim(x: int, z: int) -> bool:
+    return 1 <= x <= 6 and 1 <= z <= 6 and (x in (1, 6) or z in (1, 6))
+
+
+def _pool(x: int, z: int) -> bool:
+    return 2 <= x <= 5 and 2 <= z <= 5
+
+
+def _basin_score(row: int) -> Callable[[State], float]:
+    """Lv11's plan: the pool's top row (most), rim columns built solid from the floor up to ``row``
+    (a hole under a rim voxel leaks), solids inside the rim; water outside the rim, voxels that broke
+    off (shift), solids outside and above ``row`` cost."""
+    solid, wall, water = int(Kind.SOLID), int(Kind.WALL), int(Kind.WATER)
+
+    def score(st: State) -> float:
+        b = st.board
+        f = b.frame
+        out_s = out_w = hi = rim = holes = inside = 0
+        top = -1
+        for x in range(b.sx):
+            for z in range(b.sz):
+                col = [b.kind[f.index(x, y, z)] for y in range(b.sy)]
+                run = 0
+                while run < len(col) and col[run] in (solid, wall):
+                    run += 1
+                solids = [y for y, k in enumerate(col) if k == solid]
+                if _rim(x, z):
+                    rim += min(run, row + 1)
+                    holes += sum(1 for y in range(run, row + 1) if any(yy > y for yy in solids))
+                elif _pool(x, z):
+                    inside += min(len(solids), row - 1)
+                else:
+                    out_s += len(solids)
+                hi += sum(1 for y in solids if y > row)
+                for y, k in enumerate(col):
+                    if k == water:
+                        if _pool(x, z):
+                            top = max(top, y)
+                        else:
+                            out_w += 1
+        m = st.metrics
+        return (
+            2000.0 * top + 80 * rim - 300 * holes + 25 * inside - 500 * out_w - 4 * out_s - 150 * hi
+        ) - 500 * m["shiftVoxelsTotal"]
+
+    return score
+
+
 def _keep_off(drains: list[tuple[int, int, int]], axis: int, wall: int) -> Callable[[State], float]:
     """Score while tilted: water drained; solids near a drain (they seal it) and solids piled far
     out from the drain's wall (along ``axis``) cost."""
@@ -65,7 +152,43 @@ def _keep_off(drains: list[tuple[int, int, int]], axis: int, wall: int) -> Calla
     return score
 
 
-APPLY: dict[int, Callable[[Data], Data]] = {12: _lv12}
+APPLY: dict[int, Callable[[Data], Data]] = {11: _lv11, 12: _lv12}
 PLANS: dict[int, list[Phase]] = {
+    11: [Phase(pieces=60, score=_basin_score(LV11_ROW))],
     12: [Phase(tilt=Gravity.SOUTH), Phase(pieces=60, score=_keep_off([(3, 5, 7)], 2, 7))],
 }
+
+
+def write(n: int) -> tuple[int, int]:
+    """Rewrite level ``n`` (``gen_levels.build``, which applies :data:`APPLY`) and its solution from
+    :data:`PLANS`; only level ``n``'s row of ``solutions/index.json`` changes.  Returns (stars, pieces)."""
+    from engine.floodline.level import parse_level
+    from engine.floodline.replay import make_replay, play
+    from engine.floodline.rules import initial_state
+    from engine.floodline.state import Status
+    from tools.floodline.gen_levels import OUT, build
+    from tools.floodline.plan_solver import play_plan
+    from tools.floodline.target_plans import SOLUTIONS, update_index
+
+    data = build(n)
+    lv = parse_level(data)
+    seed = int(data["meta"]["seed"])
+    end, ticks = play_plan(initial_state(lv, seed), PLANS[n])
+    if end.outcome is None or end.outcome.status != Status.WON:
+        raise RuntimeError(
+            f"lv{n:02d}: the plan does not win ({end.outcome}, {end.metrics['piecesUsed']} pieces)"
+        )
+    (OUT / f"lv{n:02d}.json").write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    rep = make_replay(lv, seed, ticks)
+    again = play(lv, rep)
+    assert again.outcome is not None and again.outcome.status == Status.WON
+    out = rep.model_dump(mode="json", by_alias=True)
+    (SOLUTIONS / f"lv{n:02d}.json").write_text(json.dumps(out, indent=1) + "\n")
+    update_index(f"lv{n:02d}", again.outcome.stars, again.tick)
+    return again.outcome.stars, int(again.metrics["piecesUsed"])
+
+
+if __name__ == "__main__":
+    for arg in sys.argv[1:]:
+        stars, pieces = write(int(arg))
+        print(f"lv{int(arg):02d}: WON {stars}★ in {pieces} pieces")
