@@ -61,6 +61,23 @@ LV03: list[Step] = [
     "tD",
 ]
 
+#: Lv6 "Hold It" (session 10): the garage (x = 6..7, z = 1..2, layers y = 1..10, roofed from y = 11) is in an
+#: east block; height 10 surviving 1 tilt = nine O2 layers.  The fixed bag brings two I4: the first goes to
+#: the hold slot and stays there, the second rests at the full garage's mouth and falls out on the tilt
+#: back (4 lost, the level's limit).  The first piece is brought down from y = 12.
+LV06: list[Step] = [
+    "tE",
+    *_shift("y", -11),
+    "d",
+    *_shift("y", -4),
+    "d",
+    "h",
+    *[t for y in range(3, 7) for t in (*_shift("y", y - 6), "d")],
+    "d",
+    *[t for y in range(7, 10) for t in (*_shift("y", y - 6), "d")],
+    "tD",
+]
+
 #: Lv4 "Unsupported": three Reinforced cranes; a row of blocks from each crane's foot to its wall stub
 #: braces it against an east tilt (T3 upright: its top voxel is the one lost, ★3 allows 1).
 LV04: list[Step] = [
@@ -129,6 +146,7 @@ PLANS: dict[str, list[Step]] = {
     "lv02": LV02,
     "lv03": LV03,
     "lv04": LV04,
+    "lv06": LV06,
     "lv07": LV07,
     "lv09": LV09,
     "lv17": LV17,

@@ -99,6 +99,7 @@ LEVELS: dict[str, tuple[str, str, str, str]] = {
 
 # tutorial prompts for the levels strings.py has none for
 TIPS_EN: dict[str, str] = {
+    "tip_6": "{hold} puts the piece on hold, once per drop. The garage is in the east block now, 9 layers to fill from its floor up, then tilt back down. A long I4 does not lie flat in it: put it on hold and keep it there. Only 4 blocks may fall out.",
     "tip_13": "The drain sits high in the east wall: tilt east and stay there. The pool runs against that wall and every piece you lock drains 2. Pile your pieces away from the drain, or they seal it off.",
     "tip_10": "Exam: reach height 14 and keep a flat 3×3 plateau. Spend the 8 tilts wisely.",
     "tip_14": "The drain is high in the south wall of the narrow east basin and drains only while the world is tilted south. The big basin's water stays behind the divider: tilt north to bring it through the gap along the north wall, then south again to drain it. Keep the drain's corner clear.",
@@ -114,6 +115,7 @@ TIPS_EN: dict[str, str] = {
     "tip_30": "Exam: height 30 with weight ≤ 400, stronger wind and 10 tilts. A Reinforced spine against the post, floor to top.",
 }
 TIPS_RU: dict[str, str] = {
+    "tip_6": "{hold} убирает фигуру в запас — раз за бросок. Теперь гараж в восточном блоке: 9 слоёв от пола вверх, потом верните мир обратно. Длинная I4 в нём плашмя не ляжет: уберите её в запас и держите там. Выпасть могут только 4 блока.",
     "tip_13": "Сток высоко в восточной стене: наклоните мир на восток и оставьте так. Вода ляжет у этой стены, и каждая фигура сольёт 2. Складывайте фигуры подальше от стока, иначе они его закроют.",
     "tip_10": "Экзамен: высота 14 и ровная площадка 3×3. Тратьте 8 наклонов с умом.",
     "tip_14": "Сток высоко в южной стене узкого восточного бассейна и сливает, только пока мир наклонён на юг. Вода большого бассейна стоит за перегородкой: наклоните мир на север, чтобы она прошла через проход у северной стены, потом снова на юг, чтобы слить её. Не загораживайте угол со стоком.",
