@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from e2e.util import after_frames, canvas_has_pixels, open_game, save_json, state_hash, wait_ready
+from e2e.util import canvas_has_pixels, open_game, save_json, state_hash, wait_ready
 from engine.core.session import Session
 from engine.runmap import GAME, migrate_save
 from engine.runmap.game import read_intents
@@ -42,11 +42,27 @@ def drawn(page: Any, hook: str, timeout: int = 10_000) -> Any:
     return json.loads(page.evaluate(f"() => window.gridworks.{hook}"))
 
 
-def click_button(page: Any, bid: str) -> None:
+def settle(page: Any, frames: int = 2) -> None:
+    """Return once the page has handled queued input: after ``frames`` animation frames (the frame
+    loop reads clicks and keys), or, on a hidden page (no animation frames), after one task."""
+    page.evaluate(
+        """(n) => new Promise(r => {
+            if (document.hidden) { setTimeout(r, 0); return; }
+            const f = k => k ? requestAnimationFrame(() => f(k - 1)) : r();
+            f(n);
+        })""",
+        frames,
+    )
+
+
+def click_button(page: Any, bid: str, navigates: bool = False) -> None:
+    """Click a drawn button and wait two frames (the frame loop handles the click), unless the
+    click leaves the page (``navigates``: the caller waits for the new page instead)."""
     xy = drawn(page, f"buttonCenter({json.dumps(bid)})")
     assert xy is not None, f"no button {bid!r} on screen"
     page.mouse.click(xy[0], xy[1])
-    after_frames(page)  # the frame loop handles the click
+    if not navigates:
+        settle(page)
 
 
 def click_node(page: Any, index: int) -> None:
@@ -55,7 +71,7 @@ def click_node(page: Any, index: int) -> None:
     x, y = xy
     page.mouse.move(x, y)
     page.mouse.click(x, y)
-    after_frames(page)  # the frame loop handles the click
+    settle(page)  # the frame loop handles the click
 
 
 def wait_info(page: Any, cond: str, timeout: int = 15_000) -> dict:
@@ -123,7 +139,7 @@ def legend_click_only_closes_the_legend(page: Any, node: int, moves: int) -> Non
     page.wait_for_function("() => window.gridworks.buttonCenter('legend') !== 'null'", timeout=5_000)
     click_button(page, "legend")
     click_node(page, node)
-    after_frames(page, 4)  # a pick would have been played by now
+    settle(page, 4)  # a pick would have been played by now
     assert info(page)["moves"] == moves  # closed the legend only
     assert page.evaluate("() => window.gridworks.buttonCenter('legend')") != "null"
     page.set_viewport_size(size)
@@ -262,5 +278,5 @@ def test_runmap_home_in_the_top_bar_of_menu_and_run(page: Any, site: str, attemp
     click_button(page, "start")
     page.wait_for_function("() => JSON.parse(window.gridworks.runInfo()).screen === 'run'")
     assert page.evaluate("() => window.gridworks.buttonCenter('home')") != "null"
-    click_button(page, "home")
+    click_button(page, "home", navigates=True)
     page.wait_for_url(lambda url: url.split("#")[0].split("?")[0] in (site, site + "index.html"))
