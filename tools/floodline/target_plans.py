@@ -78,6 +78,23 @@ LV06: list[Step] = [
     "tD",
 ]
 
+#: Lv8 "Tilt Budget" (session 10): one 2x2 garage column (x = 0..1, z = 1..2, layers y = 1..11), roofed
+#: from y = 12, with two mouths: layers 1..6 open to the east (tilt west), layers 7..11 open to the south
+#: (tilt north).  Height 12 surviving 1 tilt = eleven O2; west, north, down = 3 of the 6 tilts (★3: 2
+#: left).  The first piece is soft-dropped over the void to layer 1 before the tilt; the piece that
+#: spawned while tilted west goes to the hold slot once the world is tilted north.
+LV08: list[Step] = [
+    "mz-",
+    "s*12",
+    "tW",
+    "d",
+    *[t for y in range(2, 7) for t in (*_shift("y", y - 6), *_shift("z", -1), "d")],
+    "tN",
+    "h",
+    *[t for y in range(7, 12) for t in (*_shift("y", y - 6), *_shift("x", -3), "d")],
+    "tD",
+]
+
 #: Lv4 "Unsupported": three Reinforced cranes; a row of blocks from each crane's foot to its wall stub
 #: braces it against an east tilt (T3 upright: its top voxel is the one lost, ★3 allows 1).
 LV04: list[Step] = [
@@ -147,6 +164,7 @@ PLANS: dict[str, list[Step]] = {
     "lv03": LV03,
     "lv04": LV04,
     "lv06": LV06,
+    "lv08": LV08,
     "lv07": LV07,
     "lv09": LV09,
     "lv17": LV17,
