@@ -9,14 +9,14 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from e2e.test_orbit import info, replay_cpython, settle
+from e2e.test_orbit import frames, info, replay_cpython, settle
 from e2e.util import open_game, save_json, state_hash
 
 
 def press(page: Any, *keys: str) -> None:
     for k in keys:
         page.keyboard.press(k)
-    page.wait_for_timeout(40)
+        frames(page)  # each key is read in the next frame loop pass: wait for it, not a fixed time
 
 
 def focus_on(page: Any, button: str, limit: int = 80) -> None:
