@@ -95,6 +95,37 @@ LV08: list[Step] = [
     "tD",
 ]
 
+#: Lv10 "Foundation Exam" (session 10): every face open but the top.  The Lv8 column, taller (x = 1..2,
+#: z = 1..2, layers 1..13, a back wall at x = 0; lower mouth east for layers 1..6, upper mouth south for
+#: 7..13), and a 3x3 deck (WALL at y = 3, x = 7..9, z = 5..7) with a lip on its west and north sides that
+#: holds the deck's layer under a west or north tilt (nothing above it).  Height 14 surviving 2 tilts AND
+#: a 3x3 plateau at level 4: three I3 rows on the deck (dropped, or slid against a lip while tilted), 13 O2
+#: in the column; west, north, down, west = 4 of the 8 tilts.
+LV10: list[Step] = [
+    *_shift("x", 4),
+    *_shift("z", 2),
+    "d",
+    *_shift("z", -2),
+    "s*15",
+    "tW",
+    "d",
+    *_shift("z", -2),
+    *_shift("y", -6),
+    "d",
+    *_shift("z", 3),
+    *_shift("y", -4),
+    "d",
+    *[t for y in range(3, 7) for t in (*_shift("z", -2), *_shift("y", y - 8), "d")],
+    *_shift("z", 4),
+    *_shift("y", -4),
+    "d",
+    "tN",
+    "h",
+    *[t for y in range(7, 14) for t in (*_shift("y", y - 8), *_shift("x", -3), "d")],
+    "tD",
+    "tW",
+]
+
 #: Lv4 "Unsupported": three Reinforced cranes; a row of blocks from each crane's foot to its wall stub
 #: braces it against an east tilt (T3 upright: its top voxel is the one lost, ★3 allows 1).
 LV04: list[Step] = [
@@ -165,6 +196,7 @@ PLANS: dict[str, list[Step]] = {
     "lv04": LV04,
     "lv06": LV06,
     "lv08": LV08,
+    "lv10": LV10,
     "lv07": LV07,
     "lv09": LV09,
     "lv17": LV17,

@@ -1,0 +1,73 @@
+"""Lv10 "Foundation Exam" (session 10, issue #26; RULES.md 64): the two-mouth column and a walled deck.
+
+Every face but the top is open.  A 2x2 garage column (x = 1..2, z = 1..2, layers 1..13, back wall at
+x = 0, roofed from y = 14) opens east for layers 1..6 (tilt west) and south for 7..13 (tilt north).  A
+3x3 deck (WALL at y = 3, x = 7..9, z = 5..7) has a one-high lip on its west and north sides, so its top
+layer survives a west or a north tilt while anything stacked higher falls out.  Height 14 surviving 2
+tilts AND a 3x3 plateau at level 4; budget 8 tilts; ★3 at most 6 voxels shifted.  The tests replay the
+committed solution (``python -m tools.floodline.target_plans lv10 --write``) and variations.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from engine.floodline.campaign import level
+from engine.floodline.level import parse_level
+from engine.floodline.moves import parse_move
+from engine.floodline.rules import initial_state
+from engine.floodline.state import Reason, State, Status
+from tools.floodline.solve_levels import _run
+
+MOVES: list[str] = json.loads(
+    (Path(__file__).resolve().parents[2] / "tools" / "floodline" / "solutions" / "lv10.json").read_text()
+)["inputs"]
+FIRST_DROP = MOVES.index("d")
+
+
+def _play(moves: list[str]) -> State:
+    lv = parse_level(level(10))
+    s = initial_state(lv, lv.meta.seed)
+    for t in moves:
+        mv = parse_move(t)
+        s = _run(s, [mv.once()] * mv.repeat)
+    return s
+
+
+def test_the_solution_wins_three_stars_in_sixteen_pieces_with_four_tilts() -> None:
+    s = _play(MOVES)
+    assert s.outcome is not None and s.outcome.status == Status.WON and s.outcome.stars == 3
+    assert s.metrics["piecesUsed"] == 16 and s.metrics["rotations"] == 4
+    assert s.metrics["lostVoxelsTotal"] == 0 and s.metrics["shiftVoxelsTotal"] == 0
+
+
+@pytest.mark.parametrize(("cut", "won"), [(2, False), (1, False), (0, True)])
+def test_height_must_survive_two_tilts(cut: int, won: bool) -> None:
+    """The full column and deck after 0 / 1 / 2 of the closing tilts (down, west): only 2 win."""
+    s = _play(MOVES[: len(MOVES) - cut])
+    assert (s.outcome is not None and s.outcome.status == Status.WON) == won
+
+
+def test_without_the_first_deck_row_there_is_no_plateau() -> None:
+    """The first I3 dropped where it spawns (over the void: 3 lost) instead of onto the deck: the column
+    is built as before, the deck keeps a gap and the level is not won."""
+    s = _play(["d", *MOVES[FIRST_DROP + 1 :]])
+    assert s.metrics["lostVoxelsTotal"] == 3
+    assert s.outcome is None or s.outcome.status != Status.WON
+
+
+def test_without_a_tilt_only_the_deck_holds_pieces() -> None:
+    s = _play(["d", "d", "d"])
+    assert s.metrics["lostVoxelsTotal"] >= 9 and s.metrics["rotations"] == 0
+    assert s.outcome is not None and s.outcome.status == Status.LOST and s.outcome.reason == Reason.COLLAPSE
+
+
+@pytest.mark.parametrize("strategy", ["drop", "tilt_drop", "greedy", "wall", "park", "tilt_greedy"])
+def test_the_cheap_family_loses(strategy: str) -> None:
+    from tools.playtest.floodline_family import play
+
+    r = play(strategy, 10, int(level(10)["meta"]["seed"]), 25)
+    assert not r["won"] and r["pieces"] >= 1, r
