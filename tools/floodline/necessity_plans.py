@@ -4,8 +4,13 @@
 level and each mechanic present in it (``MECHANICS``: tilts, hold, Reinforced, Heavy, freeze, drain
 placement, preplaced drains, stabilize) the level's data is stripped of that one mechanic and played by
 
-* ``plan``   - the plan that wrote the committed solution, on the stripped level (High-Rise:
-  ``spine_plans``; Lv26: ``cantilever_plan``; other levels: the greedy solver, ``solve_levels.solve``);
+* ``plan``   - the plan that wrote the committed solution, on the stripped level (:func:`plan_source`:
+  High-Rise ``spine_plans``; Lv26 ``cantilever_plan``; the hand plans of ``target_plans.PLANS`` (placed
+  cell by cell; a step the stripped level cannot carry out ends the play) and the designer's phase
+  plans of ``redesign.PLANS`` (with ``redesign_ch2``; a tilt the stripped level refuses is skipped and
+  the placements played on);
+  only a level with none of these falls back to the greedy solver, ``solve_levels.solve``, and its
+  line says so — session 9's "hold / Reinforced necessary" for Lv12 came from that fallback);
 * ``solver`` - the greedy solver (``solve_levels.solve``; on High-Rise levels a second, different player).
 
 A mechanic is **necessary** when neither wins, **needed for ★2** when neither wins above ★1.  Where
@@ -73,16 +78,48 @@ def needs_tilts(d: Data) -> bool:
     return any(o.get("surviveTilts") or o.get("type") == "SURVIVE_ROTATIONS" for o in d.get("objectives", []))
 
 
-def play_plan(n: int, d: Data, pieces: int) -> State:
-    """The committed solution's plan for level ``n`` on level data ``d``."""
+def plan_source(n: int) -> str:
+    """Which player ``plan`` is for level ``n`` (the tool that wrote its committed solution)."""
+    from tools.floodline import redesign, target_plans
+
     if n == 26:
+        return "cantilever_plan"
+    if n in HIGH_RISE:
+        return "spine_plans"
+    if f"lv{n:02d}" in target_plans.PLANS:
+        return "target_plans"
+    if n in redesign.PLANS:
+        return "redesign"
+    return "greedy solver"
+
+
+def play_plan(n: int, d: Data, pieces: int) -> State:
+    """The committed solution's plan for level ``n`` on level data ``d`` (see :func:`plan_source`)."""
+    src = plan_source(n)
+    if src == "cantilever_plan":
         from tools.floodline import cantilever_plan
 
         return cantilever_plan.solve(data=d)[0]
-    if n in HIGH_RISE:
+    if src == "spine_plans":
         from tools.floodline import spine_plans
 
         return spine_plans.solve(n, data=d)[0]
+    if src == "target_plans":
+        from tools.floodline import target_plans
+
+        stem = f"lv{n:02d}"
+        return target_plans.run_plan(stem, target_plans.PLANS[stem], data=d, strict=False)[0]
+    if src == "redesign":
+        from engine.floodline.rules import initial_state
+        from tools.floodline import plan_solver, redesign
+
+        s = initial_state(parse_level(d), int(d["meta"]["seed"]))
+        for phase in redesign.PLANS[n]:  # a tilt the stripped level refuses is skipped, the rest played
+            try:
+                s = plan_solver.play_plan(s, [phase])[0]
+            except RuntimeError:
+                continue
+        return s
     return play_solver(n, d, pieces)
 
 
@@ -103,6 +140,7 @@ def _result(s: State, t0: float) -> dict[str, Any]:
         "won": won,
         "stars": o.stars if won and o is not None else 0,
         "pieces": int(s.metrics["piecesUsed"]),
+        "drained": int(s.metrics["waterRemovedTotal"]),
         "reason": "stuck" if o is None else o.reason.value,
         "cpu": round(time.process_time() - t0, 1),
     }
@@ -112,7 +150,7 @@ def check(n: int, mechanic: str, players: list[str], pieces: int) -> dict[str, A
     """Level ``n`` without ``mechanic``, played by each of ``players``; the verdict."""
     strip = MECHANICS[mechanic][1]
     d = strip(copy.deepcopy(level(n)))
-    out: dict[str, Any] = {"lv": n, "removed": mechanic, "plays": {}}
+    out: dict[str, Any] = {"lv": n, "removed": mechanic, "plan": plan_source(n), "plays": {}}
     for p in players:
         t0 = time.process_time()
         out["plays"][p] = _result(PLAYERS[p](n, d, pieces), t0)
@@ -160,7 +198,7 @@ def main(argv: list[str]) -> int:
             f"{p}={'W' + str(x['stars']) + '/' + str(x['pieces']) + 'p' if x['won'] else x['reason'].lower()}"
             for p, x in r["plays"].items()
         )
-        print(f"lv{r['lv']:02d} without {r['removed']}: {plays} -> {r['verdict']}")
+        print(f"lv{r['lv']:02d} without {r['removed']}: {plays} (plan: {r['plan']}) -> {r['verdict']}")
     return 0
 
 
