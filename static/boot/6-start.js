@@ -127,6 +127,10 @@ function startPython() {
     "        _gridworks_more.install()",
     "    except ImportError:",
     "        pass",
+    // no pydantic plugins on these pages: without this, the first model pydantic builds looks for
+    // them in every installed package's metadata (importlib.metadata's scan of sys.path)
+    "    import os as _os",
+    "    _os.environ.setdefault('PYDANTIC_DISABLE_PLUGINS', '__all__')",
     // pydantic's wheels first: pydantic is imported while the site's own wheels still download
     "    await _b.install(pyodide_js, 'deps')",
     "    importlib.invalidate_caches()",
