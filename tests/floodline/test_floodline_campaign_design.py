@@ -71,8 +71,9 @@ def test_lv05_lv07_structure_must_survive_a_tilt_and_star_three_needs_two() -> N
     for stem in [s for s in ("lv05", "lv07") if s not in KNOWN_GAPS]:
         lv = _level(stem)
         inputs = _solution(stem)
-        first_tilt = next(k for k, t in enumerate(inputs) if t.startswith("t"))
-        built = _play(lv, inputs[:first_tilt])
+        last_drop = max(k for k, t in enumerate(inputs) if t.startswith("d"))
+        first_tilt = next(k for k, t in enumerate(inputs) if t.startswith("t") and k > last_drop)
+        built = _play(lv, inputs[:first_tilt])  # lv05 tilts west to build (a garage): the tilts after it
         assert built.outcome is None and built.win_pending == 0, stem  # built, not yet tilted: no win
         once = _play(lv, inputs[: first_tilt + 1])
         assert once.outcome is None and once.win_pending >= 1, stem  # win secured, game still on

@@ -126,6 +126,24 @@ LV10: list[Step] = [
     "tW",
 ]
 
+#: Lv5 "Parking Lot" (session 10): a parking garage - a 3x3 garage (x = 0..2, z = 1..3, layers 1..3,
+#: roofed from y = 4) in a west block, the box bottom open.  Tilted west each I3 slides in as one row;
+#: six rows make two flat layers, the plateau at level 2 (the empty layer 3 above it).  Back down and
+#: west again: the plateau survives 2 tilts (★3).  The first piece is soft-dropped to layer 1 first.
+LV05: list[Step] = [
+    *_shift("z", -1),
+    "s*6",
+    "tW",
+    "d",
+    *[
+        t
+        for y, z in ((1, 2), (1, 3), (2, 1), (2, 2), (2, 3))
+        for t in (*_shift("z", z - 2), *_shift("y", y - 3), "d")
+    ],
+    "tD",
+    "tW",
+]
+
 #: Lv4 "Unsupported": three Reinforced cranes; a row of blocks from each crane's foot to its wall stub
 #: braces it against an east tilt (T3 upright: its top voxel is the one lost, ★3 allows 1).
 LV04: list[Step] = [
@@ -194,6 +212,7 @@ PLANS: dict[str, list[Step]] = {
     "lv02": LV02,
     "lv03": LV03,
     "lv04": LV04,
+    "lv05": LV05,
     "lv06": LV06,
     "lv08": LV08,
     "lv10": LV10,

@@ -99,6 +99,7 @@ LEVELS: dict[str, tuple[str, str, str, str]] = {
 
 # tutorial prompts for the levels strings.py has none for
 TIPS_EN: dict[str, str] = {
+    "tip_5": "A parking garage: the bottom is open, the only floor is the 3×3 garage under the west roof. Tilt west and slide each I3 in as one row, at the height you choose. Two flat layers make the plateau at level 2; keep the layer above it empty. It must stand through a tilt (two for ★3).",
     "tip_8": "Only 6 tilts. One garage column, two mouths: its lower six layers open to the east (tilt west), the layers above open to the south (tilt north). Fill it from the floor up, then tilt back down. Three tilts do it; keep 2 for the third star.",
     "tip_6": "{hold} puts the piece on hold, once per drop. The garage is in the east block now, 9 layers to fill from its floor up, then tilt back down. A long I4 does not lie flat in it: put it on hold and keep it there. Only 4 blocks may fall out.",
     "tip_13": "The drain sits high in the east wall: tilt east and stay there. The pool runs against that wall and every piece you lock drains 2. Pile your pieces away from the drain, or they seal it off.",
@@ -116,6 +117,7 @@ TIPS_EN: dict[str, str] = {
     "tip_30": "Exam: height 30 with weight ≤ 400, stronger wind and 10 tilts. A Reinforced spine against the post, floor to top.",
 }
 TIPS_RU: dict[str, str] = {
+    "tip_5": "Парковка: дно открыто, пол есть только в гараже 3×3 под западной крышей. Наклоните мир на запад и вдвигайте каждую I3 целым рядом на выбранной высоте. Два ровных слоя — площадка на уровне 2; слой над ней оставьте пустым. Она должна выстоять наклон (для ★3 — два).",
     "tip_8": "Всего 6 наклонов. Одна шахта гаража, два входа: нижние шесть слоёв открыты на восток (наклон на запад), верхние — на юг (наклон на север). Заполните её от пола вверх и верните мир обратно. Хватит трёх наклонов; сохраните 2 ради третьей звезды.",
     "tip_6": "{hold} убирает фигуру в запас — раз за бросок. Теперь гараж в восточном блоке: 9 слоёв от пола вверх, потом верните мир обратно. Длинная I4 в нём плашмя не ляжет: уберите её в запас и держите там. Выпасть могут только 4 блока.",
     "tip_13": "Сток высоко в восточной стене: наклоните мир на восток и оставьте так. Вода ляжет у этой стены, и каждая фигура сольёт 2. Складывайте фигуры подальше от стока, иначе они его закроют.",
