@@ -23,7 +23,7 @@ from engine.reactor.walk import plan_walk, safe_cells
 
 # The editor's live check (issue #27): how far the search looks for a win of a custom level.
 AUTHOR_MAX_PULSES = 14
-AUTHOR_BUDGET = 5000  # pulses simulated; the campaign's hardest level needs 1222 (Full Load)
+AUTHOR_BUDGET = 5000  # pulses simulated; the campaign's hardest level needs 3220 (Dead Man's Switch)
 
 # Mechanics a lengthy action uses (what a level can claim to teach).
 MECHANICS = (
