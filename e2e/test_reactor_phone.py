@@ -1,7 +1,8 @@
 """Reactor on a phone (issue #27): damaged ``editor``/``custom`` records never crash a reload (kept
 aside with notices); a swipe on the level list scrolls it and opens nothing, a tap opens a level;
 another level never replaces a game in progress without asking; a share link opens its level
-straight into play; the help box scrolls inside itself."""
+straight into play; the help box scrolls inside itself; the won card's pulses/par/best never wraps
+mid-phrase at 390 px (screenshots at 390x844 and 1000x720)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from e2e.conftest import new_context
+from e2e.test_reactor_campaign import KEYS
 from e2e.util import open_game, wait_ready
 from engine.reactor import parse_level, share_code
 from engine.reactor.campaign import entries
@@ -17,6 +19,15 @@ from engine.reactor.campaign import entries
 SHOTS = Path("e2e-artifacts") / "reactor-phone"
 BOOT_MS = 300_000  # boots under a loaded machine (load 20 on 2 cores) took over 120 s
 CODE = share_code(parse_level(next(e for e in entries() if e.name == "power_on").level))
+
+
+def frames(page: Any, n: int = 2) -> None:
+    """Return after ``n`` animation frames: the page reads queued input in its frame loop, so two
+    frames after a tap it has handled it, however loaded the machine is (no fixed wait)."""
+    page.evaluate(
+        "(n) => new Promise(r => { const f = k => k ? requestAnimationFrame(() => f(k - 1)) : r(); f(n); })",
+        n,
+    )
 
 
 def info(page: Any) -> dict[str, Any]:
@@ -32,7 +43,7 @@ def centre(page: Any, bid: str) -> list[float]:
 def tap(page: Any, bid: str) -> None:
     x, y = centre(page, bid)
     page.touchscreen.tap(x, y)
-    page.wait_for_timeout(80)
+    frames(page)
 
 
 def shot(page: Any, name: str) -> None:
@@ -67,7 +78,8 @@ def test_reactor_phone_records_taps_swipes_and_links(browser: Any, guard: Any, s
     page.mouse.down()
     page.mouse.move(x, y - 240, steps=6)
     page.mouse.up()
-    page.wait_for_timeout(150)
+    page.wait_for_function("() => JSON.parse(window.gridworks.reactorInfo()).menu_scroll > 100")
+    frames(page)
     got = info(page)
     assert got["screen"] == "menu" and got["key"] is None and got["menu_scroll"] > 100, got
     # a tap opens a level
@@ -105,5 +117,36 @@ def test_reactor_phone_records_taps_swipes_and_links(browser: Any, guard: Any, s
     page.goto(f"{site}reactor/#level={CODE[:-3]}")
     wait_ready(page, BOOT_MS)
     assert any("link" in n for n in page.evaluate("() => window.gridworks.notices()"))
+    # a won level's card: stars, then "N pulses, undone ones too · par P" and the best on its own
+    # line where the joined line would not fit (it wrapped mid-phrase at 390 px)
+    won_card(page, site, "5-won-card-390x844")
+    page.set_viewport_size({"width": 1000, "height": 720})
+    frames(page, 3)
+    shot(page, "6-won-card-1000x720")
     assert not errors, errors
     ctx.close()
+
+
+def won_card(page: Any, site: str, name: str) -> None:
+    """Open the first campaign level from the level list (answering the replace question if it is
+    asked), play its committed solution by keyboard and photograph the won card."""
+    e = entries()[0]
+    page.goto("about:blank")
+    page.goto(f"{site}reactor/")
+    wait_ready(page, BOOT_MS)
+    if info(page)["screen"] != "menu":
+        tap(page, "levels")
+    tap(page, f"level:{e.key}")
+    if info(page)["ask"] is not None:
+        tap(page, "ask:yes")
+    page.wait_for_function("(k) => JSON.parse(window.gridworks.reactorInfo()).key == k", arg=e.key)
+    for m in e.solution:
+        page.keyboard.press(KEYS[m])
+    page.wait_for_function(
+        "(n) => { const i = JSON.parse(window.gridworks.reactorInfo());"
+        " return i.moves.length == n && i.cascade === null && i.level_state == 'Won'; }",
+        arg=len(e.solution),
+        timeout=30_000,
+    )
+    frames(page, 3)
+    shot(page, name)
