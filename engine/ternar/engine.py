@@ -44,6 +44,7 @@ BIG_BANG_SIZE = 3  # 9.3: three edge-connected singularities
 BIG_BANG_SHIFT = 3  # 9.3: window +3 levels
 INVERSION_EVERY = 10  # 11.3: Hexa-Storm flips the regeneration direction every 10 turns
 BIG_BANG_AT_CAP_FROM_RULES = 4  # rules 4: no Big Bang once the window is at its cap (RULES.md)
+WINDOW_LOCK_FROM_RULES = 6  # rules 6: WINDOW_LOCK when most of the dead field is out of the window
 
 
 def has_future(values: list[int]) -> bool:
@@ -158,9 +159,17 @@ def initial(seed: int, options: Mapping[str, Any] | Options | None = None) -> St
     return initial_with_events(seed, options)[0]
 
 
-def classify_end(values: list[int], window: tuple[int, int, int]) -> Termination:
-    """19.6: FULL_LOCK when all 44 nodes are taken, WINDOW_LOCK when no node holds a window value,
-    else NO_MATCHES."""
+def classify_end(values: list[int], window: tuple[int, int, int], ruleset: int = 1) -> Termination:
+    """19.6: WINDOW_LOCK when no node holds a window value, FULL_LOCK when all 44 nodes are taken,
+    else NO_MATCHES. Rules 6 read WINDOW_LOCK ("numbers exist, but the window has gone") as a dead
+    field made *mostly* of numbers the window no longer makes: more nodes outside the window (above
+    it, below it, ghosts, singularities) than in it; it is named before FULL_LOCK (8.2: death is the
+    network's loss of connectivity, not overflow). RULES.md, "Rules version 6"."""
+    if ruleset >= WINDOW_LOCK_FROM_RULES:
+        inside = sum(1 for v in values if v in window)
+        outside = sum(1 for v in values if v and v not in window)
+        if outside > inside:
+            return Termination.WINDOW_LOCK
     if all(values):
         return Termination.FULL_LOCK
     if not any(v in window for v in values):
@@ -328,7 +337,9 @@ def apply_with_events(state: State, move: Move) -> tuple[State, list[ev.Event]]:
                 w.events.append(ev.ZenRefillEvent(cleared=tuple(i for i, v in enumerate(w.values) if v)))
                 w.fresh_deal(opts.start_nodes, low, opts.ruleset)
             else:
-                outcome = Outcome(reason=classify_end(w.values, window_values(low)), turns=turns)
+                outcome = Outcome(
+                    reason=classify_end(w.values, window_values(low), opts.ruleset), turns=turns
+                )
     if outcome is not None:
         w.events.append(ev.GameOverEvent(reason=outcome.reason.value))
     snapshot = None if state.undo_used else state.model_copy(update={"prev": None})
