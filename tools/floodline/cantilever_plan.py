@@ -5,7 +5,10 @@ five long resting at one end.  The plan: one loose voxel at the east wall (x = 9
 is the pillar; Reinforced pieces build the beam westward along row y = 1 from it (x = 9 down to 5),
 the cells under the beam kept empty; every other piece is thrown to the west half, away from the
 beam's row.  Under the east tilt the beam and pillar rest on the east side; then back down.
-``python -m tools.floodline.cantilever_plan`` writes ``solutions/lv26.json`` on a win.
+That greedy beam (``solve``, 26 pieces, ★2) waits for a second Reinforced piece.  A player who uses
+the level's Stabilize charge and its hold needs one (session 10): ``LV26`` is the committed ★3 hand
+plan (5 pieces), played by ``run_plan``.  ``python -m tools.floodline.cantilever_plan`` writes
+``solutions/lv26.json`` and its index entry on a win (``--greedy``: the greedy beam instead).
 """
 
 from __future__ import annotations
@@ -19,10 +22,11 @@ from engine.floodline.campaign import level
 from engine.floodline.conditions import spans
 from engine.floodline.geometry import Gravity
 from engine.floodline.level import parse_level
-from engine.floodline.moves import TickInput
+from engine.floodline.moves import IDLE, TickInput, parse_move
 from engine.floodline.rules import initial_state
 from engine.floodline.state import State, Status
 from tools.floodline.plan_solver import build_cells, tilts_then_finish, write_solution
+from tools.floodline.solution_files import write_one
 
 N = 26
 ZC = 4  # the beam's row (a closed box)
@@ -107,7 +111,96 @@ def solve(
     return s, ticks + more
 
 
+Cell = tuple[int, int, int]
+Step = tuple[Cell, ...] | str
+
+#: Lv26 with the Stabilize charge (session 10): the beam is one Reinforced L3 standing on the floor
+#: against the pier, (8, 0..1) + (7, 1), and one Stabilized flat J4 at y = 1 west of it, (4..6, 1, 4) +
+#: (4, 1, 3), whose foot rests on an O2 scaffold (3..4, 0, 2..3) outside the beam's row.  Anchored
+#: voxels that touch are one rigid frame (RULES.md 17), so the row y = 1 holds 4 hanging voxels: an
+#: overhang of 4.  Tilted east the frame rests on the pier and the scaffold leaves through the east
+#: face; back down it rests on the floor under (8, 0).  The J4 comes before the Reinforced L3 in the
+#: bag: the hold keeps it.  "throw" puts a piece low in the north-west corner (x <= 2, z >= 7).
+LV26: list[Step] = [
+    "throw",  # Z4
+    ((3, 0, 2), (4, 0, 2), (3, 0, 3), (4, 0, 3)),  # O2 flat: the scaffold under the J4's foot
+    "throw",  # Z4 Heavy
+    "h",  # the J4 to the hold slot; the Reinforced L3 comes
+    ((8, 0, 4), (8, 1, 4), (7, 1, 4)),  # L3 Reinforced against the pier
+    "h",  # the I4 Heavy to the hold slot, the J4 back
+    "v",  # Stabilize: the J4 is anchored when it locks
+    ((4, 1, 4), (5, 1, 4), (6, 1, 4), (4, 1, 3)),  # J4 flat, Stabilized: joins the frame
+    "tE",
+    ".*30",
+    "tD",
+]
+
+
+def _solids(s: State) -> set[int]:
+    return {i for i, k in enumerate(s.board.kind) if k == Kind.SOLID}
+
+
+def throw(s: State) -> list[TickInput]:
+    """Ticks that lock the active piece lowest in the north-west corner (x <= 2, z >= 7)."""
+    from tools.floodline.solve_levels import placements
+
+    f = s.board.frame
+    before = _solids(s)
+    best: tuple[int, list[TickInput]] | None = None
+    for _sc, ticks, res in placements(s):
+        if res.outcome is not None and res.outcome.status != Status.WON:
+            continue
+        new = [(f.xs[i], f.ys[i], f.zs[i]) for i in _solids(res) - before]
+        if new and all(x <= 2 and z >= 7 for x, _y, z in new):
+            top = max(y for _x, y, _z in new)
+            if best is None or top < best[0]:
+                best = (top, ticks)
+    if best is None:
+        raise ValueError("nowhere to throw")
+    return best[1]
+
+
+def run_plan(plan: list[Step], data: dict[str, Any] | None = None) -> tuple[State, list[TickInput]]:
+    """Play ``plan`` on Lv26 (or on ``data``, a changed copy); a step that cannot be carried out ends
+    the play where it is (not a win).  A secured win is waited out."""
+    from tools.floodline.solve_levels import _run
+    from tools.floodline.target_plans import place
+
+    d = data if data is not None else level(N)
+    s = initial_state(parse_level(d), int(d["meta"]["seed"]))
+    ticks: list[TickInput] = []
+    for st in plan:
+        try:
+            if st == "throw":
+                tt = throw(s)
+            elif isinstance(st, str):
+                mv = parse_move(st)
+                tt = [mv.once()] * mv.repeat
+            else:
+                tt = place(s, st)
+        except ValueError:
+            break
+        s = _run(s, tt)
+        ticks += tt
+        if s.outcome is not None:
+            break
+    while s.outcome is None and s.win_pending and len(ticks) < 100_000:
+        s = _run(s, [IDLE])
+        ticks.append(IDLE)
+    return s, ticks
+
+
 def main(argv: list[str]) -> int:
+    if "--greedy" not in argv:
+        end, ticks = run_plan(LV26)
+        o = end.outcome
+        if o is None or o.status != Status.WON:
+            print(f"lv26: the hand plan does not win ({o}, {end.metrics['piecesUsed']} pieces)")
+            return 1
+        again = write_one("lv26", level(N), ticks)
+        assert again.outcome is not None and again.outcome.status == Status.WON
+        print(f"lv26: WON {o.stars}★ in {end.metrics['piecesUsed']} pieces")
+        return 0
     end, ticks = solve((lambda m: print("  " + m, flush=True)) if "-v" in argv else None)
     o = end.outcome
     if o is None or o.status != Status.WON:

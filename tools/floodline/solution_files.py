@@ -84,5 +84,38 @@ def write_index() -> dict[str, Any]:
     return index
 
 
+def write_one(stem: str, data: dict[str, Any], ticks: list[Any]) -> Any:
+    """Replay ``ticks`` on level ``data`` from its seed; on a win write ``solutions/<stem>.json`` and
+    that level's entry of ``solutions/index.json`` only (the index is re-read first: other levels'
+    entries are left as they are).  Returns the end state (the caller checks the win)."""
+    level = parse_level(data)
+    rep = make_replay(level, int(data["meta"]["seed"]), ticks)
+    end = play(level, rep)
+    if end.outcome is not None and end.outcome.status == Status.WON:
+        (SOLUTIONS / f"{stem}.json").write_text(
+            json.dumps(rep.model_dump(mode="json", by_alias=True), indent=1) + "\n"
+        )
+        index_path = SOLUTIONS / "index.json"
+        index: dict[str, Any] = json.loads(index_path.read_text()) if index_path.exists() else {}
+        index[stem] = {"stars": end.outcome.stars, "ticks": end.tick}
+        index_path.write_text(json.dumps(dict(sorted(index.items())), indent=1) + "\n")
+    return end
+
+
+def rerecord(stem: str) -> Any:
+    """Write ``solutions/<stem>.json`` again for the level file as it is now, with the same inputs
+    (a change that cannot alter play, such as a star threshold, still changes the level's hash).
+    Returns the end state; the file and index entry are written only on a win (``write_one``)."""
+    from engine.floodline.moves import parse_move
+
+    old = parse_replay((SOLUTIONS / f"{stem}.json").read_text())
+    ticks = []
+    for text in old.inputs:
+        mv = parse_move(text)
+        ticks += [mv.once()] * mv.repeat
+    data = json.loads((LEVELS / f"{stem}.json").read_text())
+    return write_one(stem, data, ticks)
+
+
 if __name__ == "__main__":
     raise SystemExit(main(sys.argv[1:]))
