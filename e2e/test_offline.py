@@ -120,22 +120,23 @@ def _changed(a: Path, b: Path) -> set[str]:
     return {"/site/" + (k[: -len("index.html")] if k.endswith("index.html") else k) for k in keys}
 
 
+def mark_b(d: Path) -> None:
+    """Build B: the same files with another build id and version, and "B " before the page titles."""
+    for page in (d / "selfcheck" / "index.html", d / "ternar" / "index.html"):
+        page.write_text(page.read_text().replace("<title>", "<title>B "))
+    boot = d / "boot.js"
+    text = boot.read_text().replace('"version": "0.1.0"', '"version": "0.1.0-B"', 1)
+    old_id = re.search(r'const BUILD_ID = "(\w+)"', text).group(1)
+    boot.write_text(text.replace(old_id, "z" + old_id[1:]))
+    for html in d.glob("*/index.html"):  # the pages name their build's id
+        html.write_text(html.read_text().replace(f"boot.js?h={old_id}", f"boot.js?h=z{old_id[1:]}"))
+
+
 # GW_UPDATE_REPEAT=10 runs the update test ten times in a row (it once hung a navigation now and then)
 @pytest.mark.parametrize("attempt", range(int(os.environ.get("GW_UPDATE_REPEAT", "1"))))
 def test_update_loads_whole_on_the_next_reload(browser, dist_dir, tmp_path, switchable, attempt):
     url, point_to = switchable
-
-    def mark(d: Path) -> None:
-        for page in (d / "selfcheck" / "index.html", d / "ternar" / "index.html"):
-            page.write_text(page.read_text().replace("<title>", "<title>B "))
-        boot = d / "boot.js"
-        text = boot.read_text().replace('"version": "0.1.0"', '"version": "0.1.0-B"', 1)
-        old_id = re.search(r'const BUILD_ID = "(\w+)"', text).group(1)
-        boot.write_text(text.replace(old_id, "z" + old_id[1:]))
-        for html in d.glob("*/index.html"):  # the pages name their build's id
-            html.write_text(html.read_text().replace(f"boot.js?h={old_id}", f"boot.js?h=z{old_id[1:]}"))
-
-    newer = variant(dist_dir, tmp_path / "b", mark)
+    newer = variant(dist_dir, tmp_path / "b", mark_b)
 
     def build_shown(page) -> tuple[bool, bool]:  # noqa: ANN001
         """(the page is build B's, the boot.js running in it is build B's); never one without the other."""
@@ -350,3 +351,56 @@ def test_a_failed_snapshot_falls_back_quietly(browser, site, dist_dir, how):
     finally:
         ctx.close()
     assert not guard.violations
+
+
+def test_a_game_saved_by_the_old_build_is_continued_after_the_update(browser, dist_dir, tmp_path, switchable):
+    """A player's game in progress and best score, stored by build A, come through an update to
+    build B: B's page continues the very game (same state hash) and B's launcher offers Continue
+    and shows the best; no record is set aside or rewritten by the update."""
+    url, point_to = switchable
+    newer = variant(dist_dir, tmp_path / "b", mark_b)
+    ctx = browser.new_context()
+    records = "() => Object.fromEntries(Object.keys(localStorage).filter((k) => k.startsWith('gridworks:ternar:')).sort().map((k) => [k, localStorage.getItem(k)]))"
+    try:
+        page = ctx.new_page()
+        page.goto(url + "ternar/?test=1")
+        wait_ready(page)
+        assert offline_state(page)["state"] == "ready"
+        # an earlier game's best (as the page stores it when a game ends), then a game in progress
+        page.evaluate(
+            """() => localStorage.setItem('gridworks:ternar:scores',
+                 JSON.stringify({v: 1, data: {best: {classic: 471}, in_progress: false}}))"""
+        )
+        page.evaluate("() => window.gridworks.newGame(5, 'classic')")
+        played = page.evaluate("() => window.gridworks.autoplay(3)")
+        page.wait_for_function(
+            "() => JSON.parse(localStorage.getItem('gridworks:ternar:scores') || '{}').data?.in_progress === true"
+        )
+        stored = page.evaluate(records)
+        assert "gridworks:ternar:game" in stored and '"classic":471' in stored["gridworks:ternar:scores"], (
+            stored
+        )
+        point_to(newer)  # deploy build B; the page saves it, the next reload runs it
+        os.utime(newer / "sw.js", (time.time() + 5, time.time() + 5))
+        page.reload()
+        wait_ready(page)
+        page.wait_for_function(
+            "() => ['update-ready', 'failed'].includes(window.gridworks.offline.state)",
+            timeout=60_000,
+            polling=250,
+        )
+        assert page.evaluate("() => window.gridworks.offline")["state"] == "update-ready"
+        page.reload(timeout=20_000)
+        wait_ready(page, timeout=60_000)
+        assert page.title().startswith("B ") and page.evaluate("() => window.gridworks.version") == "0.1.0-B"
+        assert page.evaluate("() => window.gridworks.stateHash()") == played  # the same game, continued
+        after = page.evaluate(records)
+        assert not [k for k in after if ":corrupt:" in k], after
+        assert after["gridworks:ternar:game"] == stored["gridworks:ternar:game"]
+        assert '"classic":471' in after["gridworks:ternar:scores"], after
+        page.goto(url)  # build B's launcher: Continue, and the best kept
+        link = page.locator('td[data-game="ternar"] a[data-part=play]')
+        assert link.get_attribute("data-continue") == "1"
+        assert "471" in page.locator('td[data-game="ternar"] [data-part=progress]').inner_text()
+    finally:
+        ctx.close()
