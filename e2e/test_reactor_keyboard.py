@@ -28,6 +28,22 @@ KEYS = {
 }
 
 
+def frames(page: Any, n: int = 2) -> None:
+    """Return after ``n`` animation frames: the page reads queued keys in its frame loop, so two
+    frames after a key it has handled it, however loaded the machine is (no fixed wait)."""
+    page.evaluate(
+        "(n) => new Promise(r => { const f = k => k ? requestAnimationFrame(() => f(k - 1)) : r(); f(n); })",
+        n,
+    )
+
+
+def has_button(page: Any, bid: str, present: bool = True) -> None:
+    """Wait until button ``bid`` is (or is no longer) on screen."""
+    page.wait_for_function(
+        "([b, p]) => JSON.parse(window.gridworks.buttons()).some(x => x.id == b) == p", arg=[bid, present]
+    )
+
+
 def info(page: Any) -> dict[str, Any]:
     return json.loads(page.evaluate("() => window.gridworks.reactorInfo()"))
 
@@ -44,7 +60,7 @@ def tab_to(page: Any, bid: str, limit: int = 80) -> None:
         if info(page)["focus"] == bid:
             return
         page.keyboard.press("Tab")
-        page.wait_for_timeout(30)
+        frames(page)
     raise AssertionError(f"Tab never reached {bid} (focus {info(page)['focus']})")
 
 
@@ -53,12 +69,12 @@ def test_first_campaign_level_won_with_the_keyboard_only(page: Any, site: str) -
     first = entries()[0]
     assert info(page)["screen"] == "menu"
     page.keyboard.press("Tab")
-    page.wait_for_timeout(60)
+    frames(page)
     assert info(page)["focus"] == f"level:{first.key}"  # the first card first
     assert ring_drawn(page)
     page.keyboard.press("Shift+Tab")
     page.keyboard.press("Tab")
-    page.wait_for_timeout(60)
+    frames(page)
     assert info(page)["focus"] == f"level:{first.key}"
     page.keyboard.press("Enter")
     page.wait_for_function(
@@ -68,17 +84,13 @@ def test_first_campaign_level_won_with_the_keyboard_only(page: Any, site: str) -
     # help opens from its button and closes with Escape
     tab_to(page, "help")
     page.keyboard.press("Enter")
-    page.wait_for_timeout(80)
-    ids = {b["id"] for b in json.loads(page.evaluate("() => window.gridworks.buttons()"))}
-    assert "closehelp" in ids
+    has_button(page, "closehelp")
     page.keyboard.press("Escape")
-    page.wait_for_timeout(80)
-    ids = {b["id"] for b in json.loads(page.evaluate("() => window.gridworks.buttons()"))}
-    assert "closehelp" not in ids
+    has_button(page, "closehelp", present=False)
     # the hint from its panel button
     tab_to(page, "hint")
     page.keyboard.press("Enter")
-    page.wait_for_timeout(80)
+    frames(page)
     # the first arrow drops the ring and moves the robot; the solution plays from the keys
     moves = list(first.solution)
     for m in moves:
