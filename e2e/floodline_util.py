@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from e2e.util import after_frames
+
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
 
@@ -21,3 +23,4 @@ def start(page: Any, n: int, frozen: bool = True) -> None:
         f"() => {{ window.gridworks.floodlineStart({n}); window.gridworks.floodlineFreeze({str(frozen).lower()}); }}"
     )
     page.wait_for_timeout(80)
+    after_frames(page)

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from e2e.floodline_util import info
-from e2e.util import canvas_has_pixels, click_button, notices, open_game, save_json, state_hash
+from e2e.util import after_frames, canvas_has_pixels, click_button, notices, open_game, save_json, state_hash
 from engine.core.session import Session
 from engine.floodline import GAME
 
@@ -25,6 +25,7 @@ def press(page: Any, key: str, hold_ms: int = 40) -> None:
     page.wait_for_timeout(hold_ms)
     page.keyboard.up(key)
     page.wait_for_timeout(60)
+    after_frames(page)
 
 
 def test_floodline_play_replay_progress(page, site):

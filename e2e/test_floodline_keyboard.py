@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from e2e.floodline_util import info
-from e2e.util import buttons, open_game
+from e2e.util import after_frames, buttons, open_game
 
 RING = (255, 213, 79)  # focus.RING "#FFD54F"
 
@@ -17,6 +17,7 @@ RING = (255, 213, 79)  # focus.RING "#FFD54F"
 def key(page: Any, name: str, wait_ms: int = 90) -> None:
     page.keyboard.press(name)
     page.wait_for_timeout(wait_ms)
+    after_frames(page)
 
 
 def focus_to(page: Any, target: str, arrow: str, tries: int = 12) -> None:

@@ -10,7 +10,7 @@ from typing import Any
 
 from e2e.conftest import new_context
 from e2e.floodline_util import PHONE, info
-from e2e.util import buttons, click_button, open_game
+from e2e.util import after_frames, buttons, click_button, open_game
 
 ROOT = Path(__file__).resolve().parents[1]
 ART = ROOT / "e2e-artifacts"
@@ -20,6 +20,7 @@ def tap_button(page: Any, bid: str) -> None:
     b = next(b for b in buttons(page) if b["id"] == bid)
     page.touchscreen.tap(b["x"] + b["w"] / 2, b["y"] + b["h"] / 2)
     page.wait_for_timeout(120)
+    after_frames(page)
 
 
 def pad(page: Any, action: str) -> None:

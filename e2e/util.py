@@ -61,11 +61,22 @@ def buttons(page: Any) -> list[dict]:
     return json.loads(page.evaluate("() => window.gridworks.buttons()"))
 
 
+def after_frames(page: Any, n: int = 2) -> None:
+    """Return after ``n`` animation frames: the pages handle queued input in their frame loop, so
+    two frames after a key or click the game has read it, however loaded the machine is."""
+    page.evaluate(
+        "(n) => new Promise(r => { const f = k => k ? requestAnimationFrame(() => f(k - 1)) : r(); f(n); })",
+        n,
+    )
+
+
 def click_button(page: Any, button: str, settle_ms: int = 60) -> None:
-    """Click the centre of a canvas button, found by id in the last drawn frame."""
+    """Click the centre of a canvas button, found by id in the last drawn frame, and return once
+    the page has handled it (``settle_ms`` more, then two animation frames)."""
     regions = buttons(page)
     hits = [r for r in regions if r["id"] == button]
     assert hits, f"no button {button!r} on screen: {[r['id'] for r in regions]}"
     r = hits[-1]
     page.mouse.click(r["x"] + r["w"] / 2, r["y"] + r["h"] / 2)
     page.wait_for_timeout(settle_ms)
+    after_frames(page)
