@@ -10,6 +10,7 @@ further and push one beam voxel out of the open face, so the loss is the count o
 from __future__ import annotations
 
 import json
+from functools import cache
 from pathlib import Path
 
 from engine.floodline.level import parse_level
@@ -22,13 +23,22 @@ ROOT = Path(__file__).resolve().parents[2]
 LEVEL = parse_level(json.loads((ROOT / "engine" / "floodline" / "levels" / "lv04.json").read_text()))
 
 
+@cache
+def _placed(pieces: int) -> State:
+    """The state after the first ``pieces`` placements of the committed plan (each built on the
+    previous one: finding a placement's moves is the slow part, so no prefix is searched twice)."""
+    if pieces == 0:
+        return initial_state(LEVEL, LEVEL.meta.seed)
+    cells = [st for st in LV04 if not isinstance(st, str)][pieces - 1]
+    s = _placed(pieces - 1)
+    return _run(s, place(s, cells))
+
+
 def _after(pieces: int, tilts: tuple[str, ...] = ("tE", "tD")) -> State:
     """The first ``pieces`` placements of the committed plan, then ``tilts``."""
     from engine.floodline.moves import parse_move
 
-    s = initial_state(LEVEL, LEVEL.meta.seed)
-    for cells in [st for st in LV04 if not isinstance(st, str)][:pieces]:
-        s = _run(s, place(s, cells))
+    s = _placed(pieces)
     for t in tilts:
         s = _run(s, [parse_move(t)])
     return s
