@@ -7,6 +7,7 @@ On a phone, swipes over a poster scroll the post."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from urllib.parse import urlparse
 
@@ -68,12 +69,13 @@ def _open_blog(ctx, tmp_path: Path, site: str):  # noqa: ANN001, ANN202
 
 def _game_frame(page, slug: str):  # noqa: ANN001, ANN202
     """The iframe of ``slug`` (once it has navigated to the game's page)."""
-    for _ in range(100):
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:  # one animation frame of the post a pass
         frames = [f for f in page.frames if f.parent_frame is not None and f"/{slug}/" in f.url]
         if frames:
             assert len(frames) == 1, [f.url for f in page.frames]
             return frames[0]
-        page.wait_for_timeout(200)
+        page.evaluate("() => new Promise((done) => requestAnimationFrame(() => done(true)))")
     raise AssertionError(f"no iframe of {slug}: {[f.url for f in page.frames]}")
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 import urllib.request
 from pathlib import Path
 
@@ -116,8 +117,10 @@ def test_startup_exception_shows_overlay_with_copy_details(context, site):
     assert page.evaluate("() => window.gridworks.ready") is False
     box = page.locator("canvas").bounding_box()
     page.mouse.click(box["x"] + 40, box["y"] + box["height"] - 48)  # "Copy details" button
-    page.wait_for_timeout(300)
-    assert "deliberate start-up failure" in page.evaluate("() => navigator.clipboard.readText()")
+    page.wait_for_function(
+        "async () => (await navigator.clipboard.readText()).includes('deliberate start-up failure')",
+        timeout=10_000,
+    )
 
 
 def test_exception_during_play_stops_and_shows_overlay(page, site):
@@ -180,11 +183,10 @@ def test_blogger_embed_runs_from_second_origin(browser, site, slug, tmp_path):
         page.locator("a[data-gridworks-play]").last.click()
         page.wait_for_function("() => document.querySelector('iframe') !== null")
         frame = None
-        for _ in range(100):
+        deadline = time.monotonic() + 60
+        while frame is None and time.monotonic() < deadline:  # one animation frame of the post a pass
             frame = next((f for f in page.frames if f.parent_frame and f"/{slug}/" in f.url), None)
-            if frame:
-                break
-            page.wait_for_timeout(200)
+            page.evaluate("() => new Promise((done) => requestAnimationFrame(() => done(true)))")
         assert frame is not None
         frame.wait_for_function(
             "() => window.gridworks && window.gridworks.ready", timeout=120_000, polling=500
@@ -280,7 +282,7 @@ def _start_a_game(page, slug: str) -> None:
         click("start")
     elif slug == "floodline":
         page.evaluate("() => window.gridworks.floodlineStart(1)")
-    page.wait_for_timeout(300)  # Run Map stores its run in idle time after the frame
+    settled(page)  # Run Map stores its run in idle time after the frame
 
 
 def _play_on(page, slug: str) -> None:
@@ -295,7 +297,16 @@ def _play_on(page, slug: str) -> None:
         page.wait_for_function("() => JSON.parse(window.gridworks.reactorInfo()).moves.length == 2")
     elif slug == "floodline":
         page.evaluate("() => window.gridworks.floodlineStart(1)")
-    page.wait_for_timeout(300)
+    settled(page)
+
+
+def settled(page) -> None:  # noqa: ANN001
+    """Wait until the page has handled its input and stored what it stores after it: two animation
+    frames (input is handled by the frame loop), then an idle period (Run Map saves in idle time)."""
+    page.evaluate(
+        """() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() =>
+             requestIdleCallback(() => done(true), {timeout: 5000}))))"""
+    )
 
 
 @pytest.mark.parametrize("slug", ["ternar", "reactor", "orbit", "runmap", "floodline"])
