@@ -64,10 +64,14 @@ def buttons(page: Any) -> list[dict]:
 def after_frames(page: Any, n: int = 2) -> None:
     """Return after ``n`` animation frames: the pages handle queued input in their frame loop, so
     two frames after a key or click the game has read it, however loaded the machine is."""
-    page.evaluate(
-        "(n) => new Promise(r => { const f = k => k ? requestAnimationFrame(() => f(k - 1)) : r(); f(n); })",
-        n,
-    )
+    try:
+        page.evaluate(
+            "(n) => new Promise(r => { const f = k => k ? requestAnimationFrame(() => f(k - 1)) : r(); f(n); })",
+            n,
+        )
+    except Exception as exc:  # noqa: BLE001 - a click that leaves the page (home) ends its frames
+        if "context was destroyed" not in str(exc) and "navigat" not in str(exc):
+            raise
 
 
 def click_button(page: Any, button: str, settle_ms: int = 60) -> None:
