@@ -17,6 +17,14 @@
   40 units take 20 locks under the tilt, and the pieces pile against that wall, so the player keeps
   them off the drain.
 
+* **Lv20 "Floodplain Exam"** (session 10; random play and tilt-drop won it: one pour reached two floor
+  drains).  The pool (120 units) lies behind a 5-high wall in the west; the one drain sits high in the
+  east wall (x = 9, y = 5, z = 0), so it drains only on locks made while the world is tilted east
+  (rate 2: 40 units take 20 such locks).  Height 12 must then survive a tilt: a pile built against
+  the east wall while tilted stands up when the world comes back down.  Tilt budget 10 (the row's);
+  a strategy that tilts out and straight back locks nothing under the tilt, and one that tilts once
+  and stays never has its height survive a tilt.  ★3 the row's: loss <= 8 and <= 22 pieces.
+
 Drain levels redrawn so the drain works only while the world is tilted (the Lv13 idea: Part IV, water
 settles along gravity):
 
@@ -132,6 +140,53 @@ def _basin_score(row: int) -> Callable[[State], float]:
     return score
 
 
+LV20_DRAIN = (9, 5, 0)
+
+
+def _lv20(d: Data) -> Data:
+    d["objectives"] = [
+        {"type": "DRAIN_WATER", "units": 40},
+        {"type": "REACH_HEIGHT", "height": 12, "surviveTilts": 1},
+    ]
+    d["stars"] = {
+        "two": [],
+        "three": [
+            {"type": "METRIC_AT_MOST", "metric": "lostVoxelsTotal", "value": 8},
+            {"type": "METRIC_AT_MOST", "metric": "piecesUsed", "value": 22},
+        ],
+    }
+    d["rotation"] = {"allowed": ["DOWN", "EAST", "WEST"], "tiltBudget": 10}
+    d["cells"] = [
+        {"pos": [0, 0, 0], "type": "WATER", "to": [3, 2, 9]},
+        {"pos": [4, 0, 0], "type": "WALL", "to": [4, 4, 9]},
+        {"pos": list(LV20_DRAIN), "type": "DRAIN", "rate": 2, "scope": "ADJ26"},
+    ]
+    return d
+
+
+def _drained(units: int) -> Callable[[State], bool]:
+    return lambda st: st.metrics["waterRemovedTotal"] >= units
+
+
+def _east_tower(st: State) -> float:
+    """Lv20 after the drain: height of the pile in the two columns by the east wall (x >= 8)."""
+    b = st.board
+    f = b.frame
+    he = off = 0
+    for i in b.indices(Kind.SOLID):
+        if f.xs[i] >= 8:
+            he = max(he, f.ys[i] + 1)
+        elif f.ys[i] > 0:
+            off += 1
+    return 100.0 * min(he, 12) - 3 * off - 40 * st.metrics["lostVoxelsTotal"]
+
+
+def _east_tall(st: State) -> bool:
+    b = st.board
+    f = b.frame
+    return max((f.ys[i] + 1 for i in b.indices(Kind.SOLID) if f.xs[i] >= 8), default=0) >= 12
+
+
 def _keep_off(drains: list[tuple[int, int, int]], axis: int, wall: int) -> Callable[[State], float]:
     """Score while tilted: water drained; solids near a drain (they seal it) and solids piled far
     out from the drain's wall (along ``axis``) cost."""
@@ -152,10 +207,18 @@ def _keep_off(drains: list[tuple[int, int, int]], axis: int, wall: int) -> Calla
     return score
 
 
-APPLY: dict[int, Callable[[Data], Data]] = {11: _lv11, 12: _lv12}
+APPLY: dict[int, Callable[[Data], Data]] = {11: _lv11, 12: _lv12, 20: _lv20}
 PLANS: dict[int, list[Phase]] = {
     11: [Phase(pieces=60, score=_basin_score(LV11_ROW))],
     12: [Phase(tilt=Gravity.SOUTH), Phase(pieces=60, score=_keep_off([(3, 5, 7)], 2, 7))],
+    20: [
+        Phase(tilt=Gravity.EAST),
+        Phase(pieces=40, score=_keep_off([LV20_DRAIN], 0, 9), until=_drained(40)),
+        Phase(tilt=Gravity.DOWN),
+        Phase(pieces=30, score=_east_tower, until=_east_tall),
+        Phase(tilt=Gravity.EAST),
+        Phase(tilt=Gravity.DOWN),
+    ],
 }
 
 
