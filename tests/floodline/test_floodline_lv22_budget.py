@@ -9,42 +9,14 @@ mass 2 and half the wind push, and Lv22 has neither a weight limit nor wind).
 
 from __future__ import annotations
 
-import copy
-from functools import cache
-from pathlib import Path
-from typing import Any
-
 from engine.floodline.campaign import level
 from engine.floodline.level import parse_level
-from engine.floodline.moves import parse_move
-from engine.floodline.replay import parse_replay
-from engine.floodline.rules import initial_state, step
 from engine.floodline.state import Reason, State, Status
-
-SOLUTION = Path(__file__).resolve().parents[2] / "tools" / "floodline" / "solutions" / "lv22.json"
-
-
-@cache
-def _inputs() -> tuple[Any, ...]:
-    out = []
-    for text in parse_replay(SOLUTION.read_text()).inputs:
-        mv = parse_move(text)
-        out += [mv.once()] * mv.repeat
-    return tuple(out)
+from tests.floodline.tilting import play_with_budget
 
 
 def _play(budget: int | None) -> State:
-    d = copy.deepcopy(level(22))
-    if budget is None:
-        d.pop("rotation", None)
-    else:
-        d["rotation"] = {"tiltBudget": budget}
-    s = initial_state(parse_level(d), int(d["meta"]["seed"]))
-    for t in _inputs():
-        if s.outcome is not None:
-            break
-        s = step(s, t)
-    return s
+    return play_with_budget(22, budget)
 
 
 def test_the_level_has_a_budget_of_four_tilts() -> None:

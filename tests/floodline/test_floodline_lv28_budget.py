@@ -8,39 +8,14 @@ twice and wins as before (★2; its ★3 "shift 0" is still a STAR_GAPS entry).
 
 from __future__ import annotations
 
-import copy
-from functools import cache
-from pathlib import Path
-from typing import Any
-
 from engine.floodline.campaign import level
 from engine.floodline.level import parse_level
-from engine.floodline.moves import parse_move
-from engine.floodline.replay import parse_replay
-from engine.floodline.rules import initial_state, step
 from engine.floodline.state import Reason, State, Status
-
-SOLUTION = Path(__file__).resolve().parents[2] / "tools" / "floodline" / "solutions" / "lv28.json"
-
-
-@cache
-def _inputs() -> tuple[Any, ...]:
-    out = []
-    for text in parse_replay(SOLUTION.read_text()).inputs:
-        mv = parse_move(text)
-        out += [mv.once()] * mv.repeat
-    return tuple(out)
+from tests.floodline.tilting import play_with_budget
 
 
-def _play(budget: int) -> State:
-    d = copy.deepcopy(level(28))
-    d["rotation"] = {"tiltBudget": budget}
-    s = initial_state(parse_level(d), int(d["meta"]["seed"]))
-    for t in _inputs():
-        if s.outcome is not None:
-            break
-        s = step(s, t)
-    return s
+def _play(budget: int | None) -> State:
+    return play_with_budget(28, budget)
 
 
 def test_the_level_has_a_budget_of_four_tilts_and_the_plan_wins_with_two() -> None:

@@ -1,11 +1,21 @@
-"""A test helper shared by the level tests: tilt the world once the tilt cooldown has run out."""
+"""Test helpers shared by the level tests: tilt the world once the tilt cooldown has run out; replay a
+level's committed solution under another tilt budget."""
 
 from __future__ import annotations
 
+import copy
+from functools import cache
+from pathlib import Path
+
+from engine.floodline.campaign import level
 from engine.floodline.geometry import Gravity
-from engine.floodline.moves import IDLE, TickInput
-from engine.floodline.rules import step
+from engine.floodline.level import parse_level
+from engine.floodline.moves import IDLE, TickInput, parse_move
+from engine.floodline.replay import parse_replay
+from engine.floodline.rules import initial_state, step
 from engine.floodline.state import State
+
+SOLUTIONS = Path(__file__).resolve().parents[2] / "tools" / "floodline" / "solutions"
 
 
 def tilt(s: State, g: Gravity) -> State:
@@ -14,4 +24,30 @@ def tilt(s: State, g: Gravity) -> State:
         s = step(s, IDLE)
     s = step(s, TickInput(tilt=g))
     assert s.gravity == g
+    return s
+
+
+@cache
+def solution_ticks(n: int) -> tuple[TickInput, ...]:
+    """The tick inputs of level ``n``'s committed solution (``tools/floodline/solutions/lvNN.json``)."""
+    out: list[TickInput] = []
+    for text in parse_replay((SOLUTIONS / f"lv{n:02d}.json").read_text()).inputs:
+        mv = parse_move(text)
+        out += [mv.once()] * mv.repeat
+    return tuple(out)
+
+
+def play_with_budget(n: int, budget: int | None) -> State:
+    """Level ``n``'s committed solution played on the level with ``tiltBudget: budget`` (None: no
+    budget), until the game ends or the inputs run out."""
+    d = copy.deepcopy(level(n))
+    if budget is None:
+        d.pop("rotation", None)
+    else:
+        d["rotation"] = {"tiltBudget": budget}
+    s = initial_state(parse_level(d), int(d["meta"]["seed"]))
+    for t in solution_ticks(n):
+        if s.outcome is not None:
+            break
+        s = step(s, t)
     return s
