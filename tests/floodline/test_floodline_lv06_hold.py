@@ -9,31 +9,18 @@ The tests replay the committed solution (``python -m tools.floodline.target_plan
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import pytest
 
 from engine.floodline.campaign import level
-from engine.floodline.level import parse_level
-from engine.floodline.moves import parse_move
-from engine.floodline.rules import initial_state
 from engine.floodline.state import Reason, State, Status
-from tools.floodline.solve_levels import _run
+from tests.floodline.tilting import play_moves, solution_moves
 
-MOVES: list[str] = json.loads(
-    (Path(__file__).resolve().parents[2] / "tools" / "floodline" / "solutions" / "lv06.json").read_text()
-)["inputs"]
+MOVES: list[str] = solution_moves(6)
 HOLD = MOVES.index("h")
 
 
 def _play(moves: list[str]) -> State:
-    lv = parse_level(level(6))
-    s = initial_state(lv, lv.meta.seed)
-    for t in moves:
-        mv = parse_move(t)
-        s = _run(s, [mv.once()] * mv.repeat)
-    return s
+    return play_moves(6, moves)
 
 
 def test_the_solution_wins_three_stars_in_ten_pieces_with_one_hold() -> None:

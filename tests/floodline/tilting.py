@@ -27,14 +27,35 @@ def tilt(s: State, g: Gravity) -> State:
     return s
 
 
-@cache
-def solution_ticks(n: int) -> tuple[TickInput, ...]:
-    """The tick inputs of level ``n``'s committed solution (``tools/floodline/solutions/lvNN.json``)."""
+def solution_moves(n: int) -> list[str]:
+    """The move texts of level ``n``'s committed solution (``tools/floodline/solutions/lvNN.json``)."""
+    return list(parse_replay((SOLUTIONS / f"lv{n:02d}.json").read_text()).inputs)
+
+
+def ticks(moves: list[str]) -> list[TickInput]:
+    """Move texts as tick inputs (a repeated move, e.g. ``"d*3"``, as its ticks)."""
     out: list[TickInput] = []
-    for text in parse_replay((SOLUTIONS / f"lv{n:02d}.json").read_text()).inputs:
+    for text in moves:
         mv = parse_move(text)
         out += [mv.once()] * mv.repeat
-    return tuple(out)
+    return out
+
+
+@cache
+def solution_ticks(n: int) -> tuple[TickInput, ...]:
+    """The tick inputs of level ``n``'s committed solution."""
+    return tuple(ticks(solution_moves(n)))
+
+
+def play_moves(n: int, moves: list[str]) -> State:
+    """``moves`` (move texts) played on campaign level ``n`` from its start, until the game ends."""
+    lv = parse_level(level(n))
+    s = initial_state(lv, lv.meta.seed)
+    for t in ticks(moves):
+        if s.outcome is not None:
+            break
+        s = step(s, t)
+    return s
 
 
 def play_with_budget(n: int, budget: int | None) -> State:
