@@ -3,7 +3,9 @@ saved progress, best score and stars, in Russian or English like the games.
 
 The page is plain HTML in tables (it works without script); a small inline script reads each
 game's ``gridworks:<slug>:scores`` record (``www/shared/progress.py``) and the shared language
-preference ``gridworks:prefs:lang`` from localStorage. Pictures are committed JPEGs in
+preference ``gridworks:prefs:lang`` from localStorage. A game in progress that a newer build saved
+(``buildtools/saveformats.py``) is not offered as a Continue: the card says so and its button reloads
+the page into the newer build (a service worker that has it takes over first). Pictures are committed JPEGs in
 ``static/launcher/`` made by ``python -m buildtools.launcher shots`` (screenshots of the built games);
 the Blogger posters' sharper ones (768×576, for a 380 px poster on a 2× phone screen) in
 ``static/poster/`` by ``python -m buildtools.launcher posters`` (``--dist DIR``: from that build).
@@ -18,6 +20,7 @@ import sys
 from pathlib import Path
 
 from buildtools.games import GAMES, games_count_word
+from buildtools.saveformats import SaveFormat, save_formats
 
 ROOT = Path(__file__).resolve().parent.parent
 PICTURES = ROOT / "static" / "launcher"
@@ -47,6 +50,11 @@ TEXT = {
         "selfcheck": "Self-check this browser",
         "build": "build",
         "lang": "Русский",
+        "update": "Reload to update ▸",
+        "newer": "Your game in progress was saved by a newer version of this game and is kept for it: "
+        "reload this page to update.",
+        "no_update": "Your game in progress was saved by a newer version, which is not available here yet. "
+        "It stays kept for that version; Play starts a new game without touching it.",
     },
     "ru": {
         "title": "Gridworks — {count} детерминированных головоломок и стратегий",
@@ -63,6 +71,11 @@ TEXT = {
         "selfcheck": "Проверить этот браузер",
         "build": "сборка",
         "lang": "English",
+        "update": "Обновить ▸",
+        "newer": "Начатая игра сохранена более новой версией этой игры и оставлена для неё: "
+        "обновите страницу, чтобы получить новую версию.",
+        "no_update": "Начатая игра сохранена более новой версией, которой здесь пока нет. Сохранение "
+        "остаётся для неё нетронутым; «Играть» начинает новую игру, не трогая его.",
     },
 }
 for _lang, _t in TEXT.items():  # the number of games is said from the one list
@@ -70,20 +83,15 @@ for _lang, _t in TEXT.items():  # the number of games is said from the one list
     for _k in ("title", "intro"):
         _t[_k] = _t[_k].format(count=_w, Count=_w.capitalize())
 
-SCRIPT = """
-const T = @TEXT@, G = @GAMES@;
+# The launcher's decisions, kept apart from the page so that tests run them under node with a
+# stand-in localStorage (tests/buildtools/test_launcher_saves.py): F is the build's save_formats.
+LOGIC = """
 const get = (k) => { try { return localStorage.getItem(k); } catch (e) { return null; } };
-const set = (k, v) => { try { localStorage.setItem(k, v); } catch (e) { /* private mode */ } };
-function pickLang() {
-  const stored = get("gridworks:prefs:lang");
-  if (stored === "ru" || stored === "en") return stored;
-  const b = (navigator.language || "").split("-")[0].toLowerCase();
-  return b === "ru" ? "ru" : "en";
-}
 const isInt = (n, min) => Number.isInteger(n) && n >= min;
-const intMap = (m) => m !== null && typeof m === "object" && !Array.isArray(m) && Object.values(m).every((n) => isInt(n, -1e15));
+const isObj = (d) => d !== null && typeof d === "object" && !Array.isArray(d);
+const intMap = (m) => isObj(m) && Object.values(m).every((n) => isInt(n, -1e15));
 function valid(d) {  // the checks of www/shared/progress.py Scores: a record failing them shows nothing
-  if (d === null || typeof d !== "object" || Array.isArray(d)) return false;
+  if (!isObj(d)) return false;
   const opt = (k, ok) => d[k] === undefined || ok(d[k]);
   return opt("best", intMap) && opt("stars", intMap) && opt("score", (n) => isInt(n, -1e15)) &&
     ["stars_max", "level", "levels"].every((k) => opt(k, (n) => isInt(n, 0))) &&
@@ -104,14 +112,55 @@ function hasSave(slug) {
       if (!k.startsWith("gridworks:" + slug + ":") || k.indexOf(":corrupt:") >= 0 || k.endsWith(":scores")) continue;
       try {
         const r = JSON.parse(localStorage.getItem(k));
-        if (r && typeof r === "object" && !Array.isArray(r) && "data" in r) return true;
+        if (isObj(r) && "data" in r) return true;
       } catch (e) { /* damaged: the game sets it aside */ }
     }
   } catch (e) { /* no storage */ }
   return false;
 }
+// The stored save ``raw`` was written by a newer build than this one: the test of
+// www/shared/app.py newer_than_build against this build's numbers ``f`` (buildtools/saveformats.py).
+function newerSave(raw, f) {
+  let r;
+  try { r = JSON.parse(raw); } catch (e) { return false; }
+  if (!isObj(r)) return false;
+  const v = r.v === undefined ? 1 : r.v;
+  if (Number.isInteger(v) && v > f.v) return true;
+  let d = r.data;
+  for (const inner of ["save", "session"]) if (isObj(d) && isObj(d[inner])) d = d[inner];
+  if (!isObj(d)) return false;
+  return (Number.isInteger(d.version) && d.version > f.version) || (Number.isInteger(d.rules) && d.rules > f.rules);
+}
+// "continue" (a game this build continues), "newer" (a game in progress that a newer build saved:
+// this build's page would keep it untouched and start afresh) or "play".
+function saveState(slug, s) {
+  const f = F[slug], wants = s ? s.in_progress === true : true;
+  const raw = f ? get("gridworks:" + slug + ":" + f.key) : null;
+  if (raw !== null && newerSave(raw, f)) return wants ? "newer" : "play";
+  return wants && hasSave(slug) ? "continue" : "play";
+}
+"""
+
+SCRIPT = """
+const T = @TEXT@, G = @GAMES@, F = @FORMATS@;
+@LOGIC@
+const set = (k, v) => { try { localStorage.setItem(k, v); } catch (e) { /* private mode */ } };
+const session = (k, v) => {  // this tab's note (a reload asked for an update); read once
+  try {
+    if (v === undefined) { const x = sessionStorage.getItem(k); sessionStorage.removeItem(k); return x; }
+    sessionStorage.setItem(k, v);
+  } catch (e) { /* no storage */ }
+  return null;
+};
+function pickLang() {
+  const stored = get("gridworks:prefs:lang");
+  if (stored === "ru" || stored === "en") return stored;
+  const b = (navigator.language || "").split("-")[0].toLowerCase();
+  return b === "ru" ? "ru" : "en";
+}
 const fmt = (s, v) => s.replace(/\\{(\\w+)\\}/g, (_, k) => String(v[k]));
 const num = (n, lang) => Number(n).toLocaleString(lang === "ru" ? "ru-RU" : "en-US");
+const asked = new Set((session("gridworks:launcher:updating") || "").split(",").filter(Boolean));
 function render(lang) {
   const t = T[lang];
   document.documentElement.lang = lang;
@@ -129,11 +178,16 @@ function render(lang) {
     const a = cell.querySelector("a[data-part=play]");
     if (!a) continue;
     const s = scores(slug), parts = [];
-    const going = s ? s.in_progress && hasSave(slug) : hasSave(slug);
-    a.textContent = going ? t.continue : t.play;
-    a.dataset.continue = going ? "1" : "0";
-    if (s) {
+    let state = saveState(slug, s);
+    // a reload that asked for an update found none: Play (a fresh game; the page keeps the save untouched)
+    const stuck = state === "newer" && asked.has(slug);
+    a.textContent = state === "continue" ? t.continue : state === "newer" && !stuck ? t.update : t.play;
+    a.dataset.continue = state === "continue" ? "1" : state === "newer" ? "newer" : "0";
+    if (state === "newer") parts.push(stuck ? t.no_update : t.newer);
+    else if (s) {
       if (s.in_progress && s.level) parts.push(s.levels ? fmt(t.level, {n: s.level, m: s.levels}) : fmt(t.level1, {n: s.level}));
+    }
+    if (s) {
       const bests = Object.values(s.best || {});
       if (bests.length) parts.push(fmt(t.best, {n: num(s.lower_better ? Math.min(...bests) : Math.max(...bests), lang)}));
       const stars = Object.values(s.stars || {}).reduce((x, y) => x + y, 0);
@@ -144,6 +198,28 @@ function render(lang) {
   }
   document.getElementById("gw-lang").textContent = t.lang;
 }
+// "Reload to update": a newer build the browser has saved (or finds now) takes over, then the page
+// reloads and is that build's launcher, which continues the game. Bounded waits: a worker that
+// never answers still ends in the reload.
+const within = (p, ms) => Promise.race([p, new Promise((r) => setTimeout(r, ms))]);
+async function update(slug) {
+  session("gridworks:launcher:updating", [...asked, slug].join(","));
+  const sw = navigator.serviceWorker;
+  try {
+    const reg = sw && location.protocol !== "file:" ? await sw.getRegistration() : null;
+    if (reg) {
+      await within(reg.update().catch(() => {}), 10000);
+      const w = reg.installing;
+      if (w) await within(new Promise((r) => w.addEventListener("statechange", () => { if (w.state !== "installing") r(); })), 20000);
+      if (reg.waiting) {
+        const changed = new Promise((r) => sw.addEventListener("controllerchange", r, {once: true}));
+        reg.waiting.postMessage({type: "take-over"});
+        await within(changed, 10000);
+      }
+    }
+  } catch (e) { /* the reload still loads what the browser has */ }
+  location.reload();
+}
 let lang = pickLang();
 render(lang);
 document.getElementById("gw-lang").addEventListener("click", (e) => {
@@ -152,7 +228,16 @@ document.getElementById("gw-lang").addEventListener("click", (e) => {
   set("gridworks:prefs:lang", lang);
   render(lang);
 });
+document.addEventListener("click", (e) => {
+  const a = e.target && e.target.closest ? e.target.closest("a[data-part=play]") : null;
+  if (!a || a.dataset.continue !== "newer" || e.button !== 0 || e.ctrlKey || e.metaKey || e.shiftKey) return;
+  const slug = a.closest("td[data-game]").dataset.game;
+  if (asked.has(slug)) return;  // no update was found: Play opens the game
+  e.preventDefault();
+  update(slug);
+});
 addEventListener("pageshow", () => render(lang));  // back from a game: fresh progress
+addEventListener("storage", () => render(lang));  // another tab (maybe a newer build) saved
 if ("serviceWorker" in navigator && location.protocol !== "file:") navigator.serviceWorker.register("sw.js");
 """
 
@@ -195,8 +280,15 @@ def _row(slug: str, meta: dict[str, str], built: bool, has_picture: bool) -> str
     )
 
 
-def launcher_html(games: list[str], version: str, pictures: set[str] | None = None) -> str:
-    """The launcher page for the built ``games`` (the others are listed as coming soon)."""
+def launcher_html(
+    games: list[str],
+    version: str,
+    pictures: set[str] | None = None,
+    formats: dict[str, SaveFormat] | None = None,
+) -> str:
+    """The launcher page for the built ``games`` (the others are listed as coming soon); ``formats``:
+    the saves their pages read (``save_formats(games)`` unless given)."""
+    formats = formats if formats is not None else save_formats(games)
     pictures = pictures if pictures is not None else {p.name for p in PICTURES.glob("*.jpg")}
     rows = "\n".join(
         _row(slug, meta, slug in games, picture_name(slug) in pictures) for slug, meta in GAMES.items()
@@ -206,8 +298,11 @@ def launcher_html(games: list[str], version: str, pictures: set[str] | None = No
         slug: {k: m[k] for k in ("title", "title_ru", "description_en", "description_ru")}
         for slug, m in GAMES.items()
     }
-    script = SCRIPT.replace("@TEXT@", json.dumps(TEXT, ensure_ascii=False)).replace(
-        "@GAMES@", json.dumps(info, ensure_ascii=False)
+    script = (
+        SCRIPT.replace("@LOGIC@", LOGIC.strip())
+        .replace("@TEXT@", json.dumps(TEXT, ensure_ascii=False))
+        .replace("@GAMES@", json.dumps(info, ensure_ascii=False))
+        .replace("@FORMATS@", json.dumps(formats, sort_keys=True))
     )
     return f"""<!doctype html>
 <html lang="en">
