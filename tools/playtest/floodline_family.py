@@ -20,6 +20,9 @@ outcome, or after ``max_pieces`` pieces ("stuck").
 
 * ``tilt_greedy`` — tilt once and stay: each allowed sideways gravity is tried for ``PROBE`` pieces, the
   most promising one is played on (greedy placements under that gravity).
+* ``tilt_stay``  — "tilt, stay, tilt back once": as ``tilt_greedy``, but the world is tilted back down
+  once, after the piece whose tilt back scores best (tried on a copy after each piece), then the play
+  goes on as ``greedy`` (Lv20's near miss, session 10).
 * ``park``       — "park": every piece at the highest spot a tilt loses nothing from (session 9's draft
   Lv8 fell to it).  Played once per allowed sideways direction ``g`` (the tilt "loses nothing" is judged
   for ``g``; a level without tilts: simply the highest placement), each tilt an objective needs done as
@@ -27,7 +30,7 @@ outcome, or after ``max_pieces`` pieces ("stuck").
 * ``solver``     — the greedy solver that wrote the committed solutions
   (``tools/floodline/solve_levels.py``): every orientation x column, out-and-back tilts, abilities.
 
-All eight (``FAMILY``) play every one of the 30 levels (session 6 ran the last two on Lv13-14 only,
+All nine (``FAMILY``) play every one of the 30 levels (session 6 ran the last two on Lv13-14 only,
 a lab defect by the guide's rule).
 
 Each play records the objective progress at its END (``end_progress``, 0..1: the weakest
@@ -54,7 +57,8 @@ from engine.floodline.state import State, Status
 TURNS = 2  # greedy placements: orientations within two quarter turns of the spawn one (cost)
 NEAR = 0.8  # a lost play that reached this much of its objectives is a near miss
 STRATEGIES = ("random", "drop", "tilt_drop", "greedy", "wall")
-PROBE = 6  # tilt_greedy: pieces each sideways direction is tried before one is played on
+PROBE = 6  # tilt_greedy, tilt_stay: pieces each sideways direction is tried before one is played on
+STAY_PATIENCE = 8  # tilt_stay: pieces stayed tilted without a better tilt back before it tilts back
 _IMMOVABLE = (int(Kind.WALL), int(Kind.BEDROCK), int(Kind.DRAIN), int(Kind.ICE))
 
 
@@ -222,9 +226,15 @@ def _out_and_back(p: Play) -> bool:
 
 
 def _greedy(lv: Level, seed: int, max_pieces: int, wall: bool) -> dict[str, Any]:
+    p = Play(lv, seed)
+    _greedy_run(p, lv, max_pieces, wall)
+    return p.result()
+
+
+def _greedy_run(p: Play, lv: Level, max_pieces: int, wall: bool) -> None:
+    """Tilt-blind (or wall) greedy stacking from the play's current state to its end."""
     import tools.floodline.solve_levels as sv
 
-    p = Play(lv, seed)
     sv.STAR_SHAPING = False
     old = sv.TILT_AWARE
     sv.TILT_AWARE = wall  # the tilt-blind stacker scores no tilt losses, the wall stacker does
@@ -266,7 +276,6 @@ def _greedy(lv: Level, seed: int, max_pieces: int, wall: bool) -> dict[str, Any]
                 p.run([TickInput(hard=True)])
     finally:
         sv.TILT_AWARE = old
-    return p.result()
 
 
 def play_greedy(lv: Level, seed: int, max_pieces: int) -> dict[str, Any]:
@@ -314,6 +323,81 @@ def play_tilt_greedy(lv: Level, seed: int, max_pieces: int) -> dict[str, Any]:
     p, g = max(plays, key=lambda pg: _rank(pg[0].result()))
     _tilt_greedy_run(p, max_pieces)
     return p.result(direction=g.value)
+
+
+def _back_trial(s: State) -> State | None:
+    """The state after tilting ``s`` back down (cooldown waited out); None when the tilt is refused."""
+    from tools.floodline.solve_levels import _run
+
+    if s.outcome is not None or s.gravity == Gravity.DOWN:
+        return None
+    back = _run(s, _tilt_back(s))
+    return back if back.gravity == Gravity.DOWN else None
+
+
+def _stay_rank(s: State) -> tuple[bool, int, float, int]:
+    won = s.outcome is not None and s.outcome.status == Status.WON
+    alive = s.outcome is None or won
+    return (
+        won,
+        s.outcome.stars if won and s.outcome is not None else 0,
+        progress_of(s) if alive else -1.0,
+        0,
+    )
+
+
+def _stay_phase(p: Play, max_pieces: int, budget: int) -> tuple[State | None, int]:
+    """Greedy placements under the tilted gravity for at most ``budget`` more pieces; after each one the
+    tilt back is tried on a copy.  Returns the best tilted-back state seen (None: never possible) and
+    how many pieces the phase placed.  Stops at once when a tilt back wins, or when the best has not
+    improved for ``STAY_PATIENCE`` pieces."""
+    best: State | None = _back_trial(p.s)
+    since = 0
+    start = p.pieces
+    while not p.over(max_pieces) and p.pieces - start < budget:
+        if best is not None and best.outcome is not None and best.outcome.status == Status.WON:
+            break
+        if since >= STAY_PATIENCE:
+            break
+        _tilt_greedy_run(p, p.pieces + 1)
+        trial = _back_trial(p.s)
+        since += 1
+        if trial is not None and (best is None or _stay_rank(trial) > _stay_rank(best)):
+            best, since = trial, 0
+    return best, p.pieces - start
+
+
+def play_tilt_stay(lv: Level, seed: int, max_pieces: int) -> dict[str, Any]:
+    """ "Tilt, stay, tilt back once" (session 11): tilt to a sideways ``g``, stack greedily while tilted
+    (``tilt_greedy``'s placements), then tilt back down ONCE, at the moment after which the tilt back
+    scores best (won, stars, objective progress; tried on a copy after every piece), and go on as the
+    tilt-blind ``greedy`` (whose out-and-back does any further tilt an objective needs).  Each allowed
+    ``g`` is probed for ``PROBE`` pieces; the most promising (its best tilt back) is stayed in for up to
+    ``max_pieces``, ending early when a tilt back wins or ``STAY_PATIENCE`` pieces bring nothing better."""
+    plays: list[tuple[Play, Gravity, State | None]] = []
+    for g in _sideways(lv):
+        p = Play(lv, seed)
+        p.run([TickInput(tilt=g)])
+        best, _n = _stay_phase(p, max_pieces, PROBE)
+        plays.append((p, g, best))
+    if not plays:
+        return play_greedy(lv, seed, max_pieces)
+
+    def rank(item: tuple[Play, Gravity, State | None]) -> tuple[bool, int, float, int]:
+        return _stay_rank(item[2]) if item[2] is not None else (False, 0, -2.0, 0)
+
+    p, g, best = max(plays, key=rank)
+    more, _n = _stay_phase(p, max_pieces, max_pieces)
+    if more is not None and (best is None or _stay_rank(more) > _stay_rank(best)):
+        best = more
+    if best is None:  # never able to tilt back: the tilted play is the result
+        return p.result(direction=g.value, back_at=None)
+    p.s = best  # the tilt back, made once, at its best moment
+    p.best = max(p.best, progress_of(p.s))
+    back_at = p.pieces
+    if p.s.outcome is None:
+        _greedy_run(p, lv, max_pieces, wall=False)
+    return p.result(direction=g.value, back_at=back_at)
 
 
 def _tilt_out_back(p: Play, g: Gravity) -> bool:
@@ -409,11 +493,12 @@ def play_solver(lv: Level, seed: int, max_pieces: int) -> dict[str, Any]:
     return p.result()
 
 
-EXTRA = ("tilt_greedy", "park", "solver")
+EXTRA = ("tilt_greedy", "tilt_stay", "park", "solver")
 FAMILY = (*STRATEGIES, *EXTRA)  # every one plays every level
 PLAYERS: dict[str, Callable[[Level, int, int], dict[str, Any]]] = {
     "solver": play_solver,
     "tilt_greedy": play_tilt_greedy,
+    "tilt_stay": play_tilt_stay,
     "park": play_park,
     "random": play_random,
     "drop": play_drop,
