@@ -25,6 +25,18 @@
   a strategy that tilts out and straight back locks nothing under the tilt, and one that tilts once
   and stays never has its height survive a tilt.  ★3 the row's: loss <= 8 and <= 22 pieces.
 
+* **Lv16 "Freeze 101"** (session 11; random play and tilt-drop won it ★3 in 6 pieces: one pour reached two
+  floor drains).  A 10x6 box whose **east face is open** (solids only; water never leaves the box) and
+  no WALL at all: one layer of water (60 units) covers the floor; the one drain (rate 1) sits high in the
+  east face's column (9, 7, 0).  Tilted east, the water lies against the open face and a lock drains 1,
+  so 20 units take 20 locks under the tilt.  Under that tilt a piece is held only along gravity by an
+  immovable cell (RULES 17): the drain's own lane (one cell wide) or **ice**.  Freezing the face water
+  (radius 2: a 5x5 ice wall) gives the pieces a wall to stack against while the rest of the water
+  drains; the ice lasts 24 lock resolves, so the pile must be done (or the world tilted back) before
+  it thaws, or it falls out of the face.  Every other piece under the tilt falls out (lost voxels, at
+  most 12).  A fixed looping sequence of Standard pieces: no Reinforced frame to hang a pile on.  The
+  row's ★3 "freeze unused" contradicts "freeze is necessary" (issue #26): ★2 lost <= 4, ★3 lost 0.
+
 Drain levels redrawn so the drain works only while the world is tilted (the Lv13 idea: Part IV, water
 settles along gravity):
 
@@ -207,10 +219,45 @@ def _keep_off(drains: list[tuple[int, int, int]], axis: int, wall: int) -> Calla
     return score
 
 
-APPLY: dict[int, Callable[[Data], Data]] = {11: _lv11, 12: _lv12, 20: _lv20}
+#: Lv16: the drain's cell (east face column, high), the freeze target of the plan (a 5x5 ice wall)
+LV16_DRAIN = (9, 7, 0)
+LV16_FREEZE = (9, 3, 2)
+LV16_SEQUENCE = ["L3", "O2", "T3", "I3", "S4", "J4", "O2", "L4", "Z4", "I4", "T3", "L3"]
+
+
+def _lv16(d: Data) -> Data:
+    d["board"] = {"size": [10, 6], "height": 12, "heightLimit": 9, "openFaces": ["EAST"]}
+    d["objectives"] = [{"type": "DRAIN_WATER", "units": 20}]
+    d["stars"] = {
+        "two": [{"type": "METRIC_AT_MOST", "metric": "lostVoxelsTotal", "value": 4}],
+        "three": [{"type": "METRIC_AT_MOST", "metric": "lostVoxelsTotal", "value": 0}],
+    }
+    d["rotation"] = {"allowed": ["DOWN", "EAST"]}
+    d["constraints"] = {"maxLostVoxels": 12}
+    d["abilities"] = {"hold": True, "freezeCharges": 1, "freezeRadius": 2, "freezeDurationResolves": 24}
+    d["bag"] = {"type": "FIXED_SEQUENCE", "sequence": list(LV16_SEQUENCE), "loop": True}
+    d["cells"] = [
+        {"pos": [0, 0, 0], "type": "WATER", "to": [9, 0, 5]},
+        {"pos": list(LV16_DRAIN), "type": "DRAIN", "rate": 1, "scope": "ADJ26"},
+    ]
+    return d
+
+
+def _ice_pile(st: State) -> float:
+    """Lv16 under the east tilt: water drained; lost voxels cost most; a pile kept flat against the
+    ice (little reach west) is preferred."""
+    b = st.board
+    f = b.frame
+    reach = sum(9 - f.xs[i] for i in b.indices(Kind.SOLID))
+    m = st.metrics
+    return 100.0 * m["waterRemovedTotal"] - 300 * m["lostVoxelsTotal"] - 2 * reach
+
+
+APPLY: dict[int, Callable[[Data], Data]] = {11: _lv11, 12: _lv12, 16: _lv16, 20: _lv20}
 PLANS: dict[int, list[Phase]] = {
     11: [Phase(pieces=60, score=_basin_score(LV11_ROW))],
     12: [Phase(tilt=Gravity.SOUTH), Phase(pieces=60, score=_keep_off([(3, 5, 7)], 2, 7))],
+    16: [Phase(tilt=Gravity.EAST), Phase(pieces=40, score=_ice_pile)],
     20: [
         Phase(tilt=Gravity.EAST),
         Phase(pieces=40, score=_keep_off([LV20_DRAIN], 0, 9), until=_drained(40)),
@@ -221,13 +268,17 @@ PLANS: dict[int, list[Phase]] = {
     ],
 }
 
+#: levels whose plan freezes once right after its first phase: the freeze target
+FREEZES: dict[int, tuple[int, int, int]] = {16: LV16_FREEZE}
+
 
 def write(n: int) -> tuple[int, int]:
     """Rewrite level ``n`` (``gen_levels.build``, which applies :data:`APPLY`) and its solution from
     :data:`PLANS`; only level ``n``'s row of ``solutions/index.json`` changes.  Returns (stars, pieces)."""
     from engine.floodline.level import parse_level
+    from engine.floodline.moves import TickInput
     from engine.floodline.replay import make_replay, play
-    from engine.floodline.rules import initial_state
+    from engine.floodline.rules import initial_state, step
     from engine.floodline.state import Status
     from tools.floodline.gen_levels import OUT, build
     from tools.floodline.plan_solver import play_plan
@@ -236,7 +287,12 @@ def write(n: int) -> tuple[int, int]:
     data = build(n)
     lv = parse_level(data)
     seed = int(data["meta"]["seed"])
-    end, ticks = play_plan(initial_state(lv, seed), PLANS[n])
+    end, ticks = play_plan(initial_state(lv, seed), PLANS[n][:1])
+    if n in FREEZES:  # the plan's freeze, right after its first phase (plan_solver has no freeze phase)
+        ticks.append(TickInput(freeze=FREEZES[n]))
+        end = step(end, ticks[-1])
+    end, rest = play_plan(end, PLANS[n][1:])
+    ticks += rest
     if end.outcome is None or end.outcome.status != Status.WON:
         raise RuntimeError(
             f"lv{n:02d}: the plan does not win ({end.outcome}, {end.metrics['piecesUsed']} pieces)"
