@@ -7,7 +7,7 @@ and a device that never had the game refuses a link whose turns for it were play
 from __future__ import annotations
 
 from e2e.test_orbit import click, info, settle_link, uncover, until
-from e2e.util import open_game, save_json, state_hash, wait_ready
+from e2e.util import buttons, open_game, save_json, state_hash, wait_ready
 from engine.orbit.link import encode
 
 
@@ -91,6 +91,10 @@ def test_link_game_reload_menu_newer_link_and_refusals(page, browser, guard, sit
             st = until(sp, "s.link_error !== null")
             assert "never saw" in st["link_error"] and st["link_me"] is None
             sp.screenshot(path="e2e-artifacts/orbit-link-refused-phone.png")
+            # the banner hides no menu button: the presets start below its close button
+            shown = {b["id"]: b for b in buttons(sp)}
+            close, first = shown["linkerr"], shown["preset:hotseat"]
+            assert first["y"] >= close["y"] + close["h"], (close, first)
         finally:
             stranger.close()
     finally:

@@ -1,6 +1,7 @@
 """Orbit Simulator threats (issue 28): the panel names a duel's double move (burn, then fire) with the
 hit's damage, the same words the engine's exposure gives; E and a tap on an enemy ship show that
-ship's reach alone, and again all enemies."""
+ship's reach alone, and again all enemies; a held railgun's heat says what it will cost (desktop and
+phone)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,15 @@ from typing import Any
 
 from e2e.test_orbit import click, info, until
 from e2e.util import buttons, canvas_has_pixels, open_game
+
+HOT = {
+    "ships": [
+        {"ring": 3, "sector": 0, "energy": {"rail": 4}, "heat": 1},
+        {"ring": 5, "sector": 60},
+    ],
+    "rules": 7,
+}
+"""A charged railgun with 1 heat aboard (rules 7): coasting keeps 1 + 1 new heat, and costs 1 hull now."""
 
 DOUBLE = {
     "ships": [
@@ -50,6 +60,28 @@ def test_double_move_named_and_enemy_reach_on_tap(page, site):
     st = until(page, "s.threat_lines.length > 0 && s.threat_lines[0].includes('Rail 4')")
     assert st["threat_lines"] == ["⚠ Ship 2 moves twice: 2nd: Rail 4 (up to 4)"]
     assert info(page)["planning"]
+    check_heat_text(page, phone=False)
+
+
+def check_heat_text(page: Any, phone: bool) -> None:
+    """A held railgun's heat: the preview says what the heat will cost (two lines on desktop, one on
+    the phone), and venting 1 brings it back to the plain line."""
+    page.evaluate(
+        "(o) => window.gridworks.startGame(JSON.stringify(['human', 'greedy']), JSON.stringify(o), 1)", HOT
+    )
+    st = until(page, "s.mode === 'play' && s.planning && s.heat_lines.length > 0")
+    if phone:
+        assert st["heat_lines"] == ["After turn: hull 19 · mass 10 · heat 2 (−2 hull if kept)"]
+    else:
+        assert st["heat_lines"] == [
+            "After turn: hull 19 · heat 2 · mass 10",
+            "Next turn: 2 hull lost to heat unless you vent it",
+        ]
+    page.screenshot(path=f"e2e-artifacts/orbit-heat-{'phone' if phone else 'desktop'}.png")
+    click(page, "vent:+")
+    st = until(page, "s.heat_lines.length > 0 && s.heat_lines[0].includes('hull 20')")
+    assert st["heat_lines"][0].startswith("After turn: hull 20")
+    assert "heat 1" in st["heat_lines"][0]
 
 
 def test_phone_panel_shows_the_threat_line(page, site):
@@ -70,3 +102,4 @@ def test_phone_panel_shows_the_threat_line(page, site):
     assert b["w"] >= 44 and b["h"] >= 44, b
     click(page, "sub:+:las")
     until(page, "s.plan_words.includes('allocate 1')")
+    check_heat_text(page, phone=True)

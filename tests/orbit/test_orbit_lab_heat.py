@@ -42,3 +42,17 @@ def test_the_heat_check_can_be_skipped_for_seat_runs() -> None:
         checked.loadouts,
     )
     assert play((4, seats)).heat_turns_checked == checked.heat_turns_checked  # two items: checked
+
+
+def test_held_shot_counts_only_a_weapon_the_heat_blind_plan_fires_and_the_real_one_does_not() -> None:
+    """The strict "held fire because of heat" (session 11): blind fires the railgun, the real plan
+    does not -> held; the same shots, or the real plan firing more, -> not held."""
+    from engine.orbit.moves import parse_plan
+    from tools.playtest.orbit_threats import held_shot
+
+    rail, both, none = (parse_plan(t) for t in ("coast fire=rail:1", "coast fire=rail:1 fire=mis:1", "coast"))
+    assert held_shot(rail, none)
+    assert held_shot(both, rail)
+    assert not held_shot(rail, rail)
+    assert not held_shot(rail, both)
+    assert not held_shot(none, none)

@@ -22,7 +22,9 @@ Session 10 splits "heat changes decisions" the way the issue words it (it damage
 vents or holds fire because of it): ``heat_damage_games`` (an expert lost hull to heat),
 ``expert_vent_games`` (an expert vented: spent return budget on heat), ``heat_fire_games`` (the
 heat-blind search keeps the railgun powered, or fires it, where the real one does not, or the other
-way round), and their union ``heat_hull_vent_or_fire_games``; with ``vent_turn_share`` (expert turns
+way round), and their union ``heat_hull_vent_or_fire_games``; session 11 adds the strict measure
+``heat_hull_or_held_shot_games``: an expert lost hull to heat, or on some turn the heat-blind search
+fires a weapon the real one does not (``heat_shot_held_games``: a shot held because of heat); with ``vent_turn_share`` (expert turns
 that vent), ``vent_units`` and ``railgun_powered_turn_share``. ``--trial rules6`` plays new games under
 an older rules version (the "before"), any ``orbit_trials`` part likewise.
 """
@@ -85,6 +87,7 @@ class GameStats:
     vented: bool = False
     heat_changed: bool = False
     heat_fire: bool = False
+    heat_shot: bool = False
     expert_turns: int = 0
     vent_turns: int = 0
     vent_units: int = 0
@@ -136,6 +139,16 @@ def _rail_use(state: OrbitState, plan: TurnPlan) -> tuple[bool, bool]:
     return rail >= WEAPON_MIN_RAIL, any(f.weapon is Weapon.RAILGUN for f in plan.fire)
 
 
+def _shots(plan: TurnPlan) -> set[Weapon]:
+    """The weapons a plan fires."""
+    return {f.weapon for f in plan.fire}
+
+
+def held_shot(blind: TurnPlan, plan: TurnPlan) -> bool:
+    """The strict "holds fire because of heat": the heat-blind plan fires a weapon the real one does not."""
+    return bool(_shots(blind) - _shots(plan))
+
+
 def heat_blind_plan(state: OrbitState, level: str, seed: int) -> TurnPlan:
     """The plan ``level`` would choose here if heat did nothing (no ship hot, no heat generated)."""
     cold = replace(state, ships=tuple(replace(s, heat=0) for s in state.ships))
@@ -158,11 +171,12 @@ def play(job: tuple[int, tuple[str, ...]] | tuple[int, tuple[str, ...], bool]) -
         plan = orbit_ai.choose_plan(state, seats[me], seed)
         if seats[me] == "expert":
             g.loadouts.append(" ".join(str(a) for a in plan.pending(state.ships[me].alloc)))
-            if heat_check and not (g.heat_changed and g.heat_fire):
+            if heat_check and not (g.heat_changed and g.heat_fire and g.heat_shot):
                 g.heat_turns_checked += 1
                 blind = heat_blind_plan(state, seats[me], seed)
                 g.heat_changed = g.heat_changed or _decision(state, blind) != _decision(state, plan)
                 g.heat_fire = g.heat_fire or _rail_use(state, blind) != _rail_use(state, plan)
+                g.heat_shot = g.heat_shot or held_shot(blind, plan)
             g.vented = g.vented or plan.vent > 0
             g.expert_turns += 1
             g.vent_turns += plan.vent > 0
@@ -247,6 +261,8 @@ def summary(results: list[GameStats]) -> dict[str, Any]:
         ),
         "heat_hull_vent_or_fire_games": sum(g.heat_damage or g.vented or g.heat_fire for g in results),
         "heat_damage_games": sum(g.heat_damage for g in results),
+        "heat_shot_held_games": sum(g.heat_shot for g in results),
+        "heat_hull_or_held_shot_games": sum(g.heat_damage or g.heat_shot for g in results),
         "heat_decision_games": sum(g.heat_damage or g.heat_changed for g in results),
         "heat_decision_share": round(sum(g.heat_damage or g.heat_changed for g in results) / n, 3)
         if n

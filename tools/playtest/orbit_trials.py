@@ -16,6 +16,9 @@ Trials join with ``+`` (``railheat+rail8``):
 - ``spN-a-b-c``: with N ships, ship 1 starts ``a`` arc units ahead of ship 0, ship 2 ``b``, ... (rules 3+);
 - ``duelN``: rules 4's seeded duel distance drawn from 52 +- N (24 is shipped);
 - ``spreadN``: duels start with the second ship a seeded -N..N arc units off its 52;
+- ``openings``: the seed draws a duel's opening range, a third each: close (14-22 arc units apart,
+  on the scenario's rings), mid (the shipped 28-76) or far (rings 4 and 5, 40-56 apart) (session 11,
+  not shipped: LAB.md "Duel length, session 11");
 - ``rulesN``: new games under rules version N (``rules6``: before rule 7's railgun heat);
 - ``novent0``: the expert's search never weighs keeping heat aboard (always vents first, as before
   session 10);
@@ -37,6 +40,7 @@ import engine.orbit.scenarios as scenarios_mod
 import engine.orbit.search as search_mod
 import engine.orbit.threat as threat_mod
 import engine.orbit.turn as turn_mod
+from engine.core.rng import Pcg32
 from engine.orbit import ai as orbit_ai
 from engine.orbit import game as orbit_game
 from engine.orbit.rules import WEAPON_SPECS, Facing, Subsystem, Weapon
@@ -98,6 +102,34 @@ def _spread(n: int) -> None:
     scenarios_mod.scenario_ships = ships  # type: ignore[assignment]
 
 
+def _openings() -> None:
+    """Duels: a seeded close / mid / far opening (the session-11 trial for the duel-length spread)."""
+    real = scenarios_mod.scenario_ships
+
+    def ships(seed: int, players: int, rules: int = 2) -> scenarios_mod.Start:
+        start = real(seed, players, rules)
+        opening = ("close", "mid", "far")[Pcg32(seed, 0xD0E8).next_below(3)]
+        if players != 2 or opening == "mid":
+            return start
+        lo, hi = (14, 22) if opening == "close" else (40, 56)
+        rng = Pcg32(seed, 0xD0E9)
+        gap = lo + rng.next_below(hi - lo + 1)
+        angle = gap if rng.next_below(2) == 0 else rules_mod.ARC_UNITS - gap
+        a, b = start.ships
+        if opening == "far":  # the ring draw decides which ship gets ring 4
+            rings = (4, 5) if a.ring < b.ring else (5, 4)
+        else:
+            rings = (a.ring, b.ring)
+        base = a.sector * rules_mod.ARC_UNITS // rules_mod.RING_SECTORS[a.ring]
+        out = []
+        for ship, ring, ang in ((a, rings[0], base), (b, rings[1], base + angle)):
+            sector = (ang % rules_mod.ARC_UNITS) * rules_mod.RING_SECTORS[ring] // rules_mod.ARC_UNITS
+            out.append(replace(ship, ring=ring, sector=sector))
+        return replace(start, layout=f"{opening}-{start.layout}", ships=tuple(out))
+
+    scenarios_mod.scenario_ships = ships  # type: ignore[assignment]
+
+
 def _weapon(w: Weapon, **kw: int) -> None:
     WEAPON_SPECS[w] = replace(WEAPON_SPECS[w], **kw)
 
@@ -115,6 +147,8 @@ def apply(trial: str) -> None:
             _railheat()
         elif part == "railout":
             _railout()
+        elif part == "openings":
+            _openings()
         elif part.startswith("sp") and "-" in part:  # sp4-20-48-76: start angles of ships 1.. (arc units)
             n, *angles = (int(x) for x in part[2:].split("-"))
             scenarios_mod.SPACING_3 = {**scenarios_mod.SPACING_3, n: dict(enumerate(angles, 1))}

@@ -26,7 +26,7 @@ from engine.orbit.state import OrbitState, Ship
 from engine.orbit.turn import Problem
 
 from . import layout as lay_mod
-from . import render, share, sounds, threatview, turnlog, tutorial
+from . import panel, render, share, sounds, threatview, turnlog, tutorial
 from .computer import Computer
 from .controls import BINDINGS, Controls, preset_for
 from .linkplay import LINK_SAVE, LinkPlay
@@ -62,7 +62,7 @@ class OrbitApp(TurnApp[OrbitState, TurnPlan, Ui]):
         self.notices_shown = 0
         self.rev = 0
         """Bumped by every input: a cached layer drawn at an older ``rev`` is drawn again."""
-        self._preview_key: tuple[int, str] | None = None
+        self._preview_key: tuple[OrbitState, str] | None = None
         self._preview: Ship | None = None
         self._preview_threats: list[EnemyReach] = []
         ui = Ui(layout=lay_mod.compute(max(1.0, shell.gfx.width), max(1.0, shell.gfx.height)))
@@ -249,8 +249,9 @@ class OrbitApp(TurnApp[OrbitState, TurnPlan, Ui]):
         pl = self.ui.planner
         if pl is None:
             return None
-        key = (id(pl.state), pl.plan().text())
-        if key != self._preview_key:
+        # the state itself, not its id(): a freed state's id can come back for a new one
+        key = (pl.state, pl.plan().text())
+        if self._preview_key is None or key[0] is not self._preview_key[0] or key[1] != self._preview_key[1]:
             from engine.orbit.exposure import reach_at
 
             self._preview_key = key
@@ -419,6 +420,11 @@ class OrbitApp(TurnApp[OrbitState, TurnPlan, Ui]):
                 ),
                 "menu": {"preset": ui.preset, "seats": ui.seats},
                 "reach_of": ui.reach_of,
+                "heat_lines": (
+                    panel.heat_lines(self, ui.layout.phone)
+                    if self.planning() and ui.planner is not None and not ui.planner.problems()
+                    else []
+                ),
                 "link_error": ui.link_error,
                 "link_stored": self.link.has_stored(),
                 "threat_lines": (

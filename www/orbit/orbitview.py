@@ -67,7 +67,8 @@ class OrbitView:
         self._layer_key: tuple[float, ...] = ()
         self._reach_key: tuple[tuple[Weapon, ...], tuple[int, int], Facing] | None = None
         self._reach: list[tuple[Weapon, int, int, int]] = []
-        self._threat_key: tuple[int, int, int | None] | None = None
+        self._threat_state: OrbitState | None = None
+        self._threat_key: tuple[int, int | None] | None = None
         self._threat: list[Run] = []
 
     # -- camera --------------------------------------------------------------------------------------
@@ -205,11 +206,12 @@ class OrbitView:
     def threat_runs(self, state: OrbitState, me: int, only: int | None = None) -> list[Run]:
         """Runs (ring, first sector, length, damage tier) where the enemies of ``me`` (or only ship
         ``only``) can hit it before its next turn: the engine's ``exposure`` zones, cached per state."""
-        key = (id(state), me, only)
-        if key == self._threat_key:
+        # keyed on the state object itself (``is``), not its id(): a freed state's id can come back
+        key = (me, only)
+        if state is self._threat_state and key == self._threat_key:
             return self._threat
         zone = danger_zone(state, me) if only is None else enemy_zone(state, only, me)
-        self._threat_key, self._threat = key, zone_runs(zone)
+        self._threat_state, self._threat_key, self._threat = state, key, zone_runs(zone)
         return self._threat
 
     def draw_threat(self, g: Gfx, runs: list[Run]) -> None:

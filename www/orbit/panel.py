@@ -249,12 +249,9 @@ def plan_panel(app: OrbitHost, g: Gfx, rect: Rect) -> None:
     else:
         prev = app.preview_ship()
         if prev is not None:
-            line = tr("preview", hull=prev.hull, heat=prev.heat, mass=prev.mass)
-            g.text(x0, y + 8, line, GOOD, g.fit_text(line, w, fs - 1), baseline="middle")
-            y += 17
-            if prev.heat and not lay.phone:
-                warn = tr("preview_dmg", n=prev.heat)
-                g.text(x0, y + 8, warn, HOT, g.fit_text(warn, w, fs - 1), baseline="middle")
+            for k, line in enumerate(heat_lines(app, lay.phone)):
+                col = GOOD if k == 0 and not prev.heat else HOT
+                g.text(x0, y + 8, line, col, g.fit_text(line, w, fs - 1), baseline="middle")
                 y += 17
             danger = app.preview_threats()
             said = threatview.reach_lines(tr, app.ship_name, danger)
@@ -290,3 +287,18 @@ def plan_panel(app: OrbitHost, g: Gfx, rect: Rect) -> None:
     y += eh + 8
     if not lay.phone and rect.bottom - y > 60:
         log_panel(app, g, Rect(rect.x, y, rect.w, rect.bottom - y))
+
+
+def heat_lines(app: OrbitHost, phone: bool) -> list[str]:
+    """The plan preview's hull / heat / mass line and, when heat stays aboard, what it will cost: a
+    second line on desktop, the same line on the phone (its panel has room for two lines in all)."""
+    prev = app.preview_ship()
+    if prev is None:
+        return []
+    tr = app.tr
+    if prev.heat and phone:
+        return [tr("preview_hot", hull=prev.hull, heat=prev.heat, mass=prev.mass)]
+    lines = [tr("preview", hull=prev.hull, heat=prev.heat, mass=prev.mass)]
+    if prev.heat:
+        lines.append(tr("preview_dmg", n=prev.heat))
+    return lines

@@ -173,8 +173,12 @@ def board(app: OrbitHost, g: Gfx, now: float) -> None:
     if threat is not None and only is not None:
         twice = app.tr("reach_twice") if enemy_turns(m.state, app.viewer()).count(only) > 1 else ""
         cap = app.tr("reach_of", ship=app.ship_name(only), twice=twice)
+        # along the board's bottom edge, left of the zoom buttons: the ship cards cover its top
         r = L.orbit
-        g.text(r.x + 8, r.y + 14, cap, SHIP_COLORS[only], g.fit_text(cap, r.w - 16, 13), baseline="middle")
+        w = r.w - 16 - 50
+        size = g.fit_text(cap, w, 13)
+        g.rect(r.x + 4, r.bottom - 26, min(w, g.measure(cap, size)) + 8, 20, "rgba(27,17,14,0.85)")
+        g.text(r.x + 8, r.bottom - 16, cap, SHIP_COLORS[only], size, baseline="middle")
 
 
 def chrome(app: OrbitHost, g: Gfx) -> None:

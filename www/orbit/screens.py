@@ -68,6 +68,8 @@ def menu(app: OrbitHost, g: Gfx) -> None:
     cw = min(520.0, w - 24)
     x = (w - cw) / 2
     y = 60.0 if h >= 600 else 50.0
+    if app.ui.link_error and not app.ui.help.open:  # below the refused-link banner
+        y = link_error_bottom(g, app.ui.link_error) + 6
     g.text(w / 2, y + 14, tr("new_game"), FG, 22, bold=True, align="center", baseline="middle")
     y += 40
     pw = (cw - 12) / 4
@@ -143,12 +145,18 @@ def menu(app: OrbitHost, g: Gfx) -> None:
         paragraph(g, x, y, cw, tr("keys"), DIM, 11)
 
 
+def link_error_bottom(g: Gfx, why: str) -> float:
+    """Where the refused-link banner ends (the menu starts below it, so it hides no button)."""
+    lines = 2 if g.measure(why, 13) < 2 * (g.width - 96) else 3
+    return 48.0 + 14 + lines * 18
+
+
 def link_error(app: OrbitHost, g: Gfx, why: str) -> None:
     """Why a link was refused, under the top bar until closed (not a toast that fades)."""
     w = g.width
     x, y, bw = 8.0, 48.0, w - 16.0
     lines = 2 if g.measure(why, 13) < 2 * (bw - 80) else 3
-    g.rect(x, y, bw, 14 + lines * 18, "#5D1A1A")
+    g.rect(x, y, bw, link_error_bottom(g, why) - y, "#5D1A1A")
     paragraph(g, x + 10, y + 8, bw - 64, why, "#FFFFFF", 13, max_lines=lines)
     g.button("linkerr", x + bw - 48, y + 4, 44, 40, "✕", size=16)
 
