@@ -37,6 +37,13 @@
   most 12).  A fixed looping sequence of Standard pieces: no Reinforced frame to hang a pile on.  The
   row's ★3 "freeze unused" contradicts "freeze is necessary" (issue #26): ★2 lost <= 4, ★3 lost 0.
 
+* **Lv17 "Temporary Bridge"** (session 11; random play won it ★2 in 14 pieces; the old plan was 5
+  pieces and never froze).  Lv16's open-faced box and drain, objective the row's "create a crossing,
+  then drain": a **bridge of gap 2** (a lintel over two empty cells, both ends resting on blocks below
+  them) AND 20 units drained.  Under the east tilt only ice holds a pile, so the arch is built on the
+  frozen face: two piers and a lintel, all resting on the ice wall.  ★2 lost <= 4, ★3 the row's
+  "<= 1 tilt" (the whole level under one east tilt).
+
 Drain levels redrawn so the drain works only while the world is tilted (the Lv13 idea: Part IV, water
 settles along gravity):
 
@@ -253,11 +260,33 @@ def _ice_pile(st: State) -> float:
     return 100.0 * m["waterRemovedTotal"] - 300 * m["lostVoxelsTotal"] - 2 * reach
 
 
-APPLY: dict[int, Callable[[Data], Data]] = {11: _lv11, 12: _lv12, 16: _lv16, 20: _lv20}
+LV17_SEQUENCE = ["I3", "I4", "O2", "L3", "T3", "I3", "J4", "O2", "L4", "I4"]
+
+
+def _lv17(d: Data) -> Data:
+    d = _lv16(d)
+    d["objectives"] = [{"type": "BRIDGE", "length": 2}, {"type": "DRAIN_WATER", "units": 20}]
+    d["stars"] = {
+        "two": [{"type": "METRIC_AT_MOST", "metric": "lostVoxelsTotal", "value": 4}],
+        "three": [{"type": "METRIC_AT_MOST", "metric": "rotations", "value": 1}],
+    }
+    d["bag"] = {"type": "FIXED_SEQUENCE", "sequence": list(LV17_SEQUENCE), "loop": True}
+    return d
+
+
+def _ice_arch(st: State) -> float:
+    """Lv17 under the east tilt: Lv16's pile score plus the longest bridge gap (up to 2)."""
+    from engine.floodline.conditions import spans
+
+    return _ice_pile(st) + 500 * min(spans(st.board)[0], 2)
+
+
+APPLY: dict[int, Callable[[Data], Data]] = {11: _lv11, 12: _lv12, 16: _lv16, 17: _lv17, 20: _lv20}
 PLANS: dict[int, list[Phase]] = {
     11: [Phase(pieces=60, score=_basin_score(LV11_ROW))],
     12: [Phase(tilt=Gravity.SOUTH), Phase(pieces=60, score=_keep_off([(3, 5, 7)], 2, 7))],
     16: [Phase(tilt=Gravity.EAST), Phase(pieces=40, score=_ice_pile)],
+    17: [Phase(tilt=Gravity.EAST), Phase(pieces=40, score=_ice_arch)],
     20: [
         Phase(tilt=Gravity.EAST),
         Phase(pieces=40, score=_keep_off([LV20_DRAIN], 0, 9), until=_drained(40)),
@@ -269,7 +298,7 @@ PLANS: dict[int, list[Phase]] = {
 }
 
 #: levels whose plan freezes once right after its first phase: the freeze target
-FREEZES: dict[int, tuple[int, int, int]] = {16: LV16_FREEZE}
+FREEZES: dict[int, tuple[int, int, int]] = {16: LV16_FREEZE, 17: LV16_FREEZE}
 
 
 def write(n: int) -> tuple[int, int]:
