@@ -102,13 +102,16 @@ class Bye(_Msg):
 
 
 class Beat(_Msg):
-    """A seat is alive; ``n`` moves known; ``hid`` when its page is in the background."""
+    """A seat is alive; ``n`` moves known; ``hid`` when its page is in the background; ``w`` the
+    host's wake count as the sender knows it (the host: its own; a guest echoes the host's), so a
+    host that woke from a freeze can tell a guest still following it from one that dropped it."""
 
     t: Literal["beat"]
     seat: _Seat
     n: int = Field(ge=0, le=200_000)
     hid: bool = False
     h: _Seat | None = None  # the host as the sender's run has it
+    w: int = Field(default=0, ge=0, le=1_000_000)
 
 
 class Wish(_Msg):
@@ -116,7 +119,7 @@ class Wish(_Msg):
 
     t: Literal["wish"]
     seat: _Seat
-    node: int | None = Field(default=None, ge=0, le=1000)
+    node: int | None = Field(default=None, ge=0, le=100_000)  # a node, or ``party.option_wish``
     n: int = Field(ge=0, le=200_000)
 
 
@@ -125,7 +128,7 @@ class Wishes(_Msg):
 
     t: Literal["wishes"]
     n: int = Field(ge=0, le=200_000)
-    w: list[tuple[_Seat, Annotated[int, Field(ge=0, le=1000)]]] = Field(
+    w: list[tuple[_Seat, Annotated[int, Field(ge=0, le=100_000)]]] = Field(
         default_factory=list, max_length=MAX_PLAYERS
     )
 

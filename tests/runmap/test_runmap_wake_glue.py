@@ -74,20 +74,27 @@ def device_host(mods: Any, bus: Any, clock: list[float]) -> Page:
     return a
 
 
-def beat_from(a: Page, seat: int) -> None:
-    """A beat from ``seat``'s device (after a freeze: one it sent before it dropped the host)."""
-    text = json.dumps({"t": "beat", "from": f"dev-{seat}", "by": seat, "seat": seat, "n": 0, "h": 0})
-    a.coop.receive(text, f"k{seat}", seat)
+def beat_from(a: Page, seat: int, w: int = 0) -> None:
+    """A beat from ``seat``'s device echoing the host's wake count ``w`` (after a freeze, ``w = 0``:
+    one it sent before it dropped the host, or a guest that no longer follows it)."""
+    msg = {"t": "beat", "from": f"dev-{seat}", "by": seat, "seat": seat, "n": 0, "h": 0, "w": w}
+    a.coop.receive(json.dumps(msg), f"k{seat}", seat)
 
 
-def awake_for(a: Page, clock: list[float], ms: float) -> None:
-    """``ms`` pass with the page awake: its beat every second, its guests' beats heard."""
+def awake_for(
+    a: Page, clock: list[float], ms: float, following: tuple[int, ...] = (1, 2), stale: tuple[int, ...] = ()
+) -> None:
+    """``ms`` pass with the page awake: its beat every second; the guests in ``following`` beat
+    and echo its wake count (they kept it as host); those in ``stale`` beat with the count from
+    before the freeze (they have not heard the host since it woke)."""
     while ms > 0:
         step = min(ms, 1000.0)
         clock[0] += step
         ms -= step
-        beat_from(a, 1)
-        beat_from(a, 2)
+        for seat in following:
+            beat_from(a, seat, a.coop.presence.wakes)
+        for seat in stale:
+            beat_from(a, seat)
         a.coop.tick()
 
 
@@ -138,3 +145,57 @@ def test_after_the_grace_a_guest_that_leaves_is_dropped(world: Any, later_ms: fl
         assert a.coop.info()["coop"] == "wait" and a.devices.stage == "paste_invite"
     else:
         assert a.coop.is_host() and a.state.connected == (0, 1) and a.devices.stage is None
+
+
+def test_the_host_beats_its_wake_count_and_a_guest_echoes_the_hosts(world: Any) -> None:
+    mods, bus, clock = world
+    a = device_host(mods, bus, clock)
+    clock[0] += 7_000
+    beat_from(a, 1)
+    a.coop.tick()
+    assert a.coop.presence.wakes == 1 and a.coop.link.sent[-1]["w"] == 1
+    beat_from(a, 2, 1)
+    assert a.coop.presence.following == {2}
+
+
+@pytest.mark.parametrize(("later_ms", "left_behind"), [(7_001.0, True), (8_000.0, True), (8_001.0, False)])
+def test_a_guest_that_drops_the_woken_host_late_still_means_it_was_left_behind(
+    world: Any, later_ms: float, left_behind: bool
+) -> None:
+    """Under load a guest may drop the host after the host woke (its own tick was late, the host's
+    new beats not read yet): it never echoes the host's new wake count, and its leaving - however
+    late, up to the longest limit any peer waits (the hidden one, 8 s here) - means the host was
+    left behind; past that it is an ordinary leave. P3 kept the host and echoes its count."""
+    mods, bus, clock = world
+    a = device_host(mods, bus, clock)
+    a.coop.presence.hidden_ms = 8_000.0
+    clock[0] += 7_000
+    beat_from(a, 1)  # queued before the freeze
+    awake_for(a, clock, later_ms - 1, following=(2,), stale=(1,))
+    clock[0] += 1
+    a.coop._link_closed("k1", 1)
+    if left_behind:
+        assert a.coop.info()["coop"] == "wait" and a.devices.stage == "paste_invite"
+        assert a.coop.story == a.t("coop_left_dev", h=2)
+    else:
+        assert a.coop.is_host() and a.state.connected == (0, 2) and a.devices.stage is None
+
+
+@pytest.mark.parametrize("after_ms", [0.0, 20_000.0])
+def test_a_host_that_replays_its_own_drop_rejoins_whenever_that_arrives(world: Any, after_ms: float) -> None:
+    """The new host P2 plays ``drop`` of the silent host and announces it before it closes the
+    channel; the woken page reads that move (at once, or long after any grace): its own seat is gone
+    from the run, so it was left behind - it opens the paste box for P2's invite, never staying on a
+    run it has no seat in (the stale screen of the flaky CI run)."""
+    from engine.runmap import GAME, Drop
+
+    mods, bus, clock = world
+    a = device_host(mods, bus, clock)
+    structure = a.state.layout.structure()
+    clock[0] += 7_000 + after_ms
+    msg = {"t": "move", "from": "dev-1", "by": 1, "n": len(a.session.moves), "m": GAME.format_move(Drop(0))}
+    a.coop.receive(json.dumps(msg), "k1", 1)
+    assert 0 not in a.state.connected and a.state.host == 1  # the run that went on, as announced
+    assert a.coop.info()["coop"] == "wait" and a.devices.stage == "paste_invite"
+    assert a.coop.story == a.t("coop_left_dev", h=2)
+    assert a.state.layout.structure() == structure

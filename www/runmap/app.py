@@ -22,7 +22,7 @@ from pyodide.ffi import create_once_callable, create_proxy  # type: ignore[impor
 
 from engine.core.schema import SchemaError
 from engine.core.session import Session
-from engine.runmap import GAME, Move, Phase, RunState, Select, Step, current_options, migrate_save
+from engine.runmap import GAME, Move, Phase, RunState, Step, current_options, migrate_save
 from engine.runmap.rules import best_score
 
 from . import commands, hooks, layout, render, view, warmup
@@ -224,8 +224,11 @@ class RunMapApp(TurnApp[RunState, Move, Ui]):
     def decide(self, move: Move) -> None:
         """A local decision: played here, or sent to the co-op host (whose engine may refuse it)."""
         if self.coop.active and not self.coop.is_host():
-            if isinstance(move, Select):  # a guest marks a wish on the map; the host decides
-                self.coop.wish(move.node)
+            from .wishes import wish_for  # noqa: PLC0415
+
+            wished = wish_for(self.state, move)
+            if wished is not None:  # a guest marks a wish (a node, an option); the host decides
+                self.coop.wish(wished)
                 return
             self.coop.send_cmd(move)
         else:

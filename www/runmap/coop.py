@@ -94,6 +94,7 @@ class CoopCtl:
             "refused": self.refused,
             "wishes": {str(k): v for k, v in self.party_wishes().items()},
             "story": self.story,
+            "trace": self.presence.trace,
         }
 
     def party_wishes(self) -> dict[int, list[int]]:
@@ -157,6 +158,7 @@ class CoopCtl:
     def _link_closed(self, key: str, seat: int | None) -> None:
         """A data channel closed: its seat has left (no heartbeat needed)."""
         self._wake_check()
+        self.trace(f"channel of p{'?' if seat is None else seat + 1} closed")
         if seat is not None and self.active:
             self._gone(seat)
             self.app.shell.invalidate()
@@ -337,6 +339,10 @@ class CoopCtl:
             return
         if sender is not None:
             self.presence.heard(sender, now(), msg.hid if isinstance(msg, Beat) else None)
+            if isinstance(msg, Beat):
+                from .beats import beat_heard  # noqa: PLC0415
+
+                beat_heard(self, msg, sender)
         if isinstance(msg, Hello):
             if self.is_host():
                 self._welcome(reply_to, msg.seat)
@@ -414,13 +420,17 @@ class CoopCtl:
 
     def moved(self, old: RunState, new: RunState) -> None:
         """The run changed (a move here or from the host): wishes of a left position go, a seat
-        that left no longer speaks through its tab, the story ends when the party moves on."""
+        that left no longer speaks through its tab, the story ends when the party moves on, and a
+        page whose own seat the run dropped rejoins it (``rejoin.seat_dropped``)."""
         self.wishes = valid_wishes(new, self.wishes)
         if self.link is not None and self.link.kind == "tabs":
             for seat in set(old.connected) - set(new.connected):
                 self.link.unseated(seat)
         if self.story and len(new.path) > len(old.path) and self.kept is None:
             self.story = ""
+        from .rejoin import seat_dropped  # noqa: PLC0415
+
+        seat_dropped(self, old, new)
 
     def _command(self, msg: Cmd, peer: str) -> None:
         """The host plays a guest's command through the engine; a refusal goes back to the sender."""
@@ -450,26 +460,9 @@ class CoopCtl:
 
     def tick(self) -> None:
         """The clock (every second, throttled in hidden pages; and at once on a visibility change)."""
-        from .net import hidden, now  # noqa: PLC0415
+        from .beats import tick  # noqa: PLC0415
 
-        session = self.app.session
-        if not self.active or self.seat is None:
-            return
-        self._wake_check()
-        t = now()
-        self.presence.heard(self.seat, t)
-        self.send(
-            {
-                "t": "beat",
-                "seat": self.seat,
-                "n": len(session.moves),
-                "hid": hidden(),
-                "h": session.state.host,
-            }
-        )
-        for c in self.presence.silent(session.state.connected, self.seat, t):
-            self._gone(c)
-        self.app.shell.invalidate()
+        tick(self)
 
     def _wake_check(self) -> None:
         """Run first by every callback: a page that was frozen past the limit woke now."""
@@ -478,11 +471,18 @@ class CoopCtl:
         if self.active:
             self.presence.ran(self.app.state.connected, now(), hidden())
 
-    def asleep(self) -> bool:
-        """This page woke a moment ago from a freeze past the limit (the others dropped it)."""
+    def trace(self, what: str) -> None:
+        """Keep a co-op event for ``runInfo().trace`` (what this page saw, for a failed test)."""
         from .net import now  # noqa: PLC0415
 
-        return self.presence.asleep(now())
+        self.presence.log(now(), f"{self.role} p{self.seat} host {self.app.state.host}: {what}")
+
+    def asleep(self, seat: int | None = None) -> bool:
+        """This page woke a moment ago from a freeze past the limit (the others dropped it); for a
+        host, ``seat`` (one that leaves) has not shown since that it still follows (``presence``)."""
+        from .net import now  # noqa: PLC0415
+
+        return self.presence.asleep(now(), seat if self.is_host() else None)
 
     def broadcast(self, move: Move) -> None:
         """The authority tells every member about an accepted move."""

@@ -11,7 +11,7 @@ from engine.runmap.chrome import result_lines
 
 from . import icons, layout
 from .cards import Card
-from .dialog_box import BTN, box, dim, waiting
+from .dialog_box import BTN, box, dim, option_buttons, waiting
 from .render import BAD, CARD_THEME, GOLD, GOOD, INK, MUTED, T, hp_bar, party_rows
 
 
@@ -112,8 +112,11 @@ def shop(g: Gfx, f: layout.Frame, s: RunState, t: T, me: int | None, can_act: bo
         waiting(g, r, y + 30, s, t)
 
 
-def shrine(g: Gfx, f: layout.Frame, s: RunState, t: T, me: int | None, can_act: bool) -> None:
-    r = layout.modal_rect(f, 420, 62 + 18 * len(s.players) + 10 + 3 * 50 + 8)
+def shrine(
+    g: Gfx, f: layout.Frame, s: RunState, t: T, me: int | None, can_act: bool, votes: dict[int, list[int]]
+) -> None:
+    """A shrine's three gifts; a guest taps one to wish for it, the host chooses."""
+    r = layout.modal_rect(f, 420, 62 + 18 * len(s.players) + 10 + 3 * 50 + 8 + (0 if can_act else 30))
     dim(g, f)
     box(g, r)
     icons.badge(g, r.x + 30, r.y + 30, 18, "SHRINE")
@@ -126,18 +129,14 @@ def shrine(g: Gfx, f: layout.Frame, s: RunState, t: T, me: int | None, can_act: 
         bold=True,
     )
     y = party_rows(g, r.x + 16, r.y + 62, r.w - 32, s, t, me, compact=True) + 10
-    if can_act:
-        fmt = {
-            "upgrade": {"hp": R.UPGRADE_MAX_HP},
-            "atonement": {"cost": R.ATONEMENT_COST, "hp": R.ATONEMENT_HEAL},
-        }
-        items = [
-            (f"choose:{o}", t(f"ch_{o}", **fmt.get(o, {})), True)
-            for o in ("blessing", "upgrade", "atonement")
-        ]
-        _buttons(g, r, y, items)
-    else:
-        waiting(g, r, y + 30, s, t)
+    fmt = {
+        "upgrade": {"hp": R.UPGRADE_MAX_HP},
+        "atonement": {"cost": R.ATONEMENT_COST, "hp": R.ATONEMENT_HEAL},
+    }
+    items = [(f"choose:{o}", t(f"ch_{o}", **fmt.get(o, {})), True) for o in R.SHRINE_OPTIONS]
+    y = option_buttons(g, r, y, items, votes, t)
+    if not can_act:
+        waiting(g, r, y + 10, s, t, "host_picks_option")
 
 
 def card(g: Gfx, f: layout.Frame, c: Card, t: T) -> None:
@@ -190,9 +189,18 @@ def end(g: Gfx, f: layout.Frame, s: RunState, t: T, best: int) -> None:
 
 
 def phase_dialog(
-    g: Gfx, f: layout.Frame, s: RunState, t: T, me: int | None, can_act: bool, best: int = 0
+    g: Gfx,
+    f: layout.Frame,
+    s: RunState,
+    t: T,
+    me: int | None,
+    can_act: bool,
+    best: int = 0,
+    votes: dict[int, list[int]] | None = None,
 ) -> bool:
-    """Draw the dialog of the current phase; False when the map itself is the screen."""
+    """Draw the dialog of the current phase; False when the map itself is the screen. ``votes``:
+    the party's wishes for the options of a shrine, rest site or event (index -> seats)."""
+    votes = votes or {}
     if s.options.rules >= 3 and s.phase in (Phase.COMBAT, Phase.REST, Phase.EVENT):
         from . import screens3  # noqa: PLC0415 - screens3 builds on this module
         from .cards import rest_heal  # noqa: PLC0415
@@ -200,15 +208,15 @@ def phase_dialog(
         if s.phase == Phase.COMBAT:
             screens3.fight(g, f, s, t, me)
         elif s.phase == Phase.REST:
-            screens3.rest(g, f, s, t, me, can_act, rest_heal(s)[1])
+            screens3.rest(g, f, s, t, me, can_act, rest_heal(s)[1], votes)
         else:
-            screens3.event(g, f, s, t, me, can_act)
+            screens3.event(g, f, s, t, me, can_act, votes)
     elif s.phase == Phase.COMBAT:
         fight(g, f, s, t, me, can_act)
     elif s.phase == Phase.SHOP:
         shop(g, f, s, t, me, can_act)
     elif s.phase == Phase.SHRINE:
-        shrine(g, f, s, t, me, can_act)
+        shrine(g, f, s, t, me, can_act, votes)
     elif s.phase == Phase.OVER:
         end(g, f, s, t, best)
     else:

@@ -14,9 +14,10 @@ from engine.runmap import choices3 as C
 from engine.runmap import fight3 as F
 
 from . import icons, layout
-from .dialog_box import BTN, box, dim, waiting
+from .dialog_box import box, dim, option_buttons, waiting
 from .render import BAD, GOOD, INK, MUTED, T, hp_bar, party_rows
 
+Votes = dict[int, list[int]]  # option index -> the seats wishing for it
 INTENT_COLOR = {"attack": "#FFAB91", "heavy": BAD, "guard": "#90CAF9"}
 
 
@@ -106,9 +107,11 @@ def fight(g: Gfx, f: layout.Frame, s: RunState, t: T, me: int | None) -> None:
         )
 
 
-def rest(g: Gfx, f: layout.Frame, s: RunState, t: T, me: int | None, can_act: bool, heal: int) -> None:
-    """The rest site: rest (heal) or upgrade (+attack, +block)."""
-    r = layout.modal_rect(f, 420, 62 + 18 * len(s.players) + 10 + 2 * 50 + 8)
+def rest(
+    g: Gfx, f: layout.Frame, s: RunState, t: T, me: int | None, can_act: bool, heal: int, votes: Votes
+) -> None:
+    """The rest site: rest (heal) or upgrade (+attack, +block); a guest taps one to wish for it."""
+    r = layout.modal_rect(f, 420, 62 + 18 * len(s.players) + 10 + 2 * 50 + 8 + (0 if can_act else 30))
     dim(g, f)
     box(g, r)
     icons.badge(g, r.x + 30, r.y + 30, 18, "REST")
@@ -116,20 +119,17 @@ def rest(g: Gfx, f: layout.Frame, s: RunState, t: T, me: int | None, can_act: bo
         r.x + 58, r.y + 36, t("rest_title"), INK, g.fit_text(t("rest_title"), r.w - 70, 19, True), bold=True
     )
     y = party_rows(g, r.x + 16, r.y + 62, r.w - 32, s, t, me, compact=True) + 10
-    if not can_act:
-        waiting(g, r, y + 30, s, t)
-        return
     items = [
-        ("choose:rest", t("ch_rest", hp=heal)),
-        ("choose:upgrade", t("ch_temper", atk=C.UPGRADE_ATTACK, blk=C.UPGRADE_BLOCK)),
+        ("choose:rest", t("ch_rest", hp=heal), True),
+        ("choose:upgrade", t("ch_temper", atk=C.UPGRADE_ATTACK, blk=C.UPGRADE_BLOCK), True),
     ]
-    for bid, label in items:
-        g.button(bid, r.x + 16, y, r.w - 32, 42, label, bg=BTN, size=g.fit_text(label, r.w - 44, 16))
-        y += 50
+    y = option_buttons(g, r, y, items, votes, t)
+    if not can_act:
+        waiting(g, r, y + 10, s, t, "host_picks_option")
 
 
-def event(g: Gfx, f: layout.Frame, s: RunState, t: T, me: int | None, can_act: bool) -> None:
-    """An event or a trap: what it is, and its two options."""
+def event(g: Gfx, f: layout.Frame, s: RunState, t: T, me: int | None, can_act: bool, votes: Votes) -> None:
+    """An event or a trap: what it is, and its two options (a guest taps one to wish for it)."""
     ev = s.event or "trap"
     kind = "TRAP" if ev == "trap" else "EVENT"
     fmt = {
@@ -145,7 +145,9 @@ def event(g: Gfx, f: layout.Frame, s: RunState, t: T, me: int | None, can_act: b
     }
     width = min(440.0, f.w - 16) - 32
     lines = g.wrap(t(f"ev_{ev}_text", **fmt), width, 15)
-    r = layout.modal_rect(f, 440, 66 + 22 * len(lines) + 18 * len(s.players) + 14 + 2 * 50 + 6)
+    r = layout.modal_rect(
+        f, 440, 66 + 22 * len(lines) + 18 * len(s.players) + 14 + 2 * 50 + 6 + (0 if can_act else 30)
+    )
     dim(g, f)
     box(g, r)
     icons.badge(g, r.x + 30, r.y + 30, 18, kind)
@@ -156,21 +158,10 @@ def event(g: Gfx, f: layout.Frame, s: RunState, t: T, me: int | None, can_act: b
         g.text(r.x + 16, y + 12, line, INK, 15)
         y += 22
     y = party_rows(g, r.x + 16, y + 4, r.w - 32, s, t, me, compact=True) + 10
+    items = [
+        (f"choose:{opt}", t(f"ev_{ev}_{opt}", **fmt), C.option_refused(s, opt) is None)
+        for opt in ("accept", "decline")
+    ]
+    y = option_buttons(g, r, y, items, votes, t)
     if not can_act:
-        waiting(g, r, y + 30, s, t)
-        return
-    for opt in ("accept", "decline"):
-        label = t(f"ev_{ev}_{opt}", **fmt)
-        ok = C.option_refused(s, opt) is None
-        g.button(
-            f"choose:{opt}",
-            r.x + 16,
-            y,
-            r.w - 32,
-            42,
-            label,
-            bg=BTN,
-            size=g.fit_text(label, r.w - 44, 16),
-            enabled=ok,
-        )
-        y += 50
+        waiting(g, r, y + 10, s, t, "host_picks_option")

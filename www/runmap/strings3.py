@@ -8,6 +8,8 @@ EN3: dict[str, str] = {
     "host_picks": "Host P{n} decides; tap a node to mark your wish for the party",
     "wished": "Your wish is marked on the map; host P{n} decides.",
     "wish_cleared": "Your wish is cleared.",
+    "host_picks_option": "Host P{n} decides; tap an option to mark your wish for the party",
+    "wished_option": "Your wish is marked on the option; host P{n} decides.",
     "coop_hint": "Open this page in more tabs of this browser: each player marks a wish on the map, "
     "the host picks the path; in fights each player chooses for their own hero.",
     "coop_left_tab": "While this tab was asleep the party went on with P{h} as host. "
@@ -144,6 +146,8 @@ RU3: dict[str, str] = {
     "host_picks": "Решает хост И{n}; нажмите на узел, чтобы отметить своё желание",
     "wished": "Ваше желание отмечено на карте; решает хост И{n}.",
     "wish_cleared": "Ваше желание снято.",
+    "host_picks_option": "Решает хост И{n}; нажмите на вариант, чтобы отметить своё желание",
+    "wished_option": "Ваше желание отмечено на варианте; решает хост И{n}.",
     "coop_hint": "Откройте страницу ещё в вкладках этого браузера: каждый отмечает желание на карте, "
     "хост выбирает путь; в бою каждый игрок выбирает за своего героя.",
     "coop_left_tab": "Пока вкладка спала, отряд пошёл дальше с хостом И{h}. Вкладка возвращается гостем.",

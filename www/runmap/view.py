@@ -185,7 +185,10 @@ def _screen(app: AppFace, g: Gfx, f: layout.Frame, pulse: float, can_act: bool) 
             screens.card(g, f, ui.card, t)
         else:
             best = app.shell.progress.best(s.options.preset) or 0
-            screens.phase_dialog(g, f, s, t, ui.seat, can_act, best)
+            from engine.runmap.party import option_votes  # noqa: PLC0415
+
+            votes = option_votes(s, app.coop.party_wishes())
+            screens.phase_dialog(g, f, s, t, ui.seat, can_act, best, votes)
     if ui.legend_open and f.phone:
         hud.legend_overlay(g, f, s, t)
     if app.devices_open():

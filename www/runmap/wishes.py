@@ -6,12 +6,27 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.runmap.party import valid_wishes, wish_problem, with_wish
+from engine.runmap.moves import Choose, Select
+from engine.runmap.party import option_wish, options_now, valid_wishes, wish_problem, with_wish
+from engine.runmap.state import Phase
 
 if TYPE_CHECKING:
+    from engine.runmap import Move, RunState
     from engine.runmap.peer import Wish
 
     from .app_face import CoopFace
+
+
+def wish_for(state: RunState, move: Move) -> int | None:
+    """What a guest's ``move`` wishes for: a node on the map, an option at a shrine, rest site or
+    event (``party.option_wish``); ``None`` when the move is not a wish (a fight action is the
+    guest's own)."""
+    if isinstance(move, Select):
+        return move.node
+    options = options_now(state)
+    if isinstance(move, Choose) and move.option in options:
+        return option_wish(state, options.index(move.option))
+    return None
 
 
 def wish(ctl: CoopFace, node: int | None) -> None:
@@ -26,7 +41,8 @@ def wish(ctl: CoopFace, node: int | None) -> None:
     ctl.wishes = with_wish(ctl.wishes, ctl.seat, node)
     ctl.send({"t": "wish", "seat": ctl.seat, "node": node, "n": len(app.session.moves)})
     h = app.state.host
-    app.notify(app.t("wished", n="-" if h is None else h + 1) if node is not None else app.t("wish_cleared"))
+    said = "wished" if app.state.phase == Phase.MAP else "wished_option"
+    app.notify(app.t(said, n="-" if h is None else h + 1) if node is not None else app.t("wish_cleared"))
 
 
 def wished(ctl: CoopFace, msg: Wish, peer: str) -> None:
