@@ -245,14 +245,16 @@ def test_another_tabs_save_seen_by_the_storage_event_puts_this_game_forward(gw: 
     b = make(gw, TabShell(gw, a.shell.backend))
     b.begin(b.restore())  # B continues A's game
     b.tick()
+    b.tick()  # B plays on: three moves, not saved yet
     a.tick()
-    a.checkpoint()  # A played on: B's copy is stale now
+    a.checkpoint()  # A played on (two moves): B's copy is stale now
     assert a.shell.asked == [] and b.shell.storage.changed("gridworks:fall:game") == "game"
-    assert b.shell.asked == ["game"] and b.shell.storage.pending  # asked, B's game waits to be stored
+    assert b.shell.asked == ["game"] and b.asking()  # asked; A's game stays stored meanwhile
     assert stored(a.shell)["moves"] == [".", "."]
-    b.shell.storage.take_over()
-    assert stored(a.shell)["moves"] == [".", "."] and b.shell.storage.conflict("game") is False
-    assert b.state == Fall(2, 3) and len(b.session.moves) == 2
+    b.tick()  # the clock stands still while the player is asked
+    b.shell.storage.take_over()  # "keep playing here": B's game as it is now is stored
+    assert stored(a.shell)["moves"] == [".", ".", "."] and b.shell.storage.conflict("game") is False
+    assert stored(a.shell) == b.session.save().model_dump(mode="json") and len(b.session.moves) == 3
 
 
 def test_with_no_game_on_screen_another_tabs_game_is_taken_in_without_a_question(gw: Any) -> None:

@@ -45,6 +45,8 @@ from engine.floodline.level import RULES_VERSION
 if TYPE_CHECKING:
     from gwweb.shared.shell import Shell
 
+    from engine.core.session import SaveData
+
 
 class App(RealtimeApp[State, TickInput, Ui]):
     """The Floodline page (``realtime``: the shell calls ``tick`` 60 times a second)."""
@@ -191,6 +193,10 @@ class App(RealtimeApp[State, TickInput, Ui]):
         """A checkpoint stores the unfinished run as the game in progress (a finished one was kept as
         the last run when its end was recorded)."""
         self.page.keep_game()
+
+    def game_save(self) -> SaveData | None:
+        """The unfinished run being played (not a replay watched), as ``page.keep_game`` stores it."""
+        return self.page.game_save()
 
     def check_save(self, data: dict[str, Any] | str) -> str:
         """A stored run recorded under other Floodline rules (its ``rulesVersion``) is not continued:

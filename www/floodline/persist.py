@@ -114,13 +114,20 @@ class Persistence:
         """A checkpoint (pause, leaving, the page hidden): the unfinished run on screen (not a replay
         watched) is stored as the game in progress (``SAVE``: ``SaveData``, seed + level + moves),
         which Continue restores through the app (``RealtimeApp.restoring``) and plays on."""
+        save = self.game_save()
+        if save is None or self.run is None:
+            return
+        self.shell.storage.save(SAVE, save)  # guarded: another tab's newer game is not replaced
+        self.ui.saved = self.run.n
+        self.sync_card()
+
+    def game_save(self) -> SaveData | None:
+        """The unfinished run on screen as ``SaveData`` (seed + level + moves); None for none, a
+        replay watched, a finished run or one with no move yet."""
         run = self.run
         if run is None or self.player is not None or run.state.outcome is not None or not run.session.moves:
-            return
-        save = make_save(run.n, run.level, run.session.seed, run.log.moves())
-        self.shell.storage.save(SAVE, save)  # guarded: another tab's newer game is not replaced
-        self.ui.saved = run.n
-        self.sync_card()
+            return None
+        return make_save(run.n, run.level, run.session.seed, run.log.moves())
 
     def drop_game(self) -> None:
         """The game in progress ended or was replaced by a new run: no Continue any more (another

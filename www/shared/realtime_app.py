@@ -20,7 +20,7 @@ not offer undo never calls them).
 Hooks a game overrides (all optional): ``before_tick`` (work done on the clock whatever the screen:
 imports, warm-up), ``waiting`` (the clock stands still: paused, a prompt open), ``speed`` (moves
 per tick: 2 while a replay is watched), ``apply`` (play one move; default ``session.play``, a refusal
-``refused``), ``on_events`` (sound, animation, announcements) and ``save``/``restore``.
+``refused``), ``on_events`` (sound, animation, announcements) and ``game_save``/``restore``.
 """
 
 from __future__ import annotations
@@ -68,10 +68,11 @@ class RealtimeApp(AppBase[S, M, U, S | None]):
         self.ticks = 0
         """Ticks the clock ran for the current session (a waiting tick does not count)."""
         storage = shell.storage
-        storage.guard(self.SAVE)  # a game in progress: another tab's is never replaced silently
+        # a game in progress: another tab's is never replaced silently, and "keep playing here"
+        # stores this tab's game as it is then (``latest_save``)
+        storage.guard(self.SAVE, latest=self.latest_save)
         self._ask: Callable[[str], None] = storage.on_conflict  # the shell's two-tabs question
         storage.on_conflict = self.on_conflict
-        self._forward = False  # this tab's game is being put forward (``on_conflict``)
 
     # -- the session -----------------------------------------------------------------
     @property
@@ -168,9 +169,21 @@ class RealtimeApp(AppBase[S, M, U, S | None]):
             self.save()
 
     def save(self) -> None:
-        """The session as ``SaveData`` under ``SAVE`` (override to keep another record)."""
-        if self.session is not None:
-            self.shell.storage.save(self.SAVE, self.session.save())
+        """The game in progress (``game_save``) stored under ``SAVE``."""
+        save = self.game_save()
+        if save is not None:
+            self.shell.storage.save(self.SAVE, save)
+
+    def game_save(self) -> SaveData | None:
+        """The game in progress as ``SaveData``, or None when there is none to keep (override to
+        keep another record: e.g. a replay being watched is not a game in progress)."""
+        return None if self.session is None else self.session.save()
+
+    def latest_save(self) -> tuple[object, int] | None:
+        """This tab's game as it is now, JSON-ready, with its record version (the storage's
+        ``guard(name, latest)``): what "keep playing here" stores. None with no game."""
+        save = self.game_save()
+        return None if save is None else (save.model_dump(mode="json"), 1)
 
     def drop(self) -> None:
         """The game in progress ended, or a new one replaced it: its save is removed, unless another
@@ -186,21 +199,12 @@ class RealtimeApp(AppBase[S, M, U, S | None]):
 
         No game on screen: nothing to choose between, the page takes in the stored game
         (``other_game``: its Continue names that one). A game on screen: the shell asks the player
-        which to keep, the clock stands still (``asking``), and this tab's game is put forward at
-        once (a refused save) so that "keep playing here" stores it."""
-        st = self.shell.storage
-        if self._forward:  # the refused save below: asked already
-            return
-        if name == self.SAVE and self.session is None and not st.pending:
+        which to keep and the clock stands still (``asking``); "keep playing here" stores this
+        tab's game as it is then (``latest_save``)."""
+        if name == self.SAVE and self.session is None and not self.shell.storage.pending:
             self.other_game()
             return
         self._ask(name)
-        if name == self.SAVE and self.session is not None and not st.pending:
-            self._forward = True
-            try:
-                self.save()
-            finally:
-                self._forward = False
 
     def on_storage(self, name: str) -> None:
         """Another tab wrote record ``name`` (the ``storage`` event, after the storage's own check).
