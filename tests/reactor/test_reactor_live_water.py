@@ -1,5 +1,5 @@
 """Live Water (issue #27, session 7): the whole cheap family loses it, for the reasons its design
-names (``engine/reactor/RULES.md``, "Session 7")."""
+names (``engine/reactor/LEVEL_DESIGN.md``, "Session 7")."""
 
 from __future__ import annotations
 

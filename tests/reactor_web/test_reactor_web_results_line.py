@@ -57,3 +57,15 @@ def test_line_that_fits_exactly_stays_joined(score_lines: Any) -> None:
 
 def test_no_best_is_one_line(score_lines: Any) -> None:
     assert len(score_lines(Measure(), app(best=None), KEY, 2, 2, 300.0, 300.0)) == 1
+
+
+@pytest.mark.parametrize(
+    ("card", "area", "room"),
+    [(400.0, 700.0, 360.0), (400.0, 424.0, 360.0), (400.0, 423.0, 359.0), (370.0, 380.0, 316.0)],
+)
+def test_card_text_width_is_where_the_shared_card_wraps(card: float, area: float, room: float) -> None:
+    """The helper asks the shared results card itself (no copy of its margins in the game's glue):
+    the card never overflows its area (area - 24), and wraps body text 40 px inside the card."""
+    with glue_modules(["shared.chrome.card_text", "reactor.screens"]) as mods:
+        got = mods["shared.chrome.card_text"].card_text_width(mods["reactor.screens"].THEME, card, area)
+    assert got == room

@@ -45,44 +45,59 @@ DESIGNS["bleed"] = {
     "requirements": {"coolant": 1, "electricity": 1},
 }
 
+# Session 11: Relief Valve gets its own device (it shared the "live breaker beside the reactor's
+# junction" with three other late levels). A fuel pool floods the corridor, fed by a leaking fuel
+# line while the pump runs; the power cable in the corridor's far wall is worn to the leak
+# threshold (4), so it breaks and spills current into the pool the first pulse power flows (it
+# cannot be repaired beforehand: it is not leaking yet). Fuel with any current ignites, and the fire
+# never lets the robot back through. So the corridor is doused (coolant junction turned to the
+# sprinkler line, valve) before the near breaker goes on (coolant x power). The breaker starts off:
+# switching it on raises production at once, which is what one-step players do first.
 DESIGNS["relief"] = {
     "id": "relief",
     "title": "Relief Valve",
-    "description": "Fire fills the corridor and the reactor's own cable is cracked. Bring coolant and power online "
-    "without ever putting full pressure on the reactor.",
+    "description": "Fuel floods the corridor and a cracked cable in its far wall sparks once power flows. Bring "
+    "coolant and power online without setting the fuel alight.",
     "map": [
-        "####################",
-        "#..v..#######...E.F#",
-        "#@sJ.c.........eK..#",
-        "#.....#######...R..#",
-        "####################",
+        "#################",
+        "#..v..#####E....#",
+        "#@sJ.c.....KF...#",
+        "#p.e..#####.R...#",
+        "#################",
     ],
     "props": {
         "s": {"kind": "flow", "carrier": "coolant"},
         "J": {"kind": "junction", "ratio_mode": 6},
-        "v": {"kind": "valve", "outlets": [(x, 2) for x in range(6, 13)]},
+        "v": {"kind": "valve", "outlets": [(x, 2) for x in range(6, 11)]},
         "c": {"kind": "consumer", "enabled": False},
-        "e": {"kind": "flow", "carrier": "electricity", "enabled": True},  # session 9: starts live
+        "p": {"kind": "flow", "carrier": "fuel", "enabled": True},
+        "e": {"kind": "flow", "carrier": "electricity", "enabled": False},
         "K": {"kind": "junction", "ratio_mode": 5},
         "E": {"kind": "consumer"},
         "F": {"kind": "consumer", "enabled": False},
         "R": {"kind": "reactor"},
     },
     "coolant": [
-        "....................",
-        "...x................",
-        "..xxxx..............",
+        ".................",
+        "...x.............",
+        "..xxxx...........",
+    ],
+    "fuel": [
+        ".................",
+        ".................",
+        "........l........",
+        ".xxxxxxxx........",
     ],
     "electricity": [
-        "....................",
-        "................xxx.",
-        "...............xx...",
-        "................z...",
+        ".................",
+        "...........x.....",
+        "..........xxxx...",
+        "...xxxxxxx4..x...",
     ],
-    "heat": [
-        "....................",
-        "....................",
-        ".......XXXXX........",
+    "fuel_spill": [
+        ".................",
+        ".................",
+        "......99999......",
     ],
     "requirements": {"coolant": 1, "electricity": 2},
 }

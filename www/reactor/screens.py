@@ -6,6 +6,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from gwweb.shared import chrome
+from gwweb.shared.chrome.card_text import card_text_width
 
 from engine.reactor.progress import Progress, best_pulses, campaign_fingerprint
 
@@ -117,7 +118,7 @@ def score_lines(
     if pulses is None:
         return [line]
     best = app.t("best_line", n=pulses)
-    room = min(card_w, area_w - 24) - 40  # the chrome's card width less its text margins
+    room = card_text_width(THEME, card_w, area_w)  # where the chrome's card wraps a body line
     joined = line + " · " + best
     return [joined] if g.measure(joined, 14) <= room else [line, best]
 
