@@ -84,7 +84,7 @@ class Board:
     ``ice[i]`` resolves until thaw; ``drains[i] = (rate, scope)``.
     """
 
-    __slots__ = ("sx", "sy", "sz", "frame", "kind", "mat", "anchor", "ice", "drains", "open_faces")
+    __slots__ = ("sx", "sy", "sz", "frame", "kind", "mat", "anchor", "ice", "drains", "open_faces", "ballast")
 
     def __init__(self, sx: int, sy: int, sz: int, open_faces: frozenset[Gravity] = frozenset()) -> None:
         self.sx, self.sy, self.sz = sx, sy, sz
@@ -96,6 +96,9 @@ class Board:
         self.ice: list[int] = [0] * n
         self.drains: dict[int, tuple[int, DrainScope]] = {}
         self.open_faces = open_faces
+        #: rules 0.6 "ballast" (RULES.md 68): a Heavy voxel on stone is held under every gravity;
+        #: False when a game of rules 0.5 is replayed under its own rules
+        self.ballast = True
 
     def copy(self) -> Board:
         b = Board.__new__(Board)
@@ -106,6 +109,7 @@ class Board:
         b.ice = self.ice[:]
         b.drains = dict(self.drains)
         b.open_faces = self.open_faces
+        b.ballast = self.ballast
         return b
 
     # -- cell access ---------------------------------------------------

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from engine.core.hashing import canonical_json
@@ -35,13 +36,28 @@ class FloodlineGame:
     rules = RULES
 
     def migrate_save(self, save: SaveData) -> SaveData | None:
-        """A game saved under rules 1 ("0.2", height = max y), 2 ("0.3", global water fill, side
+        """A game saved under rules 4 ("0.5") goes on under the 0.5 rules: its level is marked
+        ``meta.rulesVersion = "0.5"``, which turns rules 0.6's ballast off for that game only
+        (RULES.md 68), so its moves replay exactly as they were played.
+
+        A game saved under rules 1 ("0.2", height = max y), 2 ("0.3", global water fill, side
         contact holds) or 3 ("0.4", a rigid piece hangs from one resting voxel) cannot go on: the same
         moves may now end it differently (REACH_HEIGHT counts layers; water fills per body; a voxel
         is held only through what is under it) and the campaign levels were retuned.  The
         core keeps the old save aside and the page says why; stars, bests and unlocks live in
         ``Progress``, which did not change."""
-        return None
+        if save.rules != 4:
+            return None
+        raw = save.options.get("level", {})
+        try:
+            lv = json.loads(raw) if isinstance(raw, str) else dict(raw)
+        except (ValueError, TypeError):
+            return None
+        if not isinstance(lv, dict):
+            return None
+        meta = lv.get("meta", {})
+        lv = {**lv, "meta": {**(meta if isinstance(meta, dict) else {}), "rulesVersion": "0.5"}}
+        return save.model_copy(update={"rules": RULES, "options": {**save.options, "level": lv}})
 
     def initial(self, seed: int, options: dict[str, Any]) -> State:
         """Start ``options["level"]`` with the PRNG seeded by ``seed``."""

@@ -24,9 +24,16 @@ TICKS_PER_SECOND = 60
 #: no longer holds a structure up (RULES.md 17); older replays are refused by name.
 #: "0.5" (issue #26): load-path support — a voxel is held only through what is under it along gravity
 #: (RULES.md 17); a rigid piece no longer hangs from one resting voxel.
-RULES_VERSION = "0.5"
-#: the Session rules number (``SaveData.rules``): 1 = "0.2", 2 = "0.3", 3 = "0.4", 4 = "0.5"
-RULES = 4
+#: "0.6" (issue #26): ballast — a Heavy voxel lying on stone (an immovable cell or the closed box
+#: floor, in world terms) is held under every gravity and holds what rests on it (RULES.md 68).
+#: Replays and saves of "0.5" still play, under the 0.5 rules (``NO_BALLAST``).
+RULES_VERSION = "0.6"
+#: rules versions whose games play without ballast (the level's ``meta.rulesVersion`` decides)
+NO_BALLAST = frozenset({"0.5"})
+#: rules versions a replay may carry: the current one and those replayed under their own rules
+PLAYABLE_RULES = frozenset({RULES_VERSION, *NO_BALLAST})
+#: the Session rules number (``SaveData.rules``): 1 = "0.2", 2 = "0.3", 3 = "0.4", 4 = "0.5", 5 = "0.6"
+RULES = 5
 
 
 def seconds_to_ticks(seconds: float | int) -> int:
@@ -328,6 +335,14 @@ class Level(L):
 def parse_level(data: str | bytes | dict[str, Any]) -> Level:
     """Validate level JSON; raises ``SchemaError`` naming the field."""
     return parse_model(Level, data, "level")
+
+
+def under_rules(level: Level, rules_version: str) -> Level:
+    """``level`` played under ``rules_version`` (an older replay or save keeps its own rules,
+    RULES.md 68); the level itself unchanged when that is already its version."""
+    if level.meta.rules_version == rules_version:
+        return level
+    return level.model_copy(update={"meta": level.meta.model_copy(update={"rules_version": rules_version})})
 
 
 def level_hash(level: Level) -> str:

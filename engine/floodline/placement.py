@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.floodline.board import Board, Kind
 from engine.floodline.geometry import GRAVITY_VEC, Gravity, Vec, add
-from engine.floodline.level import Level
+from engine.floodline.level import NO_BALLAST, Level
 from engine.floodline.pieces import offsets
 from engine.floodline.state import ActivePiece, State
 
@@ -14,6 +14,7 @@ def build_board(level: Level) -> Board:
     """The level's prebuilt cells on a fresh board (later entries override earlier ones)."""
     sx, sz = level.board.size
     b = Board(sx, level.board.height, sz, frozenset(level.board.open_faces))
+    b.ballast = level.meta.rules_version not in NO_BALLAST  # a rules-0.5 game replays under 0.5
     for c in level.cells:
         lo = c.pos
         hi = c.to if c.to is not None else c.pos

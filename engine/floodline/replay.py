@@ -10,7 +10,7 @@ from engine.core.hashing import state_hash
 from engine.core.schema import Model, SchemaError, parse_model
 from engine.core.session import SaveData, Session
 from engine.floodline.game import GAME
-from engine.floodline.level import RULES_VERSION, Level, level_hash
+from engine.floodline.level import PLAYABLE_RULES, RULES_VERSION, Level, level_hash, under_rules
 from engine.floodline.moves import TickInput, compress, format_move, parse_move
 from engine.floodline.rules import initial_state, step
 from engine.floodline.state import State
@@ -47,11 +47,11 @@ def replay_from_session(session: Session[State, TickInput], level: Level) -> Rep
 
 def play(level: Level, replay: Replay) -> State:
     """Run a replay; raises ``SchemaError`` on a version/level mismatch or a malformed input."""
-    if replay.rules_version != RULES_VERSION:
+    if replay.rules_version not in PLAYABLE_RULES:
         raise SchemaError("replay", [f"rulesVersion {replay.rules_version!r} is not {RULES_VERSION!r}"])
     if replay.level_hash is not None and replay.level_hash != level_hash(level):
         raise SchemaError("replay", ["levelHash does not match the level file"])
-    s = initial_state(level, replay.seed)
+    s = initial_state(under_rules(level, replay.rules_version), replay.seed)
     for k, text in enumerate(replay.inputs):
         try:
             mv = parse_move(text)

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.core.schema import SchemaError
-from engine.floodline.level import RULES_VERSION, level_hash, parse_level
+from engine.floodline.level import PLAYABLE_RULES, RULES_VERSION, level_hash, parse_level
 from engine.floodline.moves import parse_move
 from engine.floodline.replay import Replay, parse_replay
 
@@ -62,11 +62,13 @@ def check_replay_file(
         rep = parse_replay(data["replay"])
     except SchemaError as exc:
         raise ReplayRefused("damaged", problems=exc.problems[:3]) from None
-    if rep.rules_version != RULES_VERSION:
+    if rep.rules_version not in PLAYABLE_RULES:
         raise ReplayRefused("other_rules", recorded=rep.rules_version[:12], plays=RULES_VERSION)
     lv_dict = level_for(n, rep.seed)
     if rep.level_hash is not None and rep.level_hash != level_hash(parse_level(lv_dict)):
         raise ReplayRefused("other_level")
+    if rep.rules_version != RULES_VERSION:  # a rules-0.5 run replays under its own rules (RULES.md 68)
+        lv_dict = {**lv_dict, "meta": {**lv_dict.get("meta", {}), "rulesVersion": rep.rules_version}}
     for k, t in enumerate(rep.inputs):
         try:
             parse_move(t)

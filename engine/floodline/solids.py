@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.floodline.board import IMMOVABLE, MOVABLE_TABLE, Board, Kind, indices_of
+from engine.floodline.board import IMMOVABLE, MAT_CODE, MOVABLE_TABLE, Board, Kind, Material, indices_of
 from engine.floodline.geometry import GRAVITY_VEC, Gravity, tables_for
 
 _EMPTY = int(Kind.EMPTY)
@@ -12,6 +12,7 @@ _WATER = int(Kind.WATER)
 _SOLID = int(Kind.SOLID)
 _POROUS = int(Kind.POROUS)
 _IMMOVABLE_KINDS = frozenset(int(k) for k in IMMOVABLE)
+_HEAVY = MAT_CODE[Material.HEAVY]
 #: Safety cap on settling passes (Rules §6.5 "or step cap reached").
 PASS_CAP = 256
 
@@ -64,6 +65,8 @@ def held_cells(board: Board, g: Gravity, piece: frozenset[int] = frozenset()) ->
     Anchored voxels (Reinforced, Stabilize) are rigid frames: a 6-connected group of anchored voxels
     is held as a whole when any of its voxels is held that way, and then holds what rests on it.
     ``piece`` cells (the active piece during a Tilt Resolve) never count as support.
+    Rules 0.6 ballast (RULES.md 68): a Heavy voxel lying on stone is held under every gravity
+    (``ballast_cells``), and holds what rests on it.
     """
     kind = board.kind
     t = tables_for(board.sx, board.sy, board.sz, g)
@@ -73,6 +76,10 @@ def held_cells(board: Board, g: Gravity, piece: frozenset[int] = frozenset()) ->
     frames = _anchored_frames(board)
     frame_of: dict[int, int] = {i: k for k, fr in enumerate(frames) for i in fr}
     held = bytearray(len(kind))
+    for i in ballast_cells(board, g):  # rules 0.6: Heavy on stone holds under any gravity
+        f = frame_of.get(i)
+        for j in [i] if f is None else frames[f]:
+            held[j] = 1
     while True:
         changed = False
         for i in order:  # lowest first: the cell under i is decided before i
@@ -96,6 +103,28 @@ def held_cells(board: Board, g: Gravity, piece: frozenset[int] = frozenset()) ->
                     held[j] = 1
         if not changed or not frames:  # a frame held low can hold voxels a pass already went by
             return held
+
+
+def ballast_cells(board: Board, g: Gravity) -> list[int]:
+    """Rules 0.6 ballast (RULES.md 68): the Heavy voxels lying on stone — the cell under them in WORLD
+    terms (y - 1) is an immovable cell (WALL, BEDROCK, DRAIN, ICE), or they are on the box floor and
+    the floor is closed.  Under a sideways gravity they keep their cell (a heavy block does not slide
+    off the stone it lies on) and are support for what rests on them along that gravity; under DOWN
+    they are held anyway.  Empty when the board plays rules 0.5 (``board.ballast`` False)."""
+    if not board.ballast or g == Gravity.DOWN or _HEAVY not in board.mat:
+        return []
+    kind = board.kind
+    mat = board.mat
+    world_down = tables_for(board.sx, board.sy, board.sz, Gravity.DOWN).down
+    floor_closed = Gravity.DOWN not in board.open_faces
+    out: list[int] = []
+    for i in indices_of(kind.translate(MOVABLE_TABLE), 1):
+        if mat[i] != _HEAVY:
+            continue
+        b = world_down[i]
+        if (b < 0 and floor_closed) or (b >= 0 and kind[b] in _IMMOVABLE_KINDS):
+            out.append(i)
+    return out
 
 
 def _anchored_frames(board: Board) -> list[list[int]]:

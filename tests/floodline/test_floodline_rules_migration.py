@@ -49,7 +49,7 @@ def test_a_replay_from_rules_0_2_is_refused_by_name() -> None:
     old = {"rulesVersion": "0.2", "levelHash": "x", "seed": 1, "inputs": ["d"]}
     with pytest.raises(SchemaError, match="0.2"):
         play(parse_level(level(1)), parse_replay(json.dumps(old)))
-    assert RULES_VERSION == "0.5"
+    assert RULES_VERSION == "0.6"
 
 
 def test_a_save_from_rules_0_3_is_closed_with_a_reason_and_kept() -> None:

@@ -30,7 +30,7 @@ from engine.floodline.board import MOVABLE_TABLE, SUPPORTING, Board, indices_of
 from engine.floodline.geometry import Gravity, tables_for
 
 #: sha256 (first 16 hex) of ``inspect.getsource(engine.floodline.solids.held_cells)`` this mirrors
-ENGINE_SOURCE_SHA = "52c7759aa1f91e13"
+ENGINE_SOURCE_SHA = "41991416a4b70cca"
 #: the same for ``engine.floodline.conditions.spans``
 SPANS_SOURCE_SHA = "0e06aa649d8248aa"
 _ORIGINAL: Callable[..., bytearray] = solids.held_cells
@@ -56,6 +56,10 @@ def held_cells(board: Board, g: Gravity, piece: frozenset[int] = frozenset()) ->
     frames = solids._anchored_frames(board)
     frame_of: dict[int, int] = {i: k for k, fr in enumerate(frames) for i in fr}
     held = bytearray(len(kind))
+    for i in solids.ballast_cells(board, g):  # rules 0.6: Heavy on stone holds under any gravity
+        f = frame_of.get(i)
+        for j in [i] if f is None else frames[f]:
+            held[j] = 1
     while True:
         changed = False
         for i in cells:  # lowest first: the cell under i is decided before i
