@@ -1,11 +1,13 @@
 """Floodline with the keyboard only (issue #14): from the page's level select, Tab shows a focus
 ring, the arrows move it and Enter presses; the key rebinding screen opens, waits for a key and
-closes; level 1 is played and won with keys (moves, hard drops), the pause card is opened and
+closes; level 1 is played and won with keys (its committed solution: moves, turns, hard drops), the pause card is opened and
 resumed with keys, and the results card leads back to the level select. The focus ring is drawn
 where the focused button is."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 from e2e.floodline_util import info
@@ -43,17 +45,41 @@ def ring_drawn(page: Any, bid: str) -> bool:
     return all(abs(a - b) <= 24 for a, b in zip(px[:3], RING, strict=True))
 
 
-# where each of the eight pieces goes (arrow taps from the spawn): spread over the floor
-PLACES = [
-    ["ArrowLeft"] * 4 + ["ArrowUp"] * 4,
-    ["ArrowRight"] * 4 + ["ArrowUp"] * 4,
-    ["ArrowLeft"] * 4 + ["ArrowDown"] * 4,
-    ["ArrowRight"] * 4 + ["ArrowDown"] * 4,
-    [],
-    ["ArrowLeft"] * 2,
-    ["ArrowRight"] * 2,
-    ["ArrowUp"] * 2,
-]
+SOLUTION = Path(__file__).resolve().parents[1] / "tools" / "floodline" / "solutions" / "lv01.json"
+#: the committed solution's move tokens as keys of the default bindings in the default view 0
+#: (right = x+, away = z+; pitch about x, roll about z: www/floodline/iso.py, keys.py)
+KEY_OF = {
+    "mx-": "ArrowLeft",
+    "mx+": "ArrowRight",
+    "mz+": "ArrowUp",
+    "mz-": "ArrowDown",
+    "rx+": "KeyR",
+    "rx-": "KeyF",
+    "ry+": "KeyE",
+    "ry-": "KeyQ",
+    "rz+": "KeyZ",
+    "rz-": "KeyC",
+}
+
+
+def solution_keys() -> list[list[str]]:
+    """Lv1's committed solution (a shape sorter: each piece turned flat into its slot) as one key list
+    per piece, its hard drop left out: each move and each turn one key press."""
+    pieces: list[list[str]] = [[]]
+    for text in json.loads(SOLUTION.read_text())["inputs"]:
+        mv = text.split("*")[0]
+        if mv == "d":
+            pieces.append([])
+        elif mv.startswith("r"):
+            pieces[-1] += [KEY_OF["r" + r.removeprefix("r")] for r in mv.split(",")]
+        elif mv in KEY_OF:
+            pieces[-1].append(KEY_OF[mv])
+        else:
+            assert mv == ".", mv
+    return pieces[:-1]
+
+
+PLACES = solution_keys()
 
 
 def test_floodline_keyboard_only_wins_level_1(page, site):
@@ -87,6 +113,7 @@ def test_floodline_keyboard_only_wins_level_1(page, site):
         "() => JSON.parse(window.gridworks.floodlineInfo()).tick > 0", timeout=10_000, polling=50
     )
 
+    assert len(PLACES) == 8
     for k, taps in enumerate(PLACES):
         before = info(page)["pieces"]
         for name in taps:

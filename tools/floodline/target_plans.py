@@ -37,6 +37,21 @@ def _shift(axis: str, d: int) -> list[Step]:
     return _taps(f"{axis}{'+' if d > 0 else '-'}", d)
 
 
+#: Lv1 "First Stack" (session 11): a shape sorter.  The floor (y = 0) is WALL but for eight slots, one per
+#: piece of the fixed bag I3, L3, O2, T3, I3, L3, O2, T3 (looping); each piece lies flat in its own slot
+#: (the L3 and T3 turned flat), every slot flush: ★3 in 8 pieces.
+LV01_SLOTS: list[tuple[tuple[int, int], ...]] = [
+    ((1, 9), (2, 9), (3, 9)),  # I3, west
+    ((1, 6), (2, 6), (1, 7)),  # L3, west
+    ((1, 3), (2, 3), (1, 4), (2, 4)),  # O2, west
+    ((1, 0), (2, 0), (3, 0), (2, 1)),  # T3, west
+    ((6, 9), (7, 9), (8, 9)),  # I3, east
+    ((6, 0), (6, 1), (7, 1)),  # L3, east
+    ((6, 3), (7, 3), (6, 4), (7, 4)),  # O2, east
+    ((6, 7), (7, 7), (8, 7), (7, 6)),  # T3, east
+]
+LV01: list[Step] = [tuple((x, 0, z) for x, z in slot) for slot in LV01_SLOTS]
+
 #: Lv2 "First Tilt" (session 10): the bottom is open; the only floor is inside a 2x2 garage in the west
 #: WALL block (x = 0..1, z = 1..2, y = 1..5), roofed from y = 6: tilted west, a piece slides in at the
 #: height it was moved to.  Five O2 filled bottom-up reach height 6 and rest on the garage floor when
@@ -209,6 +224,7 @@ LV09: list[Step] = [
 KEEP: dict[str, set[Cell]] = {"lv09": {(4, 1, 5), (5, 1, 5), (6, 1, 5), (5, 0, 5), (6, 0, 5)}}
 
 PLANS: dict[str, list[Step]] = {
+    "lv01": LV01,
     "lv02": LV02,
     "lv03": LV03,
     "lv04": LV04,

@@ -46,7 +46,8 @@ def objective_text(t: Any, cond: dict[str, Any]) -> str:
         "metric": t("m_" + str(cond.get("metric", ""))),
         "value": cond.get("value", 0),
     }
-    text = t(f"o_{cond['type']}", **fmt)
+    kind = "FILL_SLOTS" if cond["type"] == "BUILD_PLATEAU" and cond.get("cells") else cond["type"]
+    text = t(f"o_{kind}", **fmt)  # a plateau on named columns is a set of slots to fill (Lv1)
     if cond.get("maxLostVoxels") is not None:
         text += ", " + t("o_max_lost", n=cond["maxLostVoxels"])
     if cond.get("surviveTilts"):  # the structure must stand through K tilts (RULES.md 34, 44)
