@@ -98,3 +98,13 @@ def test_cheap_strategies_lose(strategy: str) -> None:
 
     r = play(strategy, 16, LV16.meta.seed, 30)
     assert not r["won"]
+
+
+def test_the_necessity_driver_plays_the_ice_plans_with_their_freeze() -> None:
+    """``necessity_plans`` plays the redesign plans of Lv16/17 (not Lv17's older hand plan) and their
+    one freeze after the tilt (``redesign_ch2.FREEZES``)."""
+    from tools.floodline import redesign_ch2
+    from tools.floodline.necessity_plans import plan_source
+
+    assert plan_source(16) == plan_source(17) == "redesign"
+    assert redesign_ch2.FREEZES[16] == redesign_ch2.FREEZES[17] == redesign_ch2.LV16_FREEZE

@@ -8,7 +8,8 @@ placement, preplaced drains, stabilize) the level's data is stripped of that one
   High-Rise ``spine_plans``; Lv26 ``cantilever_plan``; the hand plans of ``target_plans.PLANS`` (placed
   cell by cell; a step the stripped level cannot carry out ends the play) and the designer's phase
   plans of ``redesign.PLANS`` (with ``redesign_ch2``; a tilt the stripped level refuses is skipped and
-  the placements played on);
+  the placements played on; the freeze of ``redesign_ch2.FREEZES`` follows the first phase, a no-op
+  when the stripped level has no charge);
   only a level with none of these falls back to the greedy solver, ``solve_levels.solve``, and its
   line says so — session 9's "hold / Reinforced necessary" for Lv12 came from that fallback);
 * ``solver`` - the greedy solver (``solve_levels.solve``; on High-Rise levels a second, different player).
@@ -80,8 +81,10 @@ def needs_tilts(d: Data) -> bool:
 
 def plan_source(n: int) -> str:
     """Which player ``plan`` is for level ``n`` (the tool that wrote its committed solution)."""
-    from tools.floodline import redesign, target_plans
+    from tools.floodline import redesign, redesign_ch2, target_plans
 
+    if n in redesign_ch2.PLANS:  # a chapter-2 redraw supersedes an older hand plan (Lv17, session 11)
+        return "redesign"
     if n == 26:
         return "cantilever_plan"
     if n in HIGH_RISE:
@@ -110,15 +113,18 @@ def play_plan(n: int, d: Data, pieces: int) -> State:
         stem = f"lv{n:02d}"
         return target_plans.run_plan(stem, target_plans.PLANS[stem], data=d, strict=False)[0]
     if src == "redesign":
-        from engine.floodline.rules import initial_state
-        from tools.floodline import plan_solver, redesign
+        from engine.floodline.moves import TickInput
+        from engine.floodline.rules import initial_state, step
+        from tools.floodline import plan_solver, redesign, redesign_ch2
 
         s = initial_state(parse_level(d), int(d["meta"]["seed"]))
-        for phase in redesign.PLANS[n]:  # a tilt the stripped level refuses is skipped, the rest played
+        for k, phase in enumerate(redesign.PLANS[n]):  # a refused tilt is skipped, the rest played
             try:
                 s = plan_solver.play_plan(s, [phase])[0]
             except RuntimeError:
                 continue
+            if k == 0 and n in redesign_ch2.FREEZES and s.outcome is None:  # the plan's one freeze
+                s = step(s, TickInput(freeze=redesign_ch2.FREEZES[n]))  # (no charge: nothing happens)
         return s
     return play_solver(n, d, pieces)
 

@@ -5,8 +5,8 @@ The family (``tools/playtest/floodline_family.py``: random legal play, drop-only
 back, then drop only", tilt-blind greedy stacking with out-and-back tilts, greedy stacking against
 a wall / immovable cell) plays EVERY level on the level's own bag seed (random play on ``--games``
 RNG seeds); a strategy that cannot do something goes on playing, never returns an unplayed loss.
-All seven strategies of the family (``FAMILY``, incl. "tilt once and stay" and the committed-solution
-solver) play all 30 levels.  Per level: which strategies win and how close each got (its objective
+Every strategy of the family (``FAMILY``: nine since session 11, incl. "park", "tilt_stay" and
+the committed-solution solver) plays all 30 levels.  Per level: which strategies win and how close each got (its objective
 progress at the end of its play; the level's near-miss figure is the family's mean), and of the
 committed solution: won / stars / tilts / pieces, the distinct ideas it used,
 whether it used the Part VIII teach beat, whether the authored water is at rest and how many wind
@@ -336,7 +336,8 @@ def run(cfg: LabConfig) -> Report:
     MAX_PIECES = 60 if cfg.full else 40  # read by the forked workers
     levels = LEVELS or env_levels() or list(range(1, COUNT + 1))
     jobs: list[tuple[str, int, int]] = [("sol", n, 0) for n in levels]
-    for k in ("drop", "tilt_drop", "random", "greedy", "wall", "tilt_greedy", "solver"):  # cheap first
+    cheap = ("drop", "tilt_drop", "random", "greedy", "wall")
+    for k in [*cheap, *(k for k in FAMILY if k not in cheap)]:  # every strategy of the family, cheap first
         for n in levels:
             jobs += [(k, n, cfg.seed + i) for i in range(cfg.games if k == "random" else 1)]
     floodline_cache.code_hash()  # read once, before the workers fork
