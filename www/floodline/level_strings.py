@@ -112,7 +112,7 @@ TIPS_EN: dict[str, str] = {
     "tip_23": "The base is only 8×8: a Reinforced spine against the post, the rest stacked behind it.",
     "tip_26": "Build an overhang 4 long that survives 2 tilts, under the weight limit: a Reinforced beam resting at one end holds, loose blocks hanging off it fall. The sides are open: only what rests on the dark pier survives a tilt, and there are 4 tilts. A Stabilized piece is anchored too: it joins the beam.",
     "tip_27": "Only 6 tilts: plan each one. Finish the Reinforced spine first, then tilt toward the post and back.",
-    "tip_28": "Wind alternates east and west: the icon shows the next gust. Only the Reinforced spine and what rests on it survive the tilt.",
+    "tip_28": "The world never tilts back down here: the tower must stand leaning east, then leaning north. The post has a notch on its south-west corner; a Reinforced spine in the notch, from the floor up, rests on the post tilted east and on the notch tilted north. Height 26, 4 tilts. The wind alternates east and west.",
     "tip_29": "Puddles at the base: do not rest blocks on water, mind the weight. The spine still goes against the post.",
     "tip_30": "Exam: height 30 with weight ≤ 400, stronger wind and 10 tilts. A Reinforced spine against the post, floor to top.",
 }
@@ -130,7 +130,7 @@ TIPS_RU: dict[str, str] = {
     "tip_23": "Основание всего 8×8: хребет из усиленных блоков у столба, остальное за ним.",
     "tip_26": "Постройте консоль длиной 4, которая переживёт 2 наклона, не превысив вес: усиленная балка, опёртая одним концом, держится, а свисающие с неё простые блоки падают. Стороны открыты: наклон переживёт только то, что опирается на тёмную опору, а наклонов всего 4. Фигура с якорем тоже закреплена и входит в балку.",
     "tip_27": "Всего 6 наклонов: продумайте каждый. Сначала достройте усиленный хребет, потом наклон к столбу и обратно.",
-    "tip_28": "Ветер дует то на восток, то на запад: значок показывает следующий порыв. Наклон переживут только усиленный хребет и то, что на него опирается.",
+    "tip_28": "Здесь мир не возвращается вниз: башня должна устоять, наклонившись на восток, а затем на север. В юго-западном углу столба есть выемка; усиленный хребет в выемке, от пола вверх, опирается на столб при наклоне на восток и на выемку при наклоне на север. Высота 26, 4 наклона. Ветер дует то на восток, то на запад.",
     "tip_29": "Лужи у основания: не ставьте блоки на воду и следите за весом. Хребет всё так же строится у столба.",
     "tip_30": "Экзамен: высота 30 при весе ≤ 400, сильный ветер и 10 наклонов. Усиленный хребет у столба, от пола до верха.",
 }
