@@ -6,7 +6,10 @@ the first fight node 1 is a shrine and node 3 a rest site."""
 
 from __future__ import annotations
 
+import os
 from typing import Any
+
+import pytest
 
 from e2e.test_runmap import click_button, click_node, info, wait_info
 from e2e.test_runmap_party import SHOTS, same_run, to_map
@@ -25,7 +28,11 @@ def votes(tab: Any, seats: str) -> dict:
     return wait_info(tab, f"JSON.stringify(Object.values(i.wishes)) === '[{seats}]'")
 
 
-def test_runmap_a_guest_wishes_for_shrine_and_rest_options_the_host_decides(page: Any, site: str) -> None:
+# GW_RUNMAP_REPEAT=3 runs it three times in a row
+@pytest.mark.parametrize("attempt", range(int(os.environ.get("GW_RUNMAP_REPEAT", "1"))))
+def test_runmap_a_guest_wishes_for_shrine_and_rest_options_the_host_decides(
+    page: Any, site: str, attempt: int
+) -> None:
     page.goto(f"{site}runmap/#coop&seed=4&players=2")
     wait_ready(page)
     wait_info(page, "i.coop === 'host'", 20_000)
