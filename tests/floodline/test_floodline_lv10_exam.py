@@ -58,3 +58,19 @@ def test_the_cheap_family_loses(strategy: str) -> None:
 
     r = play(strategy, 10, int(level(10)["meta"]["seed"]), 25)
     assert not r["won"] and r["pieces"] >= 1, r
+
+
+@pytest.mark.parametrize(
+    ("piece", "tap", "shifted", "stars"), [(14, "mx-", 4, 3), (13, "mx-", 6, 3), (12, "mx-", 8, 2)]
+)
+def test_star_three_is_at_most_six_shifted_voxels(piece: int, tap: str, shifted: int, stars: int) -> None:
+    """★3 "shift ≤ 6" at its boundary: one O2 of the column's upper (south-mouth) run tapped one cell west
+    before its drop (2 of its voxels lost over the void, the rest of the column shifts as it settles):
+    the 15th / 14th / 13th piece nudged shifts 4 / 6 / 8 voxels → ★3 / ★3 / ★2.  Found by nudging each
+    drop of the committed solution one cell; every such variation shifts an even number (7 not reached)."""
+    drops = [i for i, m in enumerate(MOVES) if m == "d"]
+    i = drops[piece]
+    s = _play([*MOVES[:i], tap, ".", *MOVES[i:]])
+    assert s.outcome is not None and s.outcome.status == Status.WON
+    assert s.metrics["shiftVoxelsTotal"] == shifted and s.metrics["lostVoxelsTotal"] == 2
+    assert s.outcome.stars == stars
