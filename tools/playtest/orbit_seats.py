@@ -7,7 +7,7 @@ every seat) under the shipped rules, or under a lab-only patch (``--trial``, the
 cheap seat run: no threat or heat counterfactual (``orbit_threats`` does those).
 
 For every game it also records how the game was decided, the figures behind issue 28's duel-length
-target (RULES.md "Variety"): rounds, the round of the first hit (the approach), the rounds from the
+target (LAB.md "Variety"): rounds, the round of the first hit (the approach), the rounds from the
 first hit to the end (the fight), and the winner's hull left (a close game ends with little).
 """
 

@@ -1,4 +1,4 @@
-"""Orbit Simulator, issue 28: expert games under trial rule or search changes (RULES.md, "Variety").
+"""Orbit Simulator, issue 28: expert games under trial rule or search changes (LAB.md, "Variety").
 
 ``python -m tools.playtest.orbit_trials nobonus --players 2 --games 10 --seed 0`` patches the engine
 in this process only (never shipped, nothing saved) and prints wins, round quartiles, the most common
@@ -19,6 +19,8 @@ Trials join with ``+`` (``railheat+rail8``):
 - ``openings``: the seed draws a duel's opening range, a third each: close (14-22 arc units apart,
   on the scenario's rings), mid (the shipped 28-76) or far (rings 4 and 5, 40-56 apart) (session 11,
   not shipped: LAB.md "Duel length, session 11");
+- ``disengageN``: the searching players' pull towards the nearest enemy turns into a push away while
+  their hull is N or more below the weakest enemy's, or they carry 2+ heat (session 11, not shipped);
 - ``rulesN``: new games under rules version N (``rules6``: before rule 7's railgun heat);
 - ``novent0``: the expert's search never weighs keeping heat aboard (always vents first, as before
   session 10);
@@ -130,6 +132,30 @@ def _openings() -> None:
     scenarios_mod.scenario_ships = ships  # type: ignore[assignment]
 
 
+def _disengage(n: int) -> None:
+    """The search's pull towards the nearest enemy becomes a push away while behind on hull or hot."""
+    import engine.orbit.ai as ai_mod
+    import engine.orbit.expert as expert_mod
+
+    real = search_mod.evaluate
+
+    def evaluate(before: Any, after: Any, me: int, lookahead: bool) -> float:
+        score = real(before, after, me, lookahead)
+        mine = after.ships[me]
+        live = [e for e in after.ships if e.id != me and e.alive]
+        if not mine.alive or not live or abs(score) >= 1e5:
+            return score
+        if mine.heat >= 2 or mine.hull + n <= min(e.hull for e in live):
+            my_next = search_mod._next_position(mine)
+            dist = min(search_mod._distance(my_next, search_mod._next_position(e)) for e in live)
+            score += 2 * 0.3 * dist / rules_mod.ARC_UNITS * 8
+        return score
+
+    for m in (search_mod, expert_mod, ai_mod):
+        if hasattr(m, "evaluate"):
+            m.evaluate = evaluate  # type: ignore[attr-defined]
+
+
 def _weapon(w: Weapon, **kw: int) -> None:
     WEAPON_SPECS[w] = replace(WEAPON_SPECS[w], **kw)
 
@@ -149,6 +175,8 @@ def apply(trial: str) -> None:
             _railout()
         elif part == "openings":
             _openings()
+        elif part.startswith("disengage"):
+            _disengage(int(part[9:]))
         elif part.startswith("sp") and "-" in part:  # sp4-20-48-76: start angles of ships 1.. (arc units)
             n, *angles = (int(x) for x in part[2:].split("-"))
             scenarios_mod.SPACING_3 = {**scenarios_mod.SPACING_3, n: dict(enumerate(angles, 1))}
