@@ -10,8 +10,9 @@ EN3: dict[str, str] = {
     "wish_cleared": "Your wish is cleared.",
     "host_picks_option": "Host P{n} decides; tap an option to mark your wish for the party",
     "wished_option": "Your wish is marked on the option; host P{n} decides.",
-    "coop_hint": "Open this page in more tabs of this browser: each player marks a wish on the map, "
-    "the host picks the path; in fights each player chooses for their own hero.",
+    "coop_hint": "Open this page in more tabs of this browser: each player marks a wish on the map "
+    "and on the options of shrines, rests and events, the host decides; in fights each player "
+    "chooses for their own hero.",
     "coop_left_tab": "While this tab was asleep the party went on with P{h} as host. "
     "This tab rejoins as a guest.",
     "coop_left_dev": "While this device was away the party went on with P{h} as host. "
@@ -148,8 +149,8 @@ RU3: dict[str, str] = {
     "wish_cleared": "Ваше желание снято.",
     "host_picks_option": "Решает хост И{n}; нажмите на вариант, чтобы отметить своё желание",
     "wished_option": "Ваше желание отмечено на варианте; решает хост И{n}.",
-    "coop_hint": "Откройте страницу ещё в вкладках этого браузера: каждый отмечает желание на карте, "
-    "хост выбирает путь; в бою каждый игрок выбирает за своего героя.",
+    "coop_hint": "Откройте страницу ещё в вкладках этого браузера: каждый отмечает желание на карте "
+    "и на вариантах святилищ, привалов и событий, решает хост; в бою каждый игрок выбирает за своего героя.",
     "coop_left_tab": "Пока вкладка спала, отряд пошёл дальше с хостом И{h}. Вкладка возвращается гостем.",
     "coop_left_dev": "Пока устройство было недоступно, отряд пошёл дальше с хостом И{h}. "
     "Чтобы вернуться: попросите у И{h} новый код приглашения и вставьте его сюда.",
