@@ -167,14 +167,25 @@ class Relaxed:
 
     MAX_CONFIGS = 20000
 
-    def __init__(self, st: ReactorState) -> None:
+    def __init__(self, st: ReactorState, lazy: bool = False) -> None:
+        """``lazy``: leave the precompute to ``build`` (a generator the caller runs a slice at a
+        time: the editor's live solver); otherwise it is done here."""
         self.toggles = [c for c, p in sorted(st.props.items()) if p.kind in ("flow", "consumer")]
         self.juncs = [c for c, p in sorted(st.props.items()) if p.kind == "junction"]
         self.modes = len(st.balance.junction_ratio_modes)
-        size = 2 ** len(self.toggles) * self.modes ** len(self.juncs)
+        self.size = 2 ** len(self.toggles) * self.modes ** len(self.juncs)
         self.dist: dict[tuple[int, ...], int] | None = None
-        if size <= self.MAX_CONFIGS:
-            self.dist = self._distances(st)
+        self.checked = 0  # switch settings evaluated so far (each one network propagation)
+        self._st = st
+        if not lazy:
+            for _ in self.build():
+                pass
+
+    def build(self) -> Iterator[int]:
+        """Precompute the bound, yielding the settings checked after each one (a page runs this a
+        few milliseconds a frame: up to ``MAX_CONFIGS`` propagations must not block a frame)."""
+        if self.size <= self.MAX_CONFIGS:
+            self.dist = yield from self._distances(self._st)
 
     def config(self, st: ReactorState) -> tuple[int, ...]:
         return tuple(int(st.props[c].enabled) for c in self.toggles) + tuple(
@@ -200,12 +211,16 @@ class Relaxed:
             return False
         return any(network.reactor_fed(sim, p.cell) for p in sim.props_of("reactor"))
 
-    def _distances(self, st: ReactorState) -> dict[tuple[int, ...], int]:
+    def _distances(self, st: ReactorState) -> Generator[int, None, dict[tuple[int, ...], int]]:
         import itertools
 
         ranges = [range(2)] * len(self.toggles) + [range(self.modes)] * len(self.juncs)
-        configs = list(itertools.product(*ranges))
-        dist = {cfg: 0 for cfg in configs if self._ready(st, cfg)}
+        dist: dict[tuple[int, ...], int] = {}
+        for cfg in itertools.product(*ranges):
+            if self._ready(st, cfg):
+                dist[cfg] = 0
+            self.checked += 1
+            yield self.checked
         todo = deque(dist)
         nt = len(self.toggles)
         while todo:  # backwards: a toggle is its own inverse; a junction cycle goes mode -> mode + 1
@@ -246,18 +261,22 @@ def search(st: ReactorState, max_pulses: int = 12, budget: int = 20000) -> Searc
 def search_iter(
     st: ReactorState, max_pulses: int = 12, budget: int = 20000
 ) -> Generator[int, None, SearchResult]:
-    """``search`` as a generator that yields the pulses simulated so far after each one, so a page
-    can run it a few milliseconds a frame (the editor's live "solvable in N pulses"); its return
-    value (``StopIteration.value``) is the ``SearchResult``."""
+    """``search`` as a generator, so a page can run it a few milliseconds a frame (the editor's live
+    "solvable in N pulses"). It yields the states examined so far after each one: first every switch
+    setting the bound checks (``Relaxed.build``), then every pulse simulated. No stretch between two
+    yields is longer than one pulse (or one setting's propagation). Its return value
+    (``StopIteration.value``) is the ``SearchResult`` (``nodes`` counts the pulses only)."""
     res = SearchResult()
-    relaxed = Relaxed(st)
+    relaxed = Relaxed(st, lazy=True)
+    yield from relaxed.build()
+    base = relaxed.checked
     for limit in range(1, max_pulses + 1):
         if relaxed.bound(st) > limit:
             res.proved_below = limit + 1
             continue
         seen: dict[tuple[object, ...], int] = {}
         plan: list[Macro] = []
-        out = yield from _dfs(st, limit, plan, seen, res, budget, relaxed)
+        out = yield from _dfs(st, limit, plan, seen, res, budget, relaxed, base)
         if out is True:
             res.pulses = limit
             res.plan = list(plan)
@@ -278,8 +297,10 @@ def _dfs(
     res: SearchResult,
     budget: int,
     relaxed: Relaxed,
+    base: int = 0,
 ) -> Generator[int, None, bool | None]:
-    """True: a win within ``left`` pulses (``plan`` holds it); False: none; None: budget spent."""
+    """True: a win within ``left`` pulses (``plan`` holds it); False: none; None: budget spent.
+    Yields ``base`` + the pulses simulated after each one."""
     if left <= 0:
         return False
     if left == 1:  # only an activation can win in the last pulse
@@ -294,7 +315,7 @@ def _dfs(
             return None
         res.nodes += 1
         nxt = play_macro(st, m)
-        yield res.nodes
+        yield base + res.nodes
         if nxt is None or (nxt.outcome is not None and not won(nxt)):
             continue
         plan.append(m)
@@ -308,7 +329,7 @@ def _dfs(
             plan.pop()
             continue
         seen[key] = left - 1
-        out = yield from _dfs(nxt, left - 1, plan, seen, res, budget, relaxed)
+        out = yield from _dfs(nxt, left - 1, plan, seen, res, budget, relaxed, base)
         if out is True:
             return True
         plan.pop()

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.reactor import load_level
 from engine.reactor.campaign import entries
 from engine.reactor.game import check_level
-from engine.reactor.solver import AUTHOR_MAX_PULSES
+from engine.reactor.solver import AUTHOR_BUDGET, AUTHOR_MAX_PULSES, Relaxed, search_iter
 from www.reactor.esolve import LiveSolver
 
 
@@ -60,3 +61,19 @@ def test_restart_drops_the_old_verdict() -> None:
     s, _ = run(e.level)
     s.restart(e.level)
     assert s.status() == ("searching", {"n": 0})
+
+
+def test_the_bound_is_built_one_switch_setting_a_step() -> None:
+    """The search's bound checks every switch setting (up to ``Relaxed.MAX_CONFIGS`` network
+    propagations: seconds in a browser on the hardest levels); the live solver gets control back
+    after each one, and the lazy build gives exactly the bound built at once."""
+    e = next(e for e in entries() if e.name == "control_room")
+    st = load_level(e.level)
+    lazy = Relaxed(st, lazy=True)
+    assert lazy.dist is None
+    steps = list(lazy.build())
+    assert steps == list(range(1, lazy.size + 1)) and lazy.size > 1
+    assert lazy.dist == Relaxed(st).dist
+    # the generator's first values are those settings, before any pulse is simulated
+    run = search_iter(st, AUTHOR_MAX_PULSES, AUTHOR_BUDGET)
+    assert [next(run) for _ in range(3)] == [1, 2, 3]

@@ -1,6 +1,10 @@
 """The editor's live solver: the engine's search for the level being edited, run a few
 milliseconds per frame (``engine.reactor.solver.search_iter``), so the panel can say "solvable in
-N pulses" or "no win found within N" while the author edits. No browser imports (tested in CPython).
+N pulses" or "no win found within N" while the author edits, and "searching… N states" meanwhile.
+The search gives control back after every state it examines (one switch setting of the bound's
+precompute, or one pulse), so a frame holds at most one state over the slice; every edit restarts it
+(the old search is dropped), and it is bounded (``AUTHOR_BUDGET`` pulses, ``Relaxed.MAX_CONFIGS``
+settings). No browser imports (tested in CPython).
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ class LiveSolver:
         self.clock = clock or (lambda: time.perf_counter() * 1000.0)
         self.run: Generator[int, None, SearchResult] | None = None
         self.result: SearchResult | None = None
-        self.nodes = 0
+        self.nodes = 0  # states examined so far (switch settings for the bound, then pulses)
         self.ms = 0.0  # search time spent on this level so far
 
     def restart(self, data: dict[str, Any] | None) -> None:
@@ -65,7 +69,7 @@ class LiveSolver:
         return self.result
 
     def status(self) -> tuple[str, dict[str, int]]:
-        """("searching", {n: pulses tried}), ("solvable", {n: fewest pulses}), ("none", {n: pulses
+        """("searching", {n: states examined}), ("solvable", {n: fewest pulses}), ("none", {n: pulses
         searched exhaustively}), ("cut", {n: no win below n, tried}) or ("", {}) when invalid."""
         if self.run is not None:
             return "searching", {"n": self.nodes}
