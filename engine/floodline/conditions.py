@@ -199,6 +199,21 @@ def plateau(
     return False
 
 
+def flush_cells(board: Board, level: int, cells: list[tuple[int, int]]) -> int:
+    """How many of the (x, z) columns ``cells`` are a flat top at world height ``level`` (SOLID there,
+    nothing solid right above): the progress of an exact ``BUILD_PLATEAU`` (Lv1's slots)."""
+    if level >= board.sy:
+        return 0
+    f = board.frame
+    n = 0
+    for x, z in cells:
+        if not (0 <= x < board.sx and 0 <= z < board.sz) or board.kind[f.index(x, level, z)] != _SOLID:
+            continue
+        above = board.kind[f.index(x, level + 1, z)] if level + 1 < board.sy else _EMPTY
+        n += above == _EMPTY or above == _WATER
+    return n
+
+
 def metric_value(name: str, board: Board, metrics: dict[str, Any]) -> int:
     """A named metric (level ``Metric`` literal) from counters or the board."""
     if name in metrics:
@@ -289,6 +304,8 @@ def condition_count(cond: Condition, board: Board, metrics: dict[str, Any], hold
         return cavities(board, cond.min_volume), cond.count
     if t == "WATER_BELOW":
         return max_water_height(board) + 1, cond.height
+    if t == "BUILD_PLATEAU" and cond.cells is not None:  # slots to fill (Lv1): cells flush so far
+        return flush_cells(board, cond.world_level, cond.cells), len(cond.cells)
     if t in ("METRIC_AT_MOST", "METRIC_AT_LEAST") and cond.metric is not None:
         return metric_value(cond.metric, board, metrics), cond.value
     return (1 if holds else 0), 1

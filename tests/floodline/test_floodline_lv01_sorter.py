@@ -76,3 +76,13 @@ def test_the_cheap_family_loses(strategy: str) -> None:
 
     r = play(strategy, 1, int(level(1)["meta"]["seed"]), 16)
     assert not r["won"] and r["pieces"] >= 1, r
+
+
+@pytest.mark.parametrize(("pieces", "flush"), [(0, 0), (1, 3), (4, 14), (7, 24)])
+def test_the_objective_bar_counts_slot_cells_filled_flush(pieces: int, flush: int) -> None:
+    """The HUD's bar (``objective_progress``) counts slot cells filled flush, of 28 (I3 3, L3 3, O2 4, T3 4)."""
+    from engine.floodline.scoring import objective_progress
+
+    s = play_moves(1, [m for k in range(pieces) for m in PIECES[k]])
+    row = objective_progress(s)[0]
+    assert (row["value"], row["target"]) == (flush, 28)
