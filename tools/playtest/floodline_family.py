@@ -335,15 +335,22 @@ def _back_trial(s: State) -> State | None:
     return back if back.gravity == Gravity.DOWN else None
 
 
-def _stay_rank(s: State) -> tuple[bool, int, float, int]:
+def mean_progress(s: State) -> float:
+    """0..1: the objectives' mean share of their targets (``progress_of`` takes the weakest)."""
+    rows = objective_progress(s)
+    if not rows:
+        return 0.0
+    fr = [min(1.0, int(r["value"]) / max(1, int(r["target"]))) for r in rows]  # type: ignore[call-overload]
+    return sum(fr) / len(fr)
+
+
+def _stay_rank(s: State) -> tuple[bool, int, float, float]:
+    """A tilt back's worth: won, stars, the weakest objective's share, then the mean share (so that
+    draining more counts while the height is still the weakest, Lv20)."""
     won = s.outcome is not None and s.outcome.status == Status.WON
     alive = s.outcome is None or won
-    return (
-        won,
-        s.outcome.stars if won and s.outcome is not None else 0,
-        progress_of(s) if alive else -1.0,
-        0,
-    )
+    stars = s.outcome.stars if won and s.outcome is not None else 0
+    return (won, stars, progress_of(s) if alive else -1.0, mean_progress(s) if alive else -1.0)
 
 
 def _stay_phase(p: Play, max_pieces: int, budget: int) -> tuple[State | None, int]:
@@ -383,8 +390,8 @@ def play_tilt_stay(lv: Level, seed: int, max_pieces: int) -> dict[str, Any]:
     if not plays:
         return play_greedy(lv, seed, max_pieces)
 
-    def rank(item: tuple[Play, Gravity, State | None]) -> tuple[bool, int, float, int]:
-        return _stay_rank(item[2]) if item[2] is not None else (False, 0, -2.0, 0)
+    def rank(item: tuple[Play, Gravity, State | None]) -> tuple[bool, int, float, float]:
+        return _stay_rank(item[2]) if item[2] is not None else (False, 0, -2.0, -2.0)
 
     p, g, best = max(plays, key=rank)
     more, _n = _stay_phase(p, max_pieces, max_pieces)
