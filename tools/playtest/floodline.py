@@ -113,7 +113,7 @@ def solution_play(n: int) -> dict[str, Any]:
     rep = parse_replay(path.read_text())
     _, t = trace_play(lv, rep.seed, [parse_move(x) for x in rep.inputs])
     beat = beat_used(n, t)
-    extra = SOLUTIONS / f"lv{n:02d}.beat.json"  # where ★3 forbids the beat (Lv16, Lv25): a 2nd replay
+    extra = SOLUTIONS / f"lv{n:02d}.beat.json"  # ★3 forbids the beat (Lv25): a 2nd replay
     if not beat and extra.exists():
         rb = parse_replay(extra.read_text())
         beat = beat_used(n, trace_play(lv, rb.seed, [parse_move(x) for x in rb.inputs])[1])
