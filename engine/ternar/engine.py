@@ -45,6 +45,7 @@ BIG_BANG_SHIFT = 3  # 9.3: window +3 levels
 INVERSION_EVERY = 10  # 11.3: Hexa-Storm flips the regeneration direction every 10 turns
 BIG_BANG_AT_CAP_FROM_RULES = 4  # rules 4: no Big Bang once the window is at its cap (RULES.md)
 WINDOW_LOCK_FROM_RULES = 6  # rules 6: WINDOW_LOCK when most of the dead field is out of the window
+LEFT_BEHIND_FROM_RULES = 7  # rules 7: WINDOW_LOCK when the window left more numbers behind than it makes
 
 
 def has_future(values: list[int]) -> bool:
@@ -164,9 +165,16 @@ def classify_end(values: list[int], window: tuple[int, int, int], ruleset: int =
     else NO_MATCHES. Rules 6 read WINDOW_LOCK ("numbers exist, but the window has gone") as a dead
     field made *mostly* of numbers the window no longer makes: more nodes outside the window (above
     it, below it, ghosts, singularities) than in it; it is named before FULL_LOCK (8.2: death is the
-    network's loss of connectivity, not overflow). RULES.md, "Rules version 6"."""
-    if ruleset >= WINDOW_LOCK_FROM_RULES:
-        inside = sum(1 for v in values if v in window)
+    network's loss of connectivity, not overflow). Rules 7 count only the numbers the window *left
+    behind* (below its low value, ghosts included; the player's own merges above the window and the
+    singularities are not the window's doing): WINDOW_LOCK when they outnumber the window's values,
+    or when no window value is left at all. RULES.md, "Rules version 7"."""
+    inside = sum(1 for v in values if v in window)
+    if ruleset >= LEFT_BEHIND_FROM_RULES:
+        left_behind = sum(1 for v in values if 0 < v < window[0])
+        if inside == 0 or left_behind > inside:
+            return Termination.WINDOW_LOCK
+    elif ruleset >= WINDOW_LOCK_FROM_RULES:
         outside = sum(1 for v in values if v and v not in window)
         if outside > inside:
             return Termination.WINDOW_LOCK

@@ -20,7 +20,8 @@ LIGHT_TABLE: tuple[tuple[int, int], ...] = (
     (9, 30),
 )  # regenerated "sand" (16.2 weights, 16.3 3 and 9)
 # Readings of rules 2 that set the pace (RULES.md "Growth"); module constants so the lab can try others.
-HOLD_WINDOW_IN_INTRO = False  # True would start 6.4's shifts with stage 3 (tried: no ghosts before 52)
+HOLD_WINDOW_IN_INTRO = False  # True holds the window in the intro under rules 2-6 too (the lab's knob)
+HOLD_IN_INTRO_FROM_RULES = 7  # rules 7: 6.4's shifts start with stage 3 (turn 51), RULES.md "Rules version 7"
 SHIFT_GAP = 2  # rules 2-3: a shift needs a merge of top * 3^2 (RULES.md "Growth"); 0 = the literal V(n+2)
 SHIFT_GAP_4 = 3  # rules 4: ... top * 3^3 (RULES.md "Rules version 4")
 GUARDRAIL_FROM_RULES = 5  # rules 5: the guardrail's easier table below (RULES.md "Casual guardrail")
@@ -182,14 +183,16 @@ def shifted_window(
     """6.4: while the value the player just ``reached`` by a merge is >= the window top, shift by one.
 
     Spawned nodes never shift the window (a spawned top value is not "reached"; otherwise the window
-    would climb by itself); a singularity result does not shift it either. Never in Zen, never from the 150th turn on (10.2), never past a top of 3^14. Returns the new low
+    would climb by itself); a singularity result does not shift it either. Never in Zen, never from the 150th turn on (10.2), never past a top of 3^14; rules 7: never in the intro
+    (12.1 names what spawns in turns 1-50, so the window starts moving with turn 51). Returns the new low
     exponent and the new historical pool.
     """
     if mode == "zen" or turns >= FREEZE_TURN:
         return window_low, tuple(pool)
     new_pool = list(pool)
     if ruleset >= 2:
-        if HOLD_WINDOW_IN_INTRO and intro_stage(turns) < 3:
+        held = HOLD_WINDOW_IN_INTRO or ruleset >= HOLD_IN_INTRO_FROM_RULES
+        if held and intro_stage(turns) < 3:
             return window_low, tuple(pool)
         if window_low < MAX_WINDOW_LOW and reached >= 3 ** (window_low + 2 + shift_gap(ruleset)):
             new_pool.append(3**window_low)

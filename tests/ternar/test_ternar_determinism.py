@@ -168,12 +168,13 @@ def test_saves_of_rules_1_replay_exactly_as_they_were_played(i):
         assert s.state.turns == case["turns"] + 1
 
 
-@pytest.mark.parametrize("rules", [2, 3, 4, 5])
+@pytest.mark.parametrize("rules", [2, 3, 4, 5, 6])
 @pytest.mark.parametrize("i", range(len(CASES)))
 def test_saves_of_older_rules_replay_exactly_as_they_were_played(rules, i):
     """Saves written under rules 2 (light regeneration), 3 (the window paced at top * 3^2, a Big Bang
-    also at the window cap), 4 (the casual guardrail held only the top weight at 5 %) and 5 (WINDOW_LOCK
-    read on the final field, so it could not happen) keep playing
+    also at the window cap), 4 (the casual guardrail held only the top weight at 5 %), 5 (WINDOW_LOCK
+    read on the final field, so it could not happen) and 6 (the window moved in the intro; WINDOW_LOCK
+    for a dead field mostly out of the window) keep playing
     under their own rules after today's build loads them: the same state hash as when they were
     written, ``ruleset`` pinned, and the game goes on under those rules."""
     case = json.loads(Path(__file__).with_name(f"ternar_golden_rules{rules}.json").read_text())[i]
@@ -181,7 +182,7 @@ def test_saves_of_older_rules_replay_exactly_as_they_were_played(rules, i):
     s = Session.load(GAME, case["save"])
     assert s.state.options.ruleset == rules and s.state_hash() == case["hash"]
     resaved = json.loads(s.save_json())
-    assert resaved["rules"] == GAME.rules == 6 and resaved["options"]["ruleset"] == rules
+    assert resaved["rules"] == GAME.rules == 7 and resaved["options"]["ruleset"] == rules
     assert Session.load(GAME, resaved).state_hash() == case["hash"]
     if s.state.outcome is None:
         s.play(greedy_route(s.state, 40, 800))

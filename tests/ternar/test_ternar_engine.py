@@ -75,7 +75,9 @@ def test_window_shifts_when_max_reaches_top_and_freezes_at_150():
     assert new.window == (3, 9, 27)
     r3 = apply(field({(7, 0): 81, (7, 1): 81}, turns=60, options={"ruleset": 3}), Route.parse("38-39"))
     assert r3.window == (9, 27, 81)  # rules 3 moved at top * 3^2
-    new = apply(field(cells, turns=40), Route.parse("38-39"))  # in the intro it moves too (12.1 ...
+    new = apply(
+        field(cells, turns=40, options={"ruleset": 6}), Route.parse("38-39")
+    )  # rules 2-6: in the intro it moves too (12.1 ...
     assert new.window == (9, 27, 81)
     assert spawn_table("classic", new.window_low, 41, False) == [
         (3, 60),

@@ -35,3 +35,14 @@ def test_a_capped_game_is_no_finished_session() -> None:
 @pytest.mark.parametrize(("score", "ok"), [(8_539, False), (8_540, True), (854_000, True), (854_001, False)])
 def test_the_score_must_be_within_ten_times_the_sample(score: int, ok: bool) -> None:
     assert ternar_arc.session_metric({"newcomer": [game(452, score, 3**9)]}).ok is ok
+
+
+@pytest.mark.parametrize(("locks", "ok"), [(0, False), (1, True), (4, True), (5, False), (6, False)])
+def test_window_lock_must_happen_but_not_be_the_usual_ending(locks: int, ok: bool) -> None:
+    """Issue #30 "WINDOW_LOCK can happen"; rules 6 made it 96 % of endings, so under half is asked too."""
+    games = [game(300, 1_000, 3**9) for _ in range(10)]
+    for i, g in enumerate(games):
+        g.reason = "window_lock" if i < locks else "full_lock"
+        g.pairs_by_epoch = {0: 10.0}
+    m = {x.key: x for x in ternar_arc.metrics(games[:5], games[5:], games)}["window_lock"]
+    assert m.ok is ok and m.value.startswith(f"{locks} of 10 ended games")

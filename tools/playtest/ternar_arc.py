@@ -151,14 +151,19 @@ def metrics(
         )
     )
     wl = sum(1 for g in everyone if g.reason == "window_lock")
+    ended = sum(1 for g in everyone if g.over)
+    per = ", ".join(
+        f"{name} {sum(1 for g in games if g.reason == 'window_lock')} of {sum(1 for g in games if g.over)}"
+        for name, games in (("careful", careful), ("newcomer", newcomer))
+    )
     out.append(
         Metric(
             "window_lock",
             "Games ended by WINDOW_LOCK",
-            f"{wl} of {len(everyone)}",
-            "19.6: numbers on the field but none in the window",
-            target="can happen (> 0)",
-            ok=wl > 0,
+            f"{wl} of {ended} ended games ({per})",
+            "19.6 'numbers exist, but the window has gone'; rules 7: the window left more numbers behind than it makes",
+            target="can happen (> 0), not the usual ending (< half of the ended games)",
+            ok=0 < wl < ended / 2,
         )
     )
     return out
