@@ -63,7 +63,23 @@ def test_out_and_back_without_a_lock_drains_nothing() -> None:
 def test_the_height_must_survive_a_tilt() -> None:
     (height,) = [o for o in LV20.objectives if o.type == "REACH_HEIGHT"]
     assert height.height == 12 and height.survive_tilts == 1
-    assert LV20.rotation.tilt_budget == 10
+    assert LV20.rotation.tilt_budget == 2  # session 11: 10 let "tilt, stay, tilt back once" win ★2
+
+
+@pytest.mark.parametrize(("budget", "won"), [(1, False), (2, True), (3, True)])
+def test_the_plan_needs_exactly_its_two_tilts(budget: int, won: bool) -> None:
+    """The committed plan tilts east once and back down once: a budget of 1 cannot carry it."""
+    from tests.floodline.tilting import solution_ticks
+
+    d = json.loads(json.dumps(level(20)))
+    d["rotation"]["tiltBudget"] = budget
+    lv = parse_level(d)
+    s = initial_state(lv, lv.meta.seed)
+    for t in solution_ticks(20):
+        if s.outcome is not None:
+            break
+        s = step(s, t)
+    assert (s.outcome is not None and s.outcome.status == Status.WON) is won
 
 
 @pytest.mark.parametrize(("pieces", "holds"), [(21, True), (22, True), (23, False)])
