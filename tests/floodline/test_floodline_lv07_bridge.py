@@ -10,19 +10,56 @@ the committed hand plan (``tools/floodline/target_plans.py`` ``LV07``) and its v
 from __future__ import annotations
 
 import copy
+from functools import cache
 
 from engine.floodline.board import Kind
 from engine.floodline.campaign import level
+from engine.floodline.moves import parse_move
 from engine.floodline.state import Reason, State, Status
 from tools.floodline.necessity import _no_material
-from tools.floodline.target_plans import LV07, Step, run_plan
+from tools.floodline.solve_levels import _run
+from tools.floodline.target_plans import LV07, Step, place, run_plan
 
 SPAN = [(x, 3, 4) for x in (3, 4, 5)]
 BUILD: list[Step] = LV07[: LV07.index("tE")]  # the placements and holds, before the tilts
 
 
+@cache
+def _built(k: int) -> tuple[State, bool]:
+    """The first ``k`` steps of ``BUILD`` played as ``run_plan`` plays them, each on the one before
+    (finding a placement's moves is the slow part: no prefix is searched twice); False once a step
+    could not be carried out (the play stops there)."""
+    if k == 0:
+        return run_plan("lv07", [], strict=False)[0], True
+    s, ok = _built(k - 1)
+    if not ok or s.outcome is not None:
+        return s, False
+    st = BUILD[k - 1]
+    if isinstance(st, str):
+        mv = parse_move(st)
+        return _run(s, [mv.once()] * mv.repeat), True
+    try:
+        return _run(s, place(s, st)), True
+    except ValueError:
+        return s, False
+
+
 def _play(plan: list[Step], data: dict[str, object] | None = None) -> State:
-    return run_plan("lv07", plan, data=data, strict=False)[0]
+    """``run_plan`` on Lv7 (or on ``data``); a plan that starts with steps of ``BUILD`` starts from
+    their cached state."""
+    if data is not None:
+        return run_plan("lv07", plan, data=data, strict=False)[0]
+    k = 0
+    while k < min(len(plan), len(BUILD)) and plan[k] == BUILD[k]:
+        k += 1
+    s, ok = _built(k)
+    for st in plan[k:]:
+        if not ok or s.outcome is not None:
+            break
+        assert isinstance(st, str), st  # the tails are tilts and waits
+        mv = parse_move(st)
+        s = _run(s, [mv.once()] * mv.repeat)
+    return s
 
 
 def _solid(s: State, c: tuple[int, int, int]) -> bool:
