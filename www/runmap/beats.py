@@ -10,10 +10,10 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from engine.runmap.peer import Beat
 
-    from .coop import CoopCtl
+    from .app_face import CoopFace
 
 
-def tick(ctl: CoopCtl) -> None:
+def tick(ctl: CoopFace) -> None:
     """One beat of this page: it is alive (its own ``w``: the host's wake count as it knows it),
     and the seats silent past their limit are gone."""
     from .net import hidden, now  # noqa: PLC0415
@@ -35,7 +35,7 @@ def tick(ctl: CoopCtl) -> None:
     ctl.app.shell.invalidate()
 
 
-def beat_heard(ctl: CoopCtl, msg: Beat, sender: int) -> None:
+def beat_heard(ctl: CoopFace, msg: Beat, sender: int) -> None:
     """A member's beat: a guest keeps the host's wake count; a host notes who echoes its own."""
     state = ctl.app.state
     if ctl.is_host():
