@@ -10,6 +10,7 @@ from typing import Any
 
 from e2e.conftest import new_context
 from e2e.floodline_util import PHONE, info
+from e2e.test_floodline_keyboard import solution_keys
 from e2e.util import after_frames, buttons, click_button, open_game
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -21,6 +22,21 @@ def tap_button(page: Any, bid: str) -> None:
     page.touchscreen.tap(b["x"] + b["w"] / 2, b["y"] + b["h"] / 2)
     page.wait_for_timeout(120)
     after_frames(page)
+
+
+#: the keyboard test's keys (default bindings, view 0) as the pad buttons of the same actions
+PAD_OF = {
+    "ArrowLeft": "left",
+    "ArrowRight": "right",
+    "ArrowUp": "away",
+    "ArrowDown": "near",
+    "KeyQ": "yawL",
+    "KeyE": "yawR",
+    "KeyR": "pitchU",
+    "KeyF": "pitchD",
+    "KeyZ": "rollL",
+    "KeyC": "rollR",
+}
 
 
 def pad(page: Any, action: str) -> None:
@@ -61,12 +77,22 @@ def test_floodline_phone_pad_only(browser, guard, site):
         page.wait_for_timeout(70)
         xs.append(min(c[0] for c in info(page)["active"]))
         assert xs[1] == xs[0] - 1 and xs[2] == xs[1] + 1, xs
-        for i in range(8):
-            for _ in range(i % 4):
-                pad(page, ("left", "right", "away", "near")[i % 4])
-                page.wait_for_timeout(50)
+        pad(page, "right")  # back over the spawn cell: the committed solution starts there
+        page.wait_for_timeout(70)
+        # Lv1's committed solution (each piece moved and turned flat into its slot) by pad taps alone
+        for taps in solution_keys():
+            before = info(page)["pieces"]
+            for name in taps:
+                pad(page, PAD_OF[name])
+                page.wait_for_timeout(45)
+                after_frames(page)
             pad(page, "hard")
-            page.wait_for_timeout(200)
+            page.wait_for_function(
+                "(n) => JSON.parse(window.gridworks.floodlineInfo()).pieces > n", arg=before, timeout=10_000
+            )
+        page.wait_for_function(
+            "() => JSON.parse(window.gridworks.floodlineInfo()).outcome !== null", timeout=10_000
+        )
         st = info(page)
         assert st["outcome"] == "WON" and st["pieces"] == 8, st
         page.screenshot(path=str(ART / "floodline-touch-lv01-won.png"))
@@ -125,10 +151,10 @@ def test_floodline_hints_follow_rebound_keys(page, site):
     st = info(page)
     assert "N basins" in st["keysHelp"] and "B basins" not in st["keysHelp"], st["keysHelp"]
     assert "J drop" in st["keysHelp"] and "Space" not in st["keysHelp"]
-    assert "drop with J." in st["tip"] and "Space" not in st["tip"], st["tip"]
+    assert "drop it with J" in st["tip"] and "Space" not in st["tip"], st["tip"]
     click_button(page, "lang")
     st = info(page)
-    assert "N бассейны" in st["keysHelp"] and "сброс — J." in st["tip"], (st["keysHelp"], st["tip"])
+    assert "N бассейны" in st["keysHelp"] and "сбросьте J" in st["tip"], (st["keysHelp"], st["tip"])
     click_button(page, "lang")
     page.reload()  # the bindings are saved: the hints survive a reload
     page.wait_for_function("() => window.gridworks && window.gridworks.ready === true", timeout=60000)
