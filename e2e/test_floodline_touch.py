@@ -12,6 +12,7 @@ from e2e.conftest import new_context
 from e2e.floodline_util import PHONE, info
 from e2e.test_floodline_keyboard import solution_keys
 from e2e.util import after_frames, buttons, click_button, open_game
+from www.floodline.keys import BINDINGS
 
 ROOT = Path(__file__).resolve().parents[1]
 ART = ROOT / "e2e-artifacts"
@@ -22,21 +23,6 @@ def tap_button(page: Any, bid: str) -> None:
     page.touchscreen.tap(b["x"] + b["w"] / 2, b["y"] + b["h"] / 2)
     page.wait_for_timeout(120)
     after_frames(page)
-
-
-#: the keyboard test's keys (default bindings, view 0) as the pad buttons of the same actions
-PAD_OF = {
-    "ArrowLeft": "left",
-    "ArrowRight": "right",
-    "ArrowUp": "away",
-    "ArrowDown": "near",
-    "KeyQ": "yawL",
-    "KeyE": "yawR",
-    "KeyR": "pitchU",
-    "KeyF": "pitchD",
-    "KeyZ": "rollL",
-    "KeyC": "rollR",
-}
 
 
 def pad(page: Any, action: str) -> None:
@@ -83,7 +69,7 @@ def test_floodline_phone_pad_only(browser, guard, site):
         for taps in solution_keys():
             before = info(page)["pieces"]
             for name in taps:
-                pad(page, PAD_OF[name])
+                pad(page, BINDINGS[name])  # the pad button of the key's action
                 page.wait_for_timeout(45)
                 after_frames(page)
             pad(page, "hard")
