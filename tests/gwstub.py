@@ -3,44 +3,20 @@
 from __future__ import annotations
 
 import importlib
-import sys
 import types
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
-STUBS = ("js", "pyodide", "pyodide.ffi", "gwweb")
+from buildtools.saveformats import glue
 
 
 @contextmanager
 def glue_modules(names: Iterable[str]) -> Iterator[dict[str, Any]]:
-    """``{name: gwweb.<name>}`` with stand-ins for ``js`` and ``pyodide.ffi``; sys.modules restored after."""
-    saved = {name: sys.modules.get(name) for name in STUBS}
-    saved_glue = {k for k in sys.modules if k.startswith("gwweb.")}
-    js = types.ModuleType("js")
-    js.Function = types.SimpleNamespace(new=lambda *a: None)  # type: ignore[attr-defined]
-    sys.modules["js"] = js
-    ffi = types.ModuleType("pyodide.ffi")
-    ffi.create_proxy = ffi.create_once_callable = ffi.to_js = lambda f, *a, **k: f  # type: ignore[attr-defined]
-    pyodide = types.ModuleType("pyodide")
-    pyodide.ffi = ffi  # type: ignore[attr-defined]
-    sys.modules["pyodide"], sys.modules["pyodide.ffi"] = pyodide, ffi
-    gw = types.ModuleType("gwweb")
-    gw.__path__ = [str(ROOT / "www")]  # type: ignore[attr-defined]
-    sys.modules["gwweb"] = gw
-    try:
+    """``{name: gwweb.<name>}`` with stand-ins for ``js`` and ``pyodide.ffi``; sys.modules restored after
+    (the build's own stub, ``buildtools.saveformats.glue``)."""
+    with glue():
         yield {name: importlib.import_module(f"gwweb.{name}") for name in names}
-    finally:
-        for k in [k for k in sys.modules if k.startswith("gwweb.")]:
-            if k not in saved_glue:
-                del sys.modules[k]
-        for name, mod in saved.items():
-            if mod is None:
-                sys.modules.pop(name, None)
-            else:
-                sys.modules[name] = mod
 
 
 class StubShell:
