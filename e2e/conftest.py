@@ -76,7 +76,8 @@ def dist_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
     import build
 
-    prebuilt = os.environ.get("GW_E2E_DIST")  # a site already built by `build.py` (lead's repeat runs)
+    # a site built already: `./gridworks test` builds it on the second core while mypy runs
+    prebuilt = os.environ.get("GW_E2E_DIST")
     if prebuilt:
         return Path(prebuilt)
     if not os.environ.get("PYTEST_XDIST_WORKER"):
