@@ -42,7 +42,7 @@ def test_double_move_named_and_enemy_reach_on_tap(page, site):
     )
     st = until(page, "s.mode === 'play' && s.planning && s.threat_lines.length > 0")
     # the enemy turns and burns to our ring on its first move and fires its railgun on its second
-    assert st["threat_lines"] == ["⚠ Ship 2 moves twice: 2nd: Rail 5 (up to 5)"]
+    assert st["threat_lines"] == ["⚠ Ship 2 moves twice: 2nd: Railgun 5 (up to 5 hull)"]
     page.screenshot(path="e2e-artifacts/orbit-threat-desktop.png")
     page.keyboard.press("KeyE")
     until(page, "s.reach_of === 1")
@@ -57,8 +57,8 @@ def test_double_move_named_and_enemy_reach_on_tap(page, site):
     # shields take one off the named hit
     click(page, "sub:+:shd")
     click(page, "sub:+:shd")
-    st = until(page, "s.threat_lines.length > 0 && s.threat_lines[0].includes('Rail 4')")
-    assert st["threat_lines"] == ["⚠ Ship 2 moves twice: 2nd: Rail 4 (up to 4)"]
+    st = until(page, "s.threat_lines.length > 0 && s.threat_lines[0].includes('Railgun 4')")
+    assert st["threat_lines"] == ["⚠ Ship 2 moves twice: 2nd: Railgun 4 (up to 4 hull)"]
     assert info(page)["planning"]
     check_heat_text(page, phone=False)
 

@@ -9,7 +9,9 @@ from orbit_helpers import make, turn
 
 from engine.orbit import initial_state
 from engine.orbit.exposure import danger_zone, enemy_turns, enemy_zone, reach_at
+from engine.orbit.search import candidate_plans
 from engine.orbit.threat import threats
+from engine.orbit.turn import execute_turn
 from tools.playtest.orbit_threats import play
 
 
@@ -114,3 +116,35 @@ def test_no_hit_lands_that_the_panel_did_not_name(seed, seats):
     g = play((seed, seats))
     assert g.claims > 10 and g.hit_claims > 4
     assert g.lies_new == 0, g.lie_examples
+
+
+def _worst_two_moves(after: Any) -> tuple[int, int]:
+    """Hull the enemy really takes off ship 0 over its double move, by trying every candidate plan of
+    the search for both moves: (after its first move, after its second)."""
+    hull = after.ships[0].hull
+    first = second = 0
+    for p1 in candidate_plans(after):
+        b, _ = execute_turn(after, p1)
+        first = max(first, hull - b.ships[0].hull)
+        for p2 in candidate_plans(b):
+            c, _ = execute_turn(b, p2)
+            second = max(second, hull - c.ships[0].hull)
+    return first, second
+
+
+@pytest.mark.parametrize(("sector", "safe"), [(13, False), (14, False), (15, True), (22, True), (23, False)])
+def test_safe_line_at_the_edge_of_the_computers_second_move(sector, safe):
+    """The players' complaint: "safe" ignored the computer's second move. Ring 3 sectors 13 / 14 / 15
+    and 22 / 23 straddle the edge of what the enemy reaches over its double move (rules 7). Sector 14
+    is hit only on the second move (the first alone deals 0), so a one-move check called it safe; the
+    panel calls a sector safe exactly when no pair of the search's plans takes any hull there."""
+    s = initial_state(0, {"ships": [{"ring": 3, "sector": sector}, DOUBLE], "rules": 7})
+    after, _ = turn(s, "coast")
+    reach = reach_at(after, 0)
+    first, second = _worst_two_moves(after)
+    assert (reach == []) is safe
+    assert (second == 0) is safe
+    assert first == 0  # none of these is in reach of the first move alone
+    if not safe:
+        assert reach[0].moves == 2 and all(h.move == 2 for h in reach[0].hits)
+        assert reach[0].most >= second > 0

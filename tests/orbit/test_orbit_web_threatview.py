@@ -31,17 +31,32 @@ def test_a_double_move_is_said_with_each_hit_and_its_damage_after_shields():
         },
     )
     after, _ = turn(s, "coast")
-    assert reach_lines(tr, name, reach_at(after, 0)) == ["⚠ Ship 2 moves twice: 2nd: Rail 4 (up to 4)"]
+    assert reach_lines(tr, name, reach_at(after, 0)) == [
+        "⚠ Ship 2 moves twice: 2nd: Railgun 4 (up to 4 hull)"
+    ]
 
 
 def test_lines_for_one_move_several_enemies_and_safety():
     one = EnemyReach(1, 1, (Hit(1, 1, Weapon.LASER, 2), Hit(1, 1, Weapon.MISSILES, 2)), 4)
     two = EnemyReach(2, 2, (Hit(2, 1, Weapon.MISSILES, 1), Hit(2, 2, Weapon.RAILGUN, 4)), 5)
     assert reach_lines(tr, name, [one, two]) == [
-        "⚠ Ship 2: Las 2, Mis 2 (up to 4)",
-        "⚠ Ship 3 moves twice: 1st: Mis 1 · 2nd: Rail 4 (up to 5)",
+        "⚠ Ship 2: Laser 2, Missiles 2 (up to 4 hull)",
+        "⚠ Ship 3 moves twice: 1st: Missiles 1 · 2nd: Railgun 4 (up to 5 hull)",
     ]
     assert reach_lines(tr, name, []) == ["✓ Safe there: no enemy can hit you before your next turn"]
+
+
+def test_a_hit_shields_take_whole_is_said_in_words_not_as_a_bare_zero():
+    """The page said "Mis 0": damage after shields 0 / 1 / 2 reads "stopped by shields" / 1 / 2."""
+    said = [
+        reach_lines(tr, name, [EnemyReach(1, 1, (Hit(1, 1, Weapon.MISSILES, d),), d)])[0] for d in (0, 1, 2)
+    ]
+    assert said == [
+        "⚠ Ship 2: Missiles stopped by shields (no hull lost)",
+        "⚠ Ship 2: Missiles 1 (up to 1 hull)",
+        "⚠ Ship 2: Missiles 2 (up to 2 hull)",
+    ]
+    assert " 0" not in said[0]
 
 
 def test_tiers_at_their_boundaries():

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.orbit.exposure import EnemyReach
+from engine.orbit.exposure import EnemyReach, Hit
 from engine.orbit.rules import RING_SECTORS, RINGS
 
 Tr = Callable[..., str]
@@ -18,10 +18,17 @@ Run = tuple[int, int, int, int]
 
 
 def hits_text(tr: Tr, r: EnemyReach) -> str:
-    """``Las 2, Mis 2`` for one move; ``1st: Mis 2 · 2nd: Rail 5, Las 2`` for a double move."""
+    """``Laser 2, Missiles 2`` for one move; ``1st: Missiles 2 · 2nd: Railgun 5`` for a double move.
+
+    Weapons are named as on the ship cards; a hit the target's shields take whole says so in words
+    (``Missiles stopped by shields``), never as a bare ``0``."""
+
+    def one(h: Hit) -> str:
+        weapon = tr("sub_" + h.weapon.value)
+        return tr("hit_dmg", weapon=weapon, n=h.damage) if h.damage else tr("hit_blocked", weapon=weapon)
 
     def move(mv: int) -> str:
-        return ", ".join(f"{tr('abbr_' + h.weapon.value)} {h.damage}" for h in r.hits if h.move == mv)
+        return ", ".join(one(h) for h in r.hits if h.move == mv)
 
     if r.moves < 2:
         return move(1)
@@ -39,7 +46,7 @@ def reach_lines(tr: Tr, name: Callable[[int], str], reach: list[EnemyReach]) -> 
             "threat_twice" if r.moves > 1 else "threat_enemy",
             ship=name(r.enemy),
             hits=hits_text(tr, r),
-            most=r.most,
+            most=tr("up_to_hull", n=r.most) if r.most else tr("no_hull_lost"),
         )
         for r in reach
     ]
