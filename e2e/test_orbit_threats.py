@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from e2e.test_orbit import click, info, until
+from e2e.test_orbit import click, frames, info, until
 from e2e.util import buttons, canvas_has_pixels, open_game
 
 HOT = {
@@ -35,7 +35,8 @@ def tap_ship(page: Any, i: int) -> None:
     page.mouse.click(box["x"] + x, box["y"] + y)
 
 
-def test_double_move_named_and_enemy_reach_on_tap(page, site):
+def test_double_move_named_reach_on_tap_heat_and_the_phone_panel(page, site):
+    """One boot: desktop first, then the same page turned into a phone (390x844)."""
     open_game(page, site, "orbit")
     page.evaluate(
         "(o) => window.gridworks.startGame(JSON.stringify(['human', 'greedy']), JSON.stringify(o), 1)", DOUBLE
@@ -61,6 +62,7 @@ def test_double_move_named_and_enemy_reach_on_tap(page, site):
     assert st["threat_lines"] == ["⚠ Ship 2 moves twice: 2nd: Railgun 4 (up to 4 hull)"]
     assert info(page)["planning"]
     check_heat_text(page, phone=False)
+    phone_panel(page)
 
 
 def check_heat_text(page: Any, phone: bool) -> None:
@@ -84,9 +86,11 @@ def check_heat_text(page: Any, phone: bool) -> None:
     assert "heat 1" in st["heat_lines"][0]
 
 
-def test_phone_panel_shows_the_threat_line(page, site):
+def phone_panel(page: Any) -> None:
+    """The phone's panel (the page resized to 390x844): the threat line, 44 px +/- buttons, heat."""
     page.set_viewport_size({"width": 390, "height": 844})
-    open_game(page, site, "orbit")
+    page.wait_for_function("() => document.querySelector('canvas').getBoundingClientRect().width <= 390")
+    frames(page, 3)
     page.evaluate(
         "(o) => window.gridworks.startGame(JSON.stringify(['human', 'greedy']), JSON.stringify(o), 1)", DOUBLE
     )

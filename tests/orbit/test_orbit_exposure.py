@@ -132,10 +132,10 @@ def _worst_two_moves(after: Any) -> tuple[int, int]:
     return first, second
 
 
-@pytest.mark.parametrize(("sector", "safe"), [(13, False), (14, False), (15, True), (22, True), (23, False)])
+@pytest.mark.parametrize(("sector", "safe"), [(13, False), (14, False), (15, True)])
 def test_safe_line_at_the_edge_of_the_computers_second_move(sector, safe):
     """The players' complaint: "safe" ignored the computer's second move. Ring 3 sectors 13 / 14 / 15
-    and 22 / 23 straddle the edge of what the enemy reaches over its double move (rules 7). Sector 14
+    straddle the edge of what the enemy reaches over its double move (rules 7). Sector 14
     is hit only on the second move (the first alone deals 0), so a one-move check called it safe; the
     panel calls a sector safe exactly when no pair of the search's plans takes any hull there."""
     s = initial_state(0, {"ships": [{"ring": 3, "sector": sector}, DOUBLE], "rules": 7})
