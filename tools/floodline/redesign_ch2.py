@@ -52,6 +52,19 @@ Lv16 (tilt-drop wins) was tried with its two drains high in the east wall's corn
 tilt the pool fills that wall from z = 0 (the fill's tie order), so the z = 9 drain stays dry and the
 plan missed 60 units in 60 pieces; not landed (session 9).  Lv20 was not tried.
 
+Lv18 "Drain Placement" (greedy and wall win it ★3: the one placed drain sinks into the open pool and
+drains 2 per lock under DOWN) was tried in session 12 as a roofed tank: an 8x8 box, the pool (x 0-7,
+y 0-1, z 0-3, 64 units) under a WALL roof at y = 4 over z 0-4, a 2-high ridge at z = 4 leaving a slit at
+y 2-3, no drain, one placement charge, 50 units.  Under DOWN the drain cannot reach the water; tilted
+south the pool pours through the slit onto the south wall (z = 7).  Found: with heightLimit 9 the
+sideways spawn (y centred below the limit) meets the roof, every second piece TOPS OUT (limit 14 / height
+16 fixes it); the water lies as a sheet on the z = 7 face, filled x-major (64 units = columns x 0-3, all
+16 rows), and a sheet never flows within its own layer, so a drain on the face only drains what pieces
+push into its 26 neighbours: the phase plan (``_keep_off``) drained 32 (drain at (0, 0, 7), placed
+before the tilt) and 34 (at (2, 5, 7), placed under the tilt) of 50 in 16 pieces, then the pile reached
+the spawn (143 s CPU).  Not landed; a face narrower than the pool's volume (so the sheet stands in the
+drain's reach) is the next thing to try.
+
 ``python -m tools.floodline.redesign_ch2 11`` rewrites level 11 and its solution (its own row of
 ``solutions/index.json`` only); ``python -m tools.floodline.redesign 12`` rewrites Lv12 (and rebuilds
 the whole index).
