@@ -20,7 +20,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 CODE = [
     *sorted((ROOT / "engine" / "floodline").glob("*.py")),
-    ROOT / "tools" / "playtest" / "floodline_family.py",
+    *(ROOT / "tools" / "playtest" / f"floodline_{m}.py" for m in ("family", "play", "stackers", "tilted")),
     ROOT / "tools" / "floodline" / "solve_levels.py",
     ROOT / "tools" / "floodline" / "plan_solver.py",
     ROOT / "tools" / "floodline" / "measure.py",

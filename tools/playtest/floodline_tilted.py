@@ -1,0 +1,213 @@
+"""Floodline's tilting strategies (issue #26): "tilt once and stay" (``tilt_greedy``), "tilt, stay,
+tilt back once" (``tilt_stay``) and "park" (each piece where a tilt loses nothing).  Each one PLAYS the
+level to the engine's own end or ``max_pieces`` (see ``floodline_family.py`` for the family).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.floodline.board import Kind
+from engine.floodline.geometry import Gravity
+from engine.floodline.level import Level
+from engine.floodline.moves import IDLE, TickInput
+from engine.floodline.scoring import tilts_needed
+from engine.floodline.state import State, Status
+from tools.playtest.floodline_play import (
+    PROBE,
+    STAY_PATIENCE,
+    TURNS,
+    Play,
+    _rank,
+    _sideways,
+    _structure_stands,
+    _tilt_back,
+    mean_progress,
+    progress_of,
+)
+from tools.playtest.floodline_stackers import _greedy_run, play_drop, play_greedy
+
+
+def _tilt_greedy_run(p: Play, max_pieces: int) -> None:
+    import tools.floodline.solve_levels as sv
+    from tools.floodline.plan_solver import placements
+
+    while not p.over(max_pieces):
+        cands = placements(p.s, sv.heuristic, TURNS)
+        before = p.pieces
+        for _sc, ticks, _pred in cands[:12]:
+            real = sv._run(p.s, ticks)
+            if real.outcome is not None and real.outcome.status != Status.WON:
+                continue
+            p.run(ticks)
+            break
+        if p.pieces == before and p.s.outcome is None:
+            p.run([TickInput(hard=True)])
+
+
+def play_tilt_greedy(lv: Level, seed: int, max_pieces: int) -> dict[str, Any]:
+    """Tilt once and stay: greedy placements under the tilted gravity, scored by the generic
+    objective heuristic.  Each allowed sideways direction is played for ``PROBE`` pieces (a player
+    trying the four ways the box can lie); the most promising one (won, stars, progress at the end of
+    the probe) is played on to ``max_pieces``.  A direction whose probe already ended is final."""
+    plays: list[tuple[Play, Gravity]] = []
+    for g in _sideways(lv):
+        p = Play(lv, seed)
+        p.run([TickInput(tilt=g)])
+        _tilt_greedy_run(p, min(PROBE, max_pieces))
+        plays.append((p, g))
+    if not plays:
+        return play_drop(lv, seed, max_pieces)
+    p, g = max(plays, key=lambda pg: _rank(pg[0].result()))
+    _tilt_greedy_run(p, max_pieces)
+    return p.result(direction=g.value)
+
+
+def _back_trial(s: State) -> State | None:
+    """The state after tilting ``s`` back down (cooldown waited out); None when the tilt is refused."""
+    from tools.floodline.solve_levels import _run
+
+    if s.outcome is not None or s.gravity == Gravity.DOWN:
+        return None
+    back = _run(s, _tilt_back(s))
+    return back if back.gravity == Gravity.DOWN else None
+
+
+def _stay_rank(s: State) -> tuple[bool, int, float, float]:
+    """A tilt back's worth: won, stars, the weakest objective's share, then the mean share (so that
+    draining more counts while the height is still the weakest, Lv20)."""
+    won = s.outcome is not None and s.outcome.status == Status.WON
+    alive = s.outcome is None or won
+    stars = s.outcome.stars if won and s.outcome is not None else 0
+    return (won, stars, progress_of(s) if alive else -1.0, mean_progress(s) if alive else -1.0)
+
+
+def _stay_phase(p: Play, max_pieces: int, budget: int) -> tuple[State | None, int]:
+    """Greedy placements under the tilted gravity for at most ``budget`` more pieces; after each one the
+    tilt back is tried on a copy.  Returns the best tilted-back state seen (None: never possible) and
+    how many pieces the phase placed.  Stops at once when a tilt back wins, or when the best has not
+    improved for ``STAY_PATIENCE`` pieces."""
+    best: State | None = _back_trial(p.s)
+    since = 0
+    start = p.pieces
+    while not p.over(max_pieces) and p.pieces - start < budget:
+        if best is not None and best.outcome is not None and best.outcome.status == Status.WON:
+            break
+        if since >= STAY_PATIENCE:
+            break
+        _tilt_greedy_run(p, p.pieces + 1)
+        trial = _back_trial(p.s)
+        since += 1
+        if trial is not None and (best is None or _stay_rank(trial) > _stay_rank(best)):
+            best, since = trial, 0
+    return best, p.pieces - start
+
+
+def play_tilt_stay(lv: Level, seed: int, max_pieces: int) -> dict[str, Any]:
+    """ "Tilt, stay, tilt back once" (session 11): tilt to a sideways ``g``, stack greedily while tilted
+    (``tilt_greedy``'s placements), then tilt back down ONCE, at the moment after which the tilt back
+    scores best (won, stars, objective progress; tried on a copy after every piece), and go on as the
+    tilt-blind ``greedy`` (whose out-and-back does any further tilt an objective needs).  Each allowed
+    ``g`` is probed for ``PROBE`` pieces; the most promising (its best tilt back) is stayed in for up to
+    ``max_pieces``, ending early when a tilt back wins or ``STAY_PATIENCE`` pieces bring nothing better."""
+    plays: list[tuple[Play, Gravity, State | None]] = []
+    for g in _sideways(lv):
+        p = Play(lv, seed)
+        p.run([TickInput(tilt=g)])
+        best, _n = _stay_phase(p, max_pieces, PROBE)
+        plays.append((p, g, best))
+    if not plays:
+        return play_greedy(lv, seed, max_pieces)
+
+    def rank(item: tuple[Play, Gravity, State | None]) -> tuple[bool, int, float, float]:
+        return _stay_rank(item[2]) if item[2] is not None else (False, 0, -2.0, -2.0)
+
+    p, g, best = max(plays, key=rank)
+    more, _n = _stay_phase(p, max_pieces, max_pieces)
+    if more is not None and (best is None or _stay_rank(more) > _stay_rank(best)):
+        best = more
+    if best is None:  # never able to tilt back: the tilted play is the result
+        return p.result(direction=g.value, back_at=None)
+    p.s = best  # the tilt back, made once, at its best moment
+    p.best = max(p.best, progress_of(p.s))
+    back_at = p.pieces
+    if p.s.outcome is None:
+        _greedy_run(p, lv, max_pieces, wall=False)
+    return p.result(direction=g.value, back_at=back_at)
+
+
+def _tilt_out_back(p: Play, g: Gravity) -> bool:
+    """Tilt to ``g`` and straight back down (the cooldowns waited out); False when ``g`` was refused."""
+    s1 = p.s
+    p.run([*([IDLE] * s1.cooldown), TickInput(tilt=g)])
+    if p.s.gravity != g:
+        return False
+    if p.s.outcome is None:
+        p.run(_tilt_back(p.s))
+    return True
+
+
+def _park_choice(p: Play, g: Gravity | None) -> list[TickInput] | None:
+    """The ticks of the placement ``park`` takes: a winning one if any; else the highest (top voxel,
+    then the objective heuristic) whose ``g`` tilt loses nothing more; else the best by the heuristic."""
+    import tools.floodline.solve_levels as sv
+
+    s = p.s
+    f = s.board.frame
+    before = set(s.board.indices(Kind.SOLID))
+    lost0 = s.metrics["lostVoxelsTotal"]
+    safe: list[tuple[int, float, list[TickInput]]] = []
+    rest: list[tuple[float, list[TickInput]]] = []
+    for sc, ticks, res in sv.placements(s, max_turns=TURNS):
+        o = res.outcome
+        if o is not None and o.status == Status.WON:
+            return ticks
+        if o is not None:
+            continue
+        rest.append((sc, ticks))
+        new = set(res.board.indices(Kind.SOLID)) - before
+        if not new:
+            continue
+        if g is not None:
+            tilted = sv._run(res, [*([IDLE] * res.cooldown), TickInput(tilt=g)])
+            if tilted.gravity != g or tilted.metrics["lostVoxelsTotal"] > lost0:
+                continue
+            if tilted.outcome is not None and tilted.outcome.status != Status.WON:
+                continue
+        safe.append((max(f.ys[i] for i in new), sc, ticks))
+    if safe:
+        return max(safe, key=lambda c: (c[0], c[1]))[2]
+    if rest:
+        return max(rest, key=lambda c: c[0])[1]
+    return None
+
+
+def play_park(lv: Level, seed: int, max_pieces: int) -> dict[str, Any]:
+    """Park: each piece at the highest spot a ``g`` tilt loses nothing from, for each allowed sideways
+    ``g`` (one play each; the best counts); the tilts an objective needs as ``g`` out and back once the
+    structure stands.  A level without sideways tilts is played once, highest placement first."""
+    dirs: list[Gravity | None] = [*_sideways(lv)] or [None]
+    best: dict[str, Any] | None = None
+    for g in dirs:
+        p = Play(lv, seed)
+        tilts_done = 0
+        while not p.over(max_pieces):
+            if g is not None and tilts_needed(p.s) > 0 and _structure_stands(p.s) and tilts_done < 12:
+                tilts_done += 1
+                if _tilt_out_back(p, g):
+                    continue
+            if p.s.gravity != Gravity.DOWN:  # a refused tilt back: try again before placing
+                p.run(_tilt_back(p.s))
+                if p.s.gravity != Gravity.DOWN:
+                    p.run([TickInput(hard=True)])
+                    continue
+            before = p.pieces
+            ticks = _park_choice(p, g)
+            p.run(ticks if ticks is not None else [TickInput(hard=True)])
+            if p.pieces == before and p.s.outcome is None:
+                p.run([TickInput(hard=True)])
+        r = p.result(direction=g.value if g is not None else "none")
+        if best is None or _rank(r) > _rank(best):
+            best = r
+    assert best is not None
+    return best
