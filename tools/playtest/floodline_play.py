@@ -144,6 +144,20 @@ def _out_and_back(p: Play) -> bool:
     return True
 
 
+def take_first_safe(p: Play, cands: list[tuple[Any, ...]]) -> bool:
+    """Plays the first of the best 12 candidate placements ``(score, ticks, predicted)`` whose own
+    play does not lose; False when every one of them loses (nothing played)."""
+    from tools.floodline.solve_levels import _run
+
+    for _sc, ticks, _pred in cands[:12]:
+        real = _run(p.s, ticks)
+        if real.outcome is not None and real.outcome.status != Status.WON:
+            continue
+        p.run(ticks)
+        return True
+    return False
+
+
 def _rank(r: dict[str, Any]) -> tuple[bool, int, float, int]:
     return (r["won"], r["stars"], r["end_progress"], r["pieces"])
 

@@ -13,7 +13,6 @@ from engine.floodline.geometry import Gravity
 from engine.floodline.level import Level
 from engine.floodline.moves import TickInput
 from engine.floodline.scoring import tilts_needed
-from engine.floodline.state import Status
 from tools.playtest.floodline_play import (
     TURNS,
     Play,
@@ -21,6 +20,7 @@ from tools.playtest.floodline_play import (
     _sideways,
     _structure_stands,
     _tilt_back,
+    take_first_safe,
     wall_contact,
 )
 
@@ -108,13 +108,7 @@ def _greedy_run(p: Play, lv: Level, max_pieces: int, wall: bool) -> None:
                     key=lambda c: -c[0],
                 )
             before = p.pieces
-            for _sc, ticks, _pred in cands[:12]:
-                real = sv._run(p.s, ticks)
-                if real.outcome is not None and real.outcome.status != Status.WON:
-                    continue
-                p.run(ticks)
-                break
-            else:
+            if not take_first_safe(p, cands):
                 p.run([TickInput(hard=True)])  # every placement loses: take the spawn drop and go on
             if p.pieces == before and p.s.outcome is None:
                 p.run([TickInput(hard=True)])

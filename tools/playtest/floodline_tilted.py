@@ -11,6 +11,7 @@ from engine.floodline.board import Kind
 from engine.floodline.geometry import Gravity
 from engine.floodline.level import Level
 from engine.floodline.moves import IDLE, TickInput
+from engine.floodline.rules import step
 from engine.floodline.scoring import tilts_needed
 from engine.floodline.state import State, Status
 from tools.playtest.floodline_play import (
@@ -24,8 +25,20 @@ from tools.playtest.floodline_play import (
     _tilt_back,
     mean_progress,
     progress_of,
+    take_first_safe,
 )
 from tools.playtest.floodline_stackers import _greedy_run, play_drop, play_greedy
+
+
+def _drain_options(s: State, score: Any) -> list[tuple[float, list[TickInput], State]]:
+    """Swap the piece for the level's one-voxel drain and place it under the current gravity
+    (``plan_solver.placements``, scored as the pieces are)."""
+    from tools.floodline.plan_solver import placements
+
+    s1 = step(s, TickInput(drain=True))
+    if s1.active is None or s.active is None or s1.active.piece_id == s.active.piece_id:
+        return []
+    return [(sc, [TickInput(drain=True), *ticks], st) for sc, ticks, st in placements(s1, score, TURNS)]
 
 
 def _tilt_greedy_run(p: Play, max_pieces: int) -> None:
@@ -34,13 +47,11 @@ def _tilt_greedy_run(p: Play, max_pieces: int) -> None:
 
     while not p.over(max_pieces):
         cands = placements(p.s, sv.heuristic, TURNS)
+        if p.s.charges["drain"] > 0:  # a drain the level lets the player place is one of its moves
+            cands += _drain_options(p.s, sv.heuristic)
+            cands.sort(key=lambda c: -c[0])
         before = p.pieces
-        for _sc, ticks, _pred in cands[:12]:
-            real = sv._run(p.s, ticks)
-            if real.outcome is not None and real.outcome.status != Status.WON:
-                continue
-            p.run(ticks)
-            break
+        take_first_safe(p, cands)
         if p.pieces == before and p.s.outcome is None:
             p.run([TickInput(hard=True)])
 
