@@ -153,7 +153,9 @@ class TurnApp(AppBase[S, M, U, S]):
         """The state before the last move played (``None`` after a new game or a reload)."""
         self._after_anim: list[Callable[[], None]] = []
         self.idle = idle
-        shell.storage.guard(self.SAVE)  # a game in progress: another tab's is never replaced silently
+        # a game in progress: another tab's is never replaced silently, and "keep playing here"
+        # stores this tab's game as it is then (``latest_save``), as ``RealtimeApp`` does
+        shell.storage.guard(self.SAVE, latest=self.latest_save)
         self._session: Session[S, M] | None = self._restore()
 
     # -- the game open (or none) ---------------------------------------------------
@@ -231,6 +233,13 @@ class TurnApp(AppBase[S, M, U, S]):
         """Store the game being played (nothing while no game is open)."""
         if self._session is not None:
             self.shell.storage.save(self.SAVE, self.save_record(), self.RECORD_VERSION)
+
+    def latest_save(self) -> tuple[object, int] | None:
+        """This tab's game as it is now, JSON-ready, with its record version (the storage's
+        ``guard(name, latest)``): what "keep playing here" stores. None with no game open."""
+        if self._session is None:
+            return None
+        return self.save_record().model_dump(mode="json"), self.RECORD_VERSION
 
     def save_record(self) -> BaseModel:
         """The stored form of the game being played: its ``SaveData`` (override to wrap it with
