@@ -8,7 +8,7 @@ import json
 import time
 from typing import Any
 
-from e2e.util import canvas_has_pixels, open_game, state_hash
+from e2e.util import after_frames, canvas_has_pixels, open_game, state_hash
 from engine.core.session import Session
 from engine.reactor import GAME, parse_action
 from engine.reactor.stages import trace_action
@@ -39,20 +39,12 @@ def click_button(page: Any, bid: str) -> None:
     pos = json.loads(page.evaluate(f"() => window.gridworks.buttonCenter({json.dumps(bid)})"))
     assert pos is not None, f"button {bid} is not on screen (or disabled)"
     page.mouse.click(pos[0], pos[1])
-    page.wait_for_timeout(120)
-    after_next_frames(page)
-
-
-def after_next_frames(page: Any) -> None:
-    """Wait two animation frames: input is queued and handled by the frame loop, so a frame late
-    under load must not turn into a missed key (a wait of a fixed 40 ms did, in CI)."""
-    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    after_frames(page)  # input is queued and handled by the frame loop
 
 
 def press(page: Any, key: str) -> None:
     page.keyboard.press(key)
-    page.wait_for_timeout(40)
-    after_next_frames(page)
+    after_frames(page)  # a frame late under load must not turn into a missed key
 
 
 def cpython_hash(moves: list[str]) -> str:
@@ -96,8 +88,9 @@ def walk_to_valve_pulse_and_forecast(page: Any) -> list[str]:
     # click the valve cell twice: inspect, then walk there
     pos = json.loads(page.evaluate("() => window.gridworks.cellCenter(3, 6)"))
     page.mouse.click(*pos)
-    page.wait_for_timeout(100)
-    assert info(page)["selected"] == [3, 6]
+    page.wait_for_function(
+        "() => JSON.stringify(JSON.parse(window.gridworks.reactorInfo()).selected) == '[3,6]'"
+    )
     page.mouse.click(*pos)
     page.wait_for_function(
         "() => JSON.stringify(JSON.parse(window.gridworks.reactorInfo()).robot) == '[3,6]'"
@@ -159,18 +152,22 @@ def cascade_stages_mid_key_and_modes(page: Any, moves: list[str]) -> list[str]:
     stats = page.evaluate("() => window.gridworks.frameStats()")
     print(f"frames during the cascade so far: {stats}")
     page.keyboard.press("ArrowRight")
-    page.wait_for_timeout(60)
-    i = info(page)
     moves = moves + ["move w", "move w", "interact", "move e"]
+    page.wait_for_function(
+        "(n) => JSON.parse(window.gridworks.reactorInfo()).moves.length == n", arg=len(moves)
+    )
+    i = info(page)
     assert i["moves"] == moves and i["robot"] == [2, 6]
     assert i["cascades"][-1]["skipped"] and i["cascades"][-1]["current"].startswith("step")
     assert i["cascades"][-1]["total_ms"] == last["total_ms"]  # the same length for every lengthy action
     # pressing on at once (a player in a hurry): the next cascade plays fast
     page.keyboard.press("ArrowLeft")
     page.keyboard.press("KeyE")
-    page.wait_for_timeout(40)
-    i = info(page)
     moves = moves + ["move w", "interact"]
+    page.wait_for_function(
+        "(n) => JSON.parse(window.gridworks.reactorInfo()).moves.length == n", arg=len(moves)
+    )
+    i = info(page)
     assert i["moves"] == moves and i["cascade"]["mode"] == "fast"
     assert i["cascade"]["total_ms"] < last["total_ms"] / 2
     wait_idle(page)
@@ -194,7 +191,11 @@ def cascade_stages_mid_key_and_modes(page: Any, moves: list[str]) -> list[str]:
     assert info(page)["cascade_mode"] == "full"
     # V (the eye view; refused here, no terminal visited) skips a cascade but is not a hurry: the
     # next cascade right after it plays in full; each stage that changed something sounds
-    page.wait_for_timeout(1600)  # well past the last hurried skip (ArrowLeft above)
+    # the rule is about time (a cascade within HURRY_MS of a hurried skip plays fast): this is the
+    # one deliberate wait, on the page's own clock, well past the last hurried skip (ArrowLeft above)
+    page.wait_for_function(
+        "(t) => performance.now() > t", arg=page.evaluate("() => performance.now()") + 1600
+    )
     osc0 = page.evaluate("() => window.__oscillators || 0")
     page.keyboard.press("KeyE")
     page.wait_for_function(
@@ -202,13 +203,15 @@ def cascade_stages_mid_key_and_modes(page: Any, moves: list[str]) -> list[str]:
     )
     assert page.evaluate("() => window.__oscillators") > osc0 + 1  # the action's tone and stage ticks
     page.keyboard.press("KeyV")
-    page.wait_for_timeout(40)
+    page.wait_for_function("() => JSON.parse(window.gridworks.reactorInfo()).cascade === null")
     i = info(page)
     assert i["cascade"] is None and i["cascades"][-1]["skipped"] and not i["cascades"][-1]["hurry"]
     page.keyboard.press("KeyE")
-    page.wait_for_timeout(40)
-    i = info(page)
     moves = moves + ["interact", "interact"]
+    page.wait_for_function(
+        "(n) => JSON.parse(window.gridworks.reactorInfo()).moves.length == n", arg=len(moves)
+    )
+    i = info(page)
     assert i["moves"] == moves and i["cascade"]["mode"] == "full"
     wait_idle(page)
     assert state_hash(page) == cpython_session(moves).state_hash()
@@ -226,7 +229,8 @@ def editor_validation_playtest_files_and_bad_code(page: Any, tmp_path: Any) -> N
     click_button(page, "tool:terrain")
     pos = json.loads(page.evaluate(f"() => window.gridworks.editorHook('cell', '{w - 2},{h - 2}')"))
     page.mouse.click(*pos)
-    page.wait_for_timeout(150)
+    page.wait_for_function("() => JSON.parse(window.gridworks.reactorInfo()).editor.errors.length > 0")
+    after_frames(page)  # the frame that hides Run
     assert any("prop_terrain" in e for e in info(page)["editor"]["errors"])
     assert page.evaluate("() => window.gridworks.buttonCenter('run')") == "null"
     # fix it (undo), then play-test and come back
@@ -249,8 +253,7 @@ def editor_validation_playtest_files_and_bad_code(page: Any, tmp_path: Any) -> N
     click_button(page, "tool:terrain")
     pos = json.loads(page.evaluate("() => window.gridworks.editorHook('cell', '3,3')"))
     page.mouse.click(*pos)
-    page.wait_for_timeout(150)
-    assert page.evaluate("() => window.gridworks.editorHook('export')") != exported
+    page.wait_for_function("(old) => window.gridworks.editorHook('export') != old", arg=exported)
     with page.expect_file_chooser() as fc:
         click_button(page, "importfile")
     fc.value.set_files(str(path))
