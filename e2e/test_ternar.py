@@ -8,7 +8,7 @@ import importlib.util
 import json
 import os
 import sys
-from collections import deque
+from collections import Counter, deque
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +30,8 @@ _spec.loader.exec_module(_keys)
 neighbour_in = _keys.neighbour_in
 
 SEED = 20261122
+INTRO_TURNS = 50  # 12.1's intro: turns 1-50 spawn its own values, the window rules from turn 51
+ARRIVAL_TURNS = 6  # turns dragged past the intro while what flows in is checked against the window
 KEY_FOR = {"W": "ArrowLeft", "E": "ArrowRight", "NW": "KeyQ", "NE": "KeyE", "SW": "KeyZ", "SE": "KeyC"}
 
 
@@ -238,6 +240,40 @@ def test_ternar_drag_keyboard_undo_reload(page: Any, site: str) -> None:
     wait_ready(page)
     assert state_hash(page) == saved_hash
     assert info(page)["undo"] == "1/1" and info(page)["best"] == s.state.score
+
+    # 5b. issue #30, "the window is not what arrives on the board": past the intro (12.1, turns 1-50)
+    # every normal node that flows onto the page's board comes from the window of that moment, and the
+    # board gains exactly those nodes (old board - route + result + arrivals = new board)
+    page.evaluate(f"() => window.gridworks.autoplay({INTRO_TURNS} - {info(page)['turns']})")
+    assert info(page)["turns"] == INTRO_TURNS and info(page)["outcome"] is None
+    arrived = 0
+    for _ in range(ARRIVAL_TURNS):
+        s = cpython_session(page)
+        before = info(page)
+        route = greedy_route(s.state, 40, 800)
+        assert route is not None
+        _, events = GAME.apply_with_events(s.state, route)
+        s.play(route)
+        drag(page, route.nodes)
+        settle(page)
+        got = info(page)
+        assert got["turns"] == before["turns"] + 1 > INTRO_TURNS and state_hash(page) == s.state_hash()
+        normal = [(v, w) for _, v, kind, w in got["arrivals"] if kind == "normal"]
+        assert len(got["arrivals"]) == sum(e.kind == "spawn" for e in events) >= len(route.nodes) - 1
+        assert all(v in w for v, w in normal), (got["turns"], normal)
+        arrived += len(normal)
+        if not any(e.kind == "big_bang" for e in events):  # a Big Bang clears the field and deals anew
+            assert all(w == got["window"] for _, w in normal)
+            result = next(e.result for e in events if e.kind == "collapse")
+            board = Counter(v for v in before["values"] if v) - Counter(
+                before["values"][n] for n in route.nodes
+            )
+            assert Counter(v for v in got["values"] if v) == board + Counter(
+                [result] + [a[1] for a in got["arrivals"]]
+            )
+        if got["outcome"] is not None:
+            break
+    assert arrived >= ARRIVAL_TURNS
 
     # 6. a corrupt save is moved aside and the player is told
     page.evaluate('() => localStorage.setItem(\'gridworks:ternar:game\', \'{"v":1,"data":{"game":"ternar"\')')

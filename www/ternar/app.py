@@ -62,6 +62,7 @@ class TernarApp(TurnApp[State, Move, Ui]):
         self.dismissed = 0  # notices the player has closed (or played on after)
         self.move_anim: Timeline | None = None  # the engine's turn timeline (an Animation)
         self.early_finishes = 0  # animations a press ended at once (2048's rule; the e2e reads it)
+        self.arrivals: list[tuple[int, int, str, tuple[int, ...]]] = []  # the last turn's, see on_events
         raw_profile = shell.storage.read_raw("profile")
         self.profile = shell.storage.load("profile", Profile) or self._salvaged_profile(shell, raw_profile)
         had_save = shell.storage.read_raw(self.SAVE) is not None
@@ -214,8 +215,15 @@ class TernarApp(TurnApp[State, Move, Ui]):
         """A turn was played: sound, toasts, what a screen reader hears, and the turn's animation."""
         old, new = self.prev_state, self.state
         last = self.session.moves[-1]
+        self.arrivals = []
         if old is None or isinstance(last, SoftUndo):
             return None
+        window = old.window
+        for e in events:  # what flowed onto the board this turn, with the window of that moment (#30)
+            if e.kind in ("window_shift", "big_bang"):
+                window = e.new_window
+            elif e.kind == "spawn":
+                self.arrivals.append((e.node, e.value, e.node_type, window))
         from .anim import build
 
         self.dismissed = len(self.shell.notices)  # the player has seen the notice and played on

@@ -46,6 +46,8 @@ def hooks(app: TernarPage) -> dict[str, object]:
                 "animating": app.move_anim is not None,
                 "anim_left_ms": anim_left(),
                 "early_finishes": app.early_finishes,
+                # the last turn's nodes that flowed in: [node, value, "normal"|"ghost", window then]
+                "arrivals": [[n, v, k, list(w)] for n, v, k, w in app.arrivals],
                 "busy": app.busy(),
                 "dialog": ui.dialog,
                 "dialog_mode": ui.dialog_mode,

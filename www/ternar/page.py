@@ -37,6 +37,7 @@ class TernarPage(Protocol):
     move_anim: Timeline | None
     clock: Callable[[], float]
     early_finishes: int
+    arrivals: list[tuple[int, int, str, tuple[int, ...]]]
     dismissed: int
     session: Session[State, Move]
 
