@@ -53,18 +53,40 @@ def lethal_quantity(st: ReactorState, cell: int, immunity: int) -> str:
     return ""
 
 
+def _lethal_table(st: ReactorState) -> tuple[list[bool], list[bool]]:
+    """Per cell: lethal to a robot without heat immunity, and lethal to one with some left (the
+    same answer as ``lethal_quantity`` for every cell, read once per search instead of per step)."""
+    limits = st.balance.robot_unsafe
+    size = len(st.grid.walls)
+    bare = [False] * size
+    shielded = [False] * size
+    for q in QUANTITIES:
+        limit = limits[q]
+        if limit is None:
+            continue
+        arr = st.surface[q]
+        for c in range(size):
+            if arr[c] >= limit:
+                bare[c] = True
+                if q != "heat":
+                    shielded[c] = True
+    return bare, shielded
+
+
 def safe_cells(st: ReactorState) -> dict[int, int]:
     """Every floor cell the robot can walk to safely right now -> the most heat immunity it can
     still have on arrival (the robot's own cell included)."""
     best = {st.robot: st.heat_immunity}
     todo = deque([(st.robot, st.heat_immunity)])
     g = st.grid
+    bare, shielded = _lethal_table(st)
     while todo:
         c, imm = todo.popleft()
         if best.get(c, -1) > imm:
             continue
+        lethal = shielded if imm > 0 else bare
         for _, n in g.neighbors[c]:
-            if g.walls[n] or lethal_quantity(st, n, imm):
+            if g.walls[n] or lethal[n]:
                 continue
             left = max(imm - 1, 0)
             if best.get(n, -1) >= left:
@@ -90,11 +112,13 @@ def plan_walk(st: ReactorState, x: int, y: int) -> Walk:
     prev: dict[tuple[int, int], tuple[tuple[int, int], int]] = {start: (start, -1)}
     todo = deque([start])
     end: tuple[int, int] | None = None
+    bare, shielded = _lethal_table(st)
     while todo and end is None:
         node = todo.popleft()
         c, imm = node
+        lethal = shielded if imm > 0 else bare
         for d, n in g.neighbors[c]:
-            if g.walls[n] or lethal_quantity(st, n, imm):
+            if g.walls[n] or lethal[n]:
                 continue
             nxt = (n, max(imm - 1, 0))
             if nxt in prev:

@@ -1,0 +1,191 @@
+"""More cheap strategies for Reactor's lab family (issue #27, session 13): players the first family
+did not model. Each plays EVERY campaign level through the solver's macros (walking is free).
+
+- ``random_undo``: random legal play that takes back every pulse that loses at once and every pulse
+  after which the forecast shows a loss (undo is free, and the forecast is on screen), up to ``CAP``
+  kept pulses and ``SPENT_CAP`` pulses played; a ready reactor within reach is activated;
+- ``cautious_greedy``: one-step greedy that reads the forecast first: it ranks an action by (won,
+  not lost, no forecast loss, ready, production met, calm), so it never takes a pulse the screen
+  says will kill, then the most production;
+- ``switch_all_reverse``: "switch everything on" from the far end of the map (reverse cell order),
+  then activate a ready reactor: the first family's switch-all in the other order;
+- ``press_each_once``: every control (flow props, consumers, doors, junctions, valves) pressed once,
+  nearest first, then activate a ready reactor: a player who tries each thing once.
+"""
+
+from __future__ import annotations
+
+import random
+
+from engine.reactor.bot import score
+from engine.reactor.forecast import refresh_forecasts
+from engine.reactor.solver import Macro, macros, play_macro, won
+from engine.reactor.state import ReactorState
+from engine.reactor.walk import safe_cells
+from tools.playtest.reactor_family import CAP, MAX_TIES, Outcome, _finish
+
+SPENT_CAP = 150
+
+
+def _doomed(st: ReactorState) -> bool:
+    """Lost, or the forecast (what the page shows) proves a loss."""
+    if st.outcome is not None:
+        return not won(st)
+    refresh_forecasts(st)
+    return any(w.kind == "terminal_loss" for w in st.forecasts)
+
+
+def random_undo(st: ReactorState, seed: int) -> Outcome:
+    rng = random.Random(seed)
+    line: list[str] = []
+    spent = 0
+    while len(line) < CAP and spent < SPENT_CAP and st.outcome is None:
+        if st.ready:
+            done = _finish(st)
+            if done is not st:
+                spent += 1
+                st = done
+                break
+        ms = list(macros(st))
+        if not ms:
+            break
+        m = rng.choice(ms)
+        nxt = play_macro(st, m)
+        if nxt is None:
+            continue  # refused: no pulse played
+        spent += 1
+        if _doomed(nxt):
+            continue  # undone
+        st = nxt
+        line.append(f"{m.action}@{m.cell}")
+    return Outcome(won(st), len(line) + (1 if won(st) else 0), spent, line)
+
+
+def _cautious(st: ReactorState) -> tuple[float, ...]:
+    s = score(st)
+    return (s[0], s[1], 0.0 if _doomed(st) else 1.0, s[2], s[3], s[5])
+
+
+def cautious_greedy(st: ReactorState) -> Outcome:
+    line: list[str] = []
+    ties = 0
+    seen = set()
+    here = _cautious(st)
+    for _ in range(CAP):
+        if st.outcome is not None:
+            break
+        best: tuple[tuple[float, ...], ReactorState, Macro] | None = None
+        for m in macros(st):
+            nxt = play_macro(st, m)
+            if nxt is None:
+                continue
+            sc = _cautious(nxt)
+            if best is None or sc > best[0]:
+                best = (sc, nxt, m)
+        if best is None or best[0] < here:
+            break
+        ties = ties + 1 if best[0] == here else 0
+        key = (best[2].cell, best[2].action, best[0])
+        if ties > MAX_TIES or key in seen:
+            break
+        seen.add(key)
+        st, here = best[1], best[0]
+        line.append(f"{best[2].action}@{best[2].cell}")
+    return Outcome(won(st), len(line), len(line), line)
+
+
+def _presses(st: ReactorState, pick: str) -> Outcome:
+    line: list[str] = []
+    pressed: set[int] = set()
+    for _ in range(CAP):
+        if st.outcome is not None:
+            break
+        todo = []
+        for m in macros(st):
+            p = st.props.get(m.cell)
+            if m.action != "interact" or p is None or m.cell in pressed:
+                continue
+            if pick == "reverse":
+                if (p.kind in ("flow", "consumer") and not p.enabled) or (p.kind == "door" and not p.open):
+                    todo.append(m)
+                elif p.kind == "supply":
+                    todo.append(m)
+            elif p.kind in ("flow", "consumer", "door", "junction", "valve", "supply"):
+                todo.append(m)
+        if not todo:
+            break
+        if pick == "reverse":
+            m = max(todo, key=lambda m: m.cell)
+        else:
+            reach = safe_cells(st)
+            g = st.grid
+            rx, ry = g.xy(st.robot)
+            m = min(todo, key=lambda m: (abs(g.xy(m.cell)[0] - rx) + abs(g.xy(m.cell)[1] - ry), m.cell))
+            assert m.cell in reach
+        nxt = play_macro(st, m)
+        pressed.add(m.cell)
+        if nxt is None:
+            continue
+        st = nxt
+        line.append(f"{m.action}@{m.cell}")
+    st = _finish(st) if st.outcome is None else st
+    return Outcome(won(st), st.pulse, st.pulse, line)
+
+
+def switch_all_reverse(st: ReactorState) -> Outcome:
+    return _presses(st, "reverse")
+
+
+def press_each_once(st: ReactorState) -> Outcome:
+    return _presses(st, "nearest")
+
+
+MORE = ("random_undo", "cautious_greedy", "switch_all_reverse", "press_each_once")
+
+
+def more_job(args: tuple[int, dict[str, object], int, int]) -> dict[str, object]:
+    """The extension strategies on one level (``level`` dict); ``games`` seeded random_undo games."""
+    from engine.reactor import load_level
+
+    k, lv, games, seed = args
+    fresh = lambda: load_level(lv["level"])  # noqa: E731
+    ru = [random_undo(fresh(), seed * 1000 + i) for i in range(games)]
+    cg = cautious_greedy(fresh())
+    sr = switch_all_reverse(fresh())
+    pe = press_each_once(fresh())
+    return {
+        "random_undo_wins": sum(o.won for o in ru),
+        "random_undo_games": games,
+        "random_undo_best": min((o.spent for o in ru if o.won), default=None),
+        "cautious_greedy": cg.won,
+        "cautious_greedy_line": cg.line,
+        "switch_all_reverse": sr.won,
+        "press_each_once": pe.won,
+    }
+
+
+def main() -> None:
+    """``python -m tools.playtest.reactor_family_more [GAMES]``: the table, one row per level."""
+    import sys
+
+    from tools.playtest.reactor import campaign_levels
+
+    games = int(sys.argv[1]) if len(sys.argv) > 1 else 10
+    levels = campaign_levels()
+    print(
+        "| # | level | random+undo wins (best spent) | cautious greedy | switch-all reverse | press each once |"
+    )
+    print("|---|---|---|---|---|---|")
+    for k, e in enumerate(levels):
+        r = more_job((k, e, games, 0))
+        best = r["random_undo_best"]
+        print(
+            f"| {k + 1} | {e['name']} | {r['random_undo_wins']}/{games} ({best if best is not None else '-'}) | "
+            f"{'W' if r['cautious_greedy'] else '-'} | {'W' if r['switch_all_reverse'] else '-'} | "
+            f"{'W' if r['press_each_once'] else '-'} |",
+            flush=True,
+        )
+
+
+if __name__ == "__main__":
+    main()
