@@ -10,9 +10,10 @@ from engine.reactor import apply_action, load_level, parse_action
 from engine.reactor.campaign import entry
 from engine.reactor.state import ReactorState
 from tools.playtest import reactor_family as fam
+from tools.playtest import reactor_family_more as more
 
 E = entry("campaign:live_water")
-BREAKER, HATCH = (4, 2), (4, 3)
+BREAKER, HATCH, DRY_BREAKER, REACTOR = (4, 2), (4, 3), (7, 6), (6, 6)
 
 
 def fresh() -> ReactorState:
@@ -62,3 +63,34 @@ def test_the_neutraliser_first_buys_too_few_pulses() -> None:
     st = play(st, "move s;move s;move s;move w;move w;interact;move e;move e;interact;move e;move e;interact")
     st = play(st, "move n;move w;move w;move n;move n;interact")
     assert st.outcome is not None and st.outcome.result == "lost"
+
+
+def test_the_dry_breaker_beside_the_reactor_breaches_its_cable_in_one_pulse() -> None:
+    """Session 13: the easy way to power the consumers (a dry breaker, one step from the reactor)
+    puts full pressure on the cracked reactor cable, which breaks in that pulse; the wet breaker,
+    six cells away, leaves it intact for one pulse."""
+    on = "move s;move e;interact;move e;move e;interact;move e;move e;interact;move s;move e;interact"
+    st = play(fresh(), on)
+    assert st.robot == st.grid.cell(*DRY_BREAKER)
+    assert st.outcome is not None and st.outcome.result == "lost"
+    assert st.outcome.reason == "system_failure"
+    lay = fresh().layers["electricity"]
+    assert lay.integrity[fresh().grid.cell(*REACTOR)] > 0  # intact until the breaker goes on
+
+
+def test_the_par_solution_never_touches_the_dry_breaker() -> None:
+    assert E is not None
+    st = fresh()
+    for m in E.solution:
+        st = apply_action(st, parse_action(m))
+        assert not st.props[st.grid.cell(*DRY_BREAKER)].enabled
+    assert st.outcome is not None and st.outcome.result == "won"
+
+
+def test_the_device_aware_player_and_the_other_new_strategies_lose() -> None:
+    """Consumers and doors on, breakers last (it won at par before session 13), switch-all from the
+    far end, the forecast-reading greedy, every control pressed once."""
+    assert not more.breakers_last(fresh()).won
+    assert not more.switch_all_reverse(fresh()).won
+    assert not more.cautious_greedy(fresh()).won
+    assert not more.press_each_once(fresh()).won

@@ -140,7 +140,59 @@ def press_each_once(st: ReactorState) -> Outcome:
     return _presses(st, "nearest")
 
 
-MORE = ("random_undo", "cautious_greedy", "switch_all_reverse", "press_each_once")
+def _press(st: ReactorState, cell: int, times: int = 1) -> ReactorState:
+    """``cell``'s prop pressed ``times`` times (walking there safely); unchanged when it cannot."""
+    for _ in range(times):
+        if st.outcome is not None:
+            return st
+        reach = safe_cells(st)
+        if cell not in reach:
+            return st
+        nxt = play_macro(st, Macro(cell, reach[cell], "interact", ""))
+        if nxt is None:
+            return st
+        st = nxt
+    return st
+
+
+def breakers_last(st: ReactorState) -> Outcome:
+    """The device-aware player (the live breaker of the late levels, learnt on earlier ones):
+    every live source switched off, every consumer on, every door open, every supply taken, every
+    junction pressed ``k`` times (the same ``k`` for all), every source on again, activate; tried
+    for each ``k`` from a fresh start. Won if any ``k`` wins; spent = every pulse of every try."""
+    modes = len(st.balance.junction_ratio_modes)
+    start = st
+    spent = 0
+    for k in range(modes):
+        st = start
+        props = sorted(st.props.items())
+        flows = [c for c, p in props if p.kind == "flow"]
+        for c in flows:
+            if st.props[c].enabled:
+                st = _press(st, c)
+        for c, _p in props:
+            q = st.props[c]
+            if (
+                (q.kind == "consumer" and not q.enabled)
+                or (q.kind == "door" and not q.open)
+                or (q.kind == "supply" and not q.depleted)
+            ):
+                st = _press(st, c)
+        for c, p in props:
+            if p.kind == "junction":
+                st = _press(st, c, k)
+        for c in flows:
+            if not st.props[c].enabled:
+                st = _press(st, c)
+        if st.outcome is None:
+            st = _finish(st)
+        spent += st.pulse
+        if won(st):
+            return Outcome(True, st.pulse, spent, [f"k={k}"])
+    return Outcome(False, 0, spent, [])
+
+
+MORE = ("random_undo", "cautious_greedy", "switch_all_reverse", "press_each_once", "breakers_last")
 
 
 def more_job(args: tuple[int, dict[str, object], int, int]) -> dict[str, object]:
@@ -153,6 +205,7 @@ def more_job(args: tuple[int, dict[str, object], int, int]) -> dict[str, object]
     cg = cautious_greedy(fresh())
     sr = switch_all_reverse(fresh())
     pe = press_each_once(fresh())
+    bl = breakers_last(fresh())
     return {
         "random_undo_wins": sum(o.won for o in ru),
         "random_undo_games": games,
@@ -161,6 +214,8 @@ def more_job(args: tuple[int, dict[str, object], int, int]) -> dict[str, object]
         "cautious_greedy_line": cg.line,
         "switch_all_reverse": sr.won,
         "press_each_once": pe.won,
+        "breakers_last": bl.won,
+        "breakers_last_spent": bl.spent,
     }
 
 
@@ -182,7 +237,8 @@ def main() -> None:
         print(
             f"| {k + 1} | {e['name']} | {r['random_undo_wins']}/{games} ({best if best is not None else '-'}) | "
             f"{'W' if r['cautious_greedy'] else '-'} | {'W' if r['switch_all_reverse'] else '-'} | "
-            f"{'W' if r['press_each_once'] else '-'} |",
+            f"{'W' if r['press_each_once'] else '-'} | "
+            f"{'W' if r['breakers_last'] else '-'} ({r['breakers_last_spent']}) |",
             flush=True,
         )
 

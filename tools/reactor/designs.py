@@ -290,11 +290,15 @@ DESIGNS["hot_corridor"] = {
 # obvious first move of greedy and probe-with-undo, then the breaker pulse four pulses on kills),
 # two cracked wall cables beside the breaker spill onto it once it is on, and the reactor's cable
 # survives one pulse of the breaker, so every consumer goes on before it.
+# Session 13: a second, dry breaker (f) stands beside the reactor on its cracked cable. It is the
+# easy way to power the consumers, and it breaches the cable in its first pulse: the device-aware
+# player of the lab ("every consumer and door on, breakers last", reactor_family_more.breakers_last)
+# switched on every breaker and won at par before; the par solution never touches it.
 DESIGNS["live_water"] = {
     "id": "live_water",
     "title": "Live Water",
     "description": "Power the electricity consumers. The breaker stands in water, and water carries current: "
-    "one pulse on the wet breaker could kill. The reactor's own cable is cracked.",
+    "one pulse on the wet breaker could kill. The reactor's own cable is cracked, right beside the dry breaker.",
     "map": [
         "##########",
         "####.#####",
@@ -302,11 +306,12 @@ DESIGNS["live_water"] = {
         "####D#####",
         "#@.......#",
         "#.c.d.e.C#",
-        "#.....R..#",
+        "#.....Rf.#",
         "##########",
     ],
     "props": {
         "b": {"kind": "flow", "carrier": "electricity", "enabled": False},
+        "f": {"kind": "flow", "carrier": "electricity", "enabled": False},
         "D": {"kind": "door"},
         "c": {"kind": "consumer", "enabled": False},
         "d": {"kind": "consumer", "enabled": False},
@@ -321,7 +326,7 @@ DESIGNS["live_water"] = {
         "....x.....",
         "..xxxxxxx.",
         "..x.x.x.x.",
-        "......z...",
+        "......zx..",
     ],
     "electricity_spill": [
         "..........",
