@@ -159,6 +159,18 @@ class App(RealtimeApp[State, TickInput, Ui]):
             page.continue_start()
             self.ds.stages.append(f"start {(time.perf_counter() - t1) * 1000:.0f}")
 
+    def rests(self) -> bool:
+        """No run on the screen and no start, Continue or import pending: the menus are still, so
+        the shell draws them only on input or when invalidated (idle pages cost no CPU, issue #24)."""
+        page = self.page
+        return (
+            self.ui.run is None
+            and not page.starting
+            and not page.continuing
+            and not page.pending_import
+            and page.player is None
+        )
+
     def waiting(self) -> bool:
         """The level's clock stands still: no run, paused, frozen (test hook), over, its world not on
         the screen yet, the phone prompt unread, or a tilt preview shown (planning pause, issue #26)."""

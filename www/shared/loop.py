@@ -1,8 +1,9 @@
 """requestAnimationFrame loop driven from Python.
 
 Real-time games get a fixed-timestep accumulator (60 ticks/s, at most
-``MAX_CATCHUP`` ticks per frame). Turn-based games draw only when invalidated
-or animating; when idle no frame is requested at all. The rAF proxy is created
+``MAX_CATCHUP`` ticks per frame) while their clock runs; while it ``rests`` (a
+menu: nothing on the clock) they behave as turn-based games do. Turn-based games
+draw only when invalidated or animating; when idle no frame is requested at all. The rAF proxy is created
 once. The loop pauses while the tab is hidden.
 """
 
@@ -29,8 +30,11 @@ class Loop:
         draw: Callable[[], None],
         busy: Callable[[], bool],
         on_error: Callable[[BaseException], None],
+        rests: Callable[[], bool] | None = None,
     ) -> None:
         self.realtime = realtime
+        self.rests = rests
+        """A real-time page's "nothing runs on the clock now" (no ticks, a frame only when asked)."""
         self.step = step
         self.draw = draw
         self.busy = busy
@@ -56,6 +60,10 @@ class Loop:
             self.scheduled = True
             js.requestAnimationFrame(self._raf)
 
+    def ticking(self) -> bool:
+        """True while the real-time clock runs (a frame each refresh, ``step`` gets its ticks)."""
+        return self.realtime and not (self.rests is not None and self.rests())
+
     def stop(self) -> None:
         self.stopped = True
 
@@ -72,7 +80,10 @@ class Loop:
         t0 = js.performance.now()
         try:
             ticks = 0
-            if self.realtime:
+            ticking = self.ticking()
+            if not ticking:
+                self.last, self.acc = None, 0.0  # the clock starts afresh: no catch-up burst
+            else:
                 if self.last is None:
                     self.last = ts
                 self.acc += ts - self.last
@@ -83,7 +94,7 @@ class Loop:
                 if ticks == MAX_CATCHUP:
                     self.acc = 0.0
             self.step(ticks)
-            if self.realtime or self.dirty or self.busy():
+            if ticking or self.dirty or self.busy():
                 self.dirty = False
                 self.draw()
                 self.frames += 1
@@ -95,5 +106,5 @@ class Loop:
             self.stopped = True
             self.on_error(exc)
             return
-        if self.realtime or self.dirty or self.busy():
+        if self.ticking() or self.dirty or self.busy():
             self.schedule()

@@ -111,6 +111,12 @@ class RealtimeApp(AppBase[S, M, U, S | None]):
     def before_tick(self) -> None:
         """Work done on the clock on every screen (imports, warm-up); nothing by default."""
 
+    def rests(self) -> bool:
+        """True while nothing runs on the clock (a menu with no work pending): the page then draws
+        only on input or when invalidated, as a turn-based page does, instead of 60 frames a second.
+        False by default (the clock always runs); a game that knows its menus are still says when."""
+        return False
+
     def waiting(self) -> bool:
         """True while the game clock stands still (paused, a prompt open); False by default."""
         return False

@@ -265,8 +265,11 @@ async def start(game: str) -> None:
         turn_tick = None if realtime else getattr(app, "tick", None)
 
         def step(ticks: int) -> None:
-            for ev in shell.input.drain():
+            events = shell.input.drain()
+            for ev in events:
                 _dispatch(shell, app, ev)
+            if events and realtime and not loop.ticking():
+                loop.dirty = True  # a resting real-time page redraws on input (it has no clock frames)
             if realtime:
                 for _ in range(ticks):
                     app.tick()  # type: ignore[attr-defined]  # real-time apps only
@@ -287,7 +290,12 @@ async def start(game: str) -> None:
                 first["done"] = True
                 boot.firstFrame()
 
-        loop = Loop(realtime, step, draw, lambda: bool(app.animating()), lambda e: _fail(boot, e))
+        rests = getattr(app, "rests", None) if realtime else None
+
+        def busy() -> bool:
+            return bool(app.animating()) or (rests is not None and shell.toasts.active())
+
+        loop = Loop(realtime, step, draw, busy, lambda e: _fail(boot, e), rests)
         shell.loop = loop
         shell.input.on_wake = loop.schedule
 
