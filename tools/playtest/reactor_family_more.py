@@ -211,12 +211,32 @@ def more_job(args: tuple[int, dict[str, object], int, int]) -> dict[str, object]
         "random_undo_games": games,
         "random_undo_best": min((o.spent for o in ru if o.won), default=None),
         "cautious_greedy": cg.won,
-        "cautious_greedy_line": cg.line,
+        "cautious_greedy_pulses": cg.pulses,
         "switch_all_reverse": sr.won,
+        "switch_all_reverse_pulses": sr.pulses,
         "press_each_once": pe.won,
+        "press_each_once_pulses": pe.pulses,
         "breakers_last": bl.won,
+        "breakers_last_pulses": bl.pulses,
         "breakers_last_spent": bl.spent,
     }
+
+
+def wins_after(levels: list[dict[str, object]], more: list[dict[str, object]], early: int) -> list[str]:
+    """``name: strategy pulses/par`` for every level after ``early`` that an extension strategy wins
+    (random+undo counted by its fewest pulses played, undone ones included, as the stars count)."""
+    out = []
+    for k in range(early, len(levels)):
+        r, par = more[k], levels[k]["par"]
+        for name in ("cautious_greedy", "switch_all_reverse", "press_each_once", "breakers_last"):
+            if r[name]:
+                out.append(f"{levels[k]['name']}: {name} {r[name + '_pulses']}/{par}")
+        if r["random_undo_wins"]:
+            out.append(
+                f"{levels[k]['name']}: random_undo {r['random_undo_wins']}/{r['random_undo_games']} "
+                f"(fewest {r['random_undo_best']}/{par})"
+            )
+    return out
 
 
 def main() -> None:

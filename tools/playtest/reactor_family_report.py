@@ -8,10 +8,12 @@ import numpy as np
 
 from tools.playtest.progress import run_many
 from tools.playtest.reactor_family import family_job
+from tools.playtest.reactor_family_more import more_job, wins_after
 from tools.playtest.report import Metric, Plot, Table
 
 EARLY = 6  # greedy and switch-all may win levels 1..EARLY (issue #27)
 RANDOM_GAMES = 20
+MORE_GAMES = 10  # random+undo games per level (each pulse reads the forecast: slower than random)
 
 
 def family_section(
@@ -22,6 +24,9 @@ def family_section(
     lv = [{"name": e["name"], "level": e["level"], "solution": list(e.get("solution") or [])} for e in levels]
     fam = run_many(
         family_job, [(k, lv, RANDOM_GAMES, seed) for k in range(len(lv))], "reactor family", workers
+    )
+    more = run_many(
+        more_job, [(k, lv[k], MORE_GAMES, seed) for k in range(len(lv))], "reactor family (more)", workers
     )
     n = len(levels)
     late = range(n - n // 3, n)
@@ -53,6 +58,7 @@ def family_section(
         and (fam[k]["moved_combo"] or fam[k]["replay_wins"] or fam[k]["concat_wins"] or fam[k]["all_earlier"])
     ]
 
+    extra = wins_after(levels, more, EARLY)
     metrics = [
         Metric(
             "greedy_late",
@@ -110,6 +116,21 @@ def family_section(
             ok=min(trend(pars), trend(mech), trend(nodes)) > 0,
         ),
         Metric(
+            "more_at_par",
+            f"Levels after {EARLY} won at par by the session-13 strategies",
+            len(at_par := [w for w in extra if _at_par(w)]),
+            "device-aware breakers last, cautious greedy, switch-all reverse, press-each-once, "
+            "random+undo (fewest pulses incl. undone): " + (", ".join(at_par) or "none"),
+            target="0",
+            ok=not at_par,
+        ),
+        Metric(
+            "more_wins",
+            f"Levels after {EARLY} won by the session-13 strategies (any stars)",
+            len({w.split(":")[0] for w in extra}),
+            "; ".join(extra) or "none",
+        ),
+        Metric(
             "random_wins",
             "Random legal play: levels it wins at least once",
             sum(1 for f in fam if f["random_wins"]),
@@ -163,6 +184,37 @@ def family_section(
         "one control in the par solution",
     )
 
+    more_table = Table(
+        "More cheap strategies (session 13), per level: W pulses (stars count these) or -",
+        [
+            "#",
+            "level",
+            "par",
+            "random+undo wins (fewest pulses)",
+            "cautious greedy",
+            "switch-all reverse",
+            "press each once",
+            "breakers last (pulses spent on every try)",
+        ],
+        [
+            [
+                k + 1,
+                e["name"],
+                e["par"],
+                f"{m['random_undo_wins']}/{m['random_undo_games']} ({m['random_undo_best'] or '-'})",
+                *(
+                    f"W {m[s + '_pulses']}" if m[s] else "-"
+                    for s in ("cautious_greedy", "switch_all_reverse", "press_each_once")
+                ),
+                f"{'W ' + str(m['breakers_last_pulses']) if m['breakers_last'] else '-'} ({m['breakers_last_spent']})",
+            ]
+            for k, (e, m) in enumerate(zip(levels, more))
+        ],
+        note="random+undo: random legal play that takes back every pulse that loses or whose forecast "
+        "shows a loss; breakers last: every live source off, consumers and doors on, each junction "
+        "pressed k times (same k, each k tried from the start), sources on, activate",
+    )
+
     def draw_curve(ax: Any) -> None:
         ax.plot(idx + 1, pars, "o-", label="par (pulses)")
         ax.plot(idx + 1, mech, "s-", label="mechanics in shortest win")
@@ -173,4 +225,11 @@ def family_section(
         ax2.legend(loc="lower right")
 
     plot = Plot("curve", "Campaign curve: par, mechanics, solver effort", draw_curve, "level", "")
-    return metrics, [table], [plot], fam
+    return metrics, [table, more_table], [plot], fam
+
+
+def _at_par(win: str) -> bool:
+    """A ``wins_after`` line whose pulses equal par (3 stars)."""
+    got = win.rsplit(" ", 1)[-1].strip("()").removeprefix("fewest ")
+    pulses, par = got.split("/")
+    return pulses == par
