@@ -37,7 +37,8 @@ def format_move(move: Move) -> str:
     return move.text()
 
 
-RULES_VERSION = 7  # 7: the window holds still in the intro (12.1) and WINDOW_LOCK names a dead field
+RULES_VERSION = 8  # 8: Hexa-Storm's heavy values (81+) keep their cells while inverted (16.3);
+# 7: the window holds still in the intro (12.1) and WINDOW_LOCK names a dead field
 # where the window left more numbers behind than it makes (RULES.md "Rules version 7");
 # 6: WINDOW_LOCK when most of the dead field is out of the window (RULES.md);
 # 5: the casual guardrail (10.3) spawns the window's low and mid at 85/15 (RULES.md);

@@ -46,6 +46,22 @@ INVERSION_EVERY = 10  # 11.3: Hexa-Storm flips the regeneration direction every 
 BIG_BANG_AT_CAP_FROM_RULES = 4  # rules 4: no Big Bang once the window is at its cap (RULES.md)
 WINDOW_LOCK_FROM_RULES = 6  # rules 6: WINDOW_LOCK when most of the dead field is out of the window
 LEFT_BEHIND_FROM_RULES = 7  # rules 7: WINDOW_LOCK when the window left more numbers behind than it makes
+STORM_HOLD_FROM_RULES = 8  # rules 8: Hexa-Storm's heavy values keep their cells after an inversion (16.3)
+STORM_HEAVY = 81  # 16.3: the "heavy" values are 81+ (the light ones 3 and 9)
+
+
+def inverted(state: State) -> bool:
+    """True once a Hexa-Storm game has changed its regeneration direction (its first inversion comes
+    with productive turn ``INVERSION_EVERY``): from then on rules 8 hold its heavy values (16.3)."""
+    return state.turns >= INVERSION_EVERY or state.gravity == "up"
+
+
+def storm_hold(mode: str, ruleset: int, inverted_once: bool) -> int:
+    """The value from which nodes keep their cells in a settle (``gravity.settle``'s ``hold``): 16.3's
+    heavy values (81+) once Hexa-Storm has changed its regeneration direction (from its first
+    inversion on, in both directions), from rules 8; else 0 (nothing held)."""
+    held = mode == "storm" and ruleset >= STORM_HOLD_FROM_RULES and inverted_once
+    return STORM_HEAVY if held else 0
 
 
 def has_future(values: list[int]) -> bool:
@@ -81,6 +97,8 @@ class _Work:
         self.rng = Lcg32(0)
         self.rng.set_state(state.rng)
         self.direction = DOWN if state.gravity == "down" else UP
+        self.mode, self.ruleset = state.options.mode, state.options.ruleset
+        self.inverted_once = inverted(state)  # Hexa-Storm changed direction (rules 8's hold)
         self.events: list[ev.Event] = []
         self.pass_index = 0
 
@@ -106,7 +124,8 @@ class _Work:
             self.pass_index += 1
 
     def settle(self) -> None:
-        self.emit_passes(settle(self.values, self.ghosts, self.direction, self.rng))
+        hold = storm_hold(self.mode, self.ruleset, self.inverted_once)
+        self.emit_passes(settle(self.values, self.ghosts, self.direction, self.rng, hold))
 
     def fresh_deal(self, count: int, window_low: int, ruleset: int) -> None:
         """Clear the field and deal ``count`` nodes; deal again (up to 100 times) while the deal has no
@@ -293,6 +312,7 @@ def apply_with_events(state: State, move: Move) -> tuple[State, list[ev.Event]]:
             ttl = INVERSION_EVERY
             gravity = "up" if gravity == "down" else "down"
             w.direction = DOWN if gravity == "down" else UP
+            w.inverted_once = True
             w.events.append(ev.InversionEvent(gravity=gravity))
             w.settle()
     # Big Bang (9.3)

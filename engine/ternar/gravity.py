@@ -10,6 +10,9 @@ One pass:
      index; the other cell stays empty for this pass;
   d. all chosen moves happen at once; repeat until a pass moves nothing.
 Nodes never merge while falling. Singularities and ghosts fall like any node.
+
+``hold`` (rules 8, Hexa-Storm while the regeneration is inverted, 16.3): a node of value >= ``hold``
+keeps its cell -- it claims no empty cell, and its cell is not a hole; 0 holds nothing.
 """
 
 from __future__ import annotations
@@ -47,16 +50,24 @@ def _straight(cell: int, options: list[int]) -> int:
     return options[0]
 
 
-def gravity_pass(values: list[int], ghosts: list[bool], direction: int, rng: Lcg32) -> list[Fall]:
-    """Run one pass in place on ``values``/``ghosts``; return the moves made (empty when settled)."""
+def _mobile(value: int, hold: int) -> int:
+    """``value`` if that node may move, else 0 (held: a heavy node under ``hold``, rules 8)."""
+    return 0 if hold and value >= hold else value
+
+
+def gravity_pass(
+    values: list[int], ghosts: list[bool], direction: int, rng: Lcg32, hold: int = 0
+) -> list[Fall]:
+    """Run one pass in place on ``values``/``ghosts``; return the moves made (empty when settled).
+    Nodes of value >= ``hold`` (when ``hold`` > 0) keep their cells."""
     claims: dict[int, list[tuple[int, bool]]] = {}
     table = ABOVE if direction == DOWN else BELOW
     for cell in range(N_NODES):
         if values[cell] != 0:
             continue
         a, b = table[cell]
-        va = values[a] if a is not None else 0
-        vb = values[b] if b is not None else 0
+        va = _mobile(values[a], hold) if a is not None else 0
+        vb = _mobile(values[b], hold) if b is not None else 0
         broke = False
         if va == 0:
             if vb == 0:
@@ -98,21 +109,23 @@ def gravity_pass(values: list[int], ghosts: list[bool], direction: int, rng: Lcg
 MAX_PASSES = 400
 
 
-def settle(values: list[int], ghosts: list[bool], direction: int, rng: Lcg32) -> list[list[Fall]]:
+def settle(
+    values: list[int], ghosts: list[bool], direction: int, rng: Lcg32, hold: int = 0
+) -> list[list[Fall]]:
     """Run passes until nothing moves; return the moves of each pass (possibly none)."""
     passes: list[list[Fall]] = []
     for _ in range(MAX_PASSES):
-        moves = gravity_pass(values, ghosts, direction, rng)
+        moves = gravity_pass(values, ghosts, direction, rng, hold)
         if not moves:
             break
         passes.append(moves)
     return passes
 
 
-def is_settled(values: list[int], direction: int) -> bool:
-    """True when no node has an empty cell it could fall into."""
+def is_settled(values: list[int], direction: int, hold: int = 0) -> bool:
+    """True when no node has an empty cell it could fall into (nodes held by ``hold`` stay put)."""
     for nid in range(N_NODES):
-        if values[nid] == 0:
+        if _mobile(values[nid], hold) == 0:
             continue
         for t in targets(nid, direction):
             if t is not None and values[t] == 0:

@@ -50,7 +50,7 @@ class Options(FrozenModel):
     ``regeneration``: the nodes a collapse removes flow back in (RULES.md R1); False gives the
     literal "only one node per turn" field, which can only shrink. ``spawn_per_turn``: new nodes
     per productive turn (17.2 says 1). ``ruleset``: the readings of the spec the game is played
-    under (RULES.md): 7 today; 1-6 for games started under earlier rules (their saves carry it).
+    under (RULES.md): 8 today; 1-7 for games started under earlier rules (their saves carry it).
     """
 
     mode: Mode = "classic"
@@ -58,7 +58,7 @@ class Options(FrozenModel):
     start_nodes: int = Field(default=7, ge=5, le=7)
     spawn_per_turn: int = Field(default=1, ge=1, le=6)
     regeneration: bool = True
-    ruleset: int = Field(default=7, ge=1, le=7)
+    ruleset: int = Field(default=8, ge=1, le=8)
 
 
 class Route(FrozenModel):

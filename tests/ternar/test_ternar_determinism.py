@@ -14,6 +14,7 @@ from engine.core.session import Session
 from engine.ternar import GAME, apply_with_events, initial, state_from_json, state_to_json
 from engine.ternar.bot import greedy_route
 from engine.ternar.display import replay_events
+from engine.ternar.engine import inverted, storm_hold
 from engine.ternar.gravity import is_settled
 from engine.ternar.rules import is_power
 
@@ -87,7 +88,8 @@ def test_play_invariants(seed, mode):
         assert replay_events(old.values, evs) == list(s.values)  # the events describe the whole turn
         kinds = {e.kind for e in evs}
         assert all(v == 0 or is_power(v) for v in s.values)
-        assert is_settled(list(s.values), 1 if s.gravity == "down" else -1)
+        direction = 1 if s.gravity == "down" else -1
+        assert is_settled(list(s.values), direction, storm_hold(s.mode, s.options.ruleset, inverted(s)))
         if not kinds & {"big_bang", "zen_refill", "game_over"} and not any(
             e.kind == "spawn" and e.rescue for e in evs
         ):
@@ -168,13 +170,14 @@ def test_saves_of_rules_1_replay_exactly_as_they_were_played(i):
         assert s.state.turns == case["turns"] + 1
 
 
-@pytest.mark.parametrize("rules", [2, 3, 4, 5, 6])
+@pytest.mark.parametrize("rules", [2, 3, 4, 5, 6, 7])
 @pytest.mark.parametrize("i", range(len(CASES)))
 def test_saves_of_older_rules_replay_exactly_as_they_were_played(rules, i):
     """Saves written under rules 2 (light regeneration), 3 (the window paced at top * 3^2, a Big Bang
     also at the window cap), 4 (the casual guardrail held only the top weight at 5 %), 5 (WINDOW_LOCK
-    read on the final field, so it could not happen) and 6 (the window moved in the intro; WINDOW_LOCK
-    for a dead field mostly out of the window) keep playing
+    read on the final field, so it could not happen), 6 (the window moved in the intro; WINDOW_LOCK
+    for a dead field mostly out of the window) and 7 (Hexa-Storm's heavy values moved while inverted)
+    keep playing
     under their own rules after today's build loads them: the same state hash as when they were
     written, ``ruleset`` pinned, and the game goes on under those rules."""
     case = json.loads(Path(__file__).with_name(f"ternar_golden_rules{rules}.json").read_text())[i]
@@ -182,7 +185,7 @@ def test_saves_of_older_rules_replay_exactly_as_they_were_played(rules, i):
     s = Session.load(GAME, case["save"])
     assert s.state.options.ruleset == rules and s.state_hash() == case["hash"]
     resaved = json.loads(s.save_json())
-    assert resaved["rules"] == GAME.rules == 7 and resaved["options"]["ruleset"] == rules
+    assert resaved["rules"] == GAME.rules == 8 and resaved["options"]["ruleset"] == rules
     assert Session.load(GAME, resaved).state_hash() == case["hash"]
     if s.state.outcome is None:
         s.play(greedy_route(s.state, 40, 800))

@@ -15,7 +15,7 @@ from engine.ternar import (
     initial,
 )
 from engine.ternar.display import replay_events
-from engine.ternar.engine import classify_end
+from engine.ternar.engine import classify_end, inverted, storm_hold
 from engine.ternar.generation import spawn_table
 from engine.ternar.rules import SINGULARITY, has_route
 from engine.ternar.topology import N_NODES, coords, node_id
@@ -256,7 +256,8 @@ def test_storm_inverts_regeneration_every_10_turns():
             assert s.gravity == ("up" if turn == 10 else "down") and s.turns_to_inversion == 10
         else:
             assert "inversion" not in kinds(evs) and s.turns_to_inversion == 10 - turn % 10
-        assert is_settled(list(s.values), 1 if s.gravity == "down" else -1)
+        direction = 1 if s.gravity == "down" else -1
+        assert is_settled(list(s.values), direction, storm_hold("storm", s.options.ruleset, inverted(s)))
 
 
 def test_stage_events_at_turn_21_and_51():

@@ -27,8 +27,8 @@ def field(inside: int, below: int, above: int) -> list[int]:
     return values
 
 
-def test_rules_7_is_the_default() -> None:
-    assert RULES_VERSION == GAME.rules == LEFT_BEHIND_FROM_RULES == 7 and Options().ruleset == 7
+def test_rules_7_readings_start_at_ruleset_7() -> None:
+    assert LEFT_BEHIND_FROM_RULES == 7 and RULES_VERSION == GAME.rules > 7 and Options().ruleset > 7
     assert WINDOW_LOCK_FROM_RULES == 6
 
 
