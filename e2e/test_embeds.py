@@ -1,12 +1,13 @@
 """Games embedded in a Blogger-like post (issue #25): a page with three embeds, on desktop and on a
 phone. Before a tap each embed is a poster (picture, "Tap to play" with its download size) that
 downloads only embed.js and its picture and runs nothing heavy; a tap starts the game in an
-iframe on the game's host, and any number of them run on one page. The game is a polite guest
+iframe on the game's host, and any number of them run and are played on one page. The game is a polite guest
 (issue #14): arrows and space scroll the post until the game is clicked, Escape gives them back.
 On a phone, swipes over a poster scroll the post."""
 
 from __future__ import annotations
 
+import json
 import time
 from pathlib import Path
 from urllib.parse import urlparse
@@ -107,6 +108,19 @@ def _tap_play(page, index: int, tap: bool = False) -> None:  # noqa: ANN001
         link.click()
 
 
+def _click_game_button(page, slug: str, button: str) -> None:  # noqa: ANN001
+    """Click canvas button ``button`` of the running embed ``slug`` (its box from the game's hook)."""
+    frame = _game_frame(page, slug)
+    iframe = page.locator(f"table[data-gridworks-embed='{slug}'] iframe")
+    iframe.scroll_into_view_if_needed()
+    box = iframe.bounding_box()
+    assert box is not None
+    found = [b for b in json.loads(frame.evaluate("() => window.gridworks.buttons()")) if b["id"] == button]
+    assert found, f"{slug} shows no {button!r}"
+    b = found[0]
+    page.mouse.click(box["x"] + b["x"] + b["w"] / 2, box["y"] + b["y"] + b["h"] / 2)
+
+
 def test_three_posters_cost_little_and_each_starts_its_own_game(browser, site, tmp_path):
     guard = Guard()
     ctx = new_context(browser, guard)
@@ -167,7 +181,27 @@ def test_three_posters_cost_little_and_each_starts_its_own_game(browser, site, t
         frame.wait_for_function("() => !window.gridworks.hasKeys()", timeout=5000, polling=100)
         page.keyboard.press("PageDown")
         page.wait_for_function(f"() => window.scrollY > {y}", timeout=5000)
-        assert frame.evaluate("() => window.gridworks.errors") == []
+
+        # 4. both are played: Floodline's level (its keys above pressed Play; Escape paused it) resumes
+        # from its canvas button and its clock runs; Orbit's game starts from its Start button
+        flood, orbit = _game_frame(page, "floodline"), _game_frame(page, "orbit")
+        tick = json.loads(flood.evaluate("() => window.gridworks.floodlineInfo()"))["tick"]
+        _click_game_button(page, "floodline", "resume")
+        flood.wait_for_function(
+            "(t) => { const i = JSON.parse(window.gridworks.floodlineInfo());"
+            " return i.screen === 'play' && !i.paused && i.tick > t; }",
+            arg=tick,
+            timeout=10_000,
+            polling=100,
+        )
+        _click_game_button(page, "orbit", "start")
+        orbit.wait_for_function(
+            "() => JSON.parse(window.gridworks.orbitInfo()).mode === 'play'", timeout=10_000, polling=100
+        )
+        hashes = {f.evaluate("() => window.gridworks.stateHash()") for f in (flood, orbit)}
+        assert len(hashes) == 2 and "" not in hashes  # two games in progress, side by side
+        assert flood.evaluate("() => window.gridworks.errors") == []
+        assert orbit.evaluate("() => window.gridworks.errors") == []
     finally:
         ctx.close()
         if srv is not None:
