@@ -24,7 +24,7 @@ from engine.ternar.model import Route, State, intro_stage
 from tools.playtest import stats, ternar_arc
 from tools.playtest.progress import run_many
 from tools.playtest.report import LabConfig, Metric, Plot, Report, Table
-from tools.playtest.ternar_bots import careful_route, live_pairs, random_route
+from tools.playtest.ternar_bots import careful_route, live_pairs, pair_route, random_route
 
 DEFAULT_GAMES = 300
 FULL_GAMES = 1000
@@ -71,7 +71,7 @@ class Game:
 
 
 def play(args: tuple[int, str, int] | tuple[int, str, int, str]) -> Game:
-    """Play one game of ``player`` ("greedy" | "random" | "careful") from ``seed`` up to ``cap`` turns,
+    """Play one game of ``player`` ("greedy" | "random" | "careful" | "pair_high" | "pair_low") from ``seed`` up to ``cap`` turns,
     in Classic or the mode given as a fourth item ("storm", or "guardrail": Classic under 10.3's
     casual guardrail)."""
     seed, player, cap = args[:3]
@@ -91,6 +91,8 @@ def play(args: tuple[int, str, int] | tuple[int, str, int, str]) -> Game:
             move = greedy_route(s, *GREEDY_BUDGET)
         elif player == "careful":
             move = careful_route(s.values)
+        elif player in ("pair_high", "pair_low"):  # the cheap family (ternar_bots.pair_route)
+            move = pair_route(s.values, player == "pair_high")
         else:
             move = random_route(s.values, rng)
         if move is None:  # cannot happen while the game is on (no route = game over)

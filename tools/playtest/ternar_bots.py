@@ -7,6 +7,9 @@
   random stream.
 * ``random_route``: a newcomer drawing routes without a plan: a uniformly random adjacent equal
   pair, then each further step with probability 1/2 to a uniformly random allowed neighbour.
+* ``pair_route`` (the cheap family, session 13): always a two-node route, the highest-valued adjacent
+  equal pair (``highest``) or the lowest-valued one, the lowest on the board on ties. Measured against
+  the careful player in RULES.md ("Cheap strategies").
 """
 
 from __future__ import annotations
@@ -86,3 +89,13 @@ def random_route(values: Sequence[int], rng: random.Random) -> Route | None:
             break
         route.append(rng.choice(nxt))
     return Route(nodes=tuple(route))
+
+
+def pair_route(values: Sequence[int], highest: bool) -> Route | None:
+    """The cheap family's move: merge one pair and nothing more - the highest-valued adjacent equal pair
+    (``highest``) or the lowest-valued one; ties go to the pair lowest on the board (largest ids)."""
+    pairs = [(values[a], b, a) for a, b in EDGES if 0 < values[a] < SINGULARITY and values[b] == values[a]]
+    if not pairs:
+        return None
+    _, b, a = max(pairs) if highest else min(pairs, key=lambda p: (p[0], -p[1], -p[2]))
+    return Route(nodes=(a, b))
