@@ -17,6 +17,7 @@ from gwweb.shared.chrome.home import HOME, HOME_KEY, go_home
 from gwweb.shared.clock import new_seed, now_ms
 
 from engine.ternar import GAME, Move, SoftUndo, State
+from engine.ternar.engine import STORM_HEAVY
 from engine.ternar.events import Event as TurnEvent
 from engine.ternar.telemetry import BestView, Profile, best_view, options_for, record_session
 
@@ -266,7 +267,7 @@ class TernarApp(TurnApp[State, Move, Ui]):
                 )
                 self.sounds.singularity()
             elif e.kind == "inversion":
-                self.toast(t("storm_flip"))
+                self.toast(t("storm_flip", heavy=STORM_HEAVY))
             elif e.kind == "zen_refill":
                 self.toast(t("zen_refill"))
 

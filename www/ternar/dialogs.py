@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from gwweb.shared import chrome
 
 from engine.ternar.chrome import CHROME, result_lines
+from engine.ternar.engine import STORM_HEAVY
 
 from .hud import THEME
 from .layout import Rect
@@ -29,7 +30,7 @@ def new_game_dialog(g: Gfx, t: Tr, *, mode: str, in_progress: bool, focus: bool 
         CHROME.field("mode"),
         mode,
         lambda _n, v: t(f"mode_{v}"),
-        lambda _n, v: t(f"mode_desc_{v}"),
+        lambda _n, v: t(f"mode_desc_{v}", heavy=STORM_HEAVY),
         t("new_game_q"),
         buttons,
         note=t("new_game_lost") if in_progress else "",
