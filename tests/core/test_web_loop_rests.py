@@ -5,7 +5,6 @@ resting. Issue #24: idle pages cost CPU (Floodline's menu drew 60 frames a secon
 
 from __future__ import annotations
 
-import sys
 import types
 from collections.abc import Iterator
 from typing import Any
@@ -34,13 +33,15 @@ class FakeJs:
 
 @pytest.fixture
 def mods() -> Iterator[tuple[Any, FakeJs]]:
-    with glue_modules(()):
+    with glue_modules(("shared.loop",)) as mods:
+        loop = mods["shared.loop"]
         fake = FakeJs()
-        sys.modules["js"] = fake  # type: ignore[assignment]
-        sys.modules.pop("gwweb.shared.loop", None)
-        from gwweb.shared import loop  # noqa: PLC0415
-
-        yield loop, fake
+        saved = loop.js
+        loop.js = fake  # the module's own ``js`` (it may have been imported by another test first)
+        try:
+            yield loop, fake
+        finally:
+            loop.js = saved
 
 
 def make(loop: Any, resting: dict[str, bool]) -> tuple[Any, list[int], list[int]]:
