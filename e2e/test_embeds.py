@@ -108,17 +108,46 @@ def _tap_play(page, index: int, tap: bool = False) -> None:  # noqa: ANN001
         link.click()
 
 
+SCROLL_SETTLED = """() => {
+  const y = window.scrollY, same = window.__gwLastY === y;
+  window.__gwLastY = y;
+  window.__gwStill = same ? (window.__gwStill || 0) + 1 : 0;
+  return window.__gwStill >= 3;
+}"""
+
+
+def _settle(page) -> None:  # noqa: ANN001
+    """Wait until the post has stopped scrolling (PageDown scrolls smoothly, over several frames,
+    so a box read mid-scroll is stale by the time the mouse clicks it)."""
+    page.evaluate("() => { window.__gwLastY = undefined; window.__gwStill = 0; }")
+    page.wait_for_function(SCROLL_SETTLED, timeout=10_000, polling=100)
+
+
 def _click_game_button(page, slug: str, button: str) -> None:  # noqa: ANN001
-    """Click canvas button ``button`` of the running embed ``slug`` (its box from the game's hook)."""
+    """Click canvas button ``button`` of the running embed ``slug`` (its box from the game's hook),
+    once the post is still."""
     frame = _game_frame(page, slug)
     iframe = page.locator(f"table[data-gridworks-embed='{slug}'] iframe")
+    _settle(page)
     iframe.scroll_into_view_if_needed()
+    _settle(page)
     box = iframe.bounding_box()
     assert box is not None
     found = [b for b in json.loads(frame.evaluate("() => window.gridworks.buttons()")) if b["id"] == button]
     assert found, f"{slug} shows no {button!r}"
     b = found[0]
     page.mouse.click(box["x"] + b["x"] + b["w"] / 2, box["y"] + b["y"] + b["h"] / 2)
+
+
+def _click_game_point(page, slug: str, x: float, y: float) -> None:  # noqa: ANN001
+    """Click point (x, y) of the running embed ``slug``'s canvas, once the post is still."""
+    iframe = page.locator(f"table[data-gridworks-embed='{slug}'] iframe")
+    _settle(page)
+    iframe.scroll_into_view_if_needed()
+    _settle(page)
+    box = iframe.bounding_box()
+    assert box is not None
+    page.mouse.click(box["x"] + x, box["y"] + y)
 
 
 def test_three_posters_cost_little_and_each_starts_its_own_game(browser, site, tmp_path):
@@ -182,15 +211,26 @@ def test_three_posters_cost_little_and_each_starts_its_own_game(browser, site, t
         page.keyboard.press("PageDown")
         page.wait_for_function(f"() => window.scrollY > {y}", timeout=5000)
 
-        # 4. both are played: Floodline's level (its keys above pressed Play; Escape paused it) resumes
-        # from its canvas button and its clock runs; Orbit's game starts from its Start button
+        # 4. both are played. Floodline: the keys above may have started a level (Escape then paused
+        # it) or not: its canvas Resume or Play button goes on; on a phone-sized embed the level's
+        # prompt holds the clock at tick 0 until it is tapped away; then its clock runs. Orbit's game
+        # starts from its Start button.
         flood, orbit = _game_frame(page, "floodline"), _game_frame(page, "orbit")
-        tick = json.loads(flood.evaluate("() => window.gridworks.floodlineInfo()"))["tick"]
-        _click_game_button(page, "floodline", "resume")
+        info = json.loads(flood.evaluate("() => window.gridworks.floodlineInfo()"))
+        _click_game_button(page, "floodline", "play" if info["screen"] == "menu" else "resume")
         flood.wait_for_function(
-            "(t) => { const i = JSON.parse(window.gridworks.floodlineInfo());"
-            " return i.screen === 'play' && !i.paused && i.tick > t; }",
-            arg=tick,
+            "() => { const i = JSON.parse(window.gridworks.floodlineInfo());"
+            " return i.screen === 'play' && !i.paused; }",
+            timeout=10_000,
+            polling=100,
+        )
+        info = json.loads(flood.evaluate("() => window.gridworks.floodlineInfo()"))
+        if info["tick"] == 0 and info["tipRect"]:
+            x, y0, w, h = info["tipRect"]
+            _click_game_point(page, "floodline", x + w / 2, y0 + h / 2)
+        flood.wait_for_function(
+            "(t) => JSON.parse(window.gridworks.floodlineInfo()).tick > t",
+            arg=info["tick"],
             timeout=10_000,
             polling=100,
         )

@@ -89,7 +89,10 @@ class App(RealtimeApp[State, TickInput, Ui]):
 
     def on_focus(self, focused: bool) -> None:
         """An embed lost the keyboard (Escape, a click outside): the falling piece waits, paused (a
-        checkpoint)."""
+        checkpoint). A level still starting (its run made over frames) starts now, paused: it would
+        otherwise begin falling after the player looked away."""
+        if not focused:
+            self.page.finish_start()
         on_focus(self.ui, self.state, focused)
         if not focused:
             self.checkpoint()
