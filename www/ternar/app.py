@@ -9,7 +9,6 @@ the career profile (Best, guardrail) and the telemetry log are kept beside the s
 
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING, Any
 
 from gwweb.shared.app import TurnApp
@@ -17,19 +16,18 @@ from gwweb.shared.chrome.home import HOME, HOME_KEY, go_home
 from gwweb.shared.clock import new_seed, now_ms
 
 from engine.ternar import GAME, Move, SoftUndo, State
-from engine.ternar.engine import STORM_HEAVY
 from engine.ternar.events import Event as TurnEvent
 from engine.ternar.telemetry import BestView, Profile, best_view, options_for, record_session
 
+from .announce import Arrival, announce_turn, arrivals
 from .board import Ui, dialog_key, interpret
-from .effects import MOMENT_MS, SALUTE_MS, Fx, Moment
+from .effects import SALUTE_MS, Fx
 from .frame import draw_frame
 from .frame_cache import FrameCache
 from .keys import BINDINGS
 from .render import BoardPainter
 from .sound import Sounds
 from .strings import TABLES
-from .view import fmt_value
 
 if TYPE_CHECKING:
     from gwweb.shared.canvas import Gfx
@@ -63,7 +61,7 @@ class TernarApp(TurnApp[State, Move, Ui]):
         self.dismissed = 0  # notices the player has closed (or played on after)
         self.move_anim: Timeline | None = None  # the engine's turn timeline (an Animation)
         self.early_finishes = 0  # animations a press ended at once (2048's rule; the e2e reads it)
-        self.arrivals: list[tuple[int, int, str, tuple[int, ...]]] = []  # the last turn's, see on_events
+        self.arrivals: list[Arrival] = []  # the last turn's, see on_events
         raw_profile = shell.storage.read_raw("profile")
         self.profile = shell.storage.load("profile", Profile) or self._salvaged_profile(shell, raw_profile)
         had_save = shell.storage.read_raw(self.SAVE) is not None
@@ -84,23 +82,13 @@ class TernarApp(TurnApp[State, Move, Ui]):
 
     # -- records -------------------------------------------------------------------
     def _salvaged_profile(self, shell: Shell, raw: str | None) -> Profile:
-        """No readable profile: a damaged one (the storage kept it aside) gives back its Bests."""
-        import json
-
-        from engine.ternar.telemetry import salvage_profile
-
+        """No readable profile: a damaged one (the storage kept it aside) gives back its Bests
+        (called before ``TurnApp.__init__`` sets ``self.shell``)."""
         if raw is None:
             return Profile()
-        try:
-            data = json.loads(raw).get("data")
-        except (ValueError, TypeError, AttributeError):
-            return Profile()
-        got = salvage_profile(data)
-        if got is None:
-            return Profile()
-        shell.storage.save("profile", got)
-        shell.notify(self.t("profile_salvaged", classic=got.best_classic, storm=got.best_storm))
-        return got
+        from .persist import salvaged_profile
+
+        return salvaged_profile(shell.storage, raw, shell.notify, self.t)
 
     def migrate(self, data: dict[str, Any] | str) -> dict[str, Any] | str:
         """A save whose later moves do not replay keeps the moves before them (issue #30): the whole
@@ -219,17 +207,12 @@ class TernarApp(TurnApp[State, Move, Ui]):
         self.arrivals = []
         if old is None or isinstance(last, SoftUndo):
             return None
-        window = old.window
-        for e in events:  # what flowed onto the board this turn, with the window of that moment (#30)
-            if e.kind in ("window_shift", "big_bang"):
-                window = e.new_window
-            elif e.kind == "spawn":
-                self.arrivals.append((e.node, e.value, e.node_type, window))
+        self.arrivals = arrivals(events, old.window)  # what flowed in, with the window of that moment (#30)
         from .anim import build
 
         self.dismissed = len(self.shell.notices)  # the player has seen the notice and played on
         self.sounds.collapse(len(last.nodes), new.values[last.nodes[-1]])
-        self._announce(events, old.window)
+        announce_turn(self.t, self.toast, self.fx, self.sounds, events, old.window, now_ms())
         said = f"{self.t('turn')} {new.turns}. {self.t('score')} {new.score} (+{new.score - old.score})"
         self.shell.announce(said if new.outcome is None else f"{said}. {self.t('game_over')}")
         if self.tutorial is not None and self.tutorial.step == 0:
@@ -243,33 +226,6 @@ class TernarApp(TurnApp[State, Move, Ui]):
             js.console.warn("ternar: turn events did not reproduce the new state; animation skipped")
             return None
         return timeline
-
-    def _announce(self, events: list[TurnEvent], old_window: tuple[int, ...]) -> None:
-        t, now = self.t, now_ms()
-        for e in events:
-            if e.kind == "window_shift":
-                self.toast(t("window_shift", window="·".join(fmt_value(v) for v in e.new_window)))
-            elif e.kind == "big_bang":
-                levels = round(
-                    math.log(e.new_window[0] / old_window[0], 3)
-                )  # 0 once the window is at the cap
-                self.toast(t("big_bang", levels=levels) if levels > 0 else t("big_bang_capped"))
-                sub = t("big_bang_sub", levels=levels) if levels > 0 else t("big_bang_sub_capped")
-                self.fx.moment = Moment("big_bang", t("big_bang_title"), sub, now, now + MOMENT_MS)
-                self.sounds.big_bang()
-            elif e.kind == "walls":
-                self.toast(t("walls"))
-            elif e.kind == "achievement":
-                self.toast(t("architect"))
-                self.fx.salute = (e.node, now + SALUTE_MS)
-                self.fx.moment = Moment(
-                    "architect", t("architect_title"), t("architect_sub"), now, now + MOMENT_MS
-                )
-                self.sounds.singularity()
-            elif e.kind == "inversion":
-                self.toast(t("storm_flip", heavy=STORM_HEAVY))
-            elif e.kind == "zen_refill":
-                self.toast(t("zen_refill"))
 
     def toast(self, text: str) -> None:
         """A short message over the board (``shell.toasts``), also spoken to screen readers."""
@@ -483,24 +439,9 @@ def create(shell: Shell) -> TernarApp:
     from gwweb.shared.clock import idle
 
     from . import warmup
+    from .links import page_link
 
     app = TernarApp(shell)
-    app.open_link(*_page_link())
+    app.open_link(*page_link())
     warmup.schedule(idle)  # after the first frame, in idle time (#20)
     return app
-
-
-def _page_link() -> tuple[dict[str, str], str]:
-    """The page address's query (and ``#`` part) as a dict, and today's UTC date (YYYY-MM-DD)."""
-    from urllib.parse import parse_qsl
-
-    import js  # type: ignore[import-not-found]
-
-    loc = js.location
-    params = dict(parse_qsl(str(getattr(loc, "hash", "")).lstrip("#"), keep_blank_values=True))
-    params.update(parse_qsl(str(getattr(loc, "search", "")).lstrip("?"), keep_blank_values=True))
-    try:
-        today = str(js.Date.new().toISOString())[:10]
-    except Exception:
-        today = "1970-01-01"
-    return params, today

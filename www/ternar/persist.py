@@ -41,6 +41,27 @@ def store_profile(storage: Storage, profile: Profile) -> Profile:
     return storage.update("profile", profile, merge_profile)
 
 
+def salvaged_profile(
+    storage: Storage, raw: str | None, notify: Callable[[str], None], t: Callable[..., str]
+) -> Profile:
+    """No readable profile: a damaged one (the storage kept it aside, ``raw``) gives back its Bests,
+    stored again and told to the player; else a fresh ``Profile``. Only imported for a damaged one."""
+    from engine.ternar.telemetry import salvage_profile
+
+    if raw is None:
+        return Profile()
+    try:
+        data = json.loads(raw).get("data")
+    except (ValueError, TypeError, AttributeError):
+        return Profile()
+    got = salvage_profile(data)
+    if got is None:
+        return Profile()
+    storage.save("profile", got)
+    notify(t("profile_salvaged", classic=got.best_classic, storm=got.best_storm))
+    return got
+
+
 def mark_tutorial_seen(storage: Storage) -> None:
     storage.save("tutorial", TutorialSeen())
 
