@@ -18,6 +18,8 @@ connected (a solo run, a local party, a player who left). Numbers are in RULES.m
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from engine.core.rng import GodotRng
 from engine.core.session import IllegalMoveError
 from engine.runmap.model import Rank
@@ -38,15 +40,55 @@ INTENTS: dict[Rank, tuple[tuple[str, int], ...]] = {
 }
 
 
+@dataclass(frozen=True)
+class FightRules:
+    """The numbers of a fight that differ between rules versions (RULES.md, rules 3 and rules 5)."""
+
+    heavy_mult: int
+    heavy_extra: int
+    block_base: int
+    guard_halves: bool  # rules 5: an enemy on guard takes half of every hit instead of soaking N
+    intents: dict[Rank, tuple[tuple[str, int], ...]]
+
+
+FIGHT_RULES: dict[int, FightRules] = {
+    3: FightRules(HEAVY_MULT, HEAVY_EXTRA, BLOCK_BASE, False, INTENTS),
+    5: FightRules(
+        heavy_mult=2,
+        heavy_extra=8,
+        block_base=BLOCK_BASE,
+        guard_halves=True,
+        intents={
+            "basic": (("attack", 5), ("heavy", 3), ("guard", 2)),
+            "elite": (("attack", 4), ("heavy", 4), ("guard", 2)),
+            "boss": (("attack", 4), ("heavy", 4), ("guard", 2)),
+        },
+    ),
+}
+
+
+def fight_rules(rules: int) -> FightRules:
+    """The fight numbers of rules version ``rules`` (3 and 4 share rules 3's; 5 and later rules 5's)."""
+    return FIGHT_RULES[5] if rules >= 5 else FIGHT_RULES[3]
+
+
+def block_range(rules: int, block_bonus: int) -> tuple[int, int]:
+    """The lowest and highest block a hero can roll (shown on the Block button)."""
+    base = fight_rules(rules).block_base + block_bonus
+    return base + 1, base + 6
+
+
 def _d6(rng: GodotRng, n: int) -> int:
     return sum(rng.randi_range(1, 6) for _ in range(n))
 
 
-def roll_intent(e: EnemyState, rng: GodotRng) -> EnemyState:
-    """The enemy's next intent and its exact number, from the run stream."""
+def roll_intent(e: EnemyState, rng: GodotRng, rules: int = 3) -> EnemyState:
+    """The enemy's next intent and its exact number, from the run stream. A guard's number is
+    what it soaks (rules 3) or 50, the percent of every hit it takes off (rules 5)."""
     if e.hp == 0:
         return e.model_copy(update={"intent": "", "intent_value": 0})
-    table = INTENTS[e.rank]
+    fr = fight_rules(rules)
+    table = fr.intents[e.rank]
     roll = rng.randi_range(0, sum(w for _, w in table) - 1)
     kind = table[-1][0]
     for name, w in table:
@@ -55,7 +97,8 @@ def roll_intent(e: EnemyState, rng: GodotRng) -> EnemyState:
             break
         roll -= w
     hit = _d6(rng, e.dice) + e.bonus
-    value = {"attack": hit, "heavy": HEAVY_MULT * hit + HEAVY_EXTRA, "guard": GUARD_BASE + 2 * e.dice}[kind]
+    guard = 50 if fr.guard_halves else GUARD_BASE + 2 * e.dice
+    value = {"attack": hit, "heavy": fr.heavy_mult * hit + fr.heavy_extra, "guard": guard}[kind]
     return e.model_copy(update={"intent": kind, "intent_value": value})
 
 
@@ -120,9 +163,9 @@ def choose(state: RunState, seat: int, hero: int, action: str) -> RunState:
     return resolve(s)
 
 
-def start(enemies: tuple[EnemyState, ...], rng: GodotRng) -> tuple[EnemyState, ...]:
+def start(enemies: tuple[EnemyState, ...], rng: GodotRng, rules: int = 3) -> tuple[EnemyState, ...]:
     """The opening intents of a fight."""
-    return tuple(roll_intent(e, rng) for e in enemies)
+    return tuple(roll_intent(e, rng, rules) for e in enemies)
 
 
 def _target(enemies: list[EnemyState]) -> int | None:
@@ -136,9 +179,13 @@ def resolve(state: RunState) -> RunState:
     assert c is not None
     rng = GodotRng(0)
     rng.set_state(state.rng_state)
+    fr = fight_rules(state.options.rules)
     enemies = list(c.enemies)
     players: list[PlayerState] = list(state.players)
-    guard = [e.intent_value if e.intent == "guard" and e.hp > 0 else 0 for e in enemies]
+    guarding = [e.intent == "guard" and e.hp > 0 for e in enemies]
+    guard = [
+        e.intent_value if g and not fr.guard_halves else 0 for e, g in zip(enemies, guarding, strict=True)
+    ]
     parry: set[int] = set()
     block = [0] * len(players)
     potions = state.potions
@@ -150,11 +197,14 @@ def resolve(state: RunState) -> RunState:
             party_rolls.append(roll)
             k = _target(enemies)
             if k is not None:
-                soaked = min(guard[k], roll)
-                guard[k] -= soaked
+                if fr.guard_halves:
+                    soaked = roll // 2 if guarding[k] else 0
+                else:
+                    soaked = min(guard[k], roll)
+                    guard[k] -= soaked
                 enemies[k] = enemies[k].model_copy(update={"hp": max(0, enemies[k].hp - (roll - soaked))})
         elif action == "block":
-            roll = BLOCK_BASE + _d6(rng, 1) + state.block_bonus
+            roll = fr.block_base + _d6(rng, 1) + state.block_bonus
             party_rolls.append(roll)
             block[hero] += roll
         elif action == "skill":
@@ -181,7 +231,7 @@ def resolve(state: RunState) -> RunState:
             absorbed = min(block[i], hit)
             block[i] -= absorbed
             players[i] = p.model_copy(update={"hp": max(0, p.hp - (hit - absorbed))})
-    enemies = [roll_intent(e, rng) for e in enemies]
+    enemies = [roll_intent(e, rng, state.options.rules) for e in enemies]
     combat = c.model_copy(
         update={
             "enemies": tuple(enemies),

@@ -115,7 +115,7 @@ def read_intents(state: RunState, hero: int) -> FightAction:
         return "skill"
     if fight3.action_allowed(state, hero, "item") is None and p.hp - coming <= 8 and p.max_hp - p.hp >= 12:
         return "item"
-    if coming >= fight3.BLOCK_BASE + state.block_bonus // 2:
+    if coming >= fight3.fight_rules(state.options.rules).block_base + state.block_bonus // 2:
         return "block"
     return "attack"
 

@@ -148,7 +148,7 @@ def _enter(state: RunState, node: MapNode) -> RunState:
         names = ", ".join(e.enemy_id for e in enemies)
         if s.options.rules >= 3:
             rng = _rng(s)
-            enemies = fight3.start(enemies, rng)
+            enemies = fight3.start(enemies, rng, s.options.rules)
             s = s.model_copy(update={"rng_state": rng.get_state()})
         return s.model_copy(
             update={

@@ -13,7 +13,8 @@ tried on the same ``K`` streams). Otherwise the round is a tie (counted apart, n
 attack). Session 7 used the first test only: with 8 streams, block was called best in 16 % of the
 rounds where every enemy only guards, where a block can only shift the later dice (noise).
 
-Usage: ``python -m tools.playtest.runmap_actions [runs] [K]`` (runs per party size, default 6).
+Usage: ``python -m tools.playtest.runmap_actions [runs] [K] [rules]`` (runs per party size, default 6;
+rules version, default the current one).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from typing import Any
 
 from engine.core.rng import GodotRng
 from engine.runmap import GAME
+from engine.runmap.config import RULES_VERSION
 from engine.runmap.fight3 import POTION_HEAL, action_allowed, waiting_heroes
 from engine.runmap.game import read_intents
 from engine.runmap.moves import Fight
@@ -106,11 +108,15 @@ def best_action(samples: dict[str, list[float]], tie: float = TIE, z: float = Z)
     return a if mean > tie and mean > z * se else "tie"
 
 
-def sample_run(item: tuple[int, int, int, int]) -> list[dict[str, Any]]:
-    """(seed, party size, sample every n-th choice, k) -> one record per sampled round."""
-    seed, players, every, k = item
+def sample_run(item: tuple[int, int, int, int] | tuple[int, int, int, int, int]) -> list[dict[str, Any]]:
+    """(seed, party size, sample every n-th choice, k[, rules]) -> one record per sampled round
+    (without ``rules`` the run is played by the current rules)."""
+    seed, players, every, k = item[:4]
     rng = random.Random(seed)
-    s = GAME.initial(seed, {"preset": "full", "players": players})
+    opts: dict[str, Any] = {"preset": "full", "players": players}
+    if len(item) > 4:
+        opts["rules"] = item[4]  # type: ignore[misc]
+    s = GAME.initial(seed, opts)
     out: list[dict[str, Any]] = []
     n = 0
     while (move := policy_move(s, "random", "reader", rng)) is not None:
@@ -161,10 +167,11 @@ def summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
 def main(argv: list[str]) -> None:
     runs = int(argv[0]) if argv else 6
     k = int(argv[1]) if len(argv) > 1 else 6
+    rules = int(argv[2]) if len(argv) > 2 else RULES_VERSION
     rows: list[dict[str, Any]] = []
     for players in (1, 2, 3, 4):
         for seed in range(runs):
-            rows += sample_run((1000 + seed, players, 3, k))
+            rows += sample_run((1000 + seed, players, 3, k, rules))
     res = summary(rows)
     for key, val in res.items():
         print(f"{key}: {val}")

@@ -105,11 +105,15 @@ def policy_move(s: RunState, route: str, fight: str, rng: random.Random) -> Move
     return move
 
 
-def play(item: tuple[str, int, int, str, str]) -> dict[str, Any]:
-    """One whole run: (preset, players, seed, route policy, fight policy) -> outcome figures."""
-    preset, players, seed, route, fight = item
+def play(item: tuple[str, int, int, str, str] | tuple[str, int, int, str, str, int]) -> dict[str, Any]:
+    """One whole run: (preset, players, seed, route policy, fight policy[, rules]) -> outcome
+    figures; without ``rules`` the run is played by the current rules."""
+    preset, players, seed, route, fight = item[:5]
     rng = random.Random(seed * 7919 + 17)
-    s = GAME.initial(seed, {"preset": preset, "players": players})
+    opts: dict[str, Any] = {"preset": preset, "players": players}
+    if len(item) > 5:
+        opts["rules"] = item[5]  # type: ignore[misc]
+    s = GAME.initial(seed, opts)
     elites = fights = rounds = 0
     while (move := policy_move(s, route, fight, rng)) is not None:
         if isinstance(move, Select):

@@ -84,7 +84,11 @@ def fight(g: Gfx, f: layout.Frame, s: RunState, t: T, me: int | None) -> None:
         ),
         (
             "block",
-            t("act_block", lo=F.BLOCK_BASE + 1 + s.block_bonus, hi=F.BLOCK_BASE + 6 + s.block_bonus),
+            t(
+                "act_block",
+                lo=F.block_range(s.options.rules, s.block_bonus)[0],
+                hi=F.block_range(s.options.rules, s.block_bonus)[1],
+            ),
             "#37474F",
         ),
         ("skill", t("act_skill"), "#4A148C"),
