@@ -391,3 +391,43 @@ def test_the_top_bar_and_the_embed_strip_keep_off_the_board_and_controls(
             assert r.y >= 44.0 - 1e-9
             assert r.y + r.h <= h - bottom + 1e-9
         assert max(lay.cy) + lay.radius <= h - bottom
+
+
+def test_an_idle_tutorial_rests_after_its_motion_and_input_wakes_it(gw: Any) -> None:
+    """Issue #24/#30 (an idle page asks for no frames): the tutorial's hint route and cards move for
+    MOTION_MS after they open or after the last input, ease into a still pose, and the page stops
+    animating REST_MARGIN_MS after the end (the last frame is the still pose); any input wakes them."""
+    from gwweb.shared.input import Event
+    from gwweb.ternar.tutorial_step import FADE_MS, MOTION_MS, REST_MARGIN_MS
+
+    t0 = CLOCK[0] = 50_000.0
+    app = gw.create(FakeShell())
+    tut = app.tutorial
+    assert tut is not None and tut.step == 0 and app.animating() and tut.motion(t0) == 1.0
+    end = t0 + MOTION_MS
+    CLOCK[0] = end - FADE_MS
+    assert tut.motion(CLOCK[0]) == 1.0
+    CLOCK[0] = end - FADE_MS / 2
+    assert tut.motion(CLOCK[0]) == pytest.approx(0.5)  # easing out
+    CLOCK[0] = end
+    assert tut.motion(CLOCK[0]) == 0.0 and app.animating()  # the still pose is drawn ...
+    CLOCK[0] = end + REST_MARGIN_MS
+    assert app.animating()
+    CLOCK[0] = end + REST_MARGIN_MS + 1
+    assert not app.animating()  # ... then the page rests
+    assert not app.shell.toasts.active() and app.move_anim is None
+
+    app.handle(Event("pointer", "move", x=5.0, y=5.0))  # the mouse moves: the motion eases back in
+    woke = CLOCK[0]
+    assert app.animating() and tut.motion(woke) == 0.0
+    assert tut.motion(woke + FADE_MS) == 1.0 and tut.motion(woke + MOTION_MS) == 0.0
+    CLOCK[0] = woke + MOTION_MS + REST_MARGIN_MS + 1
+    assert not app.animating()
+
+    app.tutorial = tut = type(tut)(1, CLOCK[0])  # the cards rest the same way
+    press(app, "select")  # next card: its motion runs from now
+    assert tut.step == 2 and app.animating()
+    CLOCK[0] += MOTION_MS + REST_MARGIN_MS
+    assert app.animating()
+    CLOCK[0] += 1
+    assert not app.animating()

@@ -78,7 +78,7 @@ class TernarApp(TurnApp[State, Move, Ui]):
         if shell.storage.read_raw("tutorial") is None:  # first run: the tutorial (issue 15)
             from .tutorial_step import Tutorial
 
-            self.tutorial = Tutorial(0 if self.state.turns == 0 else 1)
+            self.tutorial = Tutorial(0 if self.state.turns == 0 else 1, self.clock())
 
     # -- records -------------------------------------------------------------------
     def _salvaged_profile(self, shell: Shell, raw: str | None) -> Profile:
@@ -217,6 +217,7 @@ class TernarApp(TurnApp[State, Move, Ui]):
         self.shell.announce(said if new.outcome is None else f"{said}. {self.t('game_over')}")
         if self.tutorial is not None and self.tutorial.step == 0:
             self.tutorial.step = 1  # the first route is played: the cards follow once it has settled
+            self.tutorial.wake(self.clock())
         if new.outcome is not None:
             self._end_session(new)
         timeline = build(old.values, old.ghosts, events, new.values)
@@ -264,6 +265,7 @@ class TernarApp(TurnApp[State, Move, Ui]):
         if tut is None:
             return
         tut.step += 1
+        tut.wake(self.clock())
         if skip or tut.step >= len(STEPS):
             from .persist import mark_tutorial_seen
 
@@ -273,6 +275,12 @@ class TernarApp(TurnApp[State, Move, Ui]):
 
     def handle(self, ev: Event) -> None:
         ui = self.ui
+        tut = self.tutorial
+        if tut is not None and ev.kind in ("pointer", "action"):  # its motion runs again, then rests
+            still = not tut.moving(self.clock())
+            tut.wake(self.clock())
+            if still:
+                self.shell.invalidate()
         if ev.kind == "pointer":
             if ev.name == "down":
                 ui.touch = ev.pointer_type == "touch"
@@ -410,7 +418,7 @@ class TernarApp(TurnApp[State, Move, Ui]):
         return (
             self.move_anim is not None
             or self.shell.toasts.active()
-            or self.tutorial is not None
+            or (self.tutorial is not None and self.tutorial.moving(self.clock()))  # rests when still
             or self.fx.running(self.active())
         )
 

@@ -79,7 +79,8 @@ def _board(app: TernarPage, g: Gfx, lay: Layout, t_now: float, dt: float) -> Non
     if tut is not None and tut.step == 0 and not route and st.outcome is None and ui.dialog is None:
         from . import tutorial
 
-        tutorial.draw_route_hint(app, g, tut.route_hint(st.values, st), t_now / 1000.0)
+        hint = tut.route_hint(st.values, st)
+        tutorial.draw_route_hint(app, g, hint, t_now / 1000.0, tut.motion(t_now))
 
 
 def _info(app: TernarPage, g: Gfx, lay: Layout) -> None:

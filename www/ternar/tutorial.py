@@ -24,19 +24,27 @@ if TYPE_CHECKING:
     from .page import TernarPage
 
 
-def draw_route_hint(app: TernarPage, g: Gfx, route: tuple[int, ...], t_sec: float) -> None:
-    """Step 0: the hint route pulses on the board, a dot runs along it like a finger; a Skip button
-    sits in the board's top-right corner (touch has no Esc)."""
+STILL_ALPHA = 0.85  # the hint route at rest: a steady glow
+
+
+def draw_route_hint(
+    app: TernarPage, g: Gfx, route: tuple[int, ...], t_sec: float, motion: float = 1.0
+) -> None:
+    """Step 0: the hint route pulses on the board, a dot runs along it like a finger (``motion`` 1;
+    at 0 the route glows still and the dot is gone: ``Tutorial.motion``); a Skip button sits in the
+    board's top-right corner (touch has no Esc)."""
     lay = app.ui.lay
     if lay is None:
         return
     if len(route) >= 2:
-        g.alpha(0.55 + 0.35 * math.sin(t_sec * 4.0))
+        pulse = 0.55 + 0.35 * math.sin(t_sec * 4.0)
+        g.alpha(STILL_ALPHA + (pulse - STILL_ALPHA) * motion)
         app.painter.route_line(g, route, glow_ok=True, t_sec=0.0)
-        g.alpha(0.85)
-        q = (t_sec * 0.5) % 1.0
-        x, y = app.painter.along(list(route), q * q * (3 - 2 * q))
-        g.circle(x, y, max(5.0, lay.cell * 0.11), fill="#FFB74D", stroke="#3E2723", width=1.5)
+        if motion > 0:
+            g.alpha(0.85 * motion)
+            q = (t_sec * 0.5) % 1.0
+            x, y = app.painter.along(list(route), q * q * (3 - 2 * q))
+            g.circle(x, y, max(5.0, lay.cell * 0.11), fill="#FFB74D", stroke="#3E2723", width=1.5)
         g.alpha(1.0)
     b = lay.board
     w = min(130.0, max(86.0, g.measure(app.t("tut_skip"), 13) + 28))
@@ -52,6 +60,7 @@ def draw_card(app: TernarPage, g: Gfx, t_sec: float) -> Rect | None:
         return None
     t = app.t
     key = STEPS[tut.step]
+    k = tut.motion(t_sec * 1000.0)  # the pulses ease into a still pose (the page then rests)
     r = Rect(*chrome.card(g, hud.THEME, 380.0, 318.0))  # the shared card
     y = r.y + 34
     g.text(r.cx, y, t(f"tut_{key}_title"), hud.TEXT, 20, bold=True, align="center")
@@ -69,12 +78,12 @@ def draw_card(app: TernarPage, g: Gfx, t_sec: float) -> Rect | None:
     elif key == "ghost":
         v = st.pool[0] if st.pool else 3
         p.node(g, r.cx - 44, cy, v, scale=0.8)
-        p.node(g, r.cx + 44, cy, v, scale=0.8, ghost=True, alpha=0.75 + 0.25 * math.sin(t_sec * 3))
+        p.node(g, r.cx + 44, cy, v, scale=0.8, ghost=True, alpha=0.75 + 0.25 * k * math.sin(t_sec * 3))
     else:
         hud.mini_hex(g, r.cx - 105, cy, 24, 3**14)
         hud.mini_hex(g, r.cx - 55, cy, 24, 3**14)
         g.text(r.cx - 8, cy + 1, "→", hud.TEXT, 22, bold=True, align="center", baseline="middle")
-        p.node(g, r.cx + 50, cy, SINGULARITY, scale=0.75 + 0.05 * math.sin(t_sec * 4))
+        p.node(g, r.cx + 50, cy, SINGULARITY, scale=0.75 + 0.05 * k * math.sin(t_sec * 4))
     y = cy + 56
     for line in g.wrap(t(f"tut_{key}"), r.w - 36, 14):
         g.text(r.cx, y, line, hud.TEXT, 14, align="center")
