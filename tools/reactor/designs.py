@@ -349,6 +349,9 @@ DESIGNS["live_water"] = {
 # leans its way, and full pressure down the cracked reactor cable breaches it once the first sends
 # everything. Both junctions need two settings each, so no earlier solution moved onto the map wins
 # (only one earlier level cycles a junction twice).
+# Session 14: the upper junction starts one setting further (mode 1, leaning up): it needs one press
+# and the lower two, so the device-aware "breakers last" player (one press count for every junction,
+# breaker off around it) loses; it won in 7 pulses over par 5. Par 4 (the par dip before three 4s goes).
 DESIGNS["cracked_cable"] = {
     "id": "cracked_cable",
     "title": "Cracked Cable",
@@ -365,7 +368,7 @@ DESIGNS["cracked_cable"] = {
     ],
     "props": {
         "e": {"kind": "flow", "carrier": "electricity"},
-        "K": {"kind": "junction", "ratio_mode": 0},
+        "K": {"kind": "junction", "ratio_mode": 1},
         "L": {"kind": "junction", "ratio_mode": 5},
         "C": {"kind": "consumer"},
         "D": {"kind": "consumer"},
