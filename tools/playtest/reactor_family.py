@@ -28,6 +28,7 @@ mechanics that lose). ``longest_repeat``: the most consecutive pulses pressing o
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -53,21 +54,36 @@ class Outcome:
     line: list[str]
 
 
+def press(st: ReactorState, cell: int, action: str = "interact") -> ReactorState | None:
+    """Walk safely to ``cell`` and play ``action`` there; None when it is unreachable or refused."""
+    reach = safe_cells(st)
+    if cell not in reach:
+        return None
+    return play_macro(st, Macro(cell, reach[cell], action, ""))
+
+
 def _finish(st: ReactorState) -> ReactorState:
     """Activate a ready reactor the robot can reach (the one step any player takes)."""
-    reach = safe_cells(st)
     for r in sorted(st.ready):
-        if r in reach:
-            nxt = play_macro(st, Macro(r, reach[r], "activate", ""))
-            if nxt is not None:
-                return nxt
+        nxt = press(st, r, "activate")
+        if nxt is not None:
+            return nxt
     return st
 
 
-def greedy(st: ReactorState) -> Outcome:
+def finished(st: ReactorState, line: list[str]) -> Outcome:
+    """The outcome of a line played without undo, after activating a ready reactor."""
+    st = _finish(st) if st.outcome is None else st
+    return Outcome(won(st), st.pulse, st.pulse, line)
+
+
+def greedy(st: ReactorState, rank: Callable[[ReactorState], tuple[float, ...]] = score) -> Outcome:
+    """One-step greedy by ``rank`` (the engine bot's score unless told; the cautious greedy of
+    ``reactor_family_more`` ranks by what the forecast shows first)."""
     line: list[str] = []
     ties = 0
     seen = set()
+    here = rank(st)
     for _ in range(CAP):
         if st.outcome is not None:
             break
@@ -76,17 +92,17 @@ def greedy(st: ReactorState) -> Outcome:
             nxt = play_macro(st, m)
             if nxt is None:
                 continue
-            sc = score(nxt)
+            sc = rank(nxt)
             if best is None or sc > best[0]:
                 best = (sc, nxt, m)
-        if best is None or best[0] < score(st):
+        if best is None or best[0] < here:
             break
-        ties = ties + 1 if best[0] == score(st) else 0
+        ties = ties + 1 if best[0] == here else 0
         key = (best[2].cell, best[2].action, best[0])
         if ties > MAX_TIES or key in seen:
             break
         seen.add(key)
-        st = best[1]
+        st, here = best[1], best[0]
         line.append(f"{best[2].action}@{best[2].cell}")
     return Outcome(won(st), len(line), len(line), line)
 
@@ -114,8 +130,17 @@ def switch_all(st: ReactorState) -> Outcome:
             break
         st = nxt
         line.append(f"{todo[0].action}@{todo[0].cell}")
-    st = _finish(st) if st.outcome is None else st
-    return Outcome(won(st), st.pulse, st.pulse, line)
+    return finished(st, line)
+
+
+def random_step(st: ReactorState, rng: random.Random) -> tuple[Macro, ReactorState | None] | None:
+    """One uniformly random legal macro and the state after it (None when refused); None when the
+    robot has nothing to do."""
+    ms = list(macros(st))
+    if not ms:
+        return None
+    m = rng.choice(ms)
+    return m, play_macro(st, m)
 
 
 def random_play(st: ReactorState, seed: int) -> Outcome:
@@ -128,11 +153,10 @@ def random_play(st: ReactorState, seed: int) -> Outcome:
             st = _finish(st)
             if st.outcome is not None:
                 break
-        ms = list(macros(st))
-        if not ms:
+        step = random_step(st, rng)
+        if step is None:
             break
-        m = rng.choice(ms)
-        nxt = play_macro(st, m)
+        m, nxt = step
         if nxt is None:
             continue
         st = nxt
@@ -150,9 +174,7 @@ def replay(st: ReactorState, actions: list[str]) -> Outcome:
             st = apply_action(st, parse_action(text))
         except (IllegalMoveError, ValueError):
             continue
-    if st.outcome is None:
-        st = _finish(st)
-    return Outcome(won(st), st.pulse, st.pulse, [])
+    return finished(st, [])
 
 
 def probe(st: ReactorState) -> Outcome:
@@ -252,11 +274,7 @@ def shifted(st: ReactorState, plan: list[tuple[int, int, str]], dx: int, dy: int
         tx, ty = x + dx, y + dy
         if not (0 <= tx < g.width and 0 <= ty < g.height):
             return None
-        cell = g.cell(tx, ty)
-        reach = safe_cells(st)
-        if cell not in reach:
-            return None
-        nxt = play_macro(st, Macro(cell, reach[cell], action, ""))
+        nxt = press(st, g.cell(tx, ty), action)
         if nxt is None:
             return None
         st = nxt
@@ -331,10 +349,7 @@ def _won_after(st: ReactorState | None) -> bool:
 
 def _plays_out(st: ReactorState, plan: list[tuple[int, str]]) -> bool:
     for cell, action in plan:
-        reach = safe_cells(st)
-        if cell not in reach:
-            return False
-        nxt = play_macro(st, Macro(cell, reach[cell], action, ""))
+        nxt = press(st, cell, action)
         if nxt is None:
             return False
         st = nxt

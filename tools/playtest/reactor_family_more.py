@@ -19,10 +19,10 @@ import random
 
 from engine.reactor.bot import score
 from engine.reactor.forecast import refresh_forecasts
-from engine.reactor.solver import Macro, macros, play_macro, won
+from engine.reactor.solver import macros, play_macro, won
 from engine.reactor.state import ReactorState
 from engine.reactor.walk import safe_cells
-from tools.playtest.reactor_family import CAP, MAX_TIES, Outcome, _finish
+from tools.playtest.reactor_family import CAP, Outcome, _finish, finished, greedy, press, random_step
 
 SPENT_CAP = 150
 
@@ -46,11 +46,10 @@ def random_undo(st: ReactorState, seed: int) -> Outcome:
                 spent += 1
                 st = done
                 break
-        ms = list(macros(st))
-        if not ms:
+        step = random_step(st, rng)
+        if step is None:
             break
-        m = rng.choice(ms)
-        nxt = play_macro(st, m)
+        m, nxt = step
         if nxt is None:
             continue  # refused: no pulse played
         spent += 1
@@ -67,31 +66,7 @@ def _cautious(st: ReactorState) -> tuple[float, ...]:
 
 
 def cautious_greedy(st: ReactorState) -> Outcome:
-    line: list[str] = []
-    ties = 0
-    seen = set()
-    here = _cautious(st)
-    for _ in range(CAP):
-        if st.outcome is not None:
-            break
-        best: tuple[tuple[float, ...], ReactorState, Macro] | None = None
-        for m in macros(st):
-            nxt = play_macro(st, m)
-            if nxt is None:
-                continue
-            sc = _cautious(nxt)
-            if best is None or sc > best[0]:
-                best = (sc, nxt, m)
-        if best is None or best[0] < here:
-            break
-        ties = ties + 1 if best[0] == here else 0
-        key = (best[2].cell, best[2].action, best[0])
-        if ties > MAX_TIES or key in seen:
-            break
-        seen.add(key)
-        st, here = best[1], best[0]
-        line.append(f"{best[2].action}@{best[2].cell}")
-    return Outcome(won(st), len(line), len(line), line)
+    return greedy(st, _cautious)
 
 
 def _presses(st: ReactorState, pick: str) -> Outcome:
@@ -128,8 +103,7 @@ def _presses(st: ReactorState, pick: str) -> Outcome:
             continue
         st = nxt
         line.append(f"{m.action}@{m.cell}")
-    st = _finish(st) if st.outcome is None else st
-    return Outcome(won(st), st.pulse, st.pulse, line)
+    return finished(st, line)
 
 
 def switch_all_reverse(st: ReactorState) -> Outcome:
@@ -145,10 +119,7 @@ def _press(st: ReactorState, cell: int, times: int = 1) -> ReactorState:
     for _ in range(times):
         if st.outcome is not None:
             return st
-        reach = safe_cells(st)
-        if cell not in reach:
-            return st
-        nxt = play_macro(st, Macro(cell, reach[cell], "interact", ""))
+        nxt = press(st, cell)
         if nxt is None:
             return st
         st = nxt

@@ -31,13 +31,7 @@ def family_section(
     n = len(levels)
     late = range(n - n // 3, n)
     last5 = range(max(0, n - 5), n)
-    greedy_late = [levels[k]["name"] for k in range(EARLY, n) if fam[k]["greedy"]]
-    switch_late = [levels[k]["name"] for k in range(EARLY, n) if fam[k]["switch_all"]]
-    pasted = [
-        levels[k]["name"]
-        for k in late
-        if fam[k]["moved_combo"] or fam[k]["replay_wins"] or fam[k]["concat_wins"] or fam[k]["all_earlier"]
-    ]
+    pasted = [levels[k]["name"] for k in late if _pasted(fam[k])]
     repeats = [levels[k]["name"] for k in range(n) if fam[k]["repeat"] > 2]
     no_order = [levels[k]["name"] for k in last5 if fam[k]["swap_across"] == 0]
     mech = [len(f["mechanics"]) for f in found]
@@ -51,61 +45,30 @@ def family_section(
     # The states a search expands grow about exponentially with the pulses it must look ahead, so one
     # big level dominates a Pearson figure on raw counts; the log figure reads the rise per level.
     log_nodes = [float(np.log10(max(1, v))) for v in nodes]
-    pasted_mid = [
-        levels[k]["name"]
-        for k in range(EARLY, n)
-        if k not in late
-        and (fam[k]["moved_combo"] or fam[k]["replay_wins"] or fam[k]["concat_wins"] or fam[k]["all_earlier"])
-    ]
+    pasted_mid = [levels[k]["name"] for k in range(EARLY, n) if k not in late and _pasted(fam[k])]
 
     extra = wins_after(levels, more, EARLY)
     metrics = [
-        Metric(
-            "greedy_late",
-            f"Levels after {EARLY} won by one-step greedy",
-            len(greedy_late),
-            ", ".join(greedy_late) or "none",
-            target="0",
-            ok=not greedy_late,
+        _levels_metric(f"{key}_late", f"Levels after {EARLY} won by {label}", names)
+        for key, label in (("greedy", "one-step greedy"), ("switch_all", "switch-everything-on"))
+        for names in [[levels[k]["name"] for k in range(EARLY, n) if fam[k][key]]]
+    ]
+    metrics += [
+        _levels_metric(
+            "pasted_late", "Last-third levels won by earlier solutions (literal or moved, up to 3)", pasted
         ),
-        Metric(
-            "switch_all_late",
-            f"Levels after {EARLY} won by switch-everything-on",
-            len(switch_late),
-            ", ".join(switch_late) or "none",
-            target="0",
-            ok=not switch_late,
-        ),
-        Metric(
-            "pasted_late",
-            "Last-third levels won by earlier solutions (literal or moved, up to 3)",
-            len(pasted),
-            ", ".join(pasted) or "none",
-            target="0",
-            ok=not pasted,
-        ),
-        Metric(
+        _levels_metric(
             "pasted_mid",
             f"Levels after {EARLY} before the last third won by earlier solutions",
-            len(pasted_mid),
-            ", ".join(pasted_mid) or "none",
+            pasted_mid,
+            None,
         ),
-        Metric(
-            "repeat",
-            "Par solutions pressing one control more than twice in a row",
-            len(repeats),
-            ", ".join(repeats) or "none",
-            target="0",
-            ok=not repeats,
-        ),
-        Metric(
+        _levels_metric("repeat", "Par solutions pressing one control more than twice in a row", repeats),
+        _levels_metric(
             "order_last5",
             "Last five levels without an order dependency across two systems",
-            len(no_order),
-            "a swap of two adjacent pulses of different mechanics in the par solution "
-            "must lose: " + (", ".join(no_order) or "none"),
-            target="0",
-            ok=not no_order,
+            no_order,
+            note="a swap of two adjacent pulses of different mechanics in the par solution must lose: ",
         ),
         Metric(
             "curve",
@@ -226,6 +189,25 @@ def family_section(
 
     plot = Plot("curve", "Campaign curve: par, mechanics, solver effort", draw_curve, "level", "")
     return metrics, [table, more_table], [plot], fam
+
+
+def _levels_metric(
+    key: str, label: str, names: list[str], target: str | None = "0", note: str = ""
+) -> Metric:
+    """A metric counting the levels ``names`` (target none of them unless ``target`` is None)."""
+    return Metric(
+        key,
+        label,
+        len(names),
+        note + (", ".join(names) or "none"),
+        target=target or "",
+        ok=None if target is None else not names,
+    )
+
+
+def _pasted(f: dict[str, Any]) -> bool:
+    """Won by an earlier level's solution: literal, two concatenated, all of them, or moved (up to 3)."""
+    return bool(f["moved_combo"] or f["replay_wins"] or f["concat_wins"] or f["all_earlier"])
 
 
 def _at_par(win: str) -> bool:
