@@ -31,7 +31,7 @@ from tools.floodline.solution_files import write_one
 N = 26
 ZC = 4  # the beam's row (a closed box)
 EAST = 9  # the beam's east end (a closed box)
-LENGTH = 4  # the objective's overhang
+LENGTH = 8  # the objective's overhang
 
 
 def parts(data: dict[str, Any]) -> tuple[int, int]:
@@ -114,22 +114,28 @@ def solve(
 Cell = tuple[int, int, int]
 Step = tuple[Cell, ...] | str
 
-#: Lv26 with the Stabilize charge (session 10): the beam is one Reinforced L3 standing on the floor
-#: against the pier, (8, 0..1) + (7, 1), and one Stabilized flat J4 at y = 1 west of it, (4..6, 1, 4) +
-#: (4, 1, 3), whose foot rests on an O2 scaffold (3..4, 0, 2..3) outside the beam's row.  Anchored
-#: voxels that touch are one rigid frame (RULES.md 17), so the row y = 1 holds 4 hanging voxels: an
-#: overhang of 4.  Tilted east the frame rests on the pier and the scaffold leaves through the east
-#: face; back down it rests on the floor under (8, 0).  The J4 comes before the Reinforced L3 in the
-#: bag: the hold keeps it.  "throw" puts a piece low in the north-west corner (x <= 2, z >= 7).
+#: Lv26 "Cantilever" (session 13, overhang 8): the beam is row y = 1, z = 4, x = 0..8, one rigid frame
+#: of four anchored pieces: the Reinforced L3 standing on the floor against the pier, (8, 0..1) + (7, 1);
+#: the Reinforced S4 (x = 5..6, its other half at z = 5); the Reinforced P5 (x = 2..4, its foot at
+#: z = 5); the Stabilized J4 (x = 0..1, its arm north along x = 0).  Each flat piece lands on a
+#: scaffold at y = 0 north of the row (an O2, an I3), never under the row; tilted east the frame rests
+#: on the pier and the scaffolds and every thrown piece leave through the east face.  The last beam
+#: piece, the P5, is the 26th drawn: the first piece goes to the hold slot for good, so it is the 25th
+#: locked (★3 <= 25).  "throw" puts a piece lowest at z >= 7.
 LV26: list[Step] = [
-    "throw",  # Z4
-    ((3, 0, 2), (4, 0, 2), (3, 0, 3), (4, 0, 3)),  # O2 flat: the scaffold under the J4's foot
+    "h",  # Z4 to the hold slot for good: every later piece locks one earlier
+    ((0, 0, 5), (1, 0, 5), (0, 0, 6), (1, 0, 6)),  # O2 flat: the scaffold under the J4's arm
     "throw",  # Z4 Heavy
-    "h",  # the J4 to the hold slot; the Reinforced L3 comes
-    ((8, 0, 4), (8, 1, 4), (7, 1, 4)),  # L3 Reinforced against the pier
-    "h",  # the I4 Heavy to the hold slot, the J4 back
     "v",  # Stabilize: the J4 is anchored when it locks
-    ((4, 1, 4), (5, 1, 4), (6, 1, 4), (4, 1, 3)),  # J4 flat, Stabilized: joins the frame
+    ((0, 1, 4), (1, 1, 4), (0, 1, 5), (0, 1, 6)),  # J4 flat, Stabilized: the beam's west end
+    ((8, 0, 4), (8, 1, 4), (7, 1, 4)),  # L3 Reinforced against the pier
+    "throw",  # I4 Heavy
+    "throw",  # I3 Heavy
+    ((2, 0, 5), (3, 0, 5), (4, 0, 5)),  # I3 flat: the scaffold under the S4 and the P5
+    *["throw"] * 9,  # S4 J4 I3 P5H S4H O2 J4H O2H I3H
+    ((5, 1, 4), (6, 1, 4), (4, 1, 5), (5, 1, 5)),  # S4 Reinforced
+    *["throw"] * 7,  # C3D5 L3 S4H I4 T3 I4H P5
+    ((2, 1, 4), (3, 1, 4), (4, 1, 4), (2, 1, 5), (3, 1, 5)),  # P5 Reinforced: the beam is whole
     "tE",
     ".*30",
     "tD",
@@ -141,7 +147,7 @@ def _solids(s: State) -> set[int]:
 
 
 def throw(s: State) -> list[TickInput]:
-    """Ticks that lock the active piece lowest in the north-west corner (x <= 2, z >= 7)."""
+    """Ticks that lock the active piece lowest in the north part of the box (z >= 7)."""
     from tools.floodline.solve_levels import placements
 
     f = s.board.frame
@@ -151,7 +157,7 @@ def throw(s: State) -> list[TickInput]:
         if res.outcome is not None and res.outcome.status != Status.WON:
             continue
         new = [(f.xs[i], f.ys[i], f.zs[i]) for i in _solids(res) - before]
-        if new and all(x <= 2 and z >= 7 for x, _y, z in new):
+        if new and all(z >= 7 for _x, _y, z in new):
             top = max(y for _x, y, _z in new)
             if best is None or top < best[0]:
                 best = (top, ticks)
