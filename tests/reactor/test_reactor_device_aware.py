@@ -1,7 +1,8 @@
 """The device-aware "breakers last" player (``tools/playtest/reactor_family_more.py``) loses the
 levels it won over par in session 13 (issue #27, session 14; ``engine/reactor/LEVEL_DESIGN.md``,
 "Session 14"): Patch Job's fuel pump is walled in (the crack is mended live, never switched off
-around), and Cracked Cable's two junctions need different numbers of presses."""
+around), Cracked Cable's two junctions need different numbers of presses, and so do Control Room's
+fuel junction (two) and the reactor's own coolant junction (one)."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from tools.playtest import reactor_family_more as more
 
 
 def fresh(name: str) -> ReactorState:
-    e = entry(f"campaign:{name}")
+    e = entry(f"campaign:{name}") or entry(f"builtin:{name}")
     assert e is not None
     return load_level(e.level)
 
@@ -67,3 +68,21 @@ def test_cracked_cable_upper_junction_one_press_lower_two(upper: int, won: bool)
     assert ready is won
     if won:
         assert result(play(st, "activate")) == "won"
+
+
+def test_control_room_breakers_last_loses() -> None:
+    assert not more.breakers_last(fresh("control_room")).won
+
+
+@pytest.mark.parametrize(("presses", "won"), [(0, False), (1, True), (2, False)])
+def test_control_room_reactor_coolant_junction_one_press(presses: int, won: bool) -> None:
+    """The par presses the reactor's coolant junction once (half the coolant reaches the reactor at
+    the start); 0 or 2 presses leave the reactor unready."""
+    e = entry("builtin:control_room")
+    assert e is not None
+    sol = list(e.solution)
+    assert sol[-3:] == ["interact", "move n", "activate"]
+    st = fresh("control_room")
+    assert st.props[st.grid.cell(20, 13)].kind == "junction"
+    st = play(st, ";".join(sol[:-3] + ["interact"] * presses + ["move n"]))
+    assert (result(st) == "" and st.robot in st.ready) is won

@@ -34,7 +34,7 @@ def run(data: dict[str, Any] | None, ms: float = 5.0) -> tuple[LiveSolver, int]:
 
 
 def test_a_campaign_level_is_solvable_at_its_par_over_several_frames() -> None:
-    e = next(e for e in entries() if e.name == "control_room")
+    e = next(e for e in entries() if e.name == "hot_split")  # junctions, 896 switch settings
     s, frames = run(e.level)
     assert s.status() == ("solvable", {"n": e.par}) and s.par() == e.par
     assert frames > 1  # spread over frames, never one long block
@@ -67,7 +67,7 @@ def test_the_bound_is_built_one_switch_setting_a_step() -> None:
     """The search's bound checks every switch setting (up to ``Relaxed.MAX_CONFIGS`` network
     propagations: seconds in a browser on the hardest levels); the live solver gets control back
     after each one, and the lazy build gives exactly the bound built at once."""
-    e = next(e for e in entries() if e.name == "control_room")
+    e = next(e for e in entries() if e.name == "hot_split")  # junctions, 896 switch settings
     st = load_level(e.level)
     lazy = Relaxed(st, lazy=True)
     assert lazy.dist is None
