@@ -87,6 +87,10 @@ def plan_source(n: int) -> str:
         return "redesign"
     if n == 26:
         return "cantilever_plan"
+    from tools.floodline import park_plan
+
+    if n in park_plan.PLANS:  # a weight-limited High-Rise level won with Stabilize / hold (session 14)
+        return "park_plan"
     if n in HIGH_RISE:
         return "spine_plans"
     if f"lv{n:02d}" in target_plans.PLANS:
@@ -102,7 +106,11 @@ def play_plan(n: int, d: Data, pieces: int) -> State:
     if src == "cantilever_plan":
         from tools.floodline import cantilever_plan
 
-        return cantilever_plan.solve(data=d)[0]
+        return cantilever_plan.run_plan(cantilever_plan.LV26, d)[0]
+    if src == "park_plan":
+        from tools.floodline import park_plan
+
+        return park_plan.play(d, *park_plan.PLANS[n])[0]
     if src == "spine_plans":
         from tools.floodline import spine_plans
 
