@@ -22,9 +22,9 @@ from engine.core.schema import FrozenModel, SchemaError, parse_model
 Preset = Literal["slice", "full"]
 
 MAX_PLAYERS = 4
-RULES_VERSION = 4  # 1: the pseudocode's generator (issue 9); 2: real decisions (issue 19); 3: issue 29;
+RULES_VERSION = 5  # 1: the pseudocode's generator (issue 9); 2: real decisions (issue 19); 3: issue 29;
 # 4: the score counts gold earned (held + spent on purchases), not only gold held;
-# 5 (not yet reachable): fights with bigger telegraphed swings, fight3.FIGHT_RULES[5]
+# 5: fights with telegraphed patterns and bigger swings (fight3.FIGHT_RULES[5])
 
 
 class Knobs(FrozenModel):

@@ -44,25 +44,32 @@ INTENTS: dict[Rank, tuple[tuple[str, int], ...]] = {
 class FightRules:
     """The numbers of a fight that differ between rules versions (RULES.md, rules 3 and rules 5)."""
 
-    heavy_mult: int
+    heavy_mult: int  # a heavy intent hits for heavy_mult x the rolled hit + heavy_extra
     heavy_extra: int
     block_base: int
     guard_halves: bool  # rules 5: an enemy on guard takes half of every hit instead of soaking N
-    intents: dict[Rank, tuple[tuple[str, int], ...]]
+    # rules 3: each round's intent is drawn with these weights; rules 5: ``patterns`` instead
+    intents: dict[Rank, tuple[tuple[str, int], ...]] | None
+    # rules 5: each rank's intents follow this cycle (enemy k shows entry (round + k) % len);
+    # only the hit's dice are rolled
+    patterns: dict[Rank, tuple[str, ...]] | None = None
+    attack_dice: int = PLAYER_DICE  # a hero's attack: attack_dice d6 + attack_base + attack bonus
+    attack_base: int = ATTACK_BASE
 
 
+PATTERN_BASIC = ("attack", "attack", "heavy", "guard")
+PATTERN_STRONG = ("attack", "heavy", "attack", "heavy", "guard")
 FIGHT_RULES: dict[int, FightRules] = {
     3: FightRules(HEAVY_MULT, HEAVY_EXTRA, BLOCK_BASE, False, INTENTS),
     5: FightRules(
-        heavy_mult=2,
+        heavy_mult=3,
         heavy_extra=8,
         block_base=BLOCK_BASE,
         guard_halves=True,
-        intents={
-            "basic": (("attack", 5), ("heavy", 3), ("guard", 2)),
-            "elite": (("attack", 4), ("heavy", 4), ("guard", 2)),
-            "boss": (("attack", 4), ("heavy", 4), ("guard", 2)),
-        },
+        intents=None,
+        patterns={"basic": PATTERN_BASIC, "elite": PATTERN_STRONG, "boss": PATTERN_STRONG},
+        attack_dice=1,
+        attack_base=6,
     ),
 }
 
@@ -78,28 +85,51 @@ def block_range(rules: int, block_bonus: int) -> tuple[int, int]:
     return base + 1, base + 6
 
 
+def attack_range(rules: int, attack_bonus: int) -> tuple[int, int]:
+    """The lowest and highest attack a hero can roll (shown on the Attack button)."""
+    fr = fight_rules(rules)
+    base = fr.attack_base + attack_bonus
+    return base + fr.attack_dice, base + 6 * fr.attack_dice
+
+
 def _d6(rng: GodotRng, n: int) -> int:
     return sum(rng.randi_range(1, 6) for _ in range(n))
 
 
-def roll_intent(e: EnemyState, rng: GodotRng, rules: int = 3) -> EnemyState:
+def roll_intent(e: EnemyState, rng: GodotRng, rules: int = 3, step: int = 0) -> EnemyState:
     """The enemy's next intent and its exact number, from the run stream. A guard's number is
     what it soaks (rules 3) or 50, the percent of every hit it takes off (rules 5)."""
     if e.hp == 0:
         return e.model_copy(update={"intent": "", "intent_value": 0})
     fr = fight_rules(rules)
-    table = fr.intents[e.rank]
-    roll = rng.randi_range(0, sum(w for _, w in table) - 1)
-    kind = table[-1][0]
-    for name, w in table:
-        if roll < w:
-            kind = name
-            break
-        roll -= w
+    if fr.patterns is not None:
+        cycle = fr.patterns[e.rank]
+        kind = cycle[step % len(cycle)]
+    else:
+        assert fr.intents is not None
+        table = fr.intents[e.rank]
+        roll = rng.randi_range(0, sum(w for _, w in table) - 1)
+        kind = table[-1][0]
+        for name, w in table:
+            if roll < w:
+                kind = name
+                break
+            roll -= w
     hit = _d6(rng, e.dice) + e.bonus
     guard = 50 if fr.guard_halves else GUARD_BASE + 2 * e.dice
     value = {"attack": hit, "heavy": fr.heavy_mult * hit + fr.heavy_extra, "guard": guard}[kind]
     return e.model_copy(update={"intent": kind, "intent_value": value})
+
+
+def next_intent(state: RunState, k: int) -> str:
+    """The kind of intent enemy ``k`` shows next round when its rules follow a pattern (rules 5),
+    so a player can plan; "" when intents are drawn (rules 3/4) or the enemy is down."""
+    fr = fight_rules(state.options.rules)
+    c = state.combat
+    if fr.patterns is None or c is None or not 0 <= k < len(c.enemies) or c.enemies[k].hp == 0:
+        return ""
+    cycle = fr.patterns[c.enemies[k].rank]
+    return cycle[(c.round + 1 + k) % len(cycle)]
 
 
 def incoming(e: EnemyState) -> int:
@@ -165,7 +195,7 @@ def choose(state: RunState, seat: int, hero: int, action: str) -> RunState:
 
 def start(enemies: tuple[EnemyState, ...], rng: GodotRng, rules: int = 3) -> tuple[EnemyState, ...]:
     """The opening intents of a fight."""
-    return tuple(roll_intent(e, rng, rules) for e in enemies)
+    return tuple(roll_intent(e, rng, rules, k) for k, e in enumerate(enemies))
 
 
 def _target(enemies: list[EnemyState]) -> int | None:
@@ -193,7 +223,7 @@ def resolve(state: RunState) -> RunState:
     party_rolls: list[int] = []
     for hero, action in sorted(c.pending):
         if action == "attack":
-            roll = _d6(rng, PLAYER_DICE) + ATTACK_BASE + state.attack_bonus
+            roll = _d6(rng, fr.attack_dice) + fr.attack_base + state.attack_bonus
             party_rolls.append(roll)
             k = _target(enemies)
             if k is not None:
@@ -231,7 +261,7 @@ def resolve(state: RunState) -> RunState:
             absorbed = min(block[i], hit)
             block[i] -= absorbed
             players[i] = p.model_copy(update={"hp": max(0, p.hp - (hit - absorbed))})
-    enemies = [roll_intent(e, rng, state.options.rules) for e in enemies]
+    enemies = [roll_intent(e, rng, state.options.rules, c.round + 1 + k) for k, e in enumerate(enemies)]
     combat = c.model_copy(
         update={
             "enemies": tuple(enemies),

@@ -20,9 +20,9 @@ from engine.runmap.rules import BLESSING_COST, apply_move, legal_moves
 from engine.runmap.state import EnemyState, RunState
 
 
-def fight_state(players: int = 1, seed: int = 5) -> RunState:
-    s = GAME.initial(seed, {"preset": "slice", "players": players})
-    assert s.options.rules == RULES_VERSION >= 3 and s.phase == Phase.COMBAT
+def fight_state(players: int = 1, seed: int = 5, rules: int = RULES_VERSION) -> RunState:
+    s = GAME.initial(seed, {"preset": "slice", "players": players, "rules": rules})
+    assert s.options.rules == rules >= 3 and s.phase == Phase.COMBAT
     return s
 
 
@@ -87,7 +87,8 @@ def test_item_needs_a_potion_in_the_belt(potions: int, ok: bool) -> None:
 
 
 def test_guard_soaks_the_party_damage_first() -> None:
-    s = with_enemy(fight_state(), "guard", 50, hp=100)
+    """Rules 3 and 4: a guard of N soaks N of the party's damage (rules 5 halves it instead)."""
+    s = with_enemy(fight_state(rules=4), "guard", 50, hp=100)
     after = apply_move(s, Fight(0, "attack"))
     assert after.combat is not None and after.combat.enemies[0].hp == 100  # 50 guard > any 2d6+2
 

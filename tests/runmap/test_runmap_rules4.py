@@ -45,9 +45,9 @@ def fresh(rules: int = RULES_VERSION) -> RunState:
     return GAME.initial(5, {"rules": rules, "preset": "full"})
 
 
-def test_new_runs_are_rules_4() -> None:
-    assert RULES_VERSION == 4 and current_options({})["rules"] == 4
-    assert "gold_spent" in GAME.snapshot(fresh())
+def test_rules_4_and_later_runs_count_gold_spent() -> None:
+    assert RULES_VERSION >= 4 and current_options({})["rules"] == RULES_VERSION
+    assert "gold_spent" in GAME.snapshot(fresh()) and "gold_spent" in GAME.snapshot(fresh(4))
     assert "gold_spent" not in GAME.snapshot(fresh(3))
 
 
@@ -70,7 +70,7 @@ def test_a_rules_3_save_replays_as_rules_3_with_its_hash_and_score(
 def test_the_same_run_under_rules_4_scores_the_gold_it_spent_too() -> None:
     """Seed 31's bot buys three whetstones (90 gold): rules 4 scores them, rules 3 does not."""
     old = bot_run(31, {"players": 2, "preset": "full", "rules": 3})
-    new = bot_run(31, {"players": 2, "preset": "full"})
+    new = bot_run(31, {"players": 2, "preset": "full", "rules": 4})
     assert [str(m) for m in new.moves] == [str(m) for m in old.moves]  # the rules of play are unchanged
     r3, r4 = outcome(old.state), outcome(new.state)
     assert r3 is not None and r4 is not None and r4.gold == r3.gold
@@ -137,13 +137,13 @@ def test_a_lost_bet_is_not_earned() -> None:
 def test_a_rules_3_best_stands_until_a_rules_4_run_beats_it(best: int, kept: int) -> None:
     """Bests are kept per preset across rules versions (``best_score``): a rules-4 score of 585
     leaves a rules-3 best of 586 or 585 shown, and replaces 584."""
-    res = outcome(bot_run(31, {"players": 2, "preset": "full"}).state)
+    res = outcome(bot_run(31, {"players": 2, "preset": "full", "rules": 4}).state)
     assert res is not None and res.score == 585
     assert best_score(best, res) == kept
 
 
 def test_the_end_card_shows_gold_earned_when_some_was_spent() -> None:
-    new = bot_run(31, {"players": 2, "preset": "full"})
+    new = bot_run(31, {"players": 2, "preset": "full", "rules": 4})
     res = outcome(new.state)
     assert res is not None
     keys = {ln.key: ln.params for ln in result_lines(res, 31, 0)}

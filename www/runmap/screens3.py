@@ -21,9 +21,13 @@ Votes = dict[int, list[int]]  # option index -> the seats wishing for it
 INTENT_COLOR = {"attack": "#FFAB91", "heavy": BAD, "guard": "#90CAF9"}
 
 
-def intent_text(t: T, intent: str, value: int) -> str:
-    """``⚔ attacks 7``, ``⚔⚔ HEAVY 21!`` or ``◈ guards 10``, in the player's language."""
-    return t(f"intent_{intent}", n=value) if intent else ""
+def intent_text(t: T, intent: str, value: int, halves: bool = False, then: str = "") -> str:
+    """``⚔ attacks 7``, ``⚔⚔ HEAVY 21!``, ``◈ guards 10`` or (rules 5) ``◈ guards: half damage``,
+    then the next round's intent when the enemy follows a pattern, in the player's language."""
+    if not intent:
+        return ""
+    text = t("intent_guard_half") if intent == "guard" and halves else t(f"intent_{intent}", n=value)
+    return text + t("intent_then", kind=t(f"then_{then}")) if then else text
 
 
 def fight(g: Gfx, f: layout.Frame, s: RunState, t: T, me: int | None) -> None:
@@ -48,9 +52,11 @@ def fight(g: Gfx, f: layout.Frame, s: RunState, t: T, me: int | None) -> None:
         sub += " · " + t("last_round", party=sum(c.last_party_rolls), hit=sum(c.last_enemy_rolls))
     g.text(r.x + 58, r.y + 54, sub, MUTED, g.fit_text(sub, r.w - 70, 13))
     y = r.y + 74
-    for e in c.enemies:
+    halves = F.fight_rules(s.options.rules).guard_halves
+    for k, e in enumerate(c.enemies):
         name = t(e.enemy_id) + f"  {e.hp}/{e.max_hp}"
-        intent = intent_text(t, e.intent, e.intent_value) if e.hp > 0 else t("down")
+        then = F.next_intent(s, k)
+        intent = intent_text(t, e.intent, e.intent_value, halves, then) if e.hp > 0 else t("down")
         iw = g.measure(intent, 14)
         g.text(r.x + 16, y + 14, name, INK if e.hp > 0 else MUTED, g.fit_text(name, r.w - 48 - iw, 15))
         g.text(
@@ -77,8 +83,8 @@ def fight(g: Gfx, f: layout.Frame, s: RunState, t: T, me: int | None) -> None:
             "attack",
             t(
                 "act_attack",
-                lo=F.PLAYER_DICE + F.ATTACK_BASE + s.attack_bonus,
-                hi=6 * F.PLAYER_DICE + F.ATTACK_BASE + s.attack_bonus,
+                lo=F.attack_range(s.options.rules, s.attack_bonus)[0],
+                hi=F.attack_range(s.options.rules, s.attack_bonus)[1],
             ),
             "#8D3B2F",
         ),
