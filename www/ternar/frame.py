@@ -74,7 +74,7 @@ def _board(app: TernarPage, g: Gfx, lay: Layout, t_now: float, dt: float) -> Non
             y = lay.cy[last] + lay.cell * 0.98
         _badge(app, g, lay.cx[last], y, r, pv.result)
     if ui.show_cursor:
-        p.cursor(g, ui.cursor.nid, t_now / 1000.0)  # the keyboard focus on the board
+        p.cursor(g, ui.cursor.nid)  # the keyboard focus on the board (steady)
     tut = app.tutorial
     if tut is not None and tut.step == 0 and not route and st.outcome is None and ui.dialog is None:
         from . import tutorial

@@ -28,6 +28,7 @@ LINE_GLOW = "rgba(255,167,38,0.38)"
 FLASH = "#FFFFFF"
 VIB_AMP = display.VIBRATION_AMPLITUDE_PX
 VIB_HZ = float(display.VIBRATION_HZ)
+CURSOR_ALPHA = 0.9
 _TEXT_SCALE = {1: 0.42, 2: 0.4, 3: 0.34, 4: 0.28, 5: 0.24, 6: 0.21}
 
 
@@ -360,13 +361,13 @@ class BoardPainter:
             g.fill_style(INVALID)
             g.fill()
 
-    def cursor(self, g: Gfx, nid: int, t_sec: float) -> None:
-        """Keyboard cursor: a brown ring around the node."""
+    def cursor(self, g: Gfx, nid: int) -> None:
+        """Keyboard cursor: a steady brown ring around the node (a focus ring; it used to pulse, but
+        the page draws only on input when idle, so each key showed it at a random phase)."""
         lay = self.lay
         assert lay is not None
         self.hex_path(g, lay.cx[nid], lay.cy[nid], 1.1)
-        a = 0.65 + 0.35 * math.sin(t_sec * 5)
-        g.alpha(a)
+        g.alpha(CURSOR_ALPHA)
         g.stroke_style(TEXT, max(2.0, lay.cell * 0.05))
         g.stroke()
         g.alpha(1.0)
