@@ -40,6 +40,7 @@ from engine.orbit.rules import (
     Subsystem,
     Weapon,
     arrival_sector,
+    has_slug,
     hit_damage,
     in_range,
     wrap,
@@ -234,16 +235,19 @@ def _enemy_at(
 
     hits1 = hits2 = 0
     most = 0
+    # rules 8: an empty magazine fires no railgun; the last slug fires on one of two moves only
+    keep1 = ~rail if not has_slug(ship.slugs) else ~0
     for e in _energy_classes(ship.alloc):
+        weapons = e.weapons & keep1
         for rot1 in (False, True) if e.thrusters else (False,):
             f1 = ship.facing.flipped() if rot1 else ship.facing
-            land1 = e.weapons & land(fire1, f1)
+            land1 = weapons & land(fire1, f1)
             hits1 |= land1
             d1 = total(land1)
             if moves < 2:
                 most = max(most, d1)
                 continue
-            can_recoil = bool(e.weapons & rail) and (
+            can_recoil = bool(weapons & rail) and (
                 bool(land1 & rail) or _others_in_rail(state, ship, me, fire1, f1)
             )
             for move in _moves(ship, e, f1):
@@ -251,9 +255,10 @@ def _enemy_at(
                     # firing the railgun at us is what makes it recoil; without recoil no rail hit
                     first = d1 if recoil else total(land1 & ~rail)
                     fire2 = _second_start(ship, f1, move, recoil)
+                    keep2 = keep1 & (~rail if recoil and ship.slugs == 1 else ~0)
                     best2 = 0
                     for bits, rot2 in e.second:
-                        land2 = bits & land(fire2, f1.flipped() if rot2 else f1)
+                        land2 = bits & keep2 & land(fire2, f1.flipped() if rot2 else f1)
                         hits2 |= land2
                         best2 = max(best2, total(land2))
                     most = max(most, first + best2)
@@ -294,16 +299,19 @@ def enemy_zone(state: OrbitState, enemy: int, me: int) -> dict[Cell, int]:
                 zone[c] = d
 
     done: set[tuple[int, Cell, Facing]] = set()
+    rail_bit = 1 << WEAPONS.index(Weapon.RAILGUN)
+    keep = ~rail_bit if not has_slug(ship.slugs) else ~0  # rules 8: an empty magazine
     for e in _energy_classes(ship.alloc):
+        weapons = e.weapons & keep
         for rot1 in (False, True) if e.thrusters else (False,):
             f1 = ship.facing.flipped() if rot1 else ship.facing
             for k in range(len(WEAPONS)):
-                if e.weapons >> k & 1 and (k, fire1, f1) not in done:
+                if weapons >> k & 1 and (k, fire1, f1) not in done:
                     done.add((k, fire1, f1))
                     add(k, fire1, f1)
             if moves < 2:
                 continue
-            rail = e.weapons >> WEAPONS.index(Weapon.RAILGUN) & 1
+            rail = weapons >> WEAPONS.index(Weapon.RAILGUN) & 1
             # recoil needs a target: ``me`` in reach on the first move (then that cell is already in the
             # zone) or another ship; a recoiled second position is drawn only for the latter
             recoils = (False, True) if rail and _others_in_rail(state, ship, me, fire1, f1) else (False,)
@@ -312,7 +320,7 @@ def enemy_zone(state: OrbitState, enemy: int, me: int) -> dict[Cell, int]:
                     fire2 = _second_start(ship, f1, move, recoil)
                     for bits, rot2 in e.second:
                         f2 = f1.flipped() if rot2 else f1
-                        for k in _SUBSETS[bits]:
+                        for k in _SUBSETS[bits & keep]:
                             if (k, fire2, f2) not in done:
                                 done.add((k, fire2, f2))
                                 add(k, fire2, f2)

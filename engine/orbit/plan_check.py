@@ -24,6 +24,7 @@ from engine.orbit.rules import (
     Subsystem,
     Weapon,
     arrival_sector,
+    has_slug,
     in_range,
     wrap,
 )
@@ -152,6 +153,8 @@ def validate(state: OrbitState, plan: TurnPlan) -> list[Problem]:
                     f"{spec.label} needs {SPECS[order.weapon.subsystem].minimum} energy to fire",
                 )
             )
+        if order.weapon is Weapon.RAILGUN and not has_slug(ship.slugs):
+            probs.append(Problem("rail_empty", f"{spec.label} has no slugs left"))
         if len(order.targets) > spec.max_targets:
             probs.append(Problem("too_many_targets", f"{spec.label} fires at {spec.max_targets} target(s)"))
         for t in order.targets:

@@ -200,6 +200,23 @@ def railgun_heats(rules: int, fired: bool) -> bool:
     return fired or rules >= RAIL_HEAT_ALWAYS
 
 
+RAIL_SLUGS_FROM = 8
+"""First rules version in which the railgun has a magazine (issue 28, session 14; RULES.md reading 33)."""
+RAIL_SLUGS = 3
+"""Railgun slugs a ship starts with from rules 8 (one per shot, never replenished): three hits of 5
+cannot destroy a 20-hull ship alone, so a railgun duel is finished by the laser and missiles."""
+
+
+def rail_slugs_start(rules: int) -> int | None:
+    """Slugs each ship starts with under rules version ``rules``; ``None``: no magazine (rules 1-7)."""
+    return RAIL_SLUGS if rules >= RAIL_SLUGS_FROM else None
+
+
+def has_slug(slugs: int | None) -> bool:
+    """Whether a railgun with ``slugs`` left (``None``: no magazine) may fire."""
+    return slugs is None or slugs > 0
+
+
 def shield_reduction(weapon: Weapon, rules: int) -> int:
     """What powered shields take off a hit of ``weapon`` under rules version ``rules``."""
     cut = SHIELD_CUTS.get(weapon)

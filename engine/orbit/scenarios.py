@@ -7,10 +7,10 @@ each ring used holds the same number of ships where the count allows.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine.core.rng import Lcg32, Pcg32
-from engine.orbit.rules import ARC_UNITS, RING_SECTORS, SUB_INDEX, SUBSYSTEMS, Subsystem
+from engine.orbit.rules import ARC_UNITS, RING_SECTORS, SUB_INDEX, SUBSYSTEMS, Subsystem, rail_slugs_start
 from engine.orbit.state import Ship, new_ship
 
 
@@ -122,5 +122,6 @@ def scenario_ships(seed: int, players: int, rules: int = 2) -> Start:
         place = (i - lone) % players  # rules 6, three ships: seat ``lone`` takes the first mover's place
         angle = (offset + spacing.get(players, {}).get(place, place * ARC_UNITS // players)) % ARC_UNITS
         sector = angle * RING_SECTORS[ring] // ARC_UNITS
-        ships.append(new_ship(i, ring, sector, alloc=tuple(alloc)))
+        ship = new_ship(i, ring, sector, alloc=tuple(alloc))
+        ships.append(replace(ship, slugs=rail_slugs_start(rules)))  # rules 8: a full magazine
     return Start(layout.key, loadout.key, tuple(ships))

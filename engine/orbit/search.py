@@ -23,6 +23,7 @@ from engine.orbit.rules import (
     Subsystem,
     Weapon,
     arc_gap,
+    has_slug,
     hit_damage,
     in_range,
     wrap,
@@ -59,6 +60,8 @@ def _shuffled(items: list[int], rng: Lcg32) -> list[int]:
 def targets_in_range(state: OrbitState, weapon: Weapon, where: tuple[int, int], facing: Facing) -> list[int]:
     """Living enemies of the active ship that ``weapon`` can hit from ``where`` with ``facing``."""
     me = state.active
+    if weapon is Weapon.RAILGUN and not has_slug(state.ships[me].slugs):
+        return []  # rules 8: an empty magazine
     return [
         s.id for s in state.ships if s.id != me and s.alive and in_range(weapon, where, facing, s.position)
     ]
@@ -203,6 +206,8 @@ def _potential(
     """Damage ``attacker``'s powered weapons could deal from ``where`` to ``target`` at ``target_pos``."""
     total = 0
     for w in WEAPONS:
+        if w is Weapon.RAILGUN and not has_slug(attacker.slugs):
+            continue
         if is_active(w.subsystem, attacker.energy(w.subsystem)) and in_range(
             w, where, attacker.facing, target_pos
         ):

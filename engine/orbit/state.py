@@ -45,6 +45,8 @@ class Ship:
     hull: int
     mass: int
     transit: Transit | None = None
+    slugs: int | None = None
+    """Railgun slugs left (rules 8+, ``rules.RAIL_SLUGS``); ``None``: no magazine (rules 1-7)."""
 
     @property
     def alive(self) -> bool:
@@ -64,8 +66,8 @@ class Ship:
         return self.ring, self.sector
 
     def to_json(self) -> dict[str, Any]:
-        """Plain JSON view: ring, sector, facing, energy, heat, hull, mass, transit."""
-        return {
+        """Plain JSON view: ring, sector, facing, energy, heat, hull, mass, transit (and slugs, rules 8+)."""
+        out: dict[str, Any] = {
             "id": self.id,
             "ring": self.ring,
             "sector": self.sector,
@@ -84,6 +86,9 @@ class Ship:
                 "adjust": self.transit.adjust,
             },
         }
+        if self.slugs is not None:  # rules 8+ only, so older games keep their snapshots
+            out["slugs"] = self.slugs
+        return out
 
 
 def new_ship(

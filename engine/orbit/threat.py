@@ -16,6 +16,7 @@ from engine.orbit.rules import (
     Facing,
     Subsystem,
     Weapon,
+    has_slug,
     in_range,
     wrap,
 )
@@ -34,8 +35,14 @@ def powered_systems(ship: Ship) -> list[Subsystem]:
 
 
 def ready_weapons(ship: Ship) -> list[Weapon]:
-    """Weapons that are powered, or can be powered next turn from the reactor's free energy."""
-    return [w for w in WEAPONS if ship.energy(w.subsystem) + ship.reactor_free >= SPECS[w.subsystem].minimum]
+    """Weapons that are powered, or can be powered next turn from the reactor's free energy (not a
+    railgun with an empty magazine, rules 8)."""
+    return [
+        w
+        for w in WEAPONS
+        if ship.energy(w.subsystem) + ship.reactor_free >= SPECS[w.subsystem].minimum
+        and (w is not Weapon.RAILGUN or has_slug(ship.slugs))
+    ]
 
 
 def _facings(ship: Ship) -> tuple[Facing, ...]:

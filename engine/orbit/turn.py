@@ -184,6 +184,7 @@ def resolve(state: OrbitState, plan: TurnPlan, log: bool = True) -> tuple[OrbitS
     ships = list(state.ships)
     # 6. Weapons, all simultaneously: damage is summed per target first, then applied.
     railgun_fired = False
+    slugs = ship.slugs
     if plan.fire:
         damage: dict[int, int] = {}
         for order in plan.fire:
@@ -215,6 +216,11 @@ def resolve(state: OrbitState, plan: TurnPlan, log: bool = True) -> tuple[OrbitS
                 )
             if log:
                 ev.append(Event(6, "recoil", me, f"railgun recoil to sector {sector}", amount=RAILGUN_RECOIL))
+            if slugs is not None:  # rules 8: one slug per shot
+                slugs -= 1
+                if log:
+                    left = f"{slugs} railgun slug{'' if slugs == 1 else 's'} left"
+                    ev.append(Event(6, "slug", me, left, amount=slugs))
     hull = ships[me].hull
     # 7. Heat damage from heat carried over from earlier turns (after venting).
     if heat:
@@ -229,7 +235,7 @@ def resolve(state: OrbitState, plan: TurnPlan, log: bool = True) -> tuple[OrbitS
         heat += gen
         if log:
             ev.append(Event(8, "heat", me, f"generated {gen} heat", amount=gen))
-    ships[me] = Ship(me, ring, sector, facing, alloc, heat, hull, mass, transit)
+    ships[me] = Ship(me, ring, sector, facing, alloc, heat, hull, mass, transit, slugs)
     # 9. Reset the "used this turn" flags.
     if log:
         names = ", ".join(s.value for s in sorted(used, key=SUB_INDEX.__getitem__)) or "none used"

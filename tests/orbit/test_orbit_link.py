@@ -10,7 +10,7 @@ import zlib
 
 import pytest
 
-from engine.orbit.game import RULES_VERSION, new_game_options
+from engine.orbit.game import RULES_LATEST, RULES_VERSION, new_game_options
 from engine.orbit.link import PREFIX, LinkError, accept, decode, encode, final_state, movers, receiver_seat
 
 SEATS = ["host", "guest"]
@@ -103,7 +103,7 @@ def test_a_device_without_the_game_never_takes_turns_played_for_it(moves, receiv
 
 def test_a_rules_five_three_ship_link_replays_under_rules_five_and_a_newer_rules_link_is_refused():
     """Rules 6 (three-ship lone seat drawn) must not move the ships of a link game begun under rules
-    5; a link from a newer build (rules ``RULES_VERSION + 1``) is refused with a reason, not replayed
+    5; a link from a newer build (rules ``RULES_LATEST + 1``) is refused with a reason, not replayed
     under this build's rules."""
     from engine.orbit.scenarios import lone_seat, scenario_ships
 
@@ -115,6 +115,6 @@ def test_a_rules_five_three_ship_link_replays_under_rules_five_and_a_newer_rules
     assert [(s.ring, s.facing) for s in st.ships] == [(s.ring, s.facing) for s in start]
     assert st.ships[2].sector == start[2].sector  # ship 3 has not moved yet: still at its rules-5 place
     assert scenario_ships(seed, 3, 6).ships[2].sector != start[2].sector  # rules 6 would have moved it
-    newer = _resign(code, lambda body: body["o"].update(rules=RULES_VERSION + 1))
+    newer = _resign(code, lambda body: body["o"].update(rules=RULES_LATEST + 1))
     with pytest.raises(LinkError):
         decode(newer)

@@ -11,6 +11,9 @@ Each bot is a fixed idea a new player might play, with no search:
 - ``lancer`` (session 9, rules 5: the railgun goes through shields): the expert's most used duel
   loadout (engines 2, thrusters, laser, railgun, no shields) flown like ``rush`` to the nearest
   enemy's ring, then the railgun's nose turned towards it; fires everything in range.
+- ``railspam`` (session 14): the railgun first and always (railgun, shields, engines 2, thrusters),
+  flown like ``lancer`` and firing it at every chance, venting its heat; under rules 8 it empties the
+  magazine as fast as it can.
 
 ``python -m tools.playtest.orbit_bots --games 30`` plays the expert against each bot in duels (seats
 alternate: even seeds the expert is ship 1, odd seeds ship 2) and prints the expert's win share.
@@ -40,6 +43,7 @@ WEAPONS_ALL = ((0, 1, 0, 2, 4, 2, 0), (S.RAILGUN, S.LASER, S.MISSILES, S.THRUSTE
 TURTLE = ((0, 0, 1, 2, 0, 2, 2), (S.SHIELDS, S.MISSILES, S.LASER, S.SCOOP))
 RUSH = ((3, 1, 0, 2, 0, 2, 2), (S.ENGINES, S.THRUSTERS, S.SHIELDS, S.MISSILES, S.LASER))
 LANCER = ((2, 1, 0, 2, 4, 0, 0), (S.RAILGUN, S.ENGINES, S.THRUSTERS, S.LASER))
+RAILSPAM = ((2, 1, 0, 0, 4, 0, 2), (S.RAILGUN, S.SHIELDS, S.ENGINES, S.THRUSTERS))
 
 
 def _nearest(state: OrbitState, ship: Ship) -> Ship | None:
@@ -136,11 +140,17 @@ def lancer(state: OrbitState) -> TurnPlan:
     return _chase(state, LANCER)
 
 
+def railspam(state: OrbitState) -> TurnPlan:
+    """Railgun spam: the railgun powered first and kept up, fired at every chance (heat vented)."""
+    return _chase(state, RAILSPAM)
+
+
 BOTS: dict[str, Callable[[OrbitState], TurnPlan]] = {
     "always_weapons": always_weapons,
     "turtle": turtle,
     "rush": rush,
     "lancer": lancer,
+    "railspam": railspam,
 }
 
 

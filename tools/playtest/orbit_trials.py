@@ -21,7 +21,9 @@ Trials join with ``+`` (``railheat+rail8``):
   not shipped: LAB.md "Duel length, session 11");
 - ``disengageN``: the searching players' pull towards the nearest enemy turns into a push away while
   their hull is N or more below the weakest enemy's, or they carry 2+ heat (session 11, not shipped);
-- ``rulesN``: new games under rules version N (``rules6``: before rule 7's railgun heat);
+- ``rulesN``: new games under rules version N (``rules6``: before rule 7's railgun heat; ``rules7``:
+  before rule 8's railgun magazine);
+- ``slugsN``: rules 8's railgun magazine holds N slugs (``rules.RAIL_SLUGS``);
 - ``novent0``: the expert's search never weighs keeping heat aboard (always vents first, as before
   session 10);
 - ``nobonus``: the search's +0.5 per powered subsystem (``search.evaluate``) left out (0 since
@@ -167,6 +169,8 @@ def apply(trial: str) -> None:
             continue
         if part.startswith("rules"):  # rules6: new games under an older rules version (the "before")
             orbit_game.RULES_VERSION = int(part[5:])
+        elif part.startswith("slugs"):  # rules 8's magazine size
+            rules_mod.RAIL_SLUGS = int(part[5:])
         elif part == "novent0":
             search_mod.HOLD_HEAT = False
         elif part == "railheat":
