@@ -15,6 +15,7 @@ import pytest
 from e2e.util import canvas_has_pixels, open_game, save_json, state_hash, wait_ready
 from engine.core.session import Session
 from engine.runmap import GAME, migrate_save
+from engine.runmap.config import RULES_VERSION
 from engine.runmap.game import read_intents
 
 # A save written before rules 2 (as in tests/runmap/test_runmap_session.py): no "rules" option.
@@ -116,7 +117,7 @@ def test_runmap_boots_draws_and_menu_seeds_match_cpython(page: Any, site: str) -
     expected = Session(GAME, 777, {"preset": "full", "players": 3})
     assert state_hash(page) == expected.state_hash()
     assert "seed=777&preset=full&players=3" in page.url
-    assert json.loads(page.evaluate("() => window.gridworks.saveJson()"))["options"]["rules"] == 4
+    assert json.loads(page.evaluate("() => window.gridworks.saveJson()"))["options"]["rules"] == RULES_VERSION
     # a run saved before rules 2 (no "rules" option) is restored with the old generator
     page.evaluate(
         "(raw) => localStorage.setItem('gridworks:runmap:run', JSON.stringify({v: 1, data: JSON.parse(raw)}))",
@@ -147,7 +148,9 @@ def legend_click_only_closes_the_legend(page: Any, node: int, moves: int) -> Non
 
 
 def test_runmap_slice_run_by_clicks_and_keys_matches_cpython_and_reload(page: Any, site: str) -> None:
-    seed = 3  # rules 3: this seed's run, played as below (fights by reading intents), beats the boss
+    seed = (
+        3  # rules 5: played as below (fights by reading intents), every route of this seed reaches the boss
+    )
     page.goto(f"{site}runmap/#seed={seed}&preset=slice&players=1")
     wait_ready(page)
     ref = Session(GAME, seed, {"preset": "slice", "players": 1})

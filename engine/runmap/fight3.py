@@ -1,4 +1,4 @@
-"""Rules 3 fights (issue 29): enemy intents shown, each hero chooses attack, block, skill or item.
+"""Rules 3-5 fights (issue 29): enemy intents shown, each hero chooses attack, block, skill or item.
 
 Every enemy shows its **intent** for the round before anyone acts, with its exact number (as Slay
 the Spire shows it): ``attack N`` (hits every standing hero for N), ``heavy N`` (a big hit on every
@@ -11,6 +11,10 @@ round resolves in seat order, then the enemies act, then new intents are rolled:
 - ``skill`` (Parry, once per fight per hero): the hero takes no hit this round and strikes back
   for 1d6 + attack bonus on the first standing enemy (ignoring guard);
 - ``item``: drink a potion from the party's belt: the hero heals POTION_HEAL.
+
+Rules 5 (``FIGHT_RULES[5]``; rules 3 and 4 keep ``FIGHT_RULES[3]``): intents follow a cycle per
+rank instead of a draw (the next one is shown, ``next_intent``), heavy = 3 x hit + 8, a guard
+halves each hit instead of absorbing N, and a hero's attack is 1d6 + 6.
 
 Who may act for a hero: its own seat when connected; the host for a hero whose seat is not
 connected (a solo run, a local party, a player who left). Numbers are in RULES.md.
