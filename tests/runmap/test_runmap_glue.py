@@ -106,3 +106,26 @@ def test_idle_warm_up_is_small_steps_that_end(glue: dict[str, Any]) -> None:
         later.pop()()
         ran += 1
     assert ran == len(steps) // 2 + 1  # every step ran, two per callback, then the chain stopped
+
+
+def test_the_fight_screen_says_what_the_rules_5_guard_does_and_what_comes_next() -> None:
+    """Rules 5: a guard halves hits (no number to show) and the next intent of a pattern is shown;
+    rules 4's text is unchanged. The words come from strings3, the facts from the engine."""
+    from engine.runmap import fight3 as F  # noqa: PLC0415
+
+    with glue_modules(("runmap.screens3", "runmap.strings3")) as mods:
+        sc, st = mods["runmap.screens3"], mods["runmap.strings3"]
+
+        def t(key: str, **kw: object) -> str:
+            return str(st.EN3[key].format(**kw))
+
+        s5 = GAME.initial(5, {"preset": "slice"})
+        s4 = GAME.initial(5, {"preset": "slice", "rules": 4})
+        assert s5.combat is not None and s4.combat is not None
+        halves5, halves4 = F.fight_rules(5).guard_halves, F.fight_rules(4).guard_halves
+        assert (
+            sc.intent_text(t, "guard", 50, halves5, F.next_intent(s5, 0)) == "◈ guards: half damage · next ⚔"
+        )
+        assert sc.intent_text(t, "guard", 10, halves4, F.next_intent(s4, 0)) == "◈ guards 10"
+        e = s5.combat.enemies[0]
+        assert sc.intent_text(t, e.intent, e.intent_value, halves5, "heavy").endswith(" · next ⚔⚔")
