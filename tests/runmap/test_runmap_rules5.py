@@ -8,7 +8,7 @@ import pytest
 
 from engine.core.rng import GodotRng
 from engine.core.session import Session
-from engine.runmap import GAME, migrate_save
+from engine.runmap import GAME, RunOptions, generate_map, migrate_save
 from engine.runmap import fight3 as F
 from engine.runmap.config import RULES_VERSION
 from engine.runmap.game import party_bot_move
@@ -168,3 +168,12 @@ def test_rules_5_golden() -> None:
     res = outcome(s.state)
     assert res is not None and s.state.options.rules == 5
     assert (len(s.moves), s.state_hash(), res.score) == RULES5_GOLDEN
+
+
+@pytest.mark.parametrize("preset", ["slice", "full"])
+def test_rules_5_changes_fights_only_the_maps_are_rules_4s(preset: str) -> None:
+    """The map generator and the encounters are rules 4's, so map variety and decisions carry over."""
+    for seed in range(30):
+        m4 = generate_map(seed, 3, RunOptions(rules=4, preset=preset, players=3))  # type: ignore[arg-type]
+        m5 = generate_map(seed, 3, RunOptions(rules=5, preset=preset, players=3))  # type: ignore[arg-type]
+        assert m5 == m4
