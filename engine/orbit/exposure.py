@@ -25,6 +25,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from itertools import product
 
+from engine.orbit import rules as _rules
 from engine.orbit.rules import (
     RAILGUN_RECOIL,
     REACTOR_UNITS,
@@ -196,6 +197,14 @@ def _others_in_rail(state: OrbitState, ship: Ship, me: int, where: Cell, facing:
     return any(s.alive and s.id not in (ship.id, me) for s in state.ships)
 
 
+def _slugs_between(slugs: int | None, fired: bool) -> int | None:
+    """The most slugs an enemy may hold on its second move (rules 8): one fewer if its first move
+    fired the railgun, ``rules.RAIL_RELOAD`` more if it may have reloaded in between."""
+    if slugs is None:
+        return None
+    return slugs - fired + _rules.RAIL_RELOAD
+
+
 def reach_at(state: OrbitState, me: int, position: Cell | None = None) -> list[EnemyReach]:
     """Every enemy that can hit ship ``me`` at ``position`` (default: where it is) before its next
     turn, with each hit and the most it can deal; enemies that cannot are left out.
@@ -255,7 +264,7 @@ def _enemy_at(
                     # firing the railgun at us is what makes it recoil; without recoil no rail hit
                     first = d1 if recoil else total(land1 & ~rail)
                     fire2 = _second_start(ship, f1, move, recoil)
-                    keep2 = keep1 & (~rail if recoil and ship.slugs == 1 else ~0)
+                    keep2 = ~rail if not has_slug(_slugs_between(ship.slugs, recoil)) else ~0
                     best2 = 0
                     for bits, rot2 in e.second:
                         land2 = bits & keep2 & land(fire2, f1.flipped() if rot2 else f1)
@@ -301,6 +310,7 @@ def enemy_zone(state: OrbitState, enemy: int, me: int) -> dict[Cell, int]:
     done: set[tuple[int, Cell, Facing]] = set()
     rail_bit = 1 << WEAPONS.index(Weapon.RAILGUN)
     keep = ~rail_bit if not has_slug(ship.slugs) else ~0  # rules 8: an empty magazine
+    keep2 = ~rail_bit if not has_slug(_slugs_between(ship.slugs, False)) else ~0  # or reloaded between
     for e in _energy_classes(ship.alloc):
         weapons = e.weapons & keep
         for rot1 in (False, True) if e.thrusters else (False,):
@@ -320,7 +330,7 @@ def enemy_zone(state: OrbitState, enemy: int, me: int) -> dict[Cell, int]:
                     fire2 = _second_start(ship, f1, move, recoil)
                     for bits, rot2 in e.second:
                         f2 = f1.flipped() if rot2 else f1
-                        for k in _SUBSETS[bits & keep]:
+                        for k in _SUBSETS[bits & keep2]:
                             if (k, fire2, f2) not in done:
                                 done.add((k, fire2, f2))
                                 add(k, fire2, f2)

@@ -212,6 +212,18 @@ def rail_slugs_start(rules: int) -> int | None:
     return RAIL_SLUGS if rules >= RAIL_SLUGS_FROM else None
 
 
+RAIL_RELOAD = 0
+"""Slugs a rules-8 ship regains at the end of each of its turns with its railgun unpowered (0 energy),
+up to ``RAIL_SLUGS``. 0 in the draft: the lab's ``reloadN`` trial part sets it."""
+
+
+def slugs_after_turn(slugs: int | None, rail_energy: int) -> int | None:
+    """Slugs at the end of a turn: reloaded by ``RAIL_RELOAD`` while the railgun holds no energy."""
+    if slugs is None or rail_energy or not RAIL_RELOAD:
+        return slugs
+    return min(RAIL_SLUGS, slugs + RAIL_RELOAD)
+
+
 def has_slug(slugs: int | None) -> bool:
     """Whether a railgun with ``slugs`` left (``None``: no magazine) may fire."""
     return slugs is None or slugs > 0

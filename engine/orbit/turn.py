@@ -42,6 +42,7 @@ from engine.orbit.rules import (
     hit_damage,
     in_range,
     railgun_heats,
+    slugs_after_turn,
 )
 from engine.orbit.state import OrbitState, Outcome, Ship, Termination, Transit, complete_transfer
 
@@ -235,6 +236,7 @@ def resolve(state: OrbitState, plan: TurnPlan, log: bool = True) -> tuple[OrbitS
         heat += gen
         if log:
             ev.append(Event(8, "heat", me, f"generated {gen} heat", amount=gen))
+    slugs = slugs_after_turn(slugs, alloc[_RAIL])
     ships[me] = Ship(me, ring, sector, facing, alloc, heat, hull, mass, transit, slugs)
     # 9. Reset the "used this turn" flags.
     if log:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
 from orbit_helpers import make, run
 
 from engine.core.session import Session
@@ -142,3 +143,21 @@ def test_a_rules_seven_duel_replays_with_its_old_hash_and_a_rules_eight_game_rel
     new.play_text("rail=4 coast")
     loaded = Session.load(GAME, new.save_json())
     assert loaded.state == new.state and loaded.state.ships[0].slugs == RAIL_SLUGS
+
+
+def test_reload_lab_part_refills_only_an_unpowered_railgun_up_to_the_cap(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``rules.RAIL_RELOAD`` (0 in rules 8; the lab's ``reloadN``): slugs come back at the end of a turn
+    whose railgun holds no energy, never above ``RAIL_SLUGS``; rules 7 has no magazine to refill."""
+    import engine.orbit.rules as rules_mod
+
+    part = ({"ring": 5, "sector": 0, "energy": {"rail": 1}}, DUEL[1])  # 1 unit: lowered in one turn
+    base = make(*part, rules=8)
+    assert run(_with_slugs(base, 0, 0), "rail=0 coast").ships[0].slugs == 0  # RAIL_RELOAD 0: none back
+    monkeypatch.setattr(rules_mod, "RAIL_RELOAD", 1)
+    assert run(_with_slugs(base, 0, 0), "coast").ships[0].slugs == 0  # 1 unit still in it: no reload
+    assert run(_with_slugs(base, 0, 0), "rail=0 coast").ships[0].slugs == 1
+    assert run(_with_slugs(base, 0, RAIL_SLUGS - 1), "rail=0 coast").ships[0].slugs == RAIL_SLUGS
+    assert run(base, "rail=0 coast").ships[0].slugs == RAIL_SLUGS  # full: stays at the cap
+    assert run(make(*part, rules=7), "rail=0 coast").ships[0].slugs is None

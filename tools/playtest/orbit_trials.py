@@ -24,6 +24,8 @@ Trials join with ``+`` (``railheat+rail8``):
 - ``rulesN``: new games under rules version N (``rules6``: before rule 7's railgun heat; ``rules7``:
   before rule 8's railgun magazine);
 - ``slugsN``: rules 8's railgun magazine holds N slugs (``rules.RAIL_SLUGS``);
+- ``reloadN``: a rules-8 ship regains N slugs at the end of each turn its railgun holds no energy
+  (``rules.RAIL_RELOAD``);
 - ``novent0``: the expert's search never weighs keeping heat aboard (always vents first, as before
   session 10);
 - ``nobonus``: the search's +0.5 per powered subsystem (``search.evaluate``) left out (0 since
@@ -171,6 +173,8 @@ def apply(trial: str) -> None:
             orbit_game.RULES_VERSION = int(part[5:])
         elif part.startswith("slugs"):  # rules 8's magazine size
             rules_mod.RAIL_SLUGS = int(part[5:])
+        elif part.startswith("reload"):  # rules 8: slugs regained per turn with the railgun unpowered
+            rules_mod.RAIL_RELOAD = int(part[6:])
         elif part == "novent0":
             search_mod.HOLD_HEAT = False
         elif part == "railheat":
