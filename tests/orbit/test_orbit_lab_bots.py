@@ -86,3 +86,18 @@ def test_lancer_flies_the_railgun_loadout_without_shields_and_turns_its_nose_to_
     other = make({"ring": 5, "sector": 10, "energy": armed}, {"ring": 3, "sector": 2})
     plan = lancer(other)
     assert plan.burn is not None and plan.burn.value == "medium" and plan.rotate
+
+
+def test_railspam_powers_the_railgun_first_and_fires_it_at_every_chance() -> None:
+    from orbit_helpers import make
+
+    from tools.playtest.orbit_bots import railspam
+
+    armed = {"eng": 2, "thr": 1, "rail": 4, "shd": 2}
+    # a ring mate 4 sectors ahead, in the railgun's reach: fire it (and vent the heat it carries)
+    hot = make({"ring": 5, "sector": 10, "energy": armed, "heat": 1}, {"ring": 5, "sector": 14})
+    plan = railspam(hot)
+    assert [f.weapon.value for f in plan.fire] == ["rail"] and plan.vent == 1
+    # from a cold start the railgun's 4 units go in before anything else (reactor 10: rail, shields, ...)
+    cold = make({"ring": 5, "sector": 10}, {"ring": 5, "sector": 14})
+    assert railspam(cold).pending(cold.active_ship.alloc) == (2, 1, 0, 0, 4, 0, 2)
