@@ -30,7 +30,7 @@ from engine.floodline.state import State, Status
 #: Level -> (heading, draws Stabilized, draw held for good): the committed solutions written by this plan.
 PLANS: dict[int, tuple[Gravity, frozenset[int], int]] = {
     24: (Gravity.EAST, frozenset(), 15),  # the P5 Heavy drawn 15th held for good: ★3, 25 pieces, mass 132
-    27: (Gravity.NORTH, frozenset({4}), 0),  # the L4 Heavy drawn 4th Stabilized: ★3, 21 pieces, mass 124
+    27: (Gravity.NORTH, frozenset({4}), 18),  # L4 (4th) Stabilized, P5 Heavy (18th) held: ★3, 20 p, 114
 }
 
 
