@@ -17,7 +17,7 @@ sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from buildtools.browser import CHROMIUM_ARGS, chromium_path  # noqa: E402
+from buildtools.browser import CHROMIUM_ARGS, E2E_ARGS, chromium_path  # noqa: E402
 from buildtools.serve import serve_in_thread  # noqa: E402
 
 ARTIFACTS = ROOT / "e2e-artifacts"
@@ -112,7 +112,7 @@ def browser():
             f"Chromium not found at {CHROMIUM}: install Debian's 'chromium' package (apt-get install chromium)"
         )
     with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS + E2E_ARGS)
         yield b
         b.close()
 

@@ -14,7 +14,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from e2e.util import open_game, state_hash, wait_ready
+from e2e.util import state_hash, wait_ready
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -51,6 +51,8 @@ def two_tabs(context: Any, site: str, path: str, path_a: str | None = None) -> t
     b = context.new_page()
     b.goto(f"{site}{path}")
     wait_ready(b)
+    # alone, it is a normal tab: persistent storage, no conflict, nothing held
+    assert storage_info(b) == {"status": "ok", "conflict": False, "conflicts": 0, "held": []}
     a = context.new_page()
     a.goto(f"{site}{path_a or path}")
     wait_ready(a)
@@ -220,9 +222,3 @@ def test_runmap_two_tabs_ask_before_replacing_a_run(context: Any, site: str) -> 
     wait_conflict(b)
     assert stored(b, "runmap:run") == a_run
     take_over_in_b_then_a_loads_it(a, b, site, "runmap/", "runmap:run")
-
-
-def test_open_game_helper_still_works(page: Any, site: str) -> None:
-    """Storage in a normal tab: persistent, no conflict, nothing held."""
-    open_game(page, site, "ternar")
-    assert storage_info(page) == {"status": "ok", "conflict": False, "conflicts": 0, "held": []}
