@@ -5,7 +5,7 @@ The family (``tools/playtest/floodline_family.py``: random legal play, drop-only
 back, then drop only", tilt-blind greedy stacking with out-and-back tilts, greedy stacking against
 a wall / immovable cell) plays EVERY level on the level's own bag seed (random play on ``--games``
 RNG seeds); a strategy that cannot do something goes on playing, never returns an unplayed loss.
-Every strategy of the family (``FAMILY``: nine since session 11, incl. "park", "tilt_stay" and
+Every strategy of the family (``FAMILY``: ten since session 14, incl. "park", "tilt_stay", "build_tilt" and
 the committed-solution solver) plays all 30 levels.  Per level: which strategies win and how close each got (its objective
 progress at the end of its play; the level's near-miss figure is the family's mean), and of the
 committed solution: won / stars / tilts / pieces, the distinct ideas it used,

@@ -27,10 +27,13 @@ outcome, or after ``max_pieces`` pieces ("stuck").
   Lv8 fell to it).  Played once per allowed sideways direction ``g`` (the tilt "loses nothing" is judged
   for ``g``; a level without tilts: simply the highest placement), each tilt an objective needs done as
   ``g`` out and straight back as soon as the structure stands; the best play counts.
+* ``build_tilt`` — "build, then tilt and stay": tilt-blind greedy for ``PROBE`` pieces, then each allowed
+  sideways gravity tilted to and kept, tilt_greedy's placements to the end; the best direction counts
+  (session 14: greedy's first piece plugged Lv19's vent, and staying tilted then drained 0.825).
 * ``solver``     — the greedy solver that wrote the committed solutions
   (``tools/floodline/solve_levels.py``): every orientation x column, out-and-back tilts, abilities.
 
-All nine (``FAMILY``) play every one of the 30 levels (session 6 ran the last two on Lv13-14 only,
+All ten (``FAMILY``) play every one of the 30 levels (session 6 ran the last two on Lv13-14 only,
 a lab defect by the guide's rule).
 
 Each play records the objective progress at its END (``end_progress``, 0..1: the weakest
@@ -68,7 +71,7 @@ from tools.playtest.floodline_stackers import (
     play_tilt_drop,
     play_wall,
 )
-from tools.playtest.floodline_tilted import play_park, play_tilt_greedy, play_tilt_stay
+from tools.playtest.floodline_tilted import play_build_tilt, play_park, play_tilt_greedy, play_tilt_stay
 
 __all__ = [
     "EXTRA",
@@ -82,6 +85,7 @@ __all__ = [
     "Play",
     "mean_progress",
     "play",
+    "play_build_tilt",
     "play_drop",
     "play_greedy",
     "play_park",
@@ -96,13 +100,14 @@ __all__ = [
 ]
 
 STRATEGIES = ("random", "drop", "tilt_drop", "greedy", "wall")
-EXTRA = ("tilt_greedy", "tilt_stay", "park", "solver")
+EXTRA = ("tilt_greedy", "tilt_stay", "park", "build_tilt", "solver")
 FAMILY = (*STRATEGIES, *EXTRA)  # every one plays every level
 PLAYERS: dict[str, Callable[[Level, int, int], dict[str, Any]]] = {
     "solver": play_solver,
     "tilt_greedy": play_tilt_greedy,
     "tilt_stay": play_tilt_stay,
     "park": play_park,
+    "build_tilt": play_build_tilt,
     "random": play_random,
     "drop": play_drop,
     "tilt_drop": play_tilt_drop,

@@ -222,3 +222,26 @@ def play_park(lv: Level, seed: int, max_pieces: int) -> dict[str, Any]:
             best = r
     assert best is not None
     return best
+
+
+def play_build_tilt(lv: Level, seed: int, max_pieces: int) -> dict[str, Any]:
+    """Build, then tilt and stay (session 14, Lv19's near miss): tilt-blind greedy for ``PROBE``
+    pieces, then, for each allowed sideways ``g``, the world tilted to ``g`` and kept there with
+    tilt_greedy's placements to the end; the best direction counts.  Greedy's first, lowest piece
+    went into Lv19's vent, which is the preparation that level's tilt needs."""
+    base = Play(lv, seed)
+    _greedy_run(base, lv, min(PROBE, max_pieces), False)
+    best: dict[str, Any] | None = None
+    for g in _sideways(lv):
+        p = Play.__new__(Play)  # states are values: the branch shares the built part
+        p.s, p.best, p.ticks = base.s, base.best, base.ticks
+        if not p.over(max_pieces):
+            p.run([*([IDLE] * p.s.cooldown), TickInput(tilt=g)])
+            _tilt_greedy_run(p, max_pieces)
+        r = p.result(direction=g.value)
+        if best is None or _rank(r) > _rank(best):
+            best = r
+    if best is None:  # no sideways tilt: it is greedy
+        _greedy_run(base, lv, max_pieces, False)
+        best = base.result(direction="none")
+    return best
