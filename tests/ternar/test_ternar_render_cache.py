@@ -45,7 +45,14 @@ class _Canvas:
 def render(tmp_path_factory: pytest.TempPathFactory) -> Any:
     link = tmp_path_factory.mktemp("gwr") / "gwweb"
     link.symlink_to(ROOT / "www")
-    saved = {k: v for k, v in sys.modules.items() if k in ("js", "pyodide", "pyodide.ffi")}
+    # the glue imported afresh against this stub: another test may have imported it with its own js
+    saved = {
+        k: v
+        for k, v in sys.modules.items()
+        if k in ("js", "pyodide", "pyodide.ffi") or k == "gwweb" or k.startswith("gwweb.")
+    }
+    for k in [k for k in saved if k == "gwweb" or k.startswith("gwweb.")]:
+        del sys.modules[k]
     js = types.ModuleType("js")
     js.window = types.SimpleNamespace(devicePixelRatio=2)  # type: ignore[attr-defined]
     js.document = types.SimpleNamespace(createElement=lambda _tag: _Canvas())  # type: ignore[attr-defined]
