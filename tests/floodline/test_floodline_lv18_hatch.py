@@ -12,7 +12,6 @@ from __future__ import annotations
 import copy
 import json
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -20,10 +19,11 @@ from engine.floodline.board import Kind
 from engine.floodline.campaign import level
 from engine.floodline.geometry import Gravity
 from engine.floodline.level import parse_level
-from engine.floodline.moves import IDLE, TickInput, parse_move
+from engine.floodline.moves import IDLE, TickInput
 from engine.floodline.replay import parse_replay, play
 from engine.floodline.rules import initial_state, step
 from engine.floodline.state import State, Status
+from tests.floodline.tilting import replay, solution_ticks
 from tests.floodline.tilting import tilt as _tilt
 
 SOLUTIONS = Path(__file__).resolve().parents[2] / "tools" / "floodline" / "solutions"
@@ -31,23 +31,6 @@ DATA = level(18)
 LV18 = parse_level(DATA)
 HATCH = (8, 5, 6)
 PIECES = 20  # the committed solution's length
-
-
-def _ticks() -> list[TickInput]:
-    out: list[TickInput] = []
-    for text in parse_replay((SOLUTIONS / "lv18.json").read_text()).inputs:
-        mv = parse_move(text)
-        out += [mv.once()] * mv.repeat
-    return out
-
-
-def _play(data: dict[str, Any], ticks: list[TickInput]) -> State:
-    s = initial_state(parse_level(data), int(data["meta"]["seed"]))
-    for t in ticks:
-        if s.outcome is not None:
-            break
-        s = step(s, t)
-    return s
 
 
 def _water_xs(s: State) -> set[int]:
@@ -67,7 +50,7 @@ def test_the_plan_wins_three_stars_in_twenty_pieces() -> None:
 def test_two_stars_at_most_the_pieces_boundary(limit: int, stars: int) -> None:
     data = copy.deepcopy(DATA)
     data["stars"]["two"] = [{"type": "METRIC_AT_MOST", "metric": "piecesUsed", "value": limit}]
-    end = _play(data, _ticks())
+    end = replay(18, list(solution_ticks(18)), data)
     assert end.outcome is not None and end.outcome.status == Status.WON and end.outcome.stars == stars
 
 
@@ -101,13 +84,13 @@ def test_a_drain_dropped_down_the_hatch_under_down_stays_dry() -> None:
 
 
 def test_the_solution_without_the_tilt_or_the_drain_does_not_win() -> None:
-    ticks = _ticks()
+    ticks = list(solution_ticks(18))
     no_tilt = [t for t in ticks if t.tilt is None]
-    end = _play(DATA, no_tilt)
+    end = replay(18, no_tilt, DATA)
     assert end.metrics["waterRemovedTotal"] == 0
     assert end.outcome is None or end.outcome.status != Status.WON
     data = copy.deepcopy(DATA)
     data["abilities"]["drainPlacementCharges"] = 0
-    end = _play(data, ticks)
+    end = replay(18, ticks, data)
     assert end.metrics["waterRemovedTotal"] == 0
     assert end.outcome is None or end.outcome.status != Status.WON

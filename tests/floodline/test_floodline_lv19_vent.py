@@ -12,7 +12,6 @@ from __future__ import annotations
 import copy
 import json
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -20,10 +19,11 @@ from engine.floodline.board import Kind
 from engine.floodline.campaign import level
 from engine.floodline.geometry import Gravity
 from engine.floodline.level import parse_level
-from engine.floodline.moves import TickInput, parse_move
+from engine.floodline.moves import TickInput
 from engine.floodline.replay import parse_replay, play
 from engine.floodline.rules import initial_state, step
-from engine.floodline.state import Reason, State, Status
+from engine.floodline.state import Reason, Status
+from tests.floodline.tilting import replay, solution_ticks
 from tests.floodline.tilting import tilt as _tilt
 
 SOLUTIONS = Path(__file__).resolve().parents[2] / "tools" / "floodline" / "solutions"
@@ -32,23 +32,6 @@ LV19 = parse_level(DATA)
 VENT = (13, 3, 6)
 PIECES = 31  # the committed solution's length
 TILTS = 1  # and its tilts
-
-
-def _ticks() -> list[TickInput]:
-    out: list[TickInput] = []
-    for text in parse_replay((SOLUTIONS / "lv19.json").read_text()).inputs:
-        mv = parse_move(text)
-        out += [mv.once()] * mv.repeat
-    return out
-
-
-def _play(data: dict[str, Any], ticks: list[TickInput]) -> State:
-    s = initial_state(parse_level(data), int(data["meta"]["seed"]))
-    for t in ticks:
-        if s.outcome is not None:
-            break
-        s = step(s, t)
-    return s
 
 
 def test_the_plan_wins_three_stars() -> None:
@@ -63,7 +46,7 @@ def test_the_plan_wins_three_stars() -> None:
 def test_three_stars_at_most_the_tilts_boundary(limit: int, stars: int) -> None:
     data = copy.deepcopy(DATA)
     data["stars"]["three"] = [{"type": "METRIC_AT_MOST", "metric": "rotations", "value": limit}]
-    end = _play(data, _ticks())
+    end = replay(19, list(solution_ticks(19)), data)
     assert end.outcome is not None and end.outcome.status == Status.WON and end.outcome.stars == stars
 
 
@@ -80,17 +63,17 @@ def test_tilting_with_the_vent_open_loses_at_once() -> None:
 
 
 def test_the_solution_plugs_the_vent_before_it_tilts() -> None:
-    ticks = _ticks()
+    ticks = list(solution_ticks(19))
     first = next(i for i, t in enumerate(ticks) if t.tilt is not None)
-    before = _play(DATA, ticks[:first])
+    before = replay(19, ticks[:first], DATA)
     assert before.board.kind[before.board.frame.index(*VENT)] == int(Kind.SOLID)
     assert before.metrics["waterRemovedTotal"] == 0
 
 
 def test_tilted_back_the_water_leaves_the_drain() -> None:
-    ticks = _ticks()
+    ticks = list(solution_ticks(19))
     first = next(i for i, t in enumerate(ticks) if t.tilt is not None)
-    s = _play(DATA, ticks[: first + 1])
+    s = replay(19, ticks[: first + 1], DATA)
     assert s.gravity == Gravity.EAST and s.outcome is None
     s = step(s, TickInput(hard=True))
     assert s.metrics["waterRemovedTotal"] == 1  # one lock under the tilt: the drain's rate

@@ -13,55 +13,22 @@ from __future__ import annotations
 
 import copy
 from functools import cache
-from typing import Any
 
-from engine.floodline.bag import draw, new_bag
-from engine.floodline.board import MASS
 from engine.floodline.campaign import level
 from engine.floodline.conditions import stack_height
 from engine.floodline.level import parse_level
 from engine.floodline.moves import TickInput
-from engine.floodline.pieces import PIECES
-from engine.floodline.rules import initial_state, step
 from engine.floodline.state import State, Status
-from tests.floodline.tilting import solution_ticks
+from tests.floodline.tilting import draw_masses, replay, solution_ticks, with_max_mass
 from tools.floodline.necessity import _abilities
 
 CAP = 132
 
 
-def _replay(ticks: list[TickInput], data: dict[str, Any] | None = None) -> State:
-    d = data if data is not None else level(24)
-    s = initial_state(parse_level(d), int(d["meta"]["seed"]))
-    for t in ticks:
-        if s.outcome is not None:
-            break
-        s = step(s, t)
-    return s
-
-
 @cache
 def _plan() -> tuple[State, tuple[TickInput, ...]]:
     ticks = solution_ticks(24)
-    return _replay(list(ticks)), ticks
-
-
-def _cap(value: int) -> dict[str, Any]:
-    d = copy.deepcopy(level(24))
-    d["constraints"]["maxMass"] = value
-    return d
-
-
-def _draw_masses(n: int) -> list[int]:
-    """The mass of each of the first ``n`` pieces the bag draws (pieces and materials, no play)."""
-    d = level(24)
-    lv = parse_level(d)
-    st = new_bag(int(d["meta"]["seed"]))
-    out = []
-    for _ in range(n):
-        (pid, mat), st = draw(lv.bag, st)  # type: ignore[misc]
-        out.append(len(PIECES[pid]) * MASS[mat])
-    return out
+    return replay(24, list(ticks)), ticks
 
 
 def test_the_level_has_the_weight_limit_hold_and_no_stabilize() -> None:
@@ -81,7 +48,7 @@ def test_the_plan_wins_three_stars_in_25_pieces_at_the_limit_with_one_hold() -> 
 def test_the_weight_limit_at_its_boundary() -> None:
     """The same inputs: won at 132 and 133, WEIGHT_EXCEEDED at 131 (the 25th piece crosses it)."""
     ticks = list(_plan()[1])
-    outs = {v: _replay(ticks, _cap(v)).outcome for v in (CAP - 1, CAP, CAP + 1)}
+    outs = {v: replay(24, ticks, with_max_mass(24, v)).outcome for v in (CAP - 1, CAP, CAP + 1)}
     assert all(o is not None for o in outs.values())
     assert {v: o.status for v, o in outs.items() if o is not None} == {
         CAP - 1: Status.LOST,
@@ -95,12 +62,12 @@ def test_the_weight_limit_at_its_boundary() -> None:
 def test_the_bag_allows_23_locked_pieces_or_25_with_a_heavy_one_held() -> None:
     """Bag arithmetic (no play): 23 draws weigh 131, 24 weigh 135 (park's uncapped win locked 26, 142);
     the 26 first draws less the heaviest (a P5 Heavy, 10) weigh 132, the 27 first less it 136."""
-    m = _draw_masses(27)
+    m = draw_masses(24, 27)
     assert sum(m[:23]) <= CAP < sum(m[:24]) and sum(m[:26]) == 142
     assert sum(m[:26]) - max(m[:26]) == CAP < sum(m[:27]) - max(m[:27])
 
 
 def test_without_hold_the_plan_does_not_win() -> None:
     """No hold slot (the same inputs): the P5 Heavy is locked, the play goes over the limit."""
-    s = _replay(list(_plan()[1]), _abilities(hold=False)(copy.deepcopy(level(24))))
+    s = replay(24, list(_plan()[1]), _abilities(hold=False)(copy.deepcopy(level(24))))
     assert s.outcome is None or s.outcome.status != Status.WON

@@ -21,9 +21,9 @@ from engine.floodline.conditions import spans
 from engine.floodline.geometry import Gravity
 from engine.floodline.level import parse_level
 from engine.floodline.moves import IDLE, TickInput
-from engine.floodline.rules import initial_state, step
+from engine.floodline.rules import initial_state
 from engine.floodline.state import State, Status
-from tests.floodline.tilting import solution_ticks
+from tests.floodline.tilting import replay, solution_ticks
 from tools.floodline.necessity import _abilities, _no_material
 from tools.floodline.plan_solver import _moves
 
@@ -35,24 +35,13 @@ def _plan() -> tuple[State, tuple[TickInput, ...]]:
     """The committed solution (``solutions/lv26.json``, written from ``LV26`` by ``cantilever_plan``)
     replayed: well under a second, where searching the plan's placements again takes minutes."""
     ticks = solution_ticks(26)
-    return _replay(list(ticks)), ticks
+    return replay(26, list(ticks)), ticks
 
 
 def _build() -> list[TickInput]:
     """The plan's inputs before its first tilt (the beam whole, 25 pieces locked)."""
     ticks = list(_plan()[1])
     return ticks[: next(i for i, t in enumerate(ticks) if t.tilt is not None)]
-
-
-def _replay(ticks: list[TickInput], data: dict[str, Any] | None = None, s: State | None = None) -> State:
-    if s is None:
-        d = data if data is not None else level(26)
-        s = initial_state(parse_level(d), int(d["meta"]["seed"]))
-    for t in ticks:
-        if s.outcome is not None:
-            break
-        s = step(s, t)
-    return s
 
 
 def _tilts(g: Gravity) -> list[TickInput]:
@@ -70,7 +59,7 @@ def _throw(s: State) -> State:
     before = _solids(s)
     for dz in range(1, 10):
         for dx in (0, -3, 3, -5, 5, -2, 2):
-            res = _replay([*_moves((dx, 0, dz)), TickInput(hard=True)], s=s)
+            res = replay(26, [*_moves((dx, 0, dz)), TickInput(hard=True)], s=s)
             new = _solids(res) - before
             if res.outcome is None and new and all(f.zs[i] >= 7 for i in new):
                 return res
@@ -104,7 +93,7 @@ def test_the_plan_wins_three_stars_in_25_pieces_with_one_stabilize_and_one_hold(
 def test_star_three_counts_pieces_at_the_boundary() -> None:
     """★3 is "at most N pieces": the 25-piece plan earns it at N = 25 and 26, not at 24."""
     ticks = list(_plan()[1])
-    outs = {v: _replay(ticks, _with("three", v)).outcome for v in (24, 25, 26)}
+    outs = {v: replay(26, ticks, _with("three", v)).outcome for v in (24, 25, 26)}
     assert all(o is not None and o.status == Status.WON for o in outs.values())
     assert {v: o.stars for v, o in outs.items() if o is not None} == {24: 2, 25: 3, 26: 3}
 
@@ -112,14 +101,14 @@ def test_star_three_counts_pieces_at_the_boundary() -> None:
 def test_star_two_counts_pieces_at_the_boundary() -> None:
     """The beam built, 7 or 8 pieces thrown away to the north, then the tilts: 32 pieces earn ★2,
     33 only ★1 (the beam and the win are the same)."""
-    built = _replay(_build())
+    built = replay(26, _build())
     assert built.outcome is None and built.metrics["piecesUsed"] == 25
     stars = {}
     s = built
     for extra in range(1, 9):
         s = _throw(s)
         if extra >= 7:
-            end = _replay(_tilts(Gravity.EAST), s=s)
+            end = replay(26, _tilts(Gravity.EAST), s=s)
             assert end.outcome is not None and end.outcome.status == Status.WON
             stars[end.metrics["piecesUsed"]] = end.outcome.stars
     assert stars == {32: 2, 33: 1}
@@ -133,26 +122,26 @@ def test_without_hold_the_first_piece_locks_and_the_plan_takes_26_pieces() -> No
     assert ticks[0].hold
     data = _abilities(hold=False)(copy.deepcopy(level(26)))
     s = _throw(initial_state(parse_level(data), int(data["meta"]["seed"])))
-    end = _replay(ticks[1:], s=s)
+    end = replay(26, ticks[1:], s=s)
     assert end.outcome is not None and end.outcome.status == Status.WON
     assert end.metrics["piecesUsed"] == 26 and end.outcome.stars == 2
 
 
 def test_the_overhang_needs_its_tilts_and_only_the_east_one_holds_it() -> None:
-    built = _replay(_build())
+    built = replay(26, _build())
     assert built.outcome is None and spans(built.board)[1] >= LENGTH  # built, not yet won: no tilt
-    east = _replay([*_build(), *_tilts(Gravity.EAST)])
+    east = replay(26, [*_build(), *_tilts(Gravity.EAST)])
     assert east.outcome is not None and east.outcome.status == Status.WON
-    west = _replay([*_build(), *_tilts(Gravity.WEST)])
+    west = replay(26, [*_build(), *_tilts(Gravity.WEST)])
     assert west.outcome is None or west.outcome.status != Status.WON
     assert spans(west.board)[1] < LENGTH
-    ritual = _replay(_tilts(Gravity.EAST))  # the no-piece ritual
+    ritual = replay(26, _tilts(Gravity.EAST))  # the no-piece ritual
     assert ritual.outcome is None or ritual.outcome.status != Status.WON
 
 
 def test_without_stabilize_the_loose_j4_breaks_off() -> None:
     """No Stabilize charge (the same inputs): the J4 at the beam's west end is loose and breaks off."""
-    s = _replay(list(_plan()[1]), _abilities(stabilizeCharges=0)(copy.deepcopy(level(26))))
+    s = replay(26, list(_plan()[1]), _abilities(stabilizeCharges=0)(copy.deepcopy(level(26))))
     assert s.outcome is None or s.outcome.status != Status.WON
     assert spans(s.board)[1] < LENGTH
 
@@ -161,6 +150,6 @@ def test_without_reinforced_the_beam_does_not_hold() -> None:
     """Reinforced drawn as Standard (the same inputs): the L3, S4 and P5 are loose and the beam
     breaks; the Stabilized J4 alone is no overhang of 8."""
     data = _no_material("REINFORCED")(copy.deepcopy(level(26)))
-    s = _replay(list(_plan()[1]), data)
+    s = replay(26, list(_plan()[1]), data)
     assert s.outcome is None or s.outcome.status != Status.WON
     assert spans(s.board)[1] < LENGTH

@@ -14,55 +14,22 @@ from __future__ import annotations
 
 import copy
 from functools import cache
-from typing import Any
 
-from engine.floodline.bag import draw, new_bag
-from engine.floodline.board import MASS
 from engine.floodline.campaign import level
 from engine.floodline.conditions import stack_height
 from engine.floodline.level import parse_level
 from engine.floodline.moves import TickInput
-from engine.floodline.pieces import PIECES
-from engine.floodline.rules import initial_state, step
 from engine.floodline.state import State, Status
-from tests.floodline.tilting import solution_ticks
+from tests.floodline.tilting import draw_masses, replay, solution_ticks, with_max_mass
 from tools.floodline.necessity import _abilities
 
 CAP = 114
 
 
-def _replay(ticks: list[TickInput], data: dict[str, Any] | None = None) -> State:
-    d = data if data is not None else level(27)
-    s = initial_state(parse_level(d), int(d["meta"]["seed"]))
-    for t in ticks:
-        if s.outcome is not None:
-            break
-        s = step(s, t)
-    return s
-
-
 @cache
 def _plan() -> tuple[State, tuple[TickInput, ...]]:
     ticks = solution_ticks(27)
-    return _replay(list(ticks)), ticks
-
-
-def _cap(value: int) -> dict[str, Any]:
-    d = copy.deepcopy(level(27))
-    d["constraints"]["maxMass"] = value
-    return d
-
-
-def _draw_masses(n: int) -> list[int]:
-    """The mass of each of the first ``n`` pieces the bag draws (pieces and materials, no play)."""
-    d = level(27)
-    lv = parse_level(d)
-    st = new_bag(int(d["meta"]["seed"]))
-    out = []
-    for _ in range(n):
-        (pid, mat), st = draw(lv.bag, st)  # type: ignore[misc]
-        out.append(len(PIECES[pid]) * MASS[mat])
-    return out
+    return replay(27, list(ticks)), ticks
 
 
 def test_the_level_has_the_weight_limit_and_the_rows_tilt_budget() -> None:
@@ -82,7 +49,7 @@ def test_the_plan_wins_three_stars_in_20_pieces_at_the_limit_with_one_stabilize_
 def test_the_weight_limit_at_its_boundary() -> None:
     """The same inputs: won at 114 and 115, WEIGHT_EXCEEDED at 113 (the 20th piece crosses it)."""
     ticks = list(_plan()[1])
-    outs = {v: _replay(ticks, _cap(v)).outcome for v in (CAP - 1, CAP, CAP + 1)}
+    outs = {v: replay(27, ticks, with_max_mass(27, v)).outcome for v in (CAP - 1, CAP, CAP + 1)}
     assert all(o is not None for o in outs.values())
     assert {v: o.status for v, o in outs.items() if o is not None} == {
         CAP - 1: Status.LOST,
@@ -97,7 +64,7 @@ def test_the_bag_allows_19_locked_pieces_or_20_with_a_heavy_one_held() -> None:
     """Bag arithmetic (no play): 19 draws weigh 111, 20 weigh 119 (park's uncapped win locked 24, 140);
     the first 21 less a 10-mass Heavy weigh 114, the first 22 less it 122; the first 21 less the first
     Heavy drawn (the Z4, 8) weigh 116: "hold the first Heavy" is not enough."""
-    m = _draw_masses(24)
+    m = draw_masses(27, 24)
     assert sum(m[:19]) <= CAP < sum(m[:20]) and sum(m[:24]) == 140
     assert sum(m[:21]) - max(m[:21]) == CAP < sum(m[:22]) - max(m[:22])
     assert m[0] == 8 and sum(m[:21]) - m[0] > CAP
@@ -105,11 +72,11 @@ def test_the_bag_allows_19_locked_pieces_or_20_with_a_heavy_one_held() -> None:
 
 def test_without_stabilize_the_plan_does_not_win() -> None:
     """No Stabilize charge (the same inputs): the L4 drawn 4th is loose, the tower falls short."""
-    s = _replay(list(_plan()[1]), _abilities(stabilizeCharges=0)(copy.deepcopy(level(27))))
+    s = replay(27, list(_plan()[1]), _abilities(stabilizeCharges=0)(copy.deepcopy(level(27))))
     assert s.outcome is None or s.outcome.status != Status.WON
 
 
 def test_without_hold_the_plan_does_not_win() -> None:
     """No hold slot (the same inputs): the P5 Heavy is locked, the play goes over the limit."""
-    s = _replay(list(_plan()[1]), _abilities(hold=False)(copy.deepcopy(level(27))))
+    s = replay(27, list(_plan()[1]), _abilities(hold=False)(copy.deepcopy(level(27))))
     assert s.outcome is None or s.outcome.status != Status.WON

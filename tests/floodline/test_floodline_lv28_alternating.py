@@ -20,20 +20,9 @@ from engine.floodline.conditions import stack_height
 from engine.floodline.geometry import Gravity
 from engine.floodline.level import parse_level
 from engine.floodline.moves import IDLE, TickInput
-from engine.floodline.rules import initial_state, step
-from engine.floodline.state import Reason, State, Status
-from tests.floodline.tilting import solution_ticks
+from engine.floodline.state import Reason, Status
+from tests.floodline.tilting import replay, solution_ticks
 from tools.floodline.necessity import _no_material
-
-
-def _play(ticks: list[TickInput] | tuple[TickInput, ...], data: dict[str, Any] | None = None) -> State:
-    d = data if data is not None else level(28)
-    s = initial_state(parse_level(d), int(d["meta"]["seed"]))
-    for t in ticks:
-        if s.outcome is not None:
-            break
-        s = step(s, t)
-    return s
 
 
 def _build() -> list[TickInput]:
@@ -56,7 +45,7 @@ def _changed(**rotation: Any) -> dict[str, Any]:
 
 
 def test_the_plan_wins_two_stars_in_23_pieces_tilting_east_then_north() -> None:
-    s = _play(solution_ticks(28))
+    s = replay(28, solution_ticks(28))
     assert s.outcome is not None and s.outcome.status == Status.WON and s.outcome.stars == 2
     assert s.metrics["piecesUsed"] == 23 and s.metrics["rotations"] == 2
     assert s.gravity == Gravity.NORTH and stack_height(s.board) >= 26
@@ -65,7 +54,7 @@ def test_the_plan_wins_two_stars_in_23_pieces_tilting_east_then_north() -> None:
 def test_the_world_never_tilts_back_down() -> None:
     """No out-and-back: from east the DOWN tilt is refused (the ritual #26 names is gone)."""
     assert Gravity.DOWN not in parse_level(level(28)).rotation.allowed
-    s = _play([*_build(), *_tilts(Gravity.EAST, Gravity.DOWN)])
+    s = replay(28, [*_build(), *_tilts(Gravity.EAST, Gravity.DOWN)])
     assert s.gravity == Gravity.EAST and s.metrics["rotations"] == 1
     assert s.outcome is None
 
@@ -74,44 +63,44 @@ def test_only_east_and_north_hold_the_spine_in_the_notch() -> None:
     """The spine rests on the post tilted east and on the notch tilted north (either order); tilted
     south after east, or west first, nothing holds it."""
     for first, second in ((Gravity.EAST, Gravity.NORTH), (Gravity.NORTH, Gravity.EAST)):
-        s = _play([*_build(), *_tilts(first, second)])
+        s = replay(28, [*_build(), *_tilts(first, second)])
         assert s.outcome is not None and s.outcome.status == Status.WON, (first, second)
-    south = _play([*_build(), *_tilts(Gravity.EAST, Gravity.SOUTH)])
+    south = replay(28, [*_build(), *_tilts(Gravity.EAST, Gravity.SOUTH)])
     assert south.outcome is None or south.outcome.status != Status.WON
     assert stack_height(south.board) < 26
-    west = _play([*_build(), *_tilts(Gravity.WEST)])
+    west = replay(28, [*_build(), *_tilts(Gravity.WEST)])
     assert stack_height(west.board) < 26
-    ritual = _play(_tilts(Gravity.EAST, Gravity.NORTH))  # the no-piece ritual
+    ritual = replay(28, _tilts(Gravity.EAST, Gravity.NORTH))  # the no-piece ritual
     assert ritual.outcome is None or ritual.outcome.status != Status.WON
 
 
 def test_without_the_notch_the_spine_slides_out_tilted_north() -> None:
     d = copy.deepcopy(level(28))
     d["cells"] = [c for c in d["cells"] if c["pos"] != [3, 0, 4]]
-    s = _play(solution_ticks(28), d)
+    s = replay(28, solution_ticks(28), d)
     assert s.outcome is None or s.outcome.status != Status.WON
     assert stack_height(s.board) < 26
 
 
 def test_without_reinforced_the_spine_does_not_stand() -> None:
     """Reinforced drawn as Standard (the same inputs): the loose column breaks off on the first tilt."""
-    s = _play(solution_ticks(28), _no_material("REINFORCED")(copy.deepcopy(level(28))))
+    s = replay(28, solution_ticks(28), _no_material("REINFORCED")(copy.deepcopy(level(28))))
     assert s.outcome is None or s.outcome.status != Status.WON
     assert stack_height(s.board) < 26
 
 
 def test_the_two_tilts_fit_a_budget_of_two_not_one() -> None:
     assert parse_level(level(28)).rotation.tilt_budget == 4
-    one = _play(solution_ticks(28), _changed(tiltBudget=1))
+    one = replay(28, solution_ticks(28), _changed(tiltBudget=1))
     assert one.outcome is not None and one.outcome.status == Status.LOST
     assert one.outcome.reason == Reason.TILTS_EXHAUSTED
-    two = _play(solution_ticks(28), _changed(tiltBudget=2))
+    two = replay(28, solution_ticks(28), _changed(tiltBudget=2))
     assert two.outcome is not None and two.outcome.status == Status.WON
 
 
 def test_star_three_is_the_rows_shift_limit_at_its_boundary() -> None:
     """★3 "shift voxels ≤ N" (the row's N = 0): the plan's shift S earns it at N = S and S + 1, not S - 1."""
-    shift = int(_play(solution_ticks(28)).metrics["shiftVoxelsTotal"])
+    shift = int(replay(28, solution_ticks(28)).metrics["shiftVoxelsTotal"])
     assert shift > 0  # the row's "shift 0" is missed (STAR_GAPS)
     stars = {}
     for v in (shift - 1, shift, shift + 1):
@@ -119,7 +108,7 @@ def test_star_three_is_the_rows_shift_limit_at_its_boundary() -> None:
         (cond,) = d["stars"]["three"]
         assert cond["metric"] == "shiftVoxelsTotal" and cond["value"] == 0
         cond["value"] = v
-        o = _play(solution_ticks(28), d).outcome
+        o = replay(28, solution_ticks(28), d).outcome
         assert o is not None and o.status == Status.WON
         stars[v] = o.stars
     assert stars == {shift - 1: 2, shift: 3, shift + 1: 3}

@@ -1,16 +1,21 @@
 """Test helpers shared by the level tests: tilt the world once the tilt cooldown has run out; replay a
-level's committed solution under another tilt budget."""
+level's committed solution (or any ticks) on the level or a changed copy of it; the bag's masses."""
 
 from __future__ import annotations
 
 import copy
+from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
+from typing import Any
 
+from engine.floodline.bag import draw, new_bag
+from engine.floodline.board import MASS
 from engine.floodline.campaign import level
 from engine.floodline.geometry import Gravity
 from engine.floodline.level import parse_level
 from engine.floodline.moves import IDLE, TickInput, parse_move
+from engine.floodline.pieces import PIECES
 from engine.floodline.replay import parse_replay
 from engine.floodline.rules import initial_state, step
 from engine.floodline.state import State
@@ -72,3 +77,37 @@ def play_with_budget(n: int, budget: int | None) -> State:
             break
         s = step(s, t)
     return s
+
+
+def replay(
+    n: int, ticks: Iterable[TickInput], data: dict[str, Any] | None = None, s: State | None = None
+) -> State:
+    """Play ``ticks`` until the run ends: on level ``n`` (or ``data``, a changed copy of it) from its
+    start, or on from state ``s``."""
+    if s is None:
+        d = data if data is not None else level(n)
+        s = initial_state(parse_level(d), int(d["meta"]["seed"]))
+    for t in ticks:
+        if s.outcome is not None:
+            break
+        s = step(s, t)
+    return s
+
+
+def with_max_mass(n: int, value: int) -> dict[str, Any]:
+    """Level ``n`` with its weight limit set to ``value``."""
+    d = copy.deepcopy(level(n))
+    d["constraints"]["maxMass"] = value
+    return d
+
+
+def draw_masses(n: int, count: int) -> list[int]:
+    """The mass of each of the first ``count`` pieces level ``n``'s bag draws (no play)."""
+    d = level(n)
+    lv = parse_level(d)
+    st = new_bag(int(d["meta"]["seed"]))
+    out = []
+    for _ in range(count):
+        (pid, mat), st = draw(lv.bag, st)  # type: ignore[misc]
+        out.append(len(PIECES[pid]) * MASS[mat])
+    return out
