@@ -22,8 +22,8 @@ LEVELS = ROOT / "engine" / "floodline" / "levels"
 SOLUTIONS = ROOT / "tools" / "floodline" / "solutions"
 
 #: Levels with no winning solution replay yet (must only shrink; see the report in the git log).
-#: Empty since session 8: lv04 redrawn (three braced cranes, RULES.md 55), lv07 and lv17 re-won by hand
-#: plans (``tools/floodline/target_plans.py``, RULES.md 56).
+#: Empty since session 8: lv04 redrawn (three braced cranes, LEVELS.md 55), lv07 and lv17 re-won by hand
+#: plans (``tools/floodline/target_plans.py``, LEVELS.md 56).
 KNOWN_GAPS: frozenset[str] = frozenset()
 #: Levels whose committed replay no longer reaches ★3 (may only shrink).  lv12 left it in session 9 (redrawn,
 #: ``tools/floodline/redesign_ch2.py``: its plan wins ★3), lv10 in session 10 (redrawn, its plan wins ★3).
