@@ -127,16 +127,10 @@ def _click_game_button(page, slug: str, button: str) -> None:  # noqa: ANN001
     """Click canvas button ``button`` of the running embed ``slug`` (its box from the game's hook),
     once the post is still."""
     frame = _game_frame(page, slug)
-    iframe = page.locator(f"table[data-gridworks-embed='{slug}'] iframe")
-    _settle(page)
-    iframe.scroll_into_view_if_needed()
-    _settle(page)
-    box = iframe.bounding_box()
-    assert box is not None
     found = [b for b in json.loads(frame.evaluate("() => window.gridworks.buttons()")) if b["id"] == button]
     assert found, f"{slug} shows no {button!r}"
     b = found[0]
-    page.mouse.click(box["x"] + b["x"] + b["w"] / 2, box["y"] + b["y"] + b["h"] / 2)
+    _click_game_point(page, slug, b["x"] + b["w"] / 2, b["y"] + b["h"] / 2)
 
 
 def _click_game_point(page, slug: str, x: float, y: float) -> None:  # noqa: ANN001
