@@ -21,8 +21,22 @@ ART = ROOT / "e2e-artifacts"
 def tap_button(page: Any, bid: str) -> None:
     b = next(b for b in buttons(page) if b["id"] == bid)
     page.touchscreen.tap(b["x"] + b["w"] / 2, b["y"] + b["h"] / 2)
-    page.wait_for_timeout(120)
-    after_frames(page)
+    after_frames(page, 3)
+
+
+def until(page: Any, cond: str, timeout: int = 15_000) -> dict:
+    """Wait until ``cond`` (a JS expression over ``s``, the page's ``floodlineInfo()``) holds; return ``s``."""
+    page.wait_for_function(
+        f"() => {{ const s = JSON.parse(window.gridworks.floodlineInfo()); return {cond}; }}", timeout=timeout
+    )
+    return info(page)
+
+
+def x_after_tap(page: Any, action: str, x0: int) -> int:
+    """Tap pad ``action`` and return the piece's least x once it has moved off ``x0``."""
+    pad(page, action)
+    s = until(page, f"s.active.length && Math.min(...s.active.map(c => c[0])) !== {x0}")
+    return min(c[0] for c in s["active"])
 
 
 def pad(page: Any, action: str) -> None:
@@ -39,7 +53,7 @@ def test_floodline_phone_pad_only(browser, guard, site):
         assert info(page)["keyboard"] is False
         assert "keys" not in [b["id"] for b in buttons(page)]
         tap_button(page, "level:lv01")
-        st = info(page)
+        st = until(page, "s.level === 1 && s.tip.includes('The NE button')")
         # the pad how-to names the view button by its current label
         assert "The NE button" in st["tip"], st["tip"]
         tap_button(page, "view")
@@ -52,25 +66,19 @@ def test_floodline_phone_pad_only(browser, guard, site):
         assert "PEEK" in labels and "DROP" in labels and all(p[4] >= 44 and p[5] >= 44 for p in st["pad"])
         r = st["tipRect"]
         page.touchscreen.tap(r[0] + r[2] / 2, r[1] + r[3] / 2)  # close the prompt
-        page.wait_for_timeout(80)
+        after_frames(page)
         # every quick tap moves one step (a tap is shorter than a tick here)
-        xs = []
-        for _ in range(2):
-            pad(page, "left")
-            page.wait_for_timeout(70)
-            xs.append(min(c[0] for c in info(page)["active"]))
-        pad(page, "right")
-        page.wait_for_timeout(70)
-        xs.append(min(c[0] for c in info(page)["active"]))
-        assert xs[1] == xs[0] - 1 and xs[2] == xs[1] + 1, xs
-        pad(page, "right")  # back over the spawn cell: the committed solution starts there
-        page.wait_for_timeout(70)
+        x0 = min(c[0] for c in until(page, "s.active.length > 0")["active"])
+        xs = [x_after_tap(page, "left", x0)]
+        xs.append(x_after_tap(page, "left", xs[-1]))
+        xs.append(x_after_tap(page, "right", xs[-1]))
+        assert xs[0] == x0 - 1 and xs[1] == xs[0] - 1 and xs[2] == xs[1] + 1, (x0, xs)
+        x_after_tap(page, "right", xs[-1])  # back over the spawn cell: the committed solution starts there
         # Lv1's committed solution (each piece moved and turned flat into its slot) by pad taps alone
         for taps in solution_keys():
             before = info(page)["pieces"]
             for name in taps:
                 pad(page, BINDINGS[name])  # the pad button of the key's action
-                page.wait_for_timeout(45)
                 after_frames(page)
             pad(page, "hard")
             page.wait_for_function(
@@ -84,8 +92,7 @@ def test_floodline_phone_pad_only(browser, guard, site):
         page.screenshot(path=str(ART / "floodline-touch-lv01-won.png"))
         # lv04: the tip says how to preview on touch; PEEK + T→ previews, the next T→ tilts
         page.evaluate("() => window.gridworks.floodlineStart(4)")
-        page.wait_for_timeout(150)
-        st = info(page)
+        st = until(page, "s.level === 4 && s.outcome === null && s.padBlocked.length > 0")
         assert "Alt" not in st["tip"] and "PEEK" in st["tip"], st["tip"]
         assert st["padBlocked"] == ["tilt1", "tilt2"], st["padBlocked"]  # lv04 allows east/west only
         click_button(page, "lang")
@@ -99,22 +106,23 @@ def test_floodline_phone_pad_only(browser, guard, site):
         click_button(page, "lang")
         r = info(page)["tipRect"]
         page.touchscreen.tap(r[0] + r[2] / 2, r[1] + r[3] / 2)
+        after_frames(page)
+        pieces = info(page)["pieces"]
         pad(page, "near")
-        page.wait_for_timeout(60)
+        after_frames(page)
         pad(page, "hard")
-        page.wait_for_timeout(200)
+        until(page, f"s.pieces > {pieces}")
         pad(page, "peek")
-        page.wait_for_timeout(60)
-        assert info(page)["peek"] is True
+        until(page, "s.peek === true")
         pad(page, "tilt4")
-        page.wait_for_timeout(120)
-        st = info(page)
+        st = until(page, "s.preview !== null || s.gravity !== 'DOWN'")
         assert st["gravity"] == "DOWN" and not st["peek"], st
         assert st["preview"]["target"] == "EAST" and st["preview"]["allowed"], st["preview"]
         page.screenshot(path=str(ART / "floodline-touch-lv04-peek.png"))
         pad(page, "tilt4")
-        page.wait_for_timeout(200)
-        st = info(page)
+        st = until(page, "s.gravity !== 'DOWN' || s.outcome !== null")
+        if st["outcome"] is None and st["gravity"] == "EAST":
+            st = until(page, "s.outcome !== null")
         assert st["gravity"] == "EAST" and st["preview"] is None, st
         # rules 0.4 (RULES.md 17): side contact no longer holds, so an unbraced tilt drops Lv04's
         # overhang (8 voxels lost > 5): the run ends there, as the level's beat says
@@ -130,11 +138,10 @@ def test_floodline_hints_follow_rebound_keys(page, site):
     for action, key in (("basins", "KeyN"), ("hard", "KeyJ")):
         click_button(page, f"bind:{action}")
         page.keyboard.press(key)
-        page.wait_for_timeout(80)
+        after_frames(page)
     click_button(page, "keys_done")
     page.evaluate("() => { window.gridworks.floodlineStart(1); window.gridworks.floodlineFreeze(true); }")
-    page.wait_for_timeout(120)
-    st = info(page)
+    st = until(page, "s.level === 1 && s.keysHelp.includes('basins')")
     assert "N basins" in st["keysHelp"] and "B basins" not in st["keysHelp"], st["keysHelp"]
     assert "J drop" in st["keysHelp"] and "Space" not in st["keysHelp"]
     assert "drop it with J" in st["tip"] and "Space" not in st["tip"], st["tip"]
@@ -145,9 +152,7 @@ def test_floodline_hints_follow_rebound_keys(page, site):
     page.reload()  # the bindings are saved: the hints survive a reload
     page.wait_for_function("() => window.gridworks && window.gridworks.ready === true", timeout=60000)
     page.evaluate("() => { window.gridworks.floodlineStart(1); window.gridworks.floodlineFreeze(true); }")
-    page.wait_for_timeout(120)
-    assert "N basins" in info(page)["keysHelp"]
+    assert "N basins" in until(page, "s.level === 1 && s.keysHelp.includes('basins')")["keysHelp"]
     page.keyboard.press("KeyJ")  # J hard-drops now
     page.evaluate("() => window.gridworks.floodlineFreeze(false)")
-    page.wait_for_timeout(300)
-    assert info(page)["pieces"] == 1
+    assert until(page, "s.pieces >= 1")["pieces"] == 1
