@@ -17,6 +17,14 @@ def info(page: Any) -> dict:
     return json.loads(page.evaluate("() => window.gridworks.floodlineInfo()"))
 
 
+def until(page: Any, cond: str, timeout: int = 15_000) -> dict:
+    """Wait until ``cond`` (a JS expression over ``s``, the page's ``floodlineInfo()``) holds; return ``s``."""
+    page.wait_for_function(
+        f"() => {{ const s = JSON.parse(window.gridworks.floodlineInfo()); return {cond}; }}", timeout=timeout
+    )
+    return info(page)
+
+
 def start(page: Any, n: int, frozen: bool = True) -> None:
     """Start campaign level ``n`` through the test hook; ``frozen`` stops the game clock."""
     page.evaluate(

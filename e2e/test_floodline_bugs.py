@@ -7,8 +7,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from e2e.floodline_util import info, start
-from e2e.util import notices, open_game
+from e2e.floodline_util import info, start, until
+from e2e.util import after_frames, notices, open_game
 
 
 def end_the_run(page: Any) -> dict:
@@ -80,13 +80,12 @@ def test_the_piece_waits_while_a_tilt_preview_is_shown(page, site):
     page.wait_for_function("() => JSON.parse(window.gridworks.floodlineInfo()).tick > 0", timeout=10_000)
     page.keyboard.down("Alt")
     page.keyboard.press("Digit4")
-    page.wait_for_timeout(100)
-    st = info(page)
+    st = until(page, "s.preview !== null")
     assert st["preview"] is not None, st
     page.keyboard.press("Digit3")  # the other preview: still waiting
-    page.wait_for_timeout(100)
+    after_frames(page, 3)
     before = info(page)["tick"]
-    page.wait_for_timeout(500)
+    page.wait_for_timeout(500)  # deliberate: the clock must NOT move over this half second
     assert info(page)["tick"] == before and info(page)["preview"] is not None
     page.keyboard.up("Alt")
     page.wait_for_function(

@@ -10,7 +10,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from e2e.floodline_util import info
+from e2e.floodline_util import info, until
 from e2e.util import after_frames, buttons, open_game
 
 RING = (255, 213, 79)  # focus.RING "#FFD54F"
@@ -138,8 +138,7 @@ def test_floodline_keyboard_only_wins_level_1(page, site):
     assert st["outcome"] == "WON", st
 
     # the results card: the focus starts on Next; down to Levels and Enter
-    page.wait_for_timeout(300)
-    st = info(page)
+    st = until(page, "s.focus === 'next'")
     assert st["focus"] == "next" and {"next", "restart", "levels"} <= set(st["ring"]), st
     focus_to(page, "levels", "ArrowDown")
     key(page, "Enter", 200)

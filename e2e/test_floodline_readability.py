@@ -8,8 +8,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from e2e.floodline_util import info, start
-from e2e.util import notices, open_game
+from e2e.floodline_util import info, start, until
+from e2e.util import after_frames, notices, open_game
 from engine.floodline.level import RULES_VERSION
 
 
@@ -27,22 +27,20 @@ def test_tilt_preview_with_the_piece_and_refusal_reasons(page, site):
     start(page, 2)  # First Tilt: DOWN / EAST / WEST allowed, walls on two sides
     page.keyboard.down("Alt")
     page.keyboard.press("Digit4")  # preview a tilt to the right (the view's east or west)
-    page.wait_for_timeout(150)
-    pv = info(page)["preview"]  # shown while Alt is held
+    pv = until(page, "s.preview !== null")["preview"]  # shown while Alt is held
     page.keyboard.up("Alt")
     assert pv["allowed"] and pv["piece"], pv  # where the falling piece lands under the new gravity
     assert pv["lost"] >= 0 and pv["target"] in ("EAST", "WEST")
     # a tilt forward is not a direction this level allows: the page says so
     page.evaluate("() => window.gridworks.floodlineFreeze(false)")
     page.keyboard.press("Digit1")
-    page.wait_for_timeout(200)
-    st = info(page)
+    st = until(page, "s.refusal !== null")
     assert st["refusal"]["reason"] == "direction" and "not a direction" in st["flash"], st
     # two tilts in a row: the second is refused by the cooldown / tilt count, with its reason
     page.keyboard.press("Digit4")
-    page.wait_for_timeout(60)
+    until(page, "s.gravity !== 'DOWN'")
     page.keyboard.press("Digit3")
-    page.wait_for_timeout(200)
+    after_frames(page, 3)
     st = info(page)
     assert st["refusal"]["reason"] in ("cooldown", "budget", "direction"), st
     assert st["flash"].startswith("Tilt refused"), st

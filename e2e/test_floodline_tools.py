@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from e2e.conftest import new_context
-from e2e.floodline_util import DESKTOP, PHONE, info, start
+from e2e.floodline_util import DESKTOP, PHONE, info, start, until
 from e2e.util import buttons, click_button, notices, open_game
 from engine.floodline.level import parse_level
 from engine.floodline.replay import parse_replay, play
@@ -71,19 +71,18 @@ def test_floodline_basins_replays_and_timing(page, site):
     assert "basins" in ids(page) and not info(page)["basins"]
     before = info(page)["worldRedraws"]
     page.keyboard.press("KeyB")
-    page.wait_for_timeout(150)
-    st = info(page)
+    st = until(page, "s.basins && s.basinPreview !== null")
     pv = st["basinPreview"]
     assert st["basins"] and st["worldRedraws"] == before + 1, st
     assert pv["basins"] and pv["basins"][0]["lowest"] and pv["nextFill"], pv
     assert pv["drains"] and all(d["cells"] for d in pv["drains"]), pv["drains"]
-    page.wait_for_timeout(300)
+    page.wait_for_timeout(300)  # deliberate: frames pass and must NOT redraw the world
     assert info(page)["worldRedraws"] == before + 1  # not redrawn per frame
     page.screenshot(path=str(ART / "floodline-basins-lv13.png"))
     click_button(page, "basins")  # the canvas button (also a touch target) turns it off
     assert not info(page)["basins"]
     page.keyboard.press("KeyB")
-    page.wait_for_timeout(100)
+    until(page, "s.basins")
     start(page, 12)  # a drain level: the setting carries over, the preview is the new board's
     st = info(page)
     assert st["basins"] and st["basinPreview"]["drains"], st["basinPreview"]
@@ -99,8 +98,7 @@ def test_floodline_basins_replays_and_timing(page, site):
         # budget of scripted play is measured by e2e/floodline_frames.py
         assert stats["frames"] > 30, (n, stats)
     page.keyboard.press("KeyB")
-    page.wait_for_timeout(100)
-    assert not info(page)["basins"]
+    assert not until(page, "!s.basins")["basins"]
 
     # replays: win lv01 with its solution, go back to the menu, export the run as a file
     sol = json.loads((ROOT / "tools/floodline/solutions/lv01.json").read_text())

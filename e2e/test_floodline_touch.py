@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from e2e.conftest import new_context
-from e2e.floodline_util import PHONE, info
+from e2e.floodline_util import PHONE, info, until
 from e2e.test_floodline_keyboard import solution_keys
 from e2e.util import after_frames, buttons, click_button, open_game
 from www.floodline.keys import BINDINGS
@@ -22,14 +22,6 @@ def tap_button(page: Any, bid: str) -> None:
     b = next(b for b in buttons(page) if b["id"] == bid)
     page.touchscreen.tap(b["x"] + b["w"] / 2, b["y"] + b["h"] / 2)
     after_frames(page, 3)
-
-
-def until(page: Any, cond: str, timeout: int = 15_000) -> dict:
-    """Wait until ``cond`` (a JS expression over ``s``, the page's ``floodlineInfo()``) holds; return ``s``."""
-    page.wait_for_function(
-        f"() => {{ const s = JSON.parse(window.gridworks.floodlineInfo()); return {cond}; }}", timeout=timeout
-    )
-    return info(page)
 
 
 def x_after_tap(page: Any, action: str, x0: int) -> int:
