@@ -12,8 +12,10 @@ from tests.gwstub import glue_modules
 
 
 def _texts() -> tuple[dict[str, str], dict[str, str]]:
-    with glue_modules(["floodline.level_strings"]) as mods:
-        return mods["floodline.level_strings"].tables()  # type: ignore[no-any-return]
+    """The page's whole (English, Russian) tables: ``strings.py`` merged with ``level_strings.py``."""
+    with glue_modules(["floodline.strings"]) as mods:
+        t = mods["floodline.strings"].TABLES
+        return dict(t["en"]), dict(t["ru"])
 
 
 def test_weight_in_tips_is_the_levels_weight_limit() -> None:
@@ -37,3 +39,20 @@ def test_heavy_beat_says_what_the_rules_do() -> None:
     assert "double" in en["beat_lv22"] and "вдвое" in ru["beat_lv22"]
     for text in (en["beat_lv22"], ru["beat_lv22"]):
         assert "crush" not in text and "sink" not in text and "тонут" not in text
+
+
+def test_a_tip_about_water_below_a_line_names_the_blue_flood_line() -> None:
+    """The red line is the overflow line (``heightLimit``, solids); water's line is the blue flood line
+    (``constraints.waterForbiddenHeight``). Lv19's tip said "keep water below the red line"."""
+    en, ru = _texts()
+    for n in range(1, 31):
+        lv = parse_level(level(n))
+        for table, water_red, water_blue in (
+            (en, r"water below the red line", r"water below the blue flood line"),
+            (ru, r"воду ниже красной линии", r"воду ниже синей линии потопа"),
+        ):
+            tip = table.get(f"tip_{n}", "")
+            assert not re.search(water_red, tip, re.I), (n, tip)
+            if re.search(water_blue, tip, re.I):
+                assert lv.constraints.water_forbidden_height is not None, (n, tip)
+    assert "blue flood line" in en["tip_19"] and "синей линии" in ru["tip_19"]
