@@ -158,6 +158,9 @@ def won(st: ReactorState) -> bool:
     return st.outcome is not None and st.outcome.result == WON
 
 
+Inferred = tuple[dict[int, network.JunctionInfo], str]  # junctions and the runtime problem they make
+
+
 class Relaxed:
     """An admissible lower bound on the pulses still needed: the fewest network switches (flow and
     consumer toggles, junction cycles) that make a reactor ready when hazards, heat and valves are
@@ -166,6 +169,7 @@ class Relaxed:
     there are at most ``MAX_CONFIGS`` of them (otherwise the bound is the trivial 1 or 2)."""
 
     MAX_CONFIGS = 20000
+    BFS_CHUNK = 64  # settings the backward pass settles between two yields (a setting is ~10 lookups)
 
     def __init__(self, st: ReactorState, lazy: bool = False) -> None:
         """``lazy``: leave the precompute to ``build`` (a generator the caller runs a slice at a
@@ -175,15 +179,17 @@ class Relaxed:
         self.modes = len(st.balance.junction_ratio_modes)
         self.size = 2 ** len(self.toggles) * self.modes ** len(self.juncs)
         self.dist: dict[tuple[int, ...], int] | None = None
-        self.checked = 0  # switch settings evaluated so far (each one network propagation)
+        self.checked = 0  # steps of the precompute so far (``build``)
         self._st = st
         if not lazy:
             for _ in self.build():
                 pass
 
     def build(self) -> Iterator[int]:
-        """Precompute the bound, yielding the settings checked after each one (a page runs this a
-        few milliseconds a frame: up to ``MAX_CONFIGS`` propagations must not block a frame)."""
+        """Precompute the bound, yielding the steps done so far after each one (a page runs this a
+        few milliseconds a frame: up to ``MAX_CONFIGS`` propagations must not block a frame). A step
+        is one setting checked (one network propagation), then ``BFS_CHUNK`` settings settled by the
+        backward pass that turns the ready settings into distances."""
         if self.size <= self.MAX_CONFIGS:
             self.dist = yield from self._distances(self._st)
 
@@ -193,7 +199,17 @@ class Relaxed:
         )
 
     def _ready(self, base: ReactorState, cfg: tuple[int, ...]) -> bool:
-        sim = base.clone()
+        """Whether switch setting ``cfg`` on ``base`` readies a reactor (hazards, heat, valves
+        ignored), checked on a fresh copy of ``base``."""
+        return self._check(base.clone(), cfg, {})
+
+    def _check(
+        self, sim: ReactorState, cfg: tuple[int, ...], known: dict[tuple[bool, ...], Inferred]
+    ) -> bool:
+        """``_ready`` on ``sim``, a copy reused for every setting: each check sets every switch,
+        every valve and everything the propagation writes afresh (layers' amount and intensity,
+        pressure drops, services), so nothing of an earlier setting is left. ``known`` keeps the
+        inferred junctions by the flow props' on/off (inference reads nothing else that changes)."""
         for c, v in zip(self.toggles + self.juncs, cfg):
             if c in self.toggles:
                 sim.props[c].enabled = bool(v)
@@ -201,8 +217,12 @@ class Relaxed:
                 sim.props[c].ratio_mode = v
         for p in sim.props_of("valve"):
             p.discharging = False
-        jinfo = network.junctions(sim)
-        if network.runtime_problem(sim, jinfo):
+        flows = tuple(p.enabled for p in sim.props_of("flow"))
+        if flows not in known:
+            jinfo = network.junctions(sim)
+            known[flows] = (jinfo, network.runtime_problem(sim, jinfo))
+        jinfo, problem = known[flows]
+        if problem:
             return False
         network.propagate(sim, jinfo)
         network.resolve_consumers(sim, in_pulse=True)
@@ -216,13 +236,15 @@ class Relaxed:
 
         ranges = [range(2)] * len(self.toggles) + [range(self.modes)] * len(self.juncs)
         dist: dict[tuple[int, ...], int] = {}
+        sim, known = st.clone(), dict[tuple[bool, ...], Inferred]()
         for cfg in itertools.product(*ranges):
-            if self._ready(st, cfg):
+            if self._check(sim, cfg, known):
                 dist[cfg] = 0
             self.checked += 1
             yield self.checked
         todo = deque(dist)
         nt = len(self.toggles)
+        settled = 0
         while todo:  # backwards: a toggle is its own inverse; a junction cycle goes mode -> mode + 1
             cfg = todo.popleft()
             d = dist[cfg] + 1
@@ -233,6 +255,10 @@ class Relaxed:
                 if t not in dist:
                     dist[t] = d
                     todo.append(t)
+            settled += 1
+            if settled % self.BFS_CHUNK == 0:  # up to MAX_CONFIGS settings: never one long block
+                self.checked += 1
+                yield self.checked
         return dist
 
     def bound(self, st: ReactorState) -> int:
@@ -262,9 +288,10 @@ def search_iter(
     st: ReactorState, max_pulses: int = 12, budget: int = 20000
 ) -> Generator[int, None, SearchResult]:
     """``search`` as a generator, so a page can run it a few milliseconds a frame (the editor's live
-    "solvable in N pulses"). It yields the states examined so far after each one: first every switch
-    setting the bound checks (``Relaxed.build``), then every pulse simulated. No stretch between two
-    yields is longer than one pulse (or one setting's propagation). Its return value
+    "solvable in N pulses"). It yields the steps done so far after each one: first the bound's
+    precompute (``Relaxed.build``: every switch setting checked, then the backward pass in chunks),
+    then every pulse simulated. No stretch between two yields is longer than one pulse (or one
+    setting's propagation, or one chunk of the backward pass). Its return value
     (``StopIteration.value``) is the ``SearchResult`` (``nodes`` counts the pulses only)."""
     res = SearchResult()
     relaxed = Relaxed(st, lazy=True)

@@ -70,7 +70,7 @@ class Editor(EditorKeys, EditorFiles, EditorHooks, EditorSolving):
         self.shell = app.shell
         saved = Record(self.shell.storage, "editor", EditorDoc, lambda: EditorDoc(data=new_level()))
         self.doc = Doc(normalize(saved.value.data))  # a damaged draft is kept aside with a notice
-        self.solver = LiveSolver(clock=lambda: float(js.performance.now()))
+        self.solver = LiveSolver(clock=lambda: float(js.performance.now()), watch_gc=True)
         self.solver.restart(self.doc.data if self.doc.ok else None)
         self.ui = EditorUi()  # cursor, tool, layer, panel: what the draft and its undo never keep
         self.badges = Badges(on_load=app.shell.invalidate if hasattr(app, "shell") else None)

@@ -44,6 +44,11 @@ class EditorHooks:
             "confirm": self.ui.confirm,
             "saved": sorted(self.app.ui.custom.levels),
             "solver": [*self.solver.status(), round(self.solver.ms, 1)],  # live verdict, ms spent
+            "solver_worst": [  # the longest step and when; the longest cycle collection (ms, generation)
+                round(self.solver.worst[0], 1),
+                self.solver.worst[1],
+                *((round(self.solver.gc.worst[0], 1), self.solver.gc.worst[1]) if self.solver.gc else ()),
+            ],
         }
 
     def hook(self, op: Any = "", arg: Any = "", *_a: Any) -> str:

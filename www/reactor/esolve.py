@@ -1,17 +1,24 @@
-"""The editor's live solver: the engine's search for the level being edited, run a few
-milliseconds per frame (``engine.reactor.solver.search_iter``), so the panel can say "solvable in
+"""The editor's live solver: the engine's search for the level being edited, run incrementally a
+few milliseconds per frame (``engine.reactor.solver.search_iter``), so the panel can say "solvable in
 N pulses" or "no win found within N" while the author edits, and "searching… N states" meanwhile.
-The search gives control back after every state it examines (one switch setting of the bound's
-precompute, or one pulse), so a frame holds at most one state over the slice; every edit restarts it
-(the old search is dropped), and it is bounded (``AUTHOR_BUDGET`` pulses, ``Relaxed.MAX_CONFIGS``
-settings). No browser imports (tested in CPython).
+
+The search is a generator that gives control back after every step (one switch setting of the
+bound's precompute, one chunk of its backward pass, or one pulse). Each frame runs steps until its
+time slice (``SLICE_MS``) or its budget of expansions (``STEP_BUDGET``) is used, so a frame holds at
+most one step over the slice; the next frame resumes where it stopped. A change of the level cancels
+the search (the old generator is dropped); the same level again (an edit undone, a no-op edit) keeps
+the running search, and a level already searched gets its verdict back at once (``KEEP`` verdicts
+remembered). The search is bounded (``AUTHOR_BUDGET`` pulses, ``Relaxed.MAX_CONFIGS`` settings) and
+finds exactly what the one-shot ``solver.search`` finds. No browser imports (tested in CPython).
 """
 
 from __future__ import annotations
 
 import copy
+import gc
 import json
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Generator
 from typing import TYPE_CHECKING, Any
 
@@ -20,56 +27,101 @@ from engine.reactor import load_level
 from engine.reactor.solver import AUTHOR_BUDGET, AUTHOR_MAX_PULSES, SearchResult, search_iter
 
 SLICE_MS = 12.0  # search time per frame (a frame stays well under 50 ms)
+STEP_BUDGET = 400  # expansions per frame at most, whatever the clock says
+KEEP = 8  # verdicts remembered per page (levels searched before, by their JSON)
+
+
+class GcWatch:
+    """The longest pause of Python's cycle collector since ``reset`` (ms, generation): a frame the
+    solver did not cause can be told from one it did (the e2e benchmark prints both)."""
+
+    def __init__(self, clock: Callable[[], float]) -> None:
+        self.clock = clock
+        self.t0 = 0.0
+        self.worst = (0.0, 0)
+        gc.callbacks.append(self._seen)
+
+    def _seen(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self.t0 = self.clock()
+        elif self.clock() - self.t0 > self.worst[0]:
+            self.worst = (self.clock() - self.t0, info.get("generation", 0))
+
+    def reset(self) -> None:
+        self.worst = (0.0, 0)
 
 
 class LiveSolver:
     """One search at a time; ``restart`` on every edit, ``step`` each frame until ``done``."""
 
-    def __init__(self, clock: Callable[[], float] | None = None) -> None:
+    def __init__(self, clock: Callable[[], float] | None = None, watch_gc: bool = False) -> None:
         self.clock = clock or (lambda: time.perf_counter() * 1000.0)
+        self.gc = GcWatch(self.clock) if watch_gc else None  # the page's: a diagnostic for e2e
         self.run: Generator[int, None, SearchResult] | None = None
         self.result: SearchResult | None = None
-        self.nodes = 0  # states examined so far (switch settings for the bound, then pulses)
+        self.nodes = 0  # steps done so far (bound precompute, then pulses)
         self.ms = 0.0  # search time spent on this level so far
+        self.worst = (0.0, 0)  # the longest step (ms) and the step count after it: a frame's overrun
+        self.key = ""  # the level searched (its JSON), "" for none
+        self.done: OrderedDict[str, SearchResult] = OrderedDict()  # verdicts by level JSON
 
     def restart(self, data: dict[str, Any] | None) -> None:
-        """Search ``data`` (a valid level) afresh; None stops (the level does not validate)."""
-        self.result, self.nodes, self.ms = None, 0, 0.0
-        self.run = None
+        """Search ``data`` (a valid level) afresh; None stops (the level does not validate). The
+        level being searched (or one searched before) is not searched again."""
+        key = json.dumps(data, sort_keys=True) if data is not None else ""
+        if key and key == self.key and (self.run is not None or self.result is not None):
+            return  # the same level: the running search goes on
+        self.result, self.nodes, self.ms, self.worst = None, 0, 0.0, (0.0, 0)
+        self.run, self.key = None, ""
+        if self.gc is not None:
+            self.gc.reset()
         if data is None:
+            return
+        if key in self.done:
+            self.done.move_to_end(key)
+            self.result, self.key = self.done[key], key
             return
         try:
             st = load_level(copy.deepcopy(data))
         except (SchemaError, ValueError):
             return
-        self.run = search_iter(st, AUTHOR_MAX_PULSES, AUTHOR_BUDGET)
+        self.run, self.key = search_iter(st, AUTHOR_MAX_PULSES, AUTHOR_BUDGET), key
 
     @property
     def busy(self) -> bool:
         return self.run is not None
 
-    def step(self, ms: float = SLICE_MS) -> bool:
-        """Search for up to ``ms``; True when the search has finished (now or before)."""
+    def step(self, ms: float = SLICE_MS, budget: int = STEP_BUDGET) -> bool:
+        """Search for up to ``ms`` and at most ``budget`` steps; True when the search has finished
+        (now or before)."""
         if self.run is None:
             return True
-        t0 = self.clock()
+        t0 = now = self.clock()
         try:
-            while self.clock() - t0 < ms:
+            for _ in range(budget):
+                if now - t0 >= ms:
+                    break
                 self.nodes = next(self.run)
+                was, now = now, self.clock()
+                if now - was > self.worst[0]:
+                    self.worst = (now - was, self.nodes)
         except StopIteration as done:
             self.result = done.value
             self.run = None
+            self.done[self.key] = done.value
+            while len(self.done) > KEEP:
+                self.done.popitem(last=False)
         self.ms += self.clock() - t0
         return self.run is None
 
     def finish(self) -> SearchResult | None:
         """Run the search to its end now (share, save); the result, or None for an invalid level."""
         while self.run is not None:
-            self.step(1000.0)
+            self.step(1000.0, 10**9)
         return self.result
 
     def status(self) -> tuple[str, dict[str, int]]:
-        """("searching", {n: states examined}), ("solvable", {n: fewest pulses}), ("none", {n: pulses
+        """("searching", {n: steps done}), ("solvable", {n: fewest pulses}), ("none", {n: pulses
         searched exhaustively}), ("cut", {n: no win below n, tried}) or ("", {}) when invalid."""
         if self.run is not None:
             return "searching", {"n": self.nodes}
