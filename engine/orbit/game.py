@@ -38,9 +38,23 @@ of ``rules.RAIL_SLUGS`` slugs, one per shot (``Ship.slugs``). A game keeps the r
 (``OrbitOptions.rules``; saves without it are rules 1, rules-2 to rules-7 saves replay as they were
 played)."""
 RULES_LATEST = 8
-"""The newest rules version this engine can play (saves and links up to it replay). Rules 8 is a
-draft while ``RULES_VERSION`` is 7: measured in the lab (``orbit_trials`` part ``rules8``), not yet
-given to new games."""
+"""The newest rules version this engine can play, lab drafts included. Rules 8 is a draft (measured in
+the lab, ``orbit_trials`` part ``rules8``): no save, link or option may ask for it (``RULES_ACCEPTED``)."""
+RULES_ACCEPTED = RULES_VERSION
+"""The newest rules a save, a link or the options may ask for: the shipped rules (session 15: a
+hand-edited save or link could reach the rules-8 draft, which the page cannot show). A newer number is
+refused with ``newer_rules``'s words; the lab opens a draft by raising it (``orbit_trials`` ``rulesN``)."""
+
+
+def newer_rules(options: Any) -> str | None:
+    """Why ``options`` (a save's or link's) ask for rules this version does not play, or None."""
+    rules = options.get("rules") if isinstance(options, dict) else None
+    if isinstance(rules, int) and not isinstance(rules, bool) and rules > RULES_ACCEPTED:
+        return (
+            f"it uses Orbit Simulator rules {rules}, newer than this version plays (rules 1 to "
+            f"{RULES_ACCEPTED}); open it on an updated page"
+        )
+    return None
 
 
 class ShipSetup(Model):
@@ -86,6 +100,9 @@ class OrbitOptions(Model):
 
     @model_validator(mode="after")
     def _check(self) -> OrbitOptions:
+        why = newer_rules({"rules": self.rules})
+        if why is not None:
+            raise ValueError(why)
         if self.ships is not None and "players" in self.model_fields_set and self.players != len(self.ships):
             raise ValueError(f"players={self.players} but {len(self.ships)} ships are given")
         return self
@@ -182,4 +199,13 @@ class OrbitGame:
 
 GAME = OrbitGame()
 
-__all__ = ["GAME", "OrbitGame", "OrbitOptions", "Scenario", "ShipSetup", "Transit", "initial_state"]
+__all__ = [
+    "GAME",
+    "OrbitGame",
+    "OrbitOptions",
+    "Scenario",
+    "ShipSetup",
+    "Transit",
+    "initial_state",
+    "newer_rules",
+]

@@ -18,7 +18,7 @@ from typing import Any
 
 from engine.core.hashing import state_hash
 from engine.core.session import Session
-from engine.orbit.game import GAME
+from engine.orbit.game import GAME, newer_rules
 from engine.orbit.state import OrbitState
 
 PREFIX = "orb1."
@@ -97,6 +97,9 @@ def decode(code: str) -> LinkRecord:
         and isinstance(h, str)
     ):
         raise LinkError("the link's game record has the wrong shape")
+    newer = newer_rules(options)
+    if newer is not None:
+        raise LinkError(f"this link was made by a newer version: {newer}")
     sess = _replay(seed, options, tuple(moves))
     if sess.state_hash()[:16] != h:
         raise LinkError("the link's moves do not lead to the position it claims (tampered)")

@@ -28,6 +28,15 @@ DUEL = ({"ring": 5, "sector": 0, "energy": {"rail": 4}}, {"ring": 5, "sector": 4
 SHOT = "fire=rail:1 vent=1 coast"  # after the first shot there is always 1 heat to vent
 
 
+@pytest.fixture(autouse=True)
+def _draft_open(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rules 8 is a lab draft: saves and links may not ask for it (``test_orbit_rules_cap``); these
+    tests open it as the lab does (``orbit_trials`` part ``rules8``)."""
+    from engine.orbit import game
+
+    monkeypatch.setattr(game, "RULES_ACCEPTED", 8)
+
+
 def _with_slugs(state: OrbitState, ship: int, slugs: int | None) -> OrbitState:
     return state.with_ship(replace(state.ships[ship], slugs=slugs))
 

@@ -26,6 +26,9 @@ Trials join with ``+`` (``railheat+rail8``):
 - ``slugsN``: rules 8's railgun magazine holds N slugs (``rules.RAIL_SLUGS``);
 - ``reloadN``: a rules-8 ship regains N slugs at the end of each turn its railgun holds no energy
   (``rules.RAIL_RELOAD``);
+- ``orderfixed`` / ``orderpairs`` / ``orderthue``: the duel's turn order (rules 3+) is A B | A B (no
+  double move), A B | A B | B A | B A (the seat changes every second round) or the Thue-Morse order of
+  rounds (A B | B A | B A | A B | ...); shipped: A B | B A (session 15, LAB_LENGTH.md);
 - ``novent0``: the expert's search never weighs keeping heat aboard (always vents first, as before
   session 10);
 - ``nobonus``: the search's +0.5 per powered subsystem (``search.evaluate``) left out (0 since
@@ -41,6 +44,7 @@ from dataclasses import replace
 from typing import Any
 
 import engine.orbit.exposure as exposure_mod
+import engine.orbit.order as order_mod
 import engine.orbit.rules as rules_mod
 import engine.orbit.scenarios as scenarios_mod
 import engine.orbit.search as search_mod
@@ -164,6 +168,28 @@ def _weapon(w: Weapon, **kw: int) -> None:
     WEAPON_SPECS[w] = replace(WEAPON_SPECS[w], **kw)
 
 
+def _duel_order(mode: str) -> None:
+    """Patch the duel's round order (two ships, rules 3+); three and four ships keep theirs."""
+    shipped = order_mod.round_order
+
+    def flipped(rnd: int) -> bool:
+        if mode == "fixed":
+            return False
+        if mode == "pairs":
+            return (rnd - 1) // 2 % 2 == 1
+        if mode == "thue":
+            return bin(rnd - 1).count("1") % 2 == 1
+        raise SystemExit(f"unknown duel order {mode!r}")
+
+    def round_order(state: Any, rnd: int) -> list[int]:
+        if len(state.ships) != 2 or state.rules < 3:
+            return shipped(state, rnd)
+        a, b = state.lead, 1 - state.lead
+        return [b, a] if flipped(rnd) else [a, b]
+
+    order_mod.round_order = round_order  # type: ignore[assignment]
+
+
 def apply(trial: str) -> None:
     """Patch this process's engine for ``trial`` (parts joined with ``+``)."""
     for part in trial.split("+"):
@@ -171,10 +197,13 @@ def apply(trial: str) -> None:
             continue
         if part.startswith("rules"):  # rules6: new games under an older rules version (the "before")
             orbit_game.RULES_VERSION = int(part[5:])
+            orbit_game.RULES_ACCEPTED = max(orbit_game.RULES_ACCEPTED, orbit_game.RULES_VERSION)
         elif part.startswith("slugs"):  # rules 8's magazine size
             rules_mod.RAIL_SLUGS = int(part[5:])
         elif part.startswith("reload"):  # rules 8: slugs regained per turn with the railgun unpowered
             rules_mod.RAIL_RELOAD = int(part[6:])
+        elif part.startswith("order"):
+            _duel_order(part[5:])
         elif part == "novent0":
             search_mod.HOLD_HEAT = False
         elif part == "railheat":

@@ -20,7 +20,7 @@ from gwweb.shared.input import Event
 
 from engine.core.schema import SchemaError
 from engine.core.session import Session
-from engine.orbit.game import GAME
+from engine.orbit.game import GAME, newer_rules
 from engine.orbit.moves import TurnPlan
 from engine.orbit.state import OrbitState, Ship
 from engine.orbit.turn import Problem
@@ -43,6 +43,20 @@ ANIM_HUMAN_MS = 650.0
 ANIM_AI_MS = 950.0
 REPLAY_MS = 1100.0
 SAVE_NAME = "game"
+
+
+def _newer(game: Any, raw: str) -> str | None:
+    """Why a stored Orbit record was written by a newer build: its save format, or the rules its
+    game asks for (``engine.orbit.game.newer_rules``: a rules number this page does not play)."""
+    why = newer_than_build(game, raw)
+    if why is not None:
+        return why
+    try:
+        rec = json.loads(raw)
+        options = rec["data"]["session"]["options"]
+    except (ValueError, KeyError, TypeError):
+        return None
+    return newer_rules(options)
 
 
 class OrbitApp(TurnApp[OrbitState, TurnPlan, Ui]):
@@ -119,10 +133,12 @@ class OrbitApp(TurnApp[OrbitState, TurnPlan, Ui]):
     # -- persistence (the page's own save record: the session plus the seats) -------------------------
     def _restore(self) -> Session[OrbitState, TurnPlan]:
         st = self.shell.storage
-        raw = st.read_raw(SAVE_NAME)
-        newer = newer_than_build(self.game, raw) if raw is not None else None
-        if newer is not None:  # kept for the newer build that wrote it (a notice says so)
-            st.hold(SAVE_NAME, newer)
+        for name in (SAVE_NAME, LINK_SAVE):
+            raw = st.read_raw(name)
+            newer = _newer(self.game, raw) if raw is not None else None
+            if newer is not None:  # kept for the newer build that wrote it (a notice says so)
+                st.hold(name, newer)
+        newer = st.held.get(SAVE_NAME)
         save = None if newer is not None else st.load(SAVE_NAME, OrbitSave)
         if save is not None:
             try:

@@ -66,7 +66,8 @@ class LinkPlay:
         app = self.app
         if app.started and app.match.link_me is not None:
             return False
-        return app.shell.storage.read_raw(LINK_SAVE) is not None
+        st = app.shell.storage
+        return LINK_SAVE not in st.held and st.read_raw(LINK_SAVE) is not None  # held: a newer build's
 
     def stored(self) -> Match | None:
         app = self.app
