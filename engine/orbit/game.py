@@ -153,7 +153,7 @@ def initial_state(seed: int, options: dict[str, Any] | None = None) -> OrbitStat
         ships = scenario_ships(seed, opts.players, opts.rules).ships
     else:
         ships = seeded_ships(seed, opts.players)
-    slugs = rail_slugs_start(opts.rules)
+    slugs = rail_slugs_start(opts.rules) if opts.ships is not None else None  # seeded: drawn with the start
     if slugs is not None:
         ships = tuple(replace(s, slugs=slugs) for s in ships)
     if opts.first >= len(ships):

@@ -202,13 +202,15 @@ def railgun_heats(rules: int, fired: bool) -> bool:
 
 RAIL_SLUGS_FROM = 8
 """First rules version in which the railgun has a magazine (issue 28, session 14; RULES.md reading 33)."""
-RAIL_SLUGS = 3
-"""Railgun slugs a ship starts with from rules 8 (one per shot, never replenished): three hits of 5
-cannot destroy a 20-hull ship alone, so a railgun duel is finished by the laser and missiles."""
+RAIL_SLUGS = 2
+"""Railgun slugs of a short magazine from rules 8 (one per shot, never replenished): two hits of 5 cannot
+destroy a 20-hull ship alone, so a short-supply duel is finished by the laser and missiles. Rules 8
+draws it for half the seeded duels (``scenarios.duel_slugs``); session 14's draft gave every ship 3."""
 
 
 def rail_slugs_start(rules: int) -> int | None:
-    """Slugs each ship starts with under rules version ``rules``; ``None``: no magazine (rules 1-7)."""
+    """Slugs each explicit ship (a scenario file, a test) starts with under rules version ``rules``;
+    ``None``: no magazine (rules 1-7). Seeded games draw theirs (``scenarios.duel_slugs``)."""
     return RAIL_SLUGS if rules >= RAIL_SLUGS_FROM else None
 
 

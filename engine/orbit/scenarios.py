@@ -10,7 +10,16 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from engine.core.rng import Lcg32, Pcg32
-from engine.orbit.rules import ARC_UNITS, RING_SECTORS, SUB_INDEX, SUBSYSTEMS, Subsystem, rail_slugs_start
+from engine.orbit import rules as _rules
+from engine.orbit.rules import (
+    ARC_UNITS,
+    RAIL_SLUGS_FROM,
+    RING_SECTORS,
+    SUB_INDEX,
+    SUBSYSTEMS,
+    Subsystem,
+    rail_slugs_start,
+)
 from engine.orbit.state import Ship, new_ship
 
 
@@ -90,6 +99,24 @@ def duel_angle(seed: int) -> int:
     return SPACING[2][1] - DUEL_SPREAD + rng.next_below(2 * DUEL_SPREAD + 1)
 
 
+SUPPLY_DRAW = True
+"""Rules 8 (issue 28, session 15; RULES.md reading 33): a seeded duel draws its railgun supply. False
+(the lab's ``supplyall``): every ship of every seeded game gets ``rules.RAIL_SLUGS`` (session 14's draft)."""
+
+
+def duel_slugs(seed: int, players: int, rules: int) -> int | None:
+    """The railgun slugs each ship of a seeded game starts with: from rules 8 a duel draws (its own PCG
+    stream, so the start is unchanged) a short supply (``rules.RAIL_SLUGS``) or a full one (``None``: no
+    magazine, as rules 7), half each; three and four ships have no magazine."""
+    if rules < RAIL_SLUGS_FROM:
+        return None
+    if not SUPPLY_DRAW:
+        return rail_slugs_start(rules)
+    if players != 2:
+        return None
+    return _rules.RAIL_SLUGS if Pcg32(seed, 0x5106).next_below(2) == 0 else None
+
+
 @dataclass(frozen=True, slots=True)
 class Start:
     """A scenario: its layout and loadout names (shown to players) and the ships."""
@@ -117,11 +144,12 @@ def scenario_ships(seed: int, players: int, rules: int = 2) -> Start:
         alloc[SUB_INDEX[sub]] = n
     ships = []
     lone = place_shift(seed, players) if rules >= LONE_3_RULES else 0
+    slugs = duel_slugs(seed, players, rules)
     for i in range(players):
         ring = layout.rings[(i + shift) % len(layout.rings)]
         place = (i - lone) % players  # rules 6, three ships: seat ``lone`` takes the first mover's place
         angle = (offset + spacing.get(players, {}).get(place, place * ARC_UNITS // players)) % ARC_UNITS
         sector = angle * RING_SECTORS[ring] // ARC_UNITS
         ship = new_ship(i, ring, sector, alloc=tuple(alloc))
-        ships.append(replace(ship, slugs=rail_slugs_start(rules)))  # rules 8: a full magazine
+        ships.append(replace(ship, slugs=slugs))  # rules 8: a short supply drawn for half the duels
     return Start(layout.key, loadout.key, tuple(ships))

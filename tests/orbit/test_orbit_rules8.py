@@ -10,13 +10,14 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from orbit_helpers import make, run
+from orbit_helpers import bare, make, run
 
 from engine.core.session import Session
 from engine.orbit.exposure import reach_at
 from engine.orbit.game import GAME, RULES_LATEST, initial_state
 from engine.orbit.moves import parse_plan
 from engine.orbit.rules import RAIL_SLUGS, RAIL_SLUGS_FROM, Weapon, rail_slugs_start
+from engine.orbit.scenarios import duel_slugs
 from engine.orbit.search import candidate_plans
 from engine.orbit.state import OrbitState
 from engine.orbit.threat import ready_weapons
@@ -53,12 +54,25 @@ def _codes(state: OrbitState, text: str) -> list[str]:
     return [p.code for p in validate(state, parse_plan(text))]
 
 
-def test_rules_eight_starts_every_ship_with_a_full_magazine_and_older_rules_with_none() -> None:
+def test_rules_eight_draws_a_short_supply_for_half_the_duels_and_none_for_older_rules_or_brawls() -> None:
+    """Session 15: a seeded rules-8 duel draws short (``RAIL_SLUGS`` a ship) or full (no magazine, as
+    rules 7) supply from its own stream, so the start is the same as rules 7's; three and four ships
+    have no magazine; explicit ships (scenario files) under rules 8 get the short one."""
     assert RULES_LATEST == RAIL_SLUGS_FROM == 8
-    assert rail_slugs_start(7) is None and rail_slugs_start(8) == RAIL_SLUGS
-    for players in (2, 3, 4):
-        assert all(s.slugs == RAIL_SLUGS for s in initial_state(5, {"players": players, "rules": 8}).ships)
-        assert all(s.slugs is None for s in initial_state(5, {"players": players, "rules": 7}).ships)
+    assert rail_slugs_start(7) is None and rail_slugs_start(8) == RAIL_SLUGS == 2
+    drawn = [duel_slugs(seed, 2, 8) for seed in range(200)]
+    assert set(drawn) == {RAIL_SLUGS, None} and 80 <= drawn.count(None) <= 120
+    assert duel_slugs(0, 2, 8) is None and duel_slugs(1, 2, 8) == RAIL_SLUGS
+    for seed in (0, 1):
+        new, old = (
+            initial_state(seed, {"players": 2, "rules": 8}),
+            initial_state(seed, {"players": 2, "rules": 7}),
+        )
+        assert all(s.slugs == drawn[seed] for s in new.ships) and all(s.slugs is None for s in old.ships)
+        assert bare(new.ships) == old.ships  # the draw moves no ship
+    for players in (3, 4):
+        assert all(s.slugs is None for s in initial_state(1, {"players": players, "rules": 8}).ships)
+        assert duel_slugs(1, players, 8) is None
     assert all(s.slugs == RAIL_SLUGS for s in make(*DUEL, rules=8).ships)
 
 
@@ -66,7 +80,7 @@ def test_each_shot_spends_one_slug_and_the_snapshot_shows_them_only_from_rules_e
     s, ev = execute_turn(make(*DUEL, rules=8), parse_plan("fire=rail:1 coast"))
     assert s.ships[0].slugs == RAIL_SLUGS - 1 and s.ships[1].slugs == RAIL_SLUGS
     assert s.ships[1].hull == 15  # 5 through shields, as under rules 7
-    assert [e.text for e in ev if e.kind == "slug"] == [f"{RAIL_SLUGS - 1} railgun slugs left"]
+    assert [e.text for e in ev if e.kind == "slug"] == ["1 railgun slug left"]  # RAIL_SLUGS 2
     assert s.to_json()["ships"][0]["slugs"] == RAIL_SLUGS - 1
     old = run(make(*DUEL, rules=7), "fire=rail:1 coast")
     assert old.ships[0].slugs is None and "slugs" not in old.to_json()["ships"][0]

@@ -23,7 +23,9 @@ Trials join with ``+`` (``railheat+rail8``):
   their hull is N or more below the weakest enemy's, or they carry 2+ heat (session 11, not shipped);
 - ``rulesN``: new games under rules version N (``rules6``: before rule 7's railgun heat; ``rules7``:
   before rule 8's railgun magazine);
-- ``slugsN``: rules 8's railgun magazine holds N slugs (``rules.RAIL_SLUGS``);
+- ``slugsN``: rules 8's short railgun magazine holds N slugs (``rules.RAIL_SLUGS``, 2);
+- ``supplyall``: rules 8 gives every ship of every seeded game the magazine (session 14's draft)
+  instead of drawing a short supply for half the duels;
 - ``reloadN``: a rules-8 ship regains N slugs at the end of each turn its railgun holds no energy
   (``rules.RAIL_RELOAD``);
 - ``orderfixed`` / ``orderpairs`` / ``orderthue``: the duel's turn order (rules 3+) is A B | A B (no
@@ -198,6 +200,8 @@ def apply(trial: str) -> None:
         if part.startswith("rules"):  # rules6: new games under an older rules version (the "before")
             orbit_game.RULES_VERSION = int(part[5:])
             orbit_game.RULES_ACCEPTED = max(orbit_game.RULES_ACCEPTED, orbit_game.RULES_VERSION)
+        elif part == "supplyall":  # session 14's draft: every ship of every seeded game has a magazine
+            scenarios_mod.SUPPLY_DRAW = False
         elif part.startswith("slugs"):  # rules 8's magazine size
             rules_mod.RAIL_SLUGS = int(part[5:])
         elif part.startswith("reload"):  # rules 8: slugs regained per turn with the railgun unpowered

@@ -44,6 +44,15 @@ TOUCH = 44.0
 """The smallest +/- button on a phone (px)."""
 
 
+def _note_colour(heat: int, change: int, slugs: int | None) -> str:
+    """A subsystem row's note: heat it makes, the energy change, a railgun's slugs (none left: red)."""
+    if heat:
+        return HOT
+    if change:
+        return GOOD if change > 0 else BAD
+    return BAD if slugs == 0 else DIM if slugs is None else FG
+
+
 def plan_panel(app: OrbitHost, g: Gfx, rect: Rect) -> None:
     """Planning controls for the active (human) ship."""
     tr, pl, lay = app.tr, app.ui.planner, app.ui.layout
@@ -110,9 +119,16 @@ def plan_panel(app: OrbitHost, g: Gfx, rect: Rect) -> None:
             note = f"+{heat} {tr('heat').lower()}"
         elif p != c:
             note = f"{p - c:+d}"
+        if sub is Subsystem.RAILGUN and ship.slugs is not None:  # rules 8: a short supply's slugs left
+            note = f"{note} · {tr('slugs', n=ship.slugs)}" if note else tr("slugs", n=ship.slugs)
         if note and bx + 4 + g.measure(note, fs - 2) < minus_x - 2:
             g.text(
-                bx + 4, y + rh / 2, note, HOT if heat else GOOD if p > c else BAD, fs - 2, baseline="middle"
+                bx + 4,
+                y + rh / 2,
+                note,
+                _note_colour(heat, p - c, ship.slugs if sub is Subsystem.RAILGUN else None),
+                fs - 2,
+                baseline="middle",
             )
         if sel or not lay.phone:
             g.button(f"sub:-:{sub.value}", rect.right - pad - 2 * bw - 4, y + 1, bw, rh - 4, "−", size=fs + 4)

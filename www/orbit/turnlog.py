@@ -115,6 +115,9 @@ def log_panel(app: OrbitHost, g: Gfx, rect: Rect, upto: int | None = None) -> No
                 loadout=tr(f"load_{names[1]}"),
                 seed=app.match.seed,
             )
+            slugs = app.match.state.ships[0].slugs  # rules 8: a duel drawn with a short railgun supply
+            if slugs is not None:
+                line += " " + tr("supply_short", n=slugs)
             for k, ln in enumerate(g.wrap(line, rect.w - 20, 12)[:3]):
                 g.text(rect.x + 10, rect.y + 50 + 16 * k, ln, FG, 12, baseline="middle")
         return
