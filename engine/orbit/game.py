@@ -96,7 +96,7 @@ class OrbitOptions(Model):
     max_rounds: int = Field(default=DEFAULT_MAX_ROUNDS, ge=1, le=10_000)
     ships: list[ShipSetup] | None = Field(default=None, min_length=2, max_length=4)
     first: int = Field(default=0, ge=0, le=3)
-    rules: int = Field(default=1, ge=1, le=RULES_LATEST)
+    rules: int = Field(default=1, ge=1)  # newer than RULES_ACCEPTED: refused in words (newer_rules)
 
     @model_validator(mode="after")
     def _check(self) -> OrbitOptions:
