@@ -7,8 +7,8 @@ lead may list them in ``FAMILY``; until then ``python -m tools.playtest.floodlin
 
 * ``park_hold``      — park, and the first Heavy piece drawn goes to the hold slot for good
   (Lv24 session 14: ★3 in 23 pieces).
-* ``park_hold_max``  — park, and the first piece of the largest mass a draw can have (a 5-voxel
-  Heavy: 10) goes to the hold slot for good.
+* ``park_hold_max``  — park, and the first piece of the largest mass the level's bag can draw (a 5-voxel
+  Heavy: 10; 5 in a bag without Heavy) goes to the hold slot for good.
 * ``park_stab``      — park, Stabilize armed on the very first piece (Lv27 at limit 124: ★3 in 21).
 * ``park_stab_hold`` — both: Stabilize on the first piece, the first heaviest piece held for good
   (Lv27 at limit 114: ★3 in 20).
@@ -47,13 +47,22 @@ def _mass(piece_id: str, material: Material) -> int:
     return MASS[material] * len(piece_voxels(piece_id))
 
 
+def bag_max_mass(lv: Level) -> int:
+    """The largest mass one draw of ``lv``'s bag can have (a WEIGHTED bag; 10 otherwise)."""
+    bag = lv.bag
+    if bag.type != "WEIGHTED" or not bag.weights:
+        return 10
+    mats = [m for m, w in bag.materials.items() if w] or [Material.STANDARD]
+    return max(MASS[m] for m in mats) * max(len(piece_voxels(k)) for k, w in bag.weights.items() if w)
+
+
 def _wants_hold(p: Play, rule: str) -> bool:
     a = p.s.active
     if not rule or a is None or p.s.hold is not None or p.s.hold_used:
         return False
     if rule == "first_heavy":
         return a.material == Material.HEAVY
-    return _mass(a.piece_id, a.material) >= 2 * 5  # the largest draw: a 5-voxel Heavy
+    return _mass(a.piece_id, a.material) >= bag_max_mass(p.s.level)
 
 
 def play_variant(
