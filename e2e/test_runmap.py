@@ -1,8 +1,7 @@
 """Run Map page: boots and draws; a seed typed on the canvas keypad and a seed in the link give the
 CPython engine's state hash; a slice run played to the boss with real clicks and keys gives the same
-hash as the same moves in CPython; a reload restores the run; two tabs play co-op over
-BroadcastChannel (the host's selection appears on the other tab, the other's tap marks its wish,
-and the other tab takes over when the host tab closes)."""
+hash as the same moves in CPython; a reload restores the run. (Co-op: ``test_runmap_coop.py`` between
+tabs, ``test_runmap_devices.py`` between devices; this file keeps the helpers they share.)"""
 
 from __future__ import annotations
 
@@ -212,64 +211,6 @@ def test_runmap_slice_run_by_clicks_and_keys_matches_cpython_and_reload(page: An
     assert reloaded
     assert ref.state.layout.nodes[ref.state.path[-1]].node_type.value == "BOSS"  # the run reached the boss
     assert save_json(page)["moves"] == [GAME.format_move(m) for m in ref.moves]
-
-
-# GW_RUNMAP_REPEAT=3 runs it three times in a row
-@pytest.mark.parametrize("attempt", range(int(os.environ.get("GW_RUNMAP_REPEAT", "1"))))
-def test_runmap_coop_two_tabs(page: Any, site: str, attempt: int) -> None:
-    page.goto(f"{site}runmap/#coop&seed=99&players=2")
-    wait_ready(page)
-    host = wait_info(page, "i.coop === 'host'", 20_000)
-    assert host["seat"] == 0
-    other = page.context.new_page()
-    try:
-        other.goto(f"{site}runmap/#coop")
-        wait_ready(other)
-        guest = wait_info(other, "i.coop === 'guest'", 20_000)
-        assert guest["seat"] == 1
-        wait_info(page, "i.connected.length === 2")
-        assert state_hash(other) == state_hash(page)
-        # the layer-0 skirmish: each player acts for their own hero (rules 3), both see every round
-        for _ in range(40):
-            if info(page)["phase"] != "combat" or info(page)["card"]:
-                break
-            for tab in (page, other):
-                if info(tab)["intro"]:
-                    tab.keyboard.press("Enter")  # the map first, then the fight
-                    wait_info(tab, "!i.intro")
-            moves = info(page)["moves"]
-            page.keyboard.press("a")
-            wait_info(page, f"i.moves === {moves + 1}")
-            other.keyboard.press("a")  # the guest's hero: sent to the host, played there
-            wait_info(page, f"i.moves === {moves + 2}")
-        if info(page)["card"]:
-            page.keyboard.press("Enter")
-        st = wait_info(page, "i.phase === 'map' && !i.card")
-        other.wait_for_function(f"() => JSON.parse(window.gridworks.runInfo()).moves === {st['moves']}")
-        assert state_hash(other) == state_hash(page)
-        # the guest's tap on a node marks its wish (issue 29): the host sees it, the run is unchanged
-        before = state_hash(page)
-        ginfo = wait_info(other, "i.phase === 'map'")
-        if ginfo["card"]:
-            other.keyboard.press("Enter")
-            wait_info(other, "!i.card")
-        click_node(other, ginfo["available"][0])
-        other.wait_for_function("() => Array.from(window.gridworks.notices()).some(n => n.includes('wish'))")
-        wait_info(page, f"JSON.stringify(i.wishes) === '{{\"{ginfo['available'][0]}\":[1]}}'")
-        assert state_hash(page) == before and state_hash(other) == before
-        # the host's selection appears on the other tab
-        target = st["available"][-1]
-        click_node(page, target)
-        wait_info(other, f"i.current === {target}")
-        assert state_hash(other) == state_hash(page)
-        structure = info(other)["structure"]
-        # the host tab closes: the other tab takes over, the map unchanged
-        page.close()
-        taken = wait_info(other, "i.coop === 'host'", 20_000)
-        assert taken["host"] == 1 and taken["connected"] == [1]
-        assert taken["structure"] == structure
-    finally:
-        other.close()
 
 
 # GW_CHROME_REPEAT=3 runs it three times in a row

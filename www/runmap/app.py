@@ -151,6 +151,28 @@ class RunMapApp(TurnApp[RunState, Move, Ui]):
             if not self.has_run or s.seed != self.prefs.seed or s.options != self.options_now():
                 self.new_run()
 
+    def relaunch(self, fragment: str) -> None:
+        """Test hook: what opening this page at ``#fragment`` does, without booting Pyodide again
+        (the co-op e2e reuses its pages between scenarios): co-op stopped (``bye`` to the party),
+        the devices dialog closed and emptied, a fresh co-op controller (no notes, no story, the
+        default silence limits), fresh UI state, no notices and no run to continue (as in a fresh
+        browser profile); then the address is read as on load."""
+        self.coop.stop()
+        dev = self._devices
+        if dev is not None:
+            dev.close()
+            dev.hub, dev.code = None, ""
+            if dev.area is not None:
+                dev.area.readOnly, dev.area.value = True, ""
+        self.coop = CoopCtl(self)
+        self.ui = Ui()  # (screen "menu")
+        self.has_run = False  # as in a fresh browser profile: no run to continue
+        self.shell.notices.clear()
+        self.notices_seen = 0
+        js.history.replaceState(None, "", "#" + fragment if fragment else js.location.pathname)
+        self._from_url(self._url_args())
+        self.shell.invalidate()
+
     def new_run(self, seed: int | None = None) -> None:
         self.coop.stop()
         if seed is not None:
@@ -280,6 +302,10 @@ class RunMapApp(TurnApp[RunState, Move, Ui]):
             c = card_for(old, s)
             if c is not None:
                 ui.card = c
+                # the last frame's focus ring is the dialog the card replaces: until the card is
+                # drawn, Enter closes the card instead of pressing that dialog's button (a guest's
+                # Enter pressed a finished fight's Attack under load: e2e, session 15)
+                ui.ring = []
                 self.shell.announce(self.t(c.title))  # screen readers hear the card's title
             # the tones are scheduled just after this frame (a tone's Web Audio nodes took 0.3-5 ms)
             js.setTimeout(create_once_callable(lambda *_a: self._sound(old, s)), 0)

@@ -94,6 +94,7 @@ class CoopCtl:
             "refused": self.refused,
             "wishes": {str(k): v for k, v in self.party_wishes().items()},
             "story": self.story,
+            "heard_hidden": sorted(k for k, v in self.presence.hidden.items() if v),
             "trace": self.presence.trace,
         }
 

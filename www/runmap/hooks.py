@@ -1,5 +1,5 @@
 """Test and benchmark hooks published on ``window.gridworks`` (``runInfo``, ``nodeXY``,
-``coopCode``, ``coopSendRaw``, ``benchMap``); ``buttonCenter`` comes from the shell."""
+``coopCode``, ``coopSendRaw``, ``coopLimits``, ``relaunch``, ``benchMap``); ``buttonCenter`` comes from the shell."""
 
 from __future__ import annotations
 
@@ -90,7 +90,12 @@ def make(app: AppFace) -> dict[str, Hook]:
         app.coop.presence.visible_ms = float(str(visible_ms))
         app.coop.presence.hidden_ms = float(str(hidden_ms))
 
+    def relaunch(fragment: object = "", *_a: object) -> None:
+        """A fresh start at ``#fragment`` without a new boot (``RunMapApp.relaunch``)."""
+        app.relaunch(str(fragment))
+
     return {
+        "relaunch": relaunch,
         "coopLimits": coop_limits,
         "nodeXY": node_xy,
         "runInfo": run_info,
