@@ -1,12 +1,15 @@
 """Ternar in Chromium: boot, a route dragged with the real mouse equals the same move in CPython's engine,
 a keyboard-built route, the Soft Undo, reload restores the game, a corrupt save is quarantined with a
-notice, and a GreedyBot game in the page's engine ends on CPython's hash."""
+notice, and a GreedyBot game in the page's engine ends on CPython's hash.
+
+A boot costs ~10 CPU-s: the tests share ONE booted test page (``tpage``; ``--dist loadfile``), each
+starts its own game (``begin``) and reloads only where its behaviour needs it. The release build
+(no bot hooks, the way home) is checked on test_ternar_share.py's last page."""
 
 from __future__ import annotations
 
 import importlib.util
 import json
-import os
 import sys
 from collections import Counter, deque
 from pathlib import Path
@@ -17,7 +20,8 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from e2e.util import canvas_has_pixels, notices, open_game, save_json, state_hash, wait_ready  # noqa: E402
+from e2e.conftest import Guard, new_context, save_evidence  # noqa: E402
+from e2e.util import canvas_has_pixels, notices, save_json, state_hash, wait_ready  # noqa: E402
 from engine.core.session import Session  # noqa: E402
 from engine.ternar import GAME, SoftUndo  # noqa: E402
 from engine.ternar.bot import greedy_route  # noqa: E402
@@ -64,15 +68,18 @@ def cpython_session(page: Any) -> Session:
     return Session.load(GAME, save_json(page))
 
 
-def drag(page: Any, route: tuple[int, ...]) -> None:
-    x, y = center(page, route[0])
-    page.mouse.move(x, y)
+def drag(page: Any, route: tuple[int, ...], stray: int | None = None, wait: bool = True) -> None:
+    """Drag ``route`` with the real mouse (then over ``stray``, if given) and release; with ``wait``,
+    let two frames pass."""
+    page.mouse.move(*center(page, route[0]))
     page.mouse.down()
     for n in route[1:]:
-        nx, ny = center(page, n)
-        page.mouse.move(nx, ny, steps=4)
+        page.mouse.move(*center(page, n), steps=4)
+    if stray is not None:
+        page.mouse.move(*center(page, stray), steps=6)
     page.mouse.up()
-    frames(page)
+    if wait:
+        frames(page)
 
 
 def key_path(start: int, goal: int) -> list[str]:
@@ -105,23 +112,56 @@ def rules1_save(seed: int) -> dict:
     s = Session(GAME, seed, {"mode": "classic", "ruleset": 1, "start_nodes": 5})
     while s.state.outcome is None:
         s.play(greedy_route(s.state))
-    return {
-        "game": "ternar",
-        "version": 1,
-        "seed": seed,
-        "options": {"mode": "classic"},
-        "moves": [GAME.format_move(m) for m in s.moves],
-    }
+    moves = [GAME.format_move(m) for m in s.moves]
+    return {"game": "ternar", "version": 1, "seed": seed, "options": {"mode": "classic"}, "moves": moves}
 
 
-def test_ternar_drag_keyboard_undo_reload(page: Any, site: str) -> None:
-    # a release build has no bot hooks (17.10); the test build (?test=1) has them
-    open_game(page, site, "ternar")
-    assert page.evaluate("() => typeof window.gridworks.autoplay") == "undefined"
-    page.goto(f"{site}ternar/?test=1")
-    wait_ready(page)
+@pytest.fixture(scope="module")
+def shared(browser: Any, site: str) -> Any:
+    """One test build of the page (``?test=1``), booted once for this file's tests."""
+    guard = Guard()
+    ctx = new_context(browser, guard)
+    pg = ctx.new_page()
+    logs: list[str] = []
+    pg.on("console", lambda m: logs.append(f"[{m.type}] {m.text}"))
+    pg.on("pageerror", lambda e: logs.append(f"[pageerror] {e}"))
+    pg.on("crash", lambda _p: logs.append("[crash] the renderer process crashed"))
+    pg.goto(f"{site}ternar/?test=1")
+    wait_ready(pg)
+    yield pg, guard, logs
+    ctx.close()
+
+
+@pytest.fixture
+def tpage(shared: Any, request: pytest.FixtureRequest) -> Any:
+    """The shared page for one test; evidence is saved when the test fails, as ``page`` does."""
+    pg, guard, logs = shared
+    yield pg
+    failed = getattr(request.node, "rep_call", None) is not None and request.node.rep_call.failed
+    if failed or guard.violations:
+        save_evidence(pg, request.node.name, logs)
+    assert not guard.violations, f"requests left this machine: {guard.violations}"
+
+
+def begin(page: Any, seed: int, mode: str, first_run: bool) -> None:
+    """A test's own start on the shared page: the clock runs, no card is open, a new game; with
+    ``first_run`` the tutorial mark is removed and the first-run check made again, as a boot makes it."""
+    page.evaluate("() => window.gridworks.freezeClock(0)")
+    page.locator("canvas").first.focus()
+    if info(page)["dialog"] is not None:
+        press(page, "Escape")
+    assert info(page)["dialog"] is None
+    page.evaluate(f"() => window.gridworks.newGame({seed}, '{mode}')")
+    if first_run:
+        page.evaluate("() => localStorage.removeItem('gridworks:ternar:tutorial')")
+        assert page.evaluate("() => window.gridworks.firstRun()") == "ok"
+    settle(page)
+
+
+def test_ternar_drag_keyboard_undo_reload(tpage: Any) -> None:
+    page = tpage
     assert canvas_has_pixels(page)
-    page.evaluate(f"() => window.gridworks.newGame({SEED}, 'classic')")
+    begin(page, SEED, "classic", first_run=True)
     assert info(page)["turns"] == 0
     assert info(page)["tutorial"] == 0  # first run: the tutorial shows a route on the board
 
@@ -142,12 +182,7 @@ def test_ternar_drag_keyboard_undo_reload(page: Any, site: str) -> None:
     assert got["tutorial"] == 1 and got["busy"]
     press(page, "Enter")
     assert info(page)["tutorial"] == 2
-    box = page.locator("canvas").first.bounding_box()
-    skip = next(
-        b for b in json.loads(page.evaluate("() => window.gridworks.buttons()")) if b["id"] == "tut_skip"
-    )
-    page.mouse.click(box["x"] + skip["x"] + skip["w"] / 2, box["y"] + skip["y"] + skip["h"] / 2)
-    frames(page)
+    tap(page, "tut_skip")
     assert info(page)["tutorial"] is None and not info(page)["busy"]
 
     # 19.1: a drag released over a node that does not match (or off the board) plays nothing
@@ -160,14 +195,7 @@ def test_ternar_drag_keyboard_undo_reload(page: Any, site: str) -> None:
         for n in range(44)
         if s.state.values[n] and n not in route.nodes and s.state.values[n] != s.state.values[route.nodes[-1]]
     )
-    x, y = center(page, route.nodes[0])
-    page.mouse.move(x, y)
-    page.mouse.down()
-    for n in route.nodes[1:]:
-        page.mouse.move(*center(page, n), steps=4)
-    page.mouse.move(*center(page, stray), steps=6)
-    page.mouse.up()
-    frames(page)
+    drag(page, route.nodes, stray)
     assert state_hash(page) == before and info(page)["turns"] == 1 and not info(page)["animating"]
 
     # an invalid release (a single node) changes nothing (19.1)
@@ -197,19 +225,13 @@ def test_ternar_drag_keyboard_undo_reload(page: Any, site: str) -> None:
 
     # the New game card: a tap on the dimmed undo button behind it only closes the card (no undo),
     # and so does a tap anywhere outside the card
-    box = page.locator("canvas").first.bounding_box()
     press(page, "KeyN")
     assert info(page)["dialog"] == "new"
-    undo_btn = next(
-        b for b in json.loads(page.evaluate("() => window.gridworks.buttons()")) if b["id"] == "undo"
-    )
-    page.mouse.click(
-        box["x"] + undo_btn["x"] + undo_btn["w"] / 2, box["y"] + undo_btn["y"] + undo_btn["h"] / 2
-    )
-    frames(page)
+    tap(page, "undo")
     assert info(page)["dialog"] is None and info(page)["undo"] == "0/1"
     assert state_hash(page) == s.state_hash()
     press(page, "KeyN")
+    box = page.locator("canvas").first.bounding_box()
     page.mouse.click(box["x"] + 4, box["y"] + box["height"] - 4)
     frames(page)
     assert info(page)["dialog"] is None and state_hash(page) == s.state_hash()
@@ -226,12 +248,7 @@ def test_ternar_drag_keyboard_undo_reload(page: Any, site: str) -> None:
     # 4. a GreedyBot game in the page's engine ends on CPython's hash
     bot = json.loads(page.evaluate("() => window.gridworks.botGame(7, 'storm', 25)"))
     b = Session(GAME, 7, {"mode": "storm"})
-    for _ in range(25):
-        if b.state.outcome is not None:
-            break
-        r = greedy_route(b.state)
-        if r is None:
-            break
+    while b.state.turns < 25 and b.state.outcome is None and (r := greedy_route(b.state)) is not None:
         b.play(r)
     assert bot["hash"] == b.state_hash() and bot["turns"] == b.state.turns
 
@@ -244,7 +261,7 @@ def test_ternar_drag_keyboard_undo_reload(page: Any, site: str) -> None:
     # 5b. issue #30, "the window is not what arrives on the board": past the intro (12.1, turns 1-50)
     # every normal node that flows onto the page's board comes from the window of that moment, and the
     # board gains exactly those nodes (old board - route + result + arrivals = new board)
-    page.evaluate(f"() => window.gridworks.autoplay({INTRO_TURNS} - {info(page)['turns']})")
+    page.evaluate(f"() => window.gridworks.autoplay({INTRO_TURNS} - {info(page)['turns']}, 40, 800)")
     assert info(page)["turns"] == INTRO_TURNS and info(page)["outcome"] is None
     arrived = 0
     for _ in range(ARRIVAL_TURNS):
@@ -296,16 +313,20 @@ def test_ternar_drag_keyboard_undo_reload(page: Any, site: str) -> None:
     assert state_hash(page) == Session.load(GAME, old).state_hash()
     assert info(page)["tutorial"] is None  # the tutorial, once skipped, stays away
     over = state_hash(page)
-    box = page.locator("canvas").first.bounding_box()
-    undo_btn = next(
-        b for b in json.loads(page.evaluate("() => window.gridworks.buttons()")) if b["id"] == "undo"
-    )
-    page.mouse.click(
-        box["x"] + undo_btn["x"] + undo_btn["w"] / 2, box["y"] + undo_btn["y"] + undo_btn["h"] / 2
-    )
-    frames(page)
+    tap(page, "undo")
     assert info(page)["toasts"][-1] in ("Партия окончена: отмены нет", "The game is over: no undo")
     assert state_hash(page) == over
+
+    # 7b. (issue 14, the whole game by keyboard) a finished game: any key puts the focus ring on
+    # "New game", Enter plays the same mode again -- here, on this reload, to spare a boot
+    page.locator("canvas").first.focus()
+    press(page, "ArrowLeft")
+    again = button(page, "again")
+    ring = pixel(page, again["x"] - 3, again["y"] + again["h"] / 2)
+    assert ring[0] > 180 and ring[2] < 80, ring
+    press(page, "Enter")
+    got = info(page)
+    assert got["outcome"] is None and got["turns"] == 0 and got["mode"] == "classic"
 
     # 8. the keyboard picks a mode in the New game card: N, arrows move the highlight, Enter starts it
     press(page, "KeyN")
@@ -321,10 +342,7 @@ def test_ternar_drag_keyboard_undo_reload(page: Any, site: str) -> None:
     # 9. a blocked clipboard (permissions, an iframe) is reported, not claimed as copied
     page.evaluate("() => { navigator.clipboard.writeText = () => Promise.reject(new Error('denied')); }")
     press(page, "KeyN")
-    tel = next(
-        b for b in json.loads(page.evaluate("() => window.gridworks.buttons()")) if b["id"] == "telemetry"
-    )
-    page.mouse.click(box["x"] + tel["x"] + tel["w"] / 2, box["y"] + tel["y"] + tel["h"] / 2)
+    tap(page, "telemetry")
     page.wait_for_function(  # the answer comes with the clipboard's promise; older toasts may still show
         "() => JSON.parse(window.gridworks.ternarInfo()).toasts.some("
         "t => t.startsWith('Буфер обмена недоступен') || t.startsWith('Clipboard unavailable'))",
@@ -335,18 +353,21 @@ def test_ternar_drag_keyboard_undo_reload(page: Any, site: str) -> None:
 
 def pixel(page: Any, x: float, y: float) -> list[int]:
     """The canvas pixel at CSS position (x, y), as [r, g, b, a]."""
-    return page.evaluate(
-        """([x, y]) => {
-            const c = document.querySelector('canvas');
-            const k = c.width / c.getBoundingClientRect().width;
-            return Array.from(c.getContext('2d').getImageData(Math.round(x * k), Math.round(y * k), 1, 1).data);
-        }""",
-        [x, y],
-    )
+    js = """([x, y]) => { const c = document.querySelector('canvas'), k = c.width / c.getBoundingClientRect().width;
+        return Array.from(c.getContext('2d').getImageData(Math.round(x * k), Math.round(y * k), 1, 1).data); }"""
+    return page.evaluate(js, [x, y])
 
 
 def button(page: Any, bid: str) -> dict:
     return next(b for b in json.loads(page.evaluate("() => window.gridworks.buttons()")) if b["id"] == bid)
+
+
+def tap(page: Any, bid: str) -> None:
+    """Click the centre of the canvas button ``bid`` with the real mouse and let two frames pass."""
+    box = page.locator("canvas").first.bounding_box()
+    b = button(page, bid)
+    page.mouse.click(box["x"] + b["x"] + b["w"] / 2, box["y"] + b["y"] + b["h"] / 2)
+    frames(page)
 
 
 def key_route(page: Any, nodes: tuple[int, ...]) -> None:
@@ -363,13 +384,13 @@ def key_route(page: Any, nodes: tuple[int, ...]) -> None:
     press(page, "Enter")
 
 
-def test_ternar_whole_game_by_keyboard(page: Any, site: str) -> None:
+def test_ternar_whole_game_by_keyboard(tpage: Any) -> None:
     """Issue 14: everything by keyboard alone, with a visible focus: language, a new game from the
     card, several turns (cursor, Enter, a direction key per link, Enter), the tutorial cards, a route
-    stepped back and dropped, the Soft Undo, and the game-over card."""
-    page.goto(f"{site}ternar/?test=1")
-    wait_ready(page)
-    page.locator("canvas").first.focus()
+    stepped back and dropped, and the Soft Undo. The game-over card by keyboard needs a finished
+    save and a reload: it is step 7b of test_ternar_drag_keyboard_undo_reload."""
+    page = tpage
+    begin(page, SEED + 1, "classic", first_run=True)
     lang = info(page)["lang"]
     press(page, "KeyL")
     assert info(page)["lang"] != lang
@@ -426,31 +447,30 @@ def test_ternar_whole_game_by_keyboard(page: Any, site: str) -> None:
     s.play(SoftUndo())
     assert state_hash(page) == s.state_hash() and info(page)["undo"] == "1/1"
 
-    # a finished game: any key puts the focus ring on "New game", Enter plays the same mode again
-    old = rules1_save(6)
-    page.evaluate(
-        "(raw) => localStorage.setItem('gridworks:ternar:game', raw)", json.dumps({"v": 1, "data": old})
+    # issue #30: "Watch best" in the New game card replays the stored best game move by move, then
+    # the game in progress is back untouched (the record is put in place here: a Best needs a game)
+    best = Session(GAME, 5, {"mode": "classic"})
+    for _ in range(2):
+        best.play(greedy_route(best.state, 40, 800))  # type: ignore[arg-type]
+    record = json.dumps({"v": 1, "data": json.loads(best.save_json())})
+    page.evaluate("(r) => localStorage.setItem('gridworks:ternar:best_game_classic', r)", record)
+    press(page, "KeyN")
+    tap(page, "replay")
+    assert info(page)["replay"] == [0, 2] and info(page)["dialog"] is None
+    got = page.wait_for_function(  # the hash read in the same frame as the second move's count
+        "() => (JSON.parse(window.gridworks.ternarInfo()).replay || [])[0] === 2 && window.gridworks.stateHash()"
     )
-    page.reload()
-    wait_ready(page)
-    page.locator("canvas").first.focus()
-    assert info(page)["outcome"] is not None
-    press(page, "ArrowLeft")
-    again = button(page, "again")
-    ring = pixel(page, again["x"] - 3, again["y"] + again["h"] / 2)
-    assert ring[0] > 180 and ring[2] < 80, ring
-    press(page, "Enter")
-    got = info(page)
-    assert got["outcome"] is None and got["turns"] == 0 and got["mode"] == "classic"
+    assert got.json_value() == best.state_hash()  # the best game's own moves, in the page's engine
+    page.wait_for_function("() => JSON.parse(window.gridworks.ternarInfo()).replay === null")
+    assert state_hash(page) == s.state_hash() and len(save_json(page)["moves"]) == len(s.moves)
 
 
-def test_a_press_during_the_turn_animation_is_taken_not_dropped(page: Any, site: str) -> None:
+def test_a_press_during_the_turn_animation_is_taken_not_dropped(tpage: Any) -> None:
     """2048's rule (issue #30): a route started while the last turn still animates ends that animation
     at once and is played. Fails when the page drops the press (the save would hold one move)."""
-    page.goto(f"{site}ternar/?test=1")
-    wait_ready(page)
-    page.evaluate(f"() => window.gridworks.newGame({SEED}, 'classic')")
-    page.locator("canvas").first.focus()
+    page = tpage
+    begin(page, SEED, "classic", first_run=True)
+    early = info(page)["early_finishes"]
     press(page, "Escape")  # skip the first-run tutorial (its cards would hold the board between turns)
     assert info(page)["tutorial"] is None
     ref = cpython_session(page)
@@ -460,37 +480,18 @@ def test_a_press_during_the_turn_animation_is_taken_not_dropped(page: Any, site:
     second = greedy_route(ref.state, 40, 800)
     assert second is not None
     page.evaluate("() => window.gridworks.freezeClock(1)")  # the first turn's animation cannot end by itself
-    x, y = center(page, first.nodes[0])
-    page.mouse.move(x, y)
-    page.mouse.down()
-    for n in first.nodes[1:]:
-        nx, ny = center(page, n)
-        page.mouse.move(nx, ny, steps=4)
-    page.mouse.up()
+    drag(page, first.nodes, wait=False)
     page.wait_for_function("() => JSON.parse(window.gridworks.ternarInfo()).turns === 1", timeout=30_000)
     left = info(page)["anim_left_ms"]
     assert left > 0, "the first turn's animation should still run when the second press comes"
     drag(page, second.nodes)  # pressed while the first turn animates
     got = info(page)
-    assert got["early_finishes"] == 1 and got["turns"] == 2  # the press ended it and the route played
+    assert got["early_finishes"] == early + 1 and got["turns"] == 2  # the press ended it and it played
     page.evaluate("() => window.gridworks.freezeClock(0)")
     settle(page)
     got = info(page)
-    assert got["early_finishes"] == 1
+    assert got["early_finishes"] == early + 1
     assert got["turns"] == 2
     ref.play(second)
     assert state_hash(page) == ref.state_hash()
     assert save_json(page)["moves"] == [GAME.format_move(first), GAME.format_move(second)]
-
-
-# GW_CHROME_REPEAT=3 runs it three times in a row
-@pytest.mark.parametrize("attempt", range(int(os.environ.get("GW_CHROME_REPEAT", "1"))))
-def test_ternar_home_button_and_key_open_the_launcher(page: Any, site: str, attempt: int) -> None:
-    """#25: the way back to the launcher, by its button (the game-over card keeps it reachable)
-    and by the shared chrome's key (`)."""
-    at_launcher = lambda url: url.split("#")[0].split("?")[0] in (site, site + "index.html")  # noqa: E731
-    open_game(page, site, "ternar")
-    ids = [b["id"] for b in json.loads(page.evaluate("() => window.gridworks.buttons()"))]
-    assert "home" in ids
-    page.keyboard.press("Backquote")
-    page.wait_for_url(at_launcher)

@@ -1,8 +1,11 @@
 """Ternar's Share button (issue #30): it copies this game's challenge link; the link opened starts the
-same game (seed and mode); a malformed link starts nothing and says so, and the game goes on."""
+same game (seed and mode); a malformed link starts nothing and says so, and the game goes on. On the
+last page (a release build): no bot hooks, and the way back to the launcher (#25). One test, so
+that the three boots the links need are the only ones."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from typing import Any
@@ -41,3 +44,10 @@ def test_share_copies_a_link_that_starts_the_same_game_and_a_bad_link_says_so(
     page.goto(link)  # the shared link: the same game (this one, at turn 0)
     wait_ready(page)
     assert (save_json(page)["seed"], info(page)["mode"], info(page)["turns"]) == (777, "storm", 0)
+
+    # a release build has no bot hooks (17.10); the test build (?test=1, e2e/test_ternar.py) has them
+    assert page.evaluate("() => typeof window.gridworks.autoplay") == "undefined"
+    # #25: the way back to the launcher, by its button and by the shared chrome's key (`)
+    assert "home" in [b["id"] for b in json.loads(page.evaluate("() => window.gridworks.buttons()"))]
+    page.keyboard.press("Backquote")
+    page.wait_for_url(lambda url: url.split("#")[0].split("?")[0] in (site, site + "index.html"))

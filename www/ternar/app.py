@@ -19,6 +19,7 @@ from engine.ternar import GAME, Move, SoftUndo, State
 from engine.ternar.events import Event as TurnEvent
 from engine.ternar.telemetry import BestView, Profile, best_view, options_for, record_session
 
+from . import replay
 from .announce import Arrival, announce_turn, arrivals
 from .board import Ui, dialog_key, interpret
 from .effects import SALUTE_MS, Fx
@@ -36,6 +37,7 @@ if TYPE_CHECKING:
 
     from engine.ternar.timeline import Timeline
 
+    from .replay import Replay
     from .tutorial_step import Tutorial
 
 TOAST_MS = 2600.0
@@ -62,6 +64,7 @@ class TernarApp(TurnApp[State, Move, Ui]):
         self.move_anim: Timeline | None = None  # the engine's turn timeline (an Animation)
         self.early_finishes = 0  # animations a press ended at once (2048's rule; the e2e reads it)
         self.arrivals: list[Arrival] = []  # the last turn's, see on_events
+        self.replay: Replay | None = None  # the best game played back (issue #30), see replay.py
         raw_profile = shell.storage.read_raw("profile")
         self.profile = shell.storage.load("profile", Profile) or self._salvaged_profile(shell, raw_profile)
         had_save = shell.storage.read_raw(self.SAVE) is not None
@@ -75,7 +78,11 @@ class TernarApp(TurnApp[State, Move, Ui]):
         if had_save and self.state.turns:  # a corrupt save was kept aside: a fresh game has no turns
             self.toast(self.t("restored"))
         self.tutorial: Tutorial | None = None
-        if shell.storage.read_raw("tutorial") is None:  # first run: the tutorial (issue 15)
+        self.first_run_tutorial()
+
+    def first_run_tutorial(self) -> None:
+        """No tutorial mark is stored (a first run): the tutorial opens (issue 15)."""
+        if self.shell.storage.read_raw("tutorial") is None:
             from .tutorial_step import Tutorial
 
             self.tutorial = Tutorial(0 if self.state.turns == 0 else 1, self.clock())
@@ -112,6 +119,8 @@ class TernarApp(TurnApp[State, Move, Ui]):
         return cut
 
     def save(self) -> None:
+        if self.replay is not None:
+            return  # a replay of the best game is not the game in progress: nothing is stored
         super().save()
         self.shell.progress.sync(in_progress=self.state.outcome is None and self.state.turns > 0)
 
@@ -131,14 +140,23 @@ class TernarApp(TurnApp[State, Move, Ui]):
         from .persist import fresh_profile, log_session, store_profile
 
         st = self.shell.storage
-        self.profile = record_session(fresh_profile(st, self.profile), state)  # against every tab's Best
+        before = fresh_profile(st, self.profile)
+        self.profile = record_session(before, state)  # against every tab's Best
         self.profile = store_profile(st, self.profile)
+        mode = state.options.mode
+        best = getattr(self.profile, f"best_{mode}", 0)
+        if best == state.score > getattr(before, f"best_{mode}", 0) and self.session.state is state:
+            from .replay import store_best
+
+            store_best(st, mode, self.session.save())  # a new Best: its game is kept to replay (#30)
         bests = {"classic": self.profile.best_classic, "storm": self.profile.best_storm}
         self.shell.progress.sync(best={k: v for k, v in bests.items() if v}, in_progress=False)  # launcher
         log_session(self.shell.storage, state)
 
     # -- game actions ----------------------------------------------------------------
     def start_new(self, mode: str, seed: int | None = None) -> None:
+        if self.replay is not None:
+            replay.stop(self)
         old = self.state
         if old.outcome is None and old.turns > 0:
             self._end_session(old)
@@ -215,10 +233,10 @@ class TernarApp(TurnApp[State, Move, Ui]):
         announce_turn(self.t, self.toast, self.fx, self.sounds, events, old.window, now_ms())
         said = f"{self.t('turn')} {new.turns}. {self.t('score')} {new.score} (+{new.score - old.score})"
         self.shell.announce(said if new.outcome is None else f"{said}. {self.t('game_over')}")
-        if self.tutorial is not None and self.tutorial.step == 0:
+        if self.tutorial is not None and self.tutorial.step == 0 and self.replay is None:
             self.tutorial.step = 1  # the first route is played: the cards follow once it has settled
             self.tutorial.wake(self.clock())
-        if new.outcome is not None:
+        if new.outcome is not None and self.replay is None:
             self._end_session(new)
         timeline = build(old.values, old.ghosts, events, new.values)
         if not timeline.consistent:
@@ -275,6 +293,10 @@ class TernarApp(TurnApp[State, Move, Ui]):
 
     def handle(self, ev: Event) -> None:
         ui = self.ui
+        if self.replay is not None:  # any press or key ends a replay; the game in progress is back
+            if (ev.kind == "pointer" and ev.name == "down") or (ev.kind == "action" and ev.down):
+                replay.stop(self)
+            return
         tut = self.tutorial
         if tut is not None and ev.kind in ("pointer", "action"):  # its motion runs again, then rests
             still = not tut.moving(self.clock())
@@ -364,6 +386,8 @@ class TernarApp(TurnApp[State, Move, Ui]):
             self.tutorial_next(skip=id == "tut_skip")
         elif id == "dismiss":
             self.dismissed = len(sh.notices) if self.dismissed >= len(sh.notices) - 1 else self.dismissed + 1
+        elif id == "replay":
+            replay.start(self, ui.dialog_mode if ui.dialog is not None else self.state.options.mode)
         elif ui.dialog is not None and not (id.startswith("mode:") or id in ("telemetry", "cancel")):
             ui.dialog = None  # a tap on the dimmed page behind the New game card only closes it
         elif id == "undo":
@@ -418,6 +442,7 @@ class TernarApp(TurnApp[State, Move, Ui]):
         return (
             self.move_anim is not None
             or self.shell.toasts.active()
+            or self.replay is not None
             or (self.tutorial is not None and self.tutorial.moving(self.clock()))  # rests when still
             or self.fx.running(self.active())
         )
@@ -434,6 +459,8 @@ class TernarApp(TurnApp[State, Move, Ui]):
         return ui.hover
 
     def _render(self, g: Gfx, ui: Ui, state: State, t: float) -> None:
+        if self.replay is not None:
+            replay.tick(self)  # the next move of the best game, when its time has come
         draw_frame(self, g, t)
 
     # -- test hooks ----------------------------------------------------------------------------

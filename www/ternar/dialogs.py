@@ -21,9 +21,14 @@ if TYPE_CHECKING:
     from engine.ternar.model import State
 
 
-def new_game_dialog(g: Gfx, t: Tr, *, mode: str, in_progress: bool, focus: bool = False) -> Rect:
-    """The modes (arrows move the highlight, Enter starts it: ``focus`` rings it)."""
+def new_game_dialog(
+    g: Gfx, t: Tr, *, mode: str, in_progress: bool, focus: bool = False, replay: bool = False
+) -> Rect:
+    """The modes (arrows move the highlight, Enter starts it: ``focus`` rings it); with ``replay``,
+    "Watch best" replays the highlighted mode's best game (issue #30)."""
     buttons = [chrome.CardButton("telemetry", t("telemetry")), chrome.CardButton("cancel", t("cancel"))]
+    if replay:
+        buttons.insert(0, chrome.CardButton("replay", t("replay")))
     x, y, w, h = chrome.options_card(
         g,
         THEME,
@@ -39,8 +44,11 @@ def new_game_dialog(g: Gfx, t: Tr, *, mode: str, in_progress: bool, focus: bool 
     return Rect(x, y, w, h)
 
 
-def game_over(g: Gfx, t: Tr, state: State, *, new_best: bool, focus: bool = False) -> None:
-    """Why the game ended and its score; Enter plays again (``focus`` rings that button), N picks a mode."""
+def game_over(
+    g: Gfx, t: Tr, state: State, *, new_best: bool, focus: bool = False, replay: bool = False
+) -> None:
+    """Why the game ended and its score; Enter plays again (``focus`` rings that button), N picks a
+    mode; with ``replay``, "Watch best" replays this mode's best game (issue #30)."""
     lines = [
         chrome.CardLine(
             t(ln.key, **{k: fmt_score(int(v)) if k == "score" else v for k, v in ln.params.items()}), ln.tone
@@ -53,6 +61,8 @@ def game_over(g: Gfx, t: Tr, state: State, *, new_best: bool, focus: bool = Fals
         chrome.CardButton("again", t("new_game"), bold=True),
         chrome.CardButton("new", t("other_mode")),
     ]
+    if replay:
+        buttons.append(chrome.CardButton("replay", t("replay")))
     chrome.results_card(
         g, THEME, t("game_over"), lines, buttons, focused="again" if focus else None, button_h=42
     )

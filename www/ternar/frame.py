@@ -88,7 +88,10 @@ def _info(app: TernarPage, g: Gfx, lay: Layout) -> None:
     st = app.state
     ui = app.ui
     pv = preview(st.values, ui.route)
-    if pv is not None:
+    if app.replay is not None:  # a replay of the best game (issue #30): say so, and how to leave
+        n = len(app.replay.moves)
+        hud.info_line(g, lay, t("replay_on", i=app.replay.done, n=n), t("replay_sub"), strong=True)
+    elif pv is not None:
         sub = t("superchain") if pv.superchain else ""
         if pv.bonus:
             sub = f"{sub}  {t('bonus')}".strip()
@@ -182,7 +185,8 @@ def draw_frame(app: TernarPage, g: Gfx, t_now: float) -> None:
             lg, lay, t, score=st.score, best=best, turn=st.turns, mode=mode, window=window, storm=storm
         ),
     )
-    info_key = (lang, ui.route, st.values, st.turns, st.outcome is None, ui.show_cursor, ui.touch)
+    replaying = app.replay.done if app.replay is not None else -1
+    info_key = (lang, ui.route, st.values, st.turns, st.outcome is None, ui.show_cursor, ui.touch, replaying)
     _cached(app, g, "info", lay.info, info_key, lambda lg: _info(app, lg, lay))
     sh = app.shell
     locked = app.move_anim is not None
@@ -207,14 +211,22 @@ def draw_frame(app: TernarPage, g: Gfx, t_now: float) -> None:
     )
     if ui.dialog == "new":
         from .dialogs import new_game_dialog
+        from .replay import has_best
 
         ui.dialog_rect = new_game_dialog(
-            g, t, mode=ui.dialog_mode, in_progress=st.outcome is None and st.turns > 0, focus=ui.keyboard
+            g,
+            t,
+            mode=ui.dialog_mode,
+            in_progress=st.outcome is None and st.turns > 0,
+            focus=ui.keyboard,
+            replay=has_best(app.shell.storage, ui.dialog_mode),
         )
-    elif st.outcome is not None and not locked:
+    elif st.outcome is not None and not locked and app.replay is None:
         from .dialogs import game_over
+        from .replay import has_best
 
-        game_over(g, t, st, new_best=bv.new_best, focus=ui.keyboard)
+        replay = has_best(app.shell.storage, st.options.mode)
+        game_over(g, t, st, new_best=bv.new_best, focus=ui.keyboard, replay=replay)
     elif app.tutorial_card():
         from . import tutorial
 

@@ -46,6 +46,7 @@ def hooks(app: TernarPage) -> dict[str, object]:
                 "animating": app.move_anim is not None,
                 "anim_left_ms": anim_left(),
                 "early_finishes": app.early_finishes,
+                "replay": [app.replay.done, len(app.replay.moves)] if app.replay is not None else None,
                 # the last turn's nodes that flowed in: [node, value, "normal"|"ghost", window then]
                 "arrivals": [[n, v, k, list(w)] for n, v, k, w in app.arrivals],
                 "busy": app.busy(),
@@ -88,14 +89,19 @@ def hooks(app: TernarPage) -> dict[str, object]:
             s.play(r)
         return json.dumps({"hash": s.state_hash(), "turns": s.state.turns, "save": s.save_json()})
 
-    def autoplay(n: object = 1, *_a: object) -> str:
-        """Play ``n`` GreedyBot moves in the current game without animation (screenshots, benchmarks)."""
-        from engine.ternar.bot import greedy_route
+    def autoplay(n: object = 1, per_start: object = None, total: object = None, *_a: object) -> str:
+        """Play ``n`` GreedyBot moves in the current game without animation (screenshots, benchmarks);
+        ``per_start``/``total`` narrow the bot's search (a cheaper bot for tests that only need turns)."""
+        from engine.ternar.bot import PER_START, TOTAL, greedy_route
 
+        narrow = (
+            PER_START if per_start in (None, "undefined") else int(str(per_start)),
+            TOTAL if total in (None, "undefined") else int(str(total)),
+        )
         for _ in range(int(str(n))):
             if app.state.outcome is not None:
                 break
-            r = greedy_route(app.state)
+            r = greedy_route(app.state, *narrow)
             if r is None:
                 break
             app.session.play(r)
@@ -123,8 +129,17 @@ def hooks(app: TernarPage) -> dict[str, object]:
             app.clock = now_ms
         return "ok"
 
+    def first_run(*_a: object) -> str:
+        """Test build: the first-run check again, as a boot makes it (a test that removed the stored
+        tutorial mark sees the tutorial open without paying for a reload)."""
+        app.first_run_tutorial()
+        app.shell.invalidate()
+        return "ok" if app.tutorial is not None else "seen"
+
     if test_build():
-        out.update({"autoplay": autoplay, "botGame": bot_game, "freezeClock": freeze_clock})
+        out.update(
+            {"autoplay": autoplay, "botGame": bot_game, "freezeClock": freeze_clock, "firstRun": first_run}
+        )
     return dict(out)
 
 

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from .effects import Fx
     from .frame_cache import FrameCache
     from .render import BoardPainter
+    from .replay import Replay
     from .tutorial_step import Tutorial
 
 
@@ -40,6 +41,8 @@ class TernarPage(Protocol):
     arrivals: list[tuple[int, int, str, tuple[int, ...]]]
     dismissed: int
     session: Session[State, Move]
+    replay: Replay | None
+    prev_state: State | None
 
     @property
     def state(self) -> State: ...
@@ -54,9 +57,15 @@ class TernarPage(Protocol):
 
     def busy(self) -> bool: ...
 
+    def locked(self) -> bool: ...
+
+    def play(self, move: Move) -> bool: ...
+
     def active(self) -> int | None: ...
 
     def tutorial_card(self) -> bool: ...
+
+    def first_run_tutorial(self) -> None: ...
 
     def start_new(self, mode: str, seed: int | None = None) -> None: ...
 
