@@ -10,7 +10,7 @@ with fewer pulses than that.
 
 from __future__ import annotations
 
-from collections import deque
+from collections import OrderedDict, deque
 from collections.abc import Generator, Iterator
 from dataclasses import dataclass, field
 
@@ -18,7 +18,7 @@ from engine.core.session import IllegalMoveError
 from engine.reactor import actions, network
 from engine.reactor.balance import CARRIERS
 from engine.reactor.pulse import WON, RuntimeInvalid, run_pulse
-from engine.reactor.state import ELEMENTS, ITEM_FOR, ReactorState
+from engine.reactor.state import ABSENT, ELEMENTS, ITEM_FOR, ReactorState
 from engine.reactor.walk import plan_walk, safe_cells
 
 # The editor's live check (issue #27): how far the search looks for a win of a custom level.
@@ -158,6 +158,7 @@ def won(st: ReactorState) -> bool:
     return st.outcome is not None and st.outcome.result == WON
 
 
+_SHARED: OrderedDict[tuple[object, ...], Relaxed] = OrderedDict()  # ``Relaxed.shared``
 Inferred = tuple[dict[int, network.JunctionInfo], str]  # junctions and the runtime problem they make
 
 
@@ -169,6 +170,7 @@ class Relaxed:
     there are at most ``MAX_CONFIGS`` of them (otherwise the bound is the trivial 1 or 2)."""
 
     MAX_CONFIGS = 20000
+    SHARED = 4  # bounds ``shared`` keeps (one per network: a few MB at most)
     BFS_CHUNK = 64  # settings the backward pass settles between two yields (a setting is ~10 lookups)
 
     def __init__(self, st: ReactorState, lazy: bool = False) -> None:
@@ -192,6 +194,40 @@ class Relaxed:
         backward pass that turns the ready settings into distances."""
         if self.size <= self.MAX_CONFIGS:
             self.dist = yield from self._distances(self._st)
+
+    @staticmethod
+    def network_key(st: ReactorState) -> tuple[object, ...]:
+        """Everything the bound of ``st`` depends on besides the switch settings: the map, which
+        cells carry which network, the props (kind, carrier, place), the balance and the required
+        production. States of one level share it (props never move; pipes never vanish), so their
+        bounds are the same table."""
+        return (
+            st.grid.width,
+            st.grid.height,
+            st.grid.walls,
+            tuple(
+                bytes(st.layers[c].state[i] != ABSENT for i in range(len(st.layers[c].state)))
+                for c in CARRIERS
+            ),
+            tuple((c, p.kind, p.carrier) for c, p in sorted(st.props.items())),
+            tuple(sorted(st.required.items())),
+            st.balance.model_dump_json(),
+        )
+
+    @classmethod
+    def shared(cls, st: ReactorState) -> Relaxed:
+        """The bound of ``st``, built once for every state with the same ``network_key`` (the last
+        ``SHARED`` networks are kept): the one-shot ``search`` and the lab's tools search one level
+        many times (Control Room's table: 12,544 settings)."""
+        key = cls.network_key(st)
+        got = _SHARED.get(key)
+        if got is None:
+            got = _SHARED[key] = cls(st)
+            while len(_SHARED) > cls.SHARED:
+                _SHARED.popitem(last=False)
+        else:
+            _SHARED.move_to_end(key)
+        return got
 
     def config(self, st: ReactorState) -> tuple[int, ...]:
         return tuple(int(st.props[c].enabled) for c in self.toggles) + tuple(
@@ -275,7 +311,7 @@ class Relaxed:
 
 def search(st: ReactorState, max_pulses: int = 12, budget: int = 20000) -> SearchResult:
     """Iterative deepening over pulse counts 1..``max_pulses`` within ``budget`` pulses simulated."""
-    run = search_iter(st, max_pulses, budget)
+    run = search_iter(st, max_pulses, budget, Relaxed.shared(st))
     while True:
         try:
             next(run)
@@ -285,7 +321,7 @@ def search(st: ReactorState, max_pulses: int = 12, budget: int = 20000) -> Searc
 
 
 def search_iter(
-    st: ReactorState, max_pulses: int = 12, budget: int = 20000
+    st: ReactorState, max_pulses: int = 12, budget: int = 20000, relaxed: Relaxed | None = None
 ) -> Generator[int, None, SearchResult]:
     """``search`` as a generator, so a page can run it a few milliseconds a frame (the editor's live
     "solvable in N pulses"). It yields the steps done so far after each one: first the bound's
@@ -294,8 +330,9 @@ def search_iter(
     setting's propagation, or one chunk of the backward pass). Its return value
     (``StopIteration.value``) is the ``SearchResult`` (``nodes`` counts the pulses only)."""
     res = SearchResult()
-    relaxed = Relaxed(st, lazy=True)
-    yield from relaxed.build()
+    if relaxed is None:  # built here, a step at a time (``relaxed``: one built before, same network)
+        relaxed = Relaxed(st, lazy=True)
+        yield from relaxed.build()
     base = relaxed.checked
     for limit in range(1, max_pulses + 1):
         if relaxed.bound(st) > limit:

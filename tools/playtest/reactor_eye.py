@@ -78,7 +78,7 @@ def eye_row(name: str, level: dict[str, Any], par: int) -> dict[str, Any] | None
             res = search(after, par + 2, BUDGET)
             eye = None if res.pulses is None else res.pulses + 1
     good = total = 0
-    memo = Memo(Relaxed(st))
+    memo = Memo(Relaxed.shared(st))  # the table ``search`` built for the eye route
     for m in macros(st):
         nxt = play_macro(st, m)
         if nxt is None:
