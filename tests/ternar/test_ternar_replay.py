@@ -48,6 +48,7 @@ def test_a_new_best_keeps_its_game_and_watch_best_replays_it_without_touching_th
     rp = app.replay
     assert rp is not None and app.ui.dialog is None and len(rp.moves) == 3
     assert app.state.seed == SEED and app.state.turns == 0  # the best game, from its start
+    assert app.latest_save()[0]["seed"] == SEED + 1  # "keep playing here" stores the game in progress
     ref = Session(GAME, SEED, app.session.options)
     for i, move in enumerate(best_moves):
         CLOCK[0] = rp.next_at - 1  # one ms early: nothing yet

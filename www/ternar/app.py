@@ -124,6 +124,12 @@ class TernarApp(TurnApp[State, Move, Ui]):
         super().save()
         self.shell.progress.sync(in_progress=self.state.outcome is None and self.state.turns > 0)
 
+    def latest_save(self) -> tuple[object, int] | None:
+        """What "keep playing here" stores: the game in progress, also while a replay runs."""
+        if self.replay is not None:
+            return self.replay.live.save().model_dump(mode="json"), self.RECORD_VERSION
+        return super().latest_save()
+
     def on_storage(self, name: str) -> None:
         """Another tab stored its profile: its Best shows here too."""
         if name == "profile":
