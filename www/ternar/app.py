@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 
     from engine.ternar.timeline import Timeline
 
-    from .replay import Replay
+    from .replay_state import Replay
     from .tutorial_step import Tutorial
 
 TOAST_MS = 2600.0

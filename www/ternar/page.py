@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from .effects import Fx
     from .frame_cache import FrameCache
     from .render import BoardPainter
-    from .replay import Replay
+    from .replay_state import Replay
     from .tutorial_step import Tutorial
 
 

@@ -7,12 +7,13 @@ any press or key stops it and brings the game back."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from engine.core.schema import SchemaError
 from engine.core.session import SaveData, Session
 from engine.ternar import GAME, Move, State
+
+from .replay_state import Replay
 
 if TYPE_CHECKING:
     from gwweb.shared.storage import Storage
@@ -46,18 +47,6 @@ def load_best(storage: Storage, mode: str) -> Session[State, Move] | None:
         return Session.load(GAME, save)
     except SchemaError:
         return None
-
-
-@dataclass
-class Replay:
-    """A best game played back: ``moves`` of the best game, ``done`` of them shown so far, on its
-    own session; ``live`` is the game in progress, given back when the replay stops."""
-
-    live: Session[State, Move]
-    moves: list[Move]
-    done: int = 0
-    next_at: float = 0.0
-    score: int = 0
 
 
 def start(app: TernarPage, mode: str) -> bool:
