@@ -216,7 +216,7 @@ WIND: dict[int, dict[str, Any]] = {
 #: 25-50 pieces and the table's own figures (250/280/300/400, ★3 220) bind; they are read literally.
 WEIGHT_SCALE = 1
 MAX_MASS = {
-    21: 98,  # session 15: 250 never bound (park won ★3 in 26 pieces, 107); LEVELS.md 74
+    21: 250 // WEIGHT_SCALE,
     26: 280 // WEIGHT_SCALE,
     29: 300 // WEIGHT_SCALE,
     30: 400 // WEIGHT_SCALE,
