@@ -20,7 +20,10 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 CODE = [
     *sorted((ROOT / "engine" / "floodline").glob("*.py")),
-    *(ROOT / "tools" / "playtest" / f"floodline_{m}.py" for m in ("family", "play", "stackers", "tilted")),
+    *(
+        ROOT / "tools" / "playtest" / f"floodline_{m}.py"
+        for m in ("family", "play", "stackers", "tilted", "family_f")
+    ),
     ROOT / "tools" / "floodline" / "solve_levels.py",
     ROOT / "tools" / "floodline" / "plan_solver.py",
     ROOT / "tools" / "floodline" / "measure.py",

@@ -30,10 +30,16 @@ outcome, or after ``max_pieces`` pieces ("stuck").
 * ``build_tilt`` — "build, then tilt and stay": tilt-blind greedy for ``PROBE`` pieces, then each allowed
   sideways gravity tilted to and kept, tilt_greedy's placements to the end; the best direction counts
   (session 14: greedy's first piece plugged Lv19's vent, and staying tilted then drained 0.825).
+* ``freeze_greedy`` — "tilt, freeze the most water, stay": ``tilt_greedy`` with a Freeze pressed right after
+  the tilt, aimed at the water cell whose freeze makes the most ice (session 15: won Lv16 ★3 in 20 pieces).
+* ``freeze_stay`` — ``tilt_stay`` with that same blind Freeze after the tilt (session 15: won the first
+  draft of the redrawn Lv20 ★3 in 23 pieces).
+* ``park_hold``, ``park_hold_max``, ``park_stab``, ``park_stab_hold`` — park spending hold / Stabilize by
+  rote (engineer F, session 15, ``floodline_family_f.py``: session 14's cheap Lv24/Lv27 wins).
 * ``solver``     — the greedy solver that wrote the committed solutions
   (``tools/floodline/solve_levels.py``): every orientation x column, out-and-back tilts, abilities.
 
-All ten (``FAMILY``) play every one of the 30 levels (session 6 ran the last two on Lv13-14 only,
+All sixteen (``FAMILY``) play every one of the 30 levels (session 6 ran the last two on Lv13-14 only,
 a lab defect by the guide's rule).
 
 Each play records the objective progress at its END (``end_progress``, 0..1: the weakest
@@ -53,6 +59,7 @@ from typing import Any
 
 from engine.floodline.campaign import level as level_data
 from engine.floodline.level import Level, parse_level
+from tools.playtest.floodline_family_f import VARIANTS, play_variant
 from tools.playtest.floodline_play import (
     NEAR,
     PROBE,
@@ -71,7 +78,14 @@ from tools.playtest.floodline_stackers import (
     play_tilt_drop,
     play_wall,
 )
-from tools.playtest.floodline_tilted import play_build_tilt, play_park, play_tilt_greedy, play_tilt_stay
+from tools.playtest.floodline_tilted import (
+    play_build_tilt,
+    play_freeze_greedy,
+    play_freeze_stay,
+    play_park,
+    play_tilt_greedy,
+    play_tilt_stay,
+)
 
 __all__ = [
     "EXTRA",
@@ -87,6 +101,8 @@ __all__ = [
     "play",
     "play_build_tilt",
     "play_drop",
+    "play_freeze_greedy",
+    "play_freeze_stay",
     "play_greedy",
     "play_park",
     "play_random",
@@ -100,7 +116,16 @@ __all__ = [
 ]
 
 STRATEGIES = ("random", "drop", "tilt_drop", "greedy", "wall")
-EXTRA = ("tilt_greedy", "tilt_stay", "park", "build_tilt", "solver")
+EXTRA = (
+    "tilt_greedy",
+    "tilt_stay",
+    "park",
+    "build_tilt",
+    "freeze_greedy",
+    "freeze_stay",
+    *VARIANTS,
+    "solver",
+)
 FAMILY = (*STRATEGIES, *EXTRA)  # every one plays every level
 PLAYERS: dict[str, Callable[[Level, int, int], dict[str, Any]]] = {
     "solver": play_solver,
@@ -108,6 +133,9 @@ PLAYERS: dict[str, Callable[[Level, int, int], dict[str, Any]]] = {
     "tilt_stay": play_tilt_stay,
     "park": play_park,
     "build_tilt": play_build_tilt,
+    "freeze_greedy": play_freeze_greedy,
+    "freeze_stay": play_freeze_stay,
+    **{name: (lambda lv, seed, cap, name=name: play_variant(name, lv, seed, cap)) for name in VARIANTS},
     "random": play_random,
     "drop": play_drop,
     "tilt_drop": play_tilt_drop,

@@ -1,5 +1,6 @@
 """Floodline's tilting strategies (issue #26): "tilt once and stay" (``tilt_greedy``), "tilt, stay,
-tilt back once" (``tilt_stay``) and "park" (each piece where a tilt loses nothing).  Each one PLAYS the
+tilt back once" (``tilt_stay``), "park" (each piece where a tilt loses nothing), "build, then tilt and
+stay" (``build_tilt``) and the two with a blind Freeze after the tilt (``freeze_greedy``, ``freeze_stay``).  Each one PLAYS the
 level to the engine's own end or ``max_pieces`` (see ``floodline_family.py`` for the family).
 """
 
@@ -245,3 +246,72 @@ def play_build_tilt(lv: Level, seed: int, max_pieces: int) -> dict[str, Any]:
         _greedy_run(base, lv, max_pieces, False)
         best = base.result(direction="none")
     return best
+
+
+def _freeze_target(s: State) -> tuple[int, int, int] | None:
+    """The water cell whose freeze turns the most water to ice (within the level's freeze radius; the
+    first such cell in board order): a freeze aimed at "the most water", by no plan."""
+    b = s.board
+    f = b.frame
+    r = s.level.abilities.freeze_radius
+    water = [(f.xs[i], f.ys[i], f.zs[i]) for i in b.indices(Kind.WATER)]
+    best: tuple[int, tuple[int, int, int]] | None = None
+    for x, y, z in water:
+        n = sum(1 for a, c, d in water if abs(a - x) <= r and abs(c - y) <= r and abs(d - z) <= r)
+        if best is None or n > best[0]:
+            best = (n, (x, y, z))
+    return None if best is None else best[1]
+
+
+def _tilt_and_freeze(lv: Level, seed: int, g: Gravity) -> Play:
+    """A play tilted to ``g`` whose first act after the tilt is a Freeze at ``_freeze_target`` (when the
+    level has a charge)."""
+    p = Play(lv, seed)
+    p.run([TickInput(tilt=g)])
+    if p.s.outcome is None and p.s.charges["freeze"] > 0:
+        t = _freeze_target(p.s)
+        if t is not None:
+            p.run([TickInput(freeze=t)])
+    return p
+
+
+def play_freeze_greedy(lv: Level, seed: int, max_pieces: int) -> dict[str, Any]:
+    """ "Tilt, freeze the most water, stay" (session 15): ``tilt_greedy`` with a Freeze pressed right
+    after the tilt, aimed at the most water (``_freeze_target``); every allowed sideways direction is
+    played to the end and the best counts.  Found on Lv16: ★3 in 20 pieces."""
+    best: dict[str, Any] | None = None
+    for g in _sideways(lv):
+        p = _tilt_and_freeze(lv, seed, g)
+        _tilt_greedy_run(p, max_pieces)
+        r = p.result(direction=g.value)
+        if best is None or _rank(r) > _rank(best):
+            best = r
+    return best if best is not None else play_drop(lv, seed, max_pieces)
+
+
+def play_freeze_stay(lv: Level, seed: int, max_pieces: int) -> dict[str, Any]:
+    """ "Tilt, freeze the most water, stay, tilt back once" (session 15): ``tilt_stay`` with the Freeze of
+    ``freeze_greedy`` right after the tilt.  Found on the session-15 Lv20: ★3 in 23 pieces."""
+    plays: list[tuple[Play, Gravity, State | None]] = []
+    for g in _sideways(lv):
+        p = _tilt_and_freeze(lv, seed, g)
+        best, _n = _stay_phase(p, max_pieces, PROBE)
+        plays.append((p, g, best))
+    if not plays:
+        return play_greedy(lv, seed, max_pieces)
+
+    def rank(item: tuple[Play, Gravity, State | None]) -> tuple[bool, int, float, float]:
+        return _stay_rank(item[2]) if item[2] is not None else (False, 0, -2.0, -2.0)
+
+    p, g, best = max(plays, key=rank)
+    more, _n = _stay_phase(p, max_pieces, max_pieces)
+    if more is not None and (best is None or _stay_rank(more) > _stay_rank(best)):
+        best = more
+    if best is None:
+        return p.result(direction=g.value, back_at=None)
+    p.s = best
+    p.best = max(p.best, progress_of(p.s))
+    back_at = p.pieces
+    if p.s.outcome is None:
+        _greedy_run(p, lv, max_pieces, wall=False)
+    return p.result(direction=g.value, back_at=back_at)
