@@ -25,7 +25,7 @@ from engine.orbit.state import OrbitState, Ship, Transit, new_ship
 from engine.orbit.turn import Event, execute_turn
 
 DEFAULT_MAX_ROUNDS = 100
-RULES_VERSION = 7
+RULES_VERSION = 8
 """Rules of new games. 1 (issue 8): fixed seat order, all ships on one ring. 2 (issue 18): the
 initiative rotates each round and the start is a seeded scenario (RULES.md). 3 (issue 28): the turn
 order and start angles chosen for fair seats with 3 and 4 ships. 4 (issue 28, session 7): a duel's
@@ -33,16 +33,16 @@ start distance is drawn from the seed (``scenarios.duel_angle``). 5 (issue 28, s
 stop missiles and not the railgun (``rules.SHIELD_CUTS``). 6 (issue 28, session 9): with three ships
 the seed draws which seat starts alone, with four which seat takes the first place
 (``scenarios.place_shift``). 7 (issue 28, session 10): a railgun holding 4 units makes 1 heat every
-turn, fired or not (``rules.RAIL_HEAT_ALWAYS``). 8 (issue 28, session 14): the railgun has a magazine
-of ``rules.RAIL_SLUGS`` slugs, one per shot (``Ship.slugs``). A game keeps the rules it was started under
-(``OrbitOptions.rules``; saves without it are rules 1, rules-2 to rules-7 saves replay as they were
-played)."""
+turn, fired or not (``rules.RAIL_HEAT_ALWAYS``). 8 (issue 28, sessions 14-15): half the seeded duels draw a
+short railgun supply, ``rules.RAIL_SLUGS`` slugs a ship, one per shot (``Ship.slugs``,
+``scenarios.duel_slugs``); the other duels and three- and four-ship games have no magazine. A game keeps
+the rules it was started under (``OrbitOptions.rules``; saves without it are rules 1, rules-2 to rules-7
+saves replay as they were played)."""
 RULES_LATEST = 8
-"""The newest rules version this engine can play, lab drafts included. Rules 8 is a draft (measured in
-the lab, ``orbit_trials`` part ``rules8``): no save, link or option may ask for it (``RULES_ACCEPTED``)."""
+"""The newest rules version this engine can play (a lab draft may sit above ``RULES_VERSION``)."""
 RULES_ACCEPTED = RULES_VERSION
 """The newest rules a save, a link or the options may ask for: the shipped rules (session 15: a
-hand-edited save or link could reach the rules-8 draft, which the page cannot show). A newer number is
+hand-edited save or link could reach an unshipped draft, which the page may not show). A newer number is
 refused with ``newer_rules``'s words; the lab opens a draft by raising it (``orbit_trials`` ``rulesN``)."""
 
 
