@@ -1,7 +1,8 @@
-"""Rules 8 (issue 28, session 14; RULES.md reading 33): the railgun has a magazine.
+"""Rules 8 (issue 28, sessions 14-15; RULES.md reading 33): a railgun supply drawn per duel.
 
-Each ship starts a rules-8 game with ``rules.RAIL_SLUGS`` slugs; every railgun shot spends one and an
-empty railgun cannot fire (``rail_empty``). Rules 1-7 have no magazine (``Ship.slugs is None``), and a
+Half the seeded duels start each ship with ``rules.RAIL_SLUGS`` slugs (the rest, and three- or
+four-ship games, have no magazine); every railgun shot spends one and an empty railgun cannot fire
+(``rail_empty``). Rules 1-7 have no magazine (``Ship.slugs is None``), and a
 rules-7 game replays move for move with the same state hash as before rules 8 existed.
 """
 
@@ -27,15 +28,6 @@ from engine.orbit.turn import execute_turn, validate
 # ship 1 holds shields, which the railgun goes through (rules 5+).
 DUEL = ({"ring": 5, "sector": 0, "energy": {"rail": 4}}, {"ring": 5, "sector": 4, "energy": {"shd": 2}})
 SHOT = "fire=rail:1 vent=1 coast"  # after the first shot there is always 1 heat to vent
-
-
-@pytest.fixture(autouse=True)
-def _draft_open(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Rules 8 is a lab draft: saves and links may not ask for it (``test_orbit_rules_cap``); these
-    tests open it as the lab does (``orbit_trials`` part ``rules8``)."""
-    from engine.orbit import game
-
-    monkeypatch.setattr(game, "RULES_ACCEPTED", 8)
 
 
 def _with_slugs(state: OrbitState, ship: int, slugs: int | None) -> OrbitState:
