@@ -455,8 +455,10 @@ def test_ternar_whole_game_by_keyboard(tpage: Any) -> None:
     record = json.dumps({"v": 1, "data": json.loads(best.save_json())})
     page.evaluate("(r) => localStorage.setItem('gridworks:ternar:best_game_classic', r)", record)
     press(page, "KeyN")
+    page.evaluate("() => window.gridworks.freezeClock(1)")  # no move before it is read, however slow
     tap(page, "replay")
     assert info(page)["replay"] == [0, 2] and info(page)["dialog"] is None
+    page.evaluate("() => window.gridworks.freezeClock(0)")
     got = page.wait_for_function(  # the hash read in the same frame as the second move's count
         "() => (JSON.parse(window.gridworks.ternarInfo()).replay || [])[0] === 2 && window.gridworks.stateHash()"
     )
