@@ -160,6 +160,7 @@ def play_step(page: Any, guest: Any = None) -> None:
         and st["waiting"][0] == info(guest)["seat"]
     ):
         tab = guest
+        no_card(guest)  # a guest reads its own result card (a hero down) before it can choose
     key = {"combat": "a", "shop": "Escape", "shrine": "2", "rest": "1", "event": "2", "map": "Enter"}[
         st["phase"]
     ]

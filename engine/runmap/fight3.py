@@ -16,6 +16,13 @@ Rules 5 (``FIGHT_RULES[5]``; rules 3 and 4 keep ``FIGHT_RULES[3]``): intents fol
 rank instead of a draw (the next one is shown, ``next_intent``), heavy = 3 x hit + 8, a guard
 halves each hit instead of absorbing N, and a hero's attack is 1d6 + 6.
 
+Rules 6 (``FIGHT_RULES[6]``, issue 29: guard and plain-attack rounds are decisions): the round is
+simultaneous (an enemy felled this round still lands the blow it showed, so killing it does not
+spare the party that blow: block or attack is a real choice even in the last round); a block that
+nothing hit (a round in which no enemy attacked: a guard round) is kept into the next round, so a
+guard round is the time to raise a block for the blows shown next; Parry answers a heavy blow only
+(it is there for the telegraphed big hit); a block is 15 + 1d6.
+
 Who may act for a hero: its own seat when connected; the host for a hero whose seat is not
 connected (a solo run, a local party, a player who left). Numbers are in RULES.md.
 """
@@ -59,10 +66,17 @@ class FightRules:
     patterns: dict[Rank, tuple[str, ...]] | None = None
     attack_dice: int = PLAYER_DICE  # a hero's attack: attack_dice d6 + attack_base + attack bonus
     attack_base: int = ATTACK_BASE
+    # rules 6: a hero's block that nothing hit this round (no enemy attacked) is kept into the next
+    keep_block: bool = False
+    # rules 6: an enemy felled this round still lands the blow it showed (the round is simultaneous)
+    blows_land: bool = False
+    # rules 6: Parry only answers a heavy blow (the skill is there for the telegraphed big hit)
+    parry_heavy_only: bool = False
 
 
 PATTERN_BASIC = ("attack", "attack", "heavy", "guard")
 PATTERN_STRONG = ("attack", "heavy", "attack", "heavy", "guard")
+BLOCK_BASE_6 = 15
 FIGHT_RULES: dict[int, FightRules] = {
     3: FightRules(HEAVY_MULT, HEAVY_EXTRA, BLOCK_BASE, False, INTENTS),
     5: FightRules(
@@ -75,12 +89,25 @@ FIGHT_RULES: dict[int, FightRules] = {
         attack_dice=1,
         attack_base=6,
     ),
+    6: FightRules(
+        heavy_mult=3,
+        heavy_extra=8,
+        block_base=BLOCK_BASE_6,
+        guard_halves=True,
+        intents=None,
+        patterns={"basic": PATTERN_BASIC, "elite": PATTERN_STRONG, "boss": PATTERN_STRONG},
+        attack_dice=1,
+        attack_base=6,
+        keep_block=True,
+        blows_land=True,
+        parry_heavy_only=True,
+    ),
 }
 
 
 def fight_rules(rules: int) -> FightRules:
-    """The fight numbers of rules version ``rules`` (3 and 4 share rules 3's; 5 and later rules 5's)."""
-    return FIGHT_RULES[5] if rules >= 5 else FIGHT_RULES[3]
+    """The fight numbers of rules version ``rules`` (3 and 4 share rules 3's; 6 and later rules 6's)."""
+    return FIGHT_RULES[6] if rules >= 6 else FIGHT_RULES[5] if rules >= 5 else FIGHT_RULES[3]
 
 
 def block_range(rules: int, block_bonus: int) -> tuple[int, int]:
@@ -171,6 +198,9 @@ def action_allowed(state: RunState, hero: int, action: str) -> str | None:
         return f"{action} is not a fight action (attack, block, skill, item)"
     if action == "skill" and hero in c.skills_used:
         return f"hero {hero + 1} has used Parry in this fight"
+    if action == "skill" and fight_rules(state.options.rules).parry_heavy_only:
+        if not any(e.intent == "heavy" and e.hp > 0 for e in c.enemies):
+            return "Parry answers a heavy blow: no enemy winds one up this round"
     if action == "item":
         drunk = sum(1 for _, a in c.pending if a == "item")
         if state.potions - drunk <= 0:
@@ -221,7 +251,7 @@ def resolve(state: RunState) -> RunState:
         e.intent_value if g and not fr.guard_halves else 0 for e, g in zip(enemies, guarding, strict=True)
     ]
     parry: set[int] = set()
-    block = [0] * len(players)
+    block = [c.kept_block[i] if i < len(c.kept_block) else 0 for i in range(len(players))]
     potions = state.potions
     used = list(c.skills_used)
     party_rolls: list[int] = []
@@ -254,7 +284,9 @@ def resolve(state: RunState) -> RunState:
             p = players[hero]
             players[hero] = p.model_copy(update={"hp": min(p.max_hp, p.hp + POTION_HEAL)})
     enemy_rolls: list[int] = []
-    for e in enemies:
+    strikers = c.enemies if fr.blows_land else enemies
+    hit_any = any(incoming(e) > 0 for e in strikers)
+    for e in strikers:
         hit = incoming(e)
         if hit == 0:
             continue
@@ -266,8 +298,10 @@ def resolve(state: RunState) -> RunState:
             block[i] -= absorbed
             players[i] = p.model_copy(update={"hp": max(0, p.hp - (hit - absorbed))})
     enemies = [roll_intent(e, rng, state.options.rules, c.round + 1 + k) for k, e in enumerate(enemies)]
+    keep = fr.keep_block and not hit_any and any(block)
     combat = c.model_copy(
         update={
+            "kept_block": tuple(block) if keep else (),
             "enemies": tuple(enemies),
             "round": c.round + 1,
             "last_party_rolls": tuple(party_rolls),

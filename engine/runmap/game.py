@@ -54,8 +54,11 @@ class RunMapGame:
     def snapshot(self, state: RunState) -> Any:
         """The whole state as JSON-ready data (what the state hash covers). Runs of rules 1-2
         leave out the fields rules 3 added, runs of rules 1-3 the field rules 4 added
-        (``gold_spent``), so their hashes (and goldens) are what they were."""
+        (``gold_spent``), runs of rules 1-5 the field rules 6 added (``kept_block``), so their
+        hashes (and goldens) are what they were."""
         data = state.model_dump(mode="json")
+        if state.options.rules < 6 and data.get("combat") is not None:  # rules 6's field
+            data["combat"].pop("kept_block", None)
         if state.options.rules < 4:  # rules 4's fields: older runs hash as they did
             data.pop("gold_spent", None)
             if data.get("result") is not None:
@@ -109,13 +112,19 @@ def read_intents(state: RunState, hero: int) -> FightAction:
     c = state.combat
     assert c is not None
     p = state.players[hero]
+    fr = fight3.fight_rules(state.options.rules)
     hits = [fight3.incoming(e) for e in c.enemies]
-    coming = sum(hits)
+    kept = c.kept_block[hero] if hero < len(c.kept_block) else 0
+    coming = max(0, sum(hits) - kept)
     if any(e.intent == "heavy" and e.hp > 0 for e in c.enemies) and hero not in c.skills_used:
-        return "skill"
+        if coming > 0:
+            return "skill"
     if fight3.action_allowed(state, hero, "item") is None and p.hp - coming <= 8 and p.max_hp - p.hp >= 12:
         return "item"
-    if coming >= fight3.fight_rules(state.options.rules).block_base + state.block_bonus // 2:
+    if fr.keep_block and sum(hits) == 0 and kept == 0:  # rules 6: brace for a heavy blow
+        if any(fight3.next_intent(state, k) == "heavy" for k in range(len(c.enemies))):
+            return "block"
+    if coming >= fr.block_base + state.block_bonus // 2:
         return "block"
     return "attack"
 

@@ -283,7 +283,10 @@ def _round_over(s: RunState) -> RunState:
     assert new_combat is not None
     node = s.layout.nodes[new_combat.node_index]
     party_rolls, enemy_rolls = list(new_combat.last_party_rolls), list(new_combat.last_enemy_rolls)
-    if all(e.hp == 0 for e in new_combat.enemies):
+    # rules 6: the round is simultaneous; a party that falls as it fells the last enemy has lost
+    if all(e.hp == 0 for e in new_combat.enemies) and not (
+        fight3.fight_rules(s.options.rules).blows_land and _all_down(s.players)
+    ):
         assert node.encounter_data is not None
         guardians = s.guardians_defeated
         if node.node_type == NodeType.BOSS:

@@ -61,6 +61,7 @@ class CombatState(FrozenModel):
     last_enemy_rolls: tuple[int, ...] = ()
     pending: tuple[tuple[int, str], ...] = ()  # rules 3: (hero, action) chosen this round
     skills_used: tuple[int, ...] = ()  # rules 3: heroes who used their skill this fight
+    kept_block: tuple[int, ...] = ()  # rules 6: each hero's block that nothing hit, kept into this round
 
 
 class RunOutcome(FrozenModel):

@@ -11,7 +11,7 @@ from engine.core.session import IllegalMoveError, Session
 from engine.runmap import GAME, NodeType, Phase, RunOptions, generate_map, layout_problems, migrate_save
 from engine.runmap import choices3 as C
 from engine.runmap import fight3 as F
-from engine.runmap.config import RULES_VERSION, SchemaError
+from engine.runmap.config import SchemaError
 from engine.runmap.encounters import scale_hp
 from engine.runmap.game import party_bot_move, read_intents
 from engine.runmap.generate3 import FORK_WEIGHT, pick_plan, window_plans
@@ -20,7 +20,7 @@ from engine.runmap.rules import BLESSING_COST, apply_move, legal_moves
 from engine.runmap.state import EnemyState, RunState
 
 
-def fight_state(players: int = 1, seed: int = 5, rules: int = RULES_VERSION) -> RunState:
+def fight_state(players: int = 1, seed: int = 5, rules: int = 5) -> RunState:
     s = GAME.initial(seed, {"preset": "slice", "players": players, "rules": rules})
     assert s.options.rules == rules >= 3 and s.phase == Phase.COMBAT
     return s

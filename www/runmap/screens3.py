@@ -75,6 +75,9 @@ def fight(g: Gfx, f: layout.Frame, s: RunState, t: T, me: int | None) -> None:
             waiting(g, r, y + 30, s, t)
         return
     ask = t("choose_for", n=hero + 1, potions=s.potions)
+    kept = c.kept_block[hero] if hero < len(c.kept_block) else 0
+    if kept:  # rules 6: a block that nothing hit last round
+        ask += t("kept_block", n=kept)
     g.text(r.x + 16, y + 14, ask, GOOD, g.fit_text(ask, r.w - 32, 14), bold=True)
     y += 24
     half = (r.w - 40) / 2
