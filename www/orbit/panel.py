@@ -120,7 +120,10 @@ def plan_panel(app: OrbitHost, g: Gfx, rect: Rect) -> None:
         elif p != c:
             note = f"{p - c:+d}"
         if sub is Subsystem.RAILGUN and ship.slugs is not None:  # rules 8: a short supply's slugs left
-            note = f"{note} · {tr('slugs', n=ship.slugs)}" if note else tr("slugs", n=ship.slugs)
+            slugs = tr("slugs", n=ship.slugs)
+            note = f"{note} · {slugs}" if note else slugs
+            if bx + 4 + g.measure(note, fs - 2) >= minus_x - 2:  # a narrow row keeps the slugs
+                note = slugs if bx + 4 + g.measure(slugs, fs - 2) < minus_x - 2 else str(ship.slugs)
         if note and bx + 4 + g.measure(note, fs - 2) < minus_x - 2:
             g.text(
                 bx + 4,
