@@ -21,7 +21,7 @@ simultaneous (an enemy felled this round still lands the blow it showed, so kill
 spare the party that blow: block or attack is a real choice even in the last round); a block that
 nothing hit (a round in which no enemy attacked: a guard round) is kept into the next round, so a
 guard round is the time to raise a block for the blows shown next; Parry answers a heavy blow only
-(it is there for the telegraphed big hit); a block is 15 + 1d6.
+(it is there for the telegraphed big hit); a block is 17 + 1d6.
 
 Who may act for a hero: its own seat when connected; the host for a hero whose seat is not
 connected (a solo run, a local party, a player who left). Numbers are in RULES.md.
@@ -76,7 +76,7 @@ class FightRules:
 
 PATTERN_BASIC = ("attack", "attack", "heavy", "guard")
 PATTERN_STRONG = ("attack", "heavy", "attack", "heavy", "guard")
-BLOCK_BASE_6 = 15
+BLOCK_BASE_6 = 17
 FIGHT_RULES: dict[int, FightRules] = {
     3: FightRules(HEAVY_MULT, HEAVY_EXTRA, BLOCK_BASE, False, INTENTS),
     5: FightRules(
