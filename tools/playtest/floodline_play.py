@@ -159,7 +159,9 @@ def take_first_safe(p: Play, cands: list[tuple[Any, ...]]) -> bool:
 
 
 def _rank(r: dict[str, Any]) -> tuple[bool, int, float, int]:
-    return (r["won"], r["stars"], r["end_progress"], r["pieces"])
+    """Best of a strategy's plays: a win over a loss, more stars, more of the objective; then, among
+    wins, FEWER pieces (the shortest cheap win is the one to report), among losses more (it lasted)."""
+    return (r["won"], r["stars"], r["end_progress"], -r["pieces"] if r["won"] else r["pieces"])
 
 
 def mean_progress(s: State) -> float:
