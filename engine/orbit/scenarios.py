@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+import engine.orbit.rules as _rules
 from engine.core.rng import Lcg32, Pcg32
-from engine.orbit import rules as _rules
 from engine.orbit.rules import (
     ARC_UNITS,
     RAIL_SLUGS_FROM,
