@@ -24,7 +24,6 @@ index row.
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -35,7 +34,7 @@ from engine.floodline.conditions import plateau
 from engine.floodline.level import parse_level
 from engine.floodline.moves import TickInput
 from engine.floodline.rules import initial_state, step
-from engine.floodline.state import State, Status
+from engine.floodline.state import State
 from tools.floodline.plan_solver import Phase, placements, play_first, play_plan
 
 SX = SZ = 7
@@ -176,17 +175,11 @@ def solve(d: dict[str, Any] | None = None) -> tuple[State, list[TickInput]]:
 
 def write(log: Callable[[str], None] = print) -> State:
     """Write the level file, the solution and its index row; returns the solution's end state."""
-    from tools.floodline.solution_files import write_one
+    from tools.floodline.solution_files import write_planned
 
     d = data()
     end, ticks = solve(d)
-    o = end.outcome
-    if o is None or o.status != Status.WON:
-        raise RuntimeError(f"lv15: the plan does not win ({o}, {end.metrics['piecesUsed']} pieces)")
-    (LEVELS / "lv15.json").write_text(json.dumps(d, indent=1) + "\n", encoding="utf-8")
-    again = write_one("lv15", d, ticks)
-    log(f"lv15: WON {o.stars}★ in {end.metrics['piecesUsed']} pieces, lost {end.metrics['lostVoxelsTotal']}")
-    return again
+    return write_planned("lv15", d, end, ticks, log)  # type: ignore[no-any-return]
 
 
 if __name__ == "__main__":

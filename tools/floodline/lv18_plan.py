@@ -29,7 +29,6 @@ its index row.
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -40,7 +39,7 @@ from engine.floodline.geometry import Gravity
 from engine.floodline.level import parse_level
 from engine.floodline.moves import IDLE, TickInput
 from engine.floodline.rules import initial_state, step
-from engine.floodline.state import State, Status
+from engine.floodline.state import State
 from tools.floodline.plan_solver import Phase, play_plan, run_ticks
 
 N = 18
@@ -128,17 +127,11 @@ def solve(d: dict[str, Any] | None = None) -> tuple[State, list[TickInput]]:
 
 def write(log: Callable[[str], None] = print) -> State:
     """Write the level file, the solution and its index row; returns the solution's end state."""
-    from tools.floodline.solution_files import write_one
+    from tools.floodline.solution_files import write_planned
 
     d = data()
     end, ticks = solve(d)
-    o = end.outcome
-    if o is None or o.status != Status.WON:
-        raise RuntimeError(f"lv18: the plan does not win ({o}, {end.metrics['piecesUsed']} pieces)")
-    (LEVELS / "lv18.json").write_text(json.dumps(d, indent=1) + "\n", encoding="utf-8")
-    again = write_one("lv18", d, ticks)
-    log(f"lv18: WON {o.stars}★ in {end.metrics['piecesUsed']} pieces, {end.metrics['rotations']} tilts")
-    return again
+    return write_planned("lv18", d, end, ticks, log)  # type: ignore[no-any-return]
 
 
 if __name__ == "__main__":

@@ -102,6 +102,22 @@ def write_one(stem: str, data: dict[str, Any], ticks: list[Any]) -> Any:
     return end
 
 
+def write_planned(stem: str, data: dict[str, Any], end: Any, ticks: list[Any], log: Any = print) -> Any:
+    """A hand plan's result written out: refuse a plan that does not win, else write the level file
+    ``levels/<stem>.json``, its solution and index entry (``write_one``), and log the figures.
+    Returns the replayed end state."""
+    o = end.outcome
+    if o is None or o.status != Status.WON:
+        raise RuntimeError(f"{stem}: the plan does not win ({o}, {end.metrics['piecesUsed']} pieces)")
+    (LEVELS / f"{stem}.json").write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    again = write_one(stem, data, ticks)
+    m = end.metrics
+    log(
+        f"{stem}: WON {o.stars}★ in {m['piecesUsed']} pieces, {m['rotations']} tilts, lost {m['lostVoxelsTotal']}"
+    )
+    return again
+
+
 def rerecord(stem: str) -> Any:
     """Write ``solutions/<stem>.json`` again for the level file as it is now, with the same inputs
     (a change that cannot alter play, such as a star threshold, still changes the level's hash).
