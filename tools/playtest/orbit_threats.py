@@ -45,6 +45,7 @@ from engine.orbit import turn as orbit_turn
 from engine.orbit.exposure import reach_at
 from engine.orbit.moves import TurnPlan
 from engine.orbit.rules import SPECS, SUB_INDEX, WEAPON_SPECS, Subsystem, Weapon
+from engine.orbit.scenarios import duel_slugs
 from engine.orbit.state import OrbitState
 from engine.orbit.threat import threats
 from engine.orbit.turn import execute_turn
@@ -213,6 +214,23 @@ def play(job: tuple[int, tuple[str, ...]] | tuple[int, tuple[str, ...], bool]) -
     return g
 
 
+def game_record(g: GameStats) -> dict[str, Any]:
+    """One game's figures as a JSON line (``--games-out``), enough to recombine runs over seed subsets."""
+    return {
+        "seed": g.seed,
+        "short": duel_slugs(g.seed, len(g.seats), orbit_game.RULES_VERSION) is not None,
+        "w": g.winner,
+        "r": g.rounds,
+        "claims": g.claims,
+        "hit_claims": g.hit_claims,
+        "safe_new": g.safe_claims_new,
+        "lies_new": g.lies_new,
+        "hd": g.heat_damage,
+        "held": g.heat_shot,
+        "loads": Counter(g.loadouts),
+    }
+
+
 def summary(results: list[GameStats]) -> dict[str, Any]:
     """Totals over games (the figures of the issue-28 note)."""
     n = len(results)
@@ -281,11 +299,29 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument(
         "--no-heat-check", action="store_true", help="skip the heat counterfactual (heat_decision_* then 0)"
     )
+    ap.add_argument(
+        "--supply", choices=("all", "short", "full"), default="all", help="duels: only this railgun supply"
+    )
+    ap.add_argument("--games-out", default="", help="append one JSON line per game to this file")
     args = ap.parse_args(argv)
     apply(args.trial)
     seats = tuple(args.seats.split(",")) if args.seats else ("expert",) * args.players
-    jobs = [(args.seed + i, seats, not args.no_heat_check) for i in range(args.games)]
-    res = run_many(play, jobs, "orbit-threats", args.workers)
+    seeds = [args.seed + i for i in range(args.games)]
+    if args.supply != "all":
+        short = args.supply == "short"
+        seeds = [
+            s for s in seeds if (duel_slugs(s, len(seats), orbit_game.RULES_VERSION) is not None) == short
+        ]
+    jobs = [(s, seats, not args.no_heat_check) for s in seeds]
+
+    def one(job: tuple[int, tuple[str, ...], bool]) -> GameStats:
+        g = play(job)
+        if args.games_out:
+            with open(args.games_out, "a", encoding="utf-8") as f:
+                f.write(json.dumps(game_record(g)) + "\n")
+        return g
+
+    res = run_many(one, jobs, "orbit-threats", 1 if args.games_out else args.workers)
     print(json.dumps(summary(res), indent=1))
 
 

@@ -31,6 +31,7 @@ Trials join with ``+`` (``railheat+rail8``):
 - ``orderfixed`` / ``orderpairs`` / ``orderthue``: the duel's turn order (rules 3+) is A B | A B (no
   double move), A B | A B | B A | B A (the seat changes every second round) or the Thue-Morse order of
   rounds (A B | B A | B A | A B | ...); shipped: A B | B A (session 15, LAB_LENGTH.md);
+  ``shortorderfixed`` / ``shortorderpairs`` / ``shortorderthue``: the same in short-supply duels only;
 - ``novent0``: the expert's search never weighs keeping heat aboard (always vents first, as before
   session 10);
 - ``nobonus``: the search's +0.5 per powered subsystem (``search.evaluate``) left out (0 since
@@ -170,8 +171,9 @@ def _weapon(w: Weapon, **kw: int) -> None:
     WEAPON_SPECS[w] = replace(WEAPON_SPECS[w], **kw)
 
 
-def _duel_order(mode: str) -> None:
-    """Patch the duel's round order (two ships, rules 3+); three and four ships keep theirs."""
+def _duel_order(mode: str, short_only: bool = False) -> None:
+    """Patch the duel's round order (two ships, rules 3+); three and four ships keep theirs. With
+    ``short_only`` only short-supply duels (ships with a railgun magazine) change order."""
     shipped = order_mod.round_order
 
     def flipped(rnd: int) -> bool:
@@ -185,6 +187,8 @@ def _duel_order(mode: str) -> None:
 
     def round_order(state: Any, rnd: int) -> list[int]:
         if len(state.ships) != 2 or state.rules < 3:
+            return shipped(state, rnd)
+        if short_only and state.ships[0].slugs is None:
             return shipped(state, rnd)
         a, b = state.lead, 1 - state.lead
         return [b, a] if flipped(rnd) else [a, b]
@@ -208,6 +212,8 @@ def apply(trial: str) -> None:
             rules_mod.RAIL_RELOAD = int(part[6:])
         elif part.startswith("order"):
             _duel_order(part[5:])
+        elif part.startswith("shortorder"):  # the same, in short-supply duels only (session 16)
+            _duel_order(part[10:], short_only=True)
         elif part == "novent0":
             search_mod.HOLD_HEAT = False
         elif part == "railheat":

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from gwweb.shared.canvas import Gfx
@@ -51,6 +52,18 @@ def _note_colour(heat: int, change: int, slugs: int | None) -> str:
     if change:
         return GOOD if change > 0 else BAD
     return BAD if slugs == 0 else DIM if slugs is None else FG
+
+
+def rail_note(
+    note: str, slugs: int, label: str, measure: Callable[[str, float], float], size: float, room: float
+) -> str:
+    """The railgun row's note with a short supply's slugs left (rules 8): ``"+1 heat · 2 slugs"`` when
+    it is narrower than ``room`` px at font ``size``, else the slugs alone (``label``, e.g. ``"2 slugs"``),
+    else the bare number: a narrow row drops the heat or change note first, never the slugs."""
+    full = f"{note} · {label}" if note else label
+    if measure(full, size) < room:
+        return full
+    return label if measure(label, size) < room else str(slugs)
 
 
 def plan_panel(app: OrbitHost, g: Gfx, rect: Rect) -> None:
@@ -120,10 +133,8 @@ def plan_panel(app: OrbitHost, g: Gfx, rect: Rect) -> None:
         elif p != c:
             note = f"{p - c:+d}"
         if sub is Subsystem.RAILGUN and ship.slugs is not None:  # rules 8: a short supply's slugs left
-            slugs = tr("slugs", n=ship.slugs)
-            note = f"{note} · {slugs}" if note else slugs
-            if bx + 4 + g.measure(note, fs - 2) >= minus_x - 2:  # a narrow row keeps the slugs
-                note = slugs if bx + 4 + g.measure(slugs, fs - 2) < minus_x - 2 else str(ship.slugs)
+            room = minus_x - 2 - (bx + 4)
+            note = rail_note(note, ship.slugs, tr("slugs", n=ship.slugs), g.measure, fs - 2, room)
         if note and bx + 4 + g.measure(note, fs - 2) < minus_x - 2:
             g.text(
                 bx + 4,
