@@ -339,6 +339,44 @@ def test_a_challenge_link_starts_its_game_or_waits_for_new_game(gw: Any) -> None
     assert app.state.seed == 20261128 and any("names no game" in t for t in app.shell.toasts.texts())
 
 
+def test_the_new_game_card_offers_the_day_s_game(gw: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue #30: the New game card's daily game is today's (UTC) seed in Classic, the game ``?daily``
+    names: its button, and by keyboard one step past the last mode or before the first."""
+    day = types.SimpleNamespace(toISOString=lambda: "2026-11-29T23:59:59.000Z")
+    monkeypatch.setattr(sys.modules["js"], "Date", types.SimpleNamespace(now=lambda: 0, new=lambda: day))
+    app = gw.create(FakeShell())
+    app.start_new("storm", 3)
+    app.on_button("daily")  # no card open: nothing
+    assert (app.state.seed, app.state.options.mode) == (3, "storm")
+    press(app, "new")
+    assert app.ui.dialog_mode == "storm" and not app.ui.dialog_daily
+    press(app, "DOWN")  # storm is the last mode: the ring goes to the day's game
+    assert app.ui.dialog_daily and app.ui.dialog_mode == "storm"
+    press(app, "UP")
+    assert not app.ui.dialog_daily and app.ui.dialog_mode == "storm"
+    press(app, "DOWN")
+    press(app, "DOWN")  # and on to the first mode
+    assert not app.ui.dialog_daily and app.ui.dialog_mode == "classic"
+    press(app, "UP")  # before the first mode
+    assert app.ui.dialog_daily
+    press(app, "select")
+    assert app.ui.dialog is None and not app.ui.dialog_daily
+    assert (app.state.seed, app.state.options.mode, app.state.turns) == (20261129, "classic", 0)
+    assert any("seed 20261129" in t for t in app.shell.toasts.texts())
+    r = greedy_route(app.state)
+    assert r is not None
+    app.play(r)
+    app.open_dialog()  # the button: the same game again, from its start
+    assert not app.ui.dialog_daily
+    app.on_button("daily")
+    assert (app.state.seed, app.state.options.mode, app.state.turns, app.ui.dialog) == (
+        20261129,
+        "classic",
+        0,
+        None,
+    )
+
+
 def test_a_damaged_profile_keeps_its_bests_and_says_so(gw: Any) -> None:
     """Issue #30: a damaged profile never resets Best silently: the readable Bests are kept (and
     stored again), the record is kept aside, the player is told."""

@@ -21,7 +21,7 @@ from engine.ternar.telemetry import BestView, Profile, best_view, options_for, r
 
 from . import replay
 from .announce import Arrival, announce_turn, arrivals
-from .board import Ui, dialog_key, interpret
+from .board import DAILY, Ui, dialog_key, interpret
 from .effects import SALUTE_MS, Fx
 from .frame import draw_frame
 from .frame_cache import FrameCache
@@ -167,7 +167,7 @@ class TernarApp(TurnApp[State, Move, Ui]):
         if old.outcome is None and old.turns > 0:
             self._end_session(old)
         self.ui.clear_route()
-        self.ui.dialog = None
+        self.ui.dialog, self.ui.dialog_daily = None, False
         if self.link is not None:  # a link waited for this New game
             seed = self.link[0] if seed is None else seed
             self.link = None
@@ -192,7 +192,7 @@ class TernarApp(TurnApp[State, Move, Ui]):
             return  # this game already (the link's page reloaded)
         if st.outcome is None and st.turns > 0:
             self.link = got
-            self.ui.dialog, self.ui.dialog_mode = "new", mode
+            self.ui.dialog, self.ui.dialog_mode, self.ui.dialog_daily = "new", mode, False
             self.toast(self.t("link_wait", seed=seed, mode=name))
             return
         self.start_new(mode, seed)
@@ -359,7 +359,9 @@ class TernarApp(TurnApp[State, Move, Ui]):
             return True
         if ui.dialog is not None:
             mode = dialog_key(ui, name)
-            if mode is not None:
+            if mode == DAILY:
+                self.start_daily()
+            elif mode is not None:
                 self.start_new(mode)
             return True
         if self.state.outcome is not None and not self.locked():
@@ -394,6 +396,8 @@ class TernarApp(TurnApp[State, Move, Ui]):
             self.dismissed = len(sh.notices) if self.dismissed >= len(sh.notices) - 1 else self.dismissed + 1
         elif id == "replay":
             replay.start(self, ui.dialog_mode if ui.dialog is not None else self.state.options.mode)
+        elif id == DAILY and ui.dialog is not None:
+            self.start_daily()
         elif ui.dialog is not None and not (id.startswith("mode:") or id in ("telemetry", "cancel")):
             ui.dialog = None  # a tap on the dimmed page behind the New game card only closes it
         elif id == "undo":
@@ -415,6 +419,18 @@ class TernarApp(TurnApp[State, Move, Ui]):
     def open_dialog(self) -> None:
         self.ui.dialog = "new"
         self.ui.dialog_mode = self.state.options.mode
+        self.ui.dialog_daily = False
+
+    def start_daily(self, today: str | None = None) -> None:
+        """The New game card's daily game (issue #30): today's seed (UTC) in Classic, the game
+        ``?daily`` names, the same for everyone that day."""
+        from engine.ternar.seeds import daily_seed
+
+        from .links import today_utc
+
+        seed = daily_seed(today or today_utc())
+        self.start_new("classic", seed)
+        self.toast(self.t("daily_game", seed=seed))
 
     def share(self) -> None:
         """Share this game as a link (``?seed=N&mode=…``, issue #30): copied, or shown to copy."""

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from gwweb.shared.input import Event
 
 CueKind = Literal["link", "link_soft", "tint", "reject"]
+DAILY = "daily"  # the New game card's daily game: today's seed in Classic (issue #30; ``?daily``)
 
 
 @dataclass
@@ -41,6 +42,7 @@ class Ui:
     keyboard: bool = False  # the last input was a key: cards ring the button Enter presses
     dialog: str | None = None  # "new": the New game card is open
     dialog_mode: str = "classic"  # the mode highlighted in the New game card (keyboard choice)
+    dialog_daily: bool = False  # the keyboard's ring is on the card's daily game instead (issue #30)
     dialog_rect: Rect | None = None  # the card as last drawn (a tap outside it closes it)
     released: tuple[int, ...] = ()  # the route last handed to the engine (a refusal tints its end)
     cues: list[tuple[CueKind, int]] = field(default_factory=list)
@@ -174,12 +176,20 @@ def _key_move(ui: Ui, state: State, name: str) -> None:
 
 
 def dialog_key(ui: Ui, name: str) -> str | None:
-    """A key in the New game card: arrows move the highlight; returns the mode Enter starts."""
+    """A key in the New game card: arrows move the highlight through the modes and, past the last
+    (or before the first), onto the daily game; returns what Enter starts: a mode, or ``DAILY``."""
     if name == "cancel":
         ui.dialog = None
     elif name in MOVES:
         step = -1 if name in ("UP", "NW", "NE", "W") else 1
-        ui.dialog_mode = str(step_choice(CHROME, {"mode": ui.dialog_mode}, "mode", step)["mode"])
+        choices = CHROME.field("mode").choices
+        if ui.dialog_daily:
+            ui.dialog_daily = False
+            ui.dialog_mode = str(choices[0] if step > 0 else choices[-1])
+        elif ui.dialog_mode == choices[-1 if step > 0 else 0]:
+            ui.dialog_daily = True
+        else:
+            ui.dialog_mode = str(step_choice(CHROME, {"mode": ui.dialog_mode}, "mode", step)["mode"])
     elif name == "select":
-        return ui.dialog_mode
+        return DAILY if ui.dialog_daily else ui.dialog_mode
     return None

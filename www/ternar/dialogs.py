@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from gwweb.shared import chrome
+from gwweb.shared.chrome.widgets import button
 
 from engine.ternar.chrome import CHROME, result_lines
 from engine.ternar.engine import STORM_HEAVY
@@ -22,10 +23,19 @@ if TYPE_CHECKING:
 
 
 def new_game_dialog(
-    g: Gfx, t: Tr, *, mode: str, in_progress: bool, focus: bool = False, replay: bool = False
+    g: Gfx,
+    t: Tr,
+    *,
+    mode: str,
+    in_progress: bool,
+    focus: bool = False,
+    replay: bool = False,
+    today: str = "",
+    daily_focus: bool = False,
 ) -> Rect:
     """The modes (arrows move the highlight, Enter starts it: ``focus`` rings it); with ``replay``,
-    "Watch best" replays the highlighted mode's best game (issue #30)."""
+    "Watch best" replays the highlighted mode's best game; with ``today``, the day's game beside the
+    card (issue #30). Returns the area a tap keeps the card open in (the card and the daily button)."""
     buttons = [chrome.CardButton("telemetry", t("telemetry")), chrome.CardButton("cancel", t("cancel"))]
     if replay:
         buttons.insert(0, chrome.CardButton("replay", t("replay")))
@@ -39,9 +49,33 @@ def new_game_dialog(
         t("new_game_q"),
         buttons,
         note=t("new_game_lost") if in_progress else "",
-        focused=f"mode:{mode}" if focus else None,
+        focused=f"mode:{mode}" if focus and not daily_focus else None,
     )
-    return Rect(x, y, w, h)
+    card = Rect(x, y, w, h)
+    return daily_button(g, t, card, today, focus and daily_focus) if today else card
+
+
+DAILY_H = 44.0
+DAILY_GAP = 10.0
+
+
+def daily_button(g: Gfx, t: Tr, card: Rect, today: str, focused: bool) -> Rect:
+    """The day's game (today's seed in Classic, ``?daily``), a button under the New game card, or
+    beside it where a short screen leaves no room below (a phone held sideways); left out when
+    neither fits. Returns the card's rectangle grown to hold the button."""
+    x, y, w, h = card.x, card.y, card.w, card.h
+    if y + h + DAILY_GAP + DAILY_H <= g.height - 8:
+        bx, by, bw = x, y + h + DAILY_GAP, w
+    elif x + w + DAILY_GAP + 160 <= g.width - 8:
+        bx, by, bw = x + w + DAILY_GAP, y, min(w, g.width - 8 - (x + w + DAILY_GAP))
+    else:
+        return card
+    label = t("daily", date=today)
+    button(
+        g, THEME, "daily", bx, by, bw, DAILY_H, label, size=g.fit_text(label, bw - 16, 15), focused=focused
+    )
+    right, bottom = max(x + w, bx + bw), max(y + h, by + DAILY_H)
+    return Rect(x, y, right - x, bottom - y)
 
 
 def game_over(

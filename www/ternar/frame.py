@@ -211,6 +211,7 @@ def draw_frame(app: TernarPage, g: Gfx, t_now: float) -> None:
     )
     if ui.dialog == "new":
         from .dialogs import new_game_dialog
+        from .links import today_utc
         from .replay import has_best
 
         ui.dialog_rect = new_game_dialog(
@@ -220,6 +221,8 @@ def draw_frame(app: TernarPage, g: Gfx, t_now: float) -> None:
             in_progress=st.outcome is None and st.turns > 0,
             focus=ui.keyboard,
             replay=has_best(app.shell.storage, ui.dialog_mode),
+            today=today_utc(),
+            daily_focus=ui.dialog_daily,
         )
     elif st.outcome is not None and not locked and app.replay is None:
         from .dialogs import game_over

@@ -52,6 +52,7 @@ def hooks(app: TernarPage) -> dict[str, object]:
                 "busy": app.busy(),
                 "dialog": ui.dialog,
                 "dialog_mode": ui.dialog_mode,
+                "dialog_daily": ui.dialog_daily,
                 "cursor": ui.cursor.nid if ui.show_cursor else None,
                 "keyboard": ui.keyboard,
                 "lang": app.shell.i18n.lang,

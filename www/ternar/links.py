@@ -13,8 +13,14 @@ def page_link() -> tuple[dict[str, str], str]:
     loc = js.location
     params = dict(parse_qsl(str(getattr(loc, "hash", "")).lstrip("#"), keep_blank_values=True))
     params.update(parse_qsl(str(getattr(loc, "search", "")).lstrip("?"), keep_blank_values=True))
+    return params, today_utc()
+
+
+def today_utc() -> str:
+    """Today's UTC date (YYYY-MM-DD) by the browser's clock: the daily seed's day (issue #30)."""
+    import js  # type: ignore[import-not-found]
+
     try:
-        today = str(js.Date.new().toISOString())[:10]
+        return str(js.Date.new().toISOString())[:10]
     except Exception:
-        today = "1970-01-01"
-    return params, today
+        return "1970-01-01"
