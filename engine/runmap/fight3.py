@@ -29,7 +29,7 @@ connected (a solo run, a local party, a player who left). Numbers are in RULES.m
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine.core.rng import GodotRng
 from engine.core.session import IllegalMoveError
@@ -77,36 +77,27 @@ class FightRules:
 PATTERN_BASIC = ("attack", "attack", "heavy", "guard")
 PATTERN_STRONG = ("attack", "heavy", "attack", "heavy", "guard")
 BLOCK_BASE_6 = 17
+RULES_5 = FightRules(
+    heavy_mult=3,
+    heavy_extra=8,
+    block_base=BLOCK_BASE,
+    guard_halves=True,
+    intents=None,
+    patterns={"basic": PATTERN_BASIC, "elite": PATTERN_STRONG, "boss": PATTERN_STRONG},
+    attack_dice=1,
+    attack_base=6,
+)
 FIGHT_RULES: dict[int, FightRules] = {
     3: FightRules(HEAVY_MULT, HEAVY_EXTRA, BLOCK_BASE, False, INTENTS),
-    5: FightRules(
-        heavy_mult=3,
-        heavy_extra=8,
-        block_base=BLOCK_BASE,
-        guard_halves=True,
-        intents=None,
-        patterns={"basic": PATTERN_BASIC, "elite": PATTERN_STRONG, "boss": PATTERN_STRONG},
-        attack_dice=1,
-        attack_base=6,
-    ),
-    6: FightRules(
-        heavy_mult=3,
-        heavy_extra=8,
-        block_base=BLOCK_BASE_6,
-        guard_halves=True,
-        intents=None,
-        patterns={"basic": PATTERN_BASIC, "elite": PATTERN_STRONG, "boss": PATTERN_STRONG},
-        attack_dice=1,
-        attack_base=6,
-        keep_block=True,
-        blows_land=True,
-        parry_heavy_only=True,
-    ),
+    5: RULES_5,
+    # rules 6 is rules 5's round with a bigger block, the kept block, landing blows and a heavy-only Parry
+    6: replace(RULES_5, block_base=BLOCK_BASE_6, keep_block=True, blows_land=True, parry_heavy_only=True),
 }
 
 
 def fight_rules(rules: int) -> FightRules:
-    """The fight numbers of rules version ``rules`` (3 and 4 share rules 3's; 6 and later rules 6's)."""
+    """The fight numbers of rules version ``rules`` (3 and 4 share rules 3's; 6 and later rules 6's:
+    rules 7 changes only the guardians' HP, ``encounters.guardian_stats``)."""
     return FIGHT_RULES[6] if rules >= 6 else FIGHT_RULES[5] if rules >= 5 else FIGHT_RULES[3]
 
 
