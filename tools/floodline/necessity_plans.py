@@ -87,6 +87,8 @@ def plan_source(n: int) -> str:
         return "redesign"
     if n == 26:
         return "cantilever_plan"
+    if n in (23, 28):  # hand plans of their own: Lv23's tower and table (session 16), Lv28's notch
+        return f"lv{n}_plan"
     from tools.floodline import park_plan
 
     if n in park_plan.PLANS:  # a weight-limited High-Rise level won with Stabilize / hold (session 14)
@@ -107,6 +109,14 @@ def play_plan(n: int, d: Data, pieces: int) -> State:
         from tools.floodline import cantilever_plan
 
         return cantilever_plan.run_plan(cantilever_plan.LV26, d)[0]
+    if src == "lv23_plan":
+        from tools.floodline import lv23_plan
+
+        return lv23_plan.solve(d)[0]
+    if src == "lv28_plan":
+        from tools.floodline import lv28_plan
+
+        return lv28_plan.solve(data=d)[0]
     if src == "park_plan":
         from tools.floodline import park_plan
 

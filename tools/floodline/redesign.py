@@ -177,6 +177,13 @@ PLANS: dict[int, list[Phase]] = {
 }
 
 
+def _add_redraws() -> None:
+    """Session 16's chapter-3 redraw (``lv23_plan.py``: Lv23's table joins its objective)."""
+    from tools.floodline import lv23_plan
+
+    APPLY[23] = lv23_plan.redraw
+
+
 def _add_chapter2() -> None:
     """Session 9's chapter-2 redraws (``redesign_ch2.py``: Lv12, 16, 20) join the tables above."""
     from tools.floodline import redesign_ch2
@@ -186,6 +193,7 @@ def _add_chapter2() -> None:
 
 
 _add_chapter2()
+_add_redraws()
 
 
 def apply(n: int, data: Data) -> Data:
