@@ -35,10 +35,12 @@ the seed draws which seat starts alone, with four which seat takes the first pla
 (``scenarios.place_shift``). 7 (issue 28, session 10): a railgun holding 4 units makes 1 heat every
 turn, fired or not (``rules.RAIL_HEAT_ALWAYS``). 8 (issue 28, sessions 14-15): half the seeded duels draw a
 short railgun supply, ``rules.RAIL_SLUGS`` slugs a ship, one per shot (``Ship.slugs``,
-``scenarios.duel_slugs``); the other duels and three- and four-ship games have no magazine. A game keeps
+``scenarios.duel_slugs``); the other duels and three- and four-ship games have no magazine. 9 (issue 28,
+session 16): a railgun shot makes 1 heat of its own on top of the powered turn's
+(``rules.railgun_shot_heat``). A game keeps
 the rules it was started under (``OrbitOptions.rules``; saves without it are rules 1, rules-2 to rules-7
 saves replay as they were played)."""
-RULES_LATEST = 8
+RULES_LATEST = 9
 """The newest rules version this engine can play (a lab draft may sit above ``RULES_VERSION``)."""
 RULES_ACCEPTED = RULES_VERSION
 """The newest rules a save, a link or the options may ask for: the shipped rules (session 15: a

@@ -200,6 +200,20 @@ def railgun_heats(rules: int, fired: bool) -> bool:
     return fired or rules >= RAIL_HEAT_ALWAYS
 
 
+RAIL_SHOT_HEAT_FROM = 9
+"""First rules version in which a railgun **shot** makes heat of its own, on top of the powered turn's
+(issue 28, session 16; RULES.md reading 34): the document's two railgun sentences added together, the
+formula's ``(4 - 3) x 1`` every powered turn (rules 7) and the description's "generates heat when firing
+at 4 energy", one more overclocked unit's worth (``RAIL_SHOT_HEAT``) on the turn it fires."""
+RAIL_SHOT_HEAT = 1
+"""Heat a railgun shot adds from ``RAIL_SHOT_HEAT_FROM``: the railgun's own heat per overclocked unit."""
+
+
+def railgun_shot_heat(rules: int, fired: bool) -> int:
+    """Heat the railgun's shot adds this turn (beyond ``railgun_heats``'s) under rules ``rules``."""
+    return RAIL_SHOT_HEAT if fired and rules >= RAIL_SHOT_HEAT_FROM else 0
+
+
 RAIL_SLUGS_FROM = 8
 """First rules version in which the railgun has a magazine (issue 28, session 14; RULES.md reading 33)."""
 RAIL_SLUGS = 2

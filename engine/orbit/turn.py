@@ -42,6 +42,7 @@ from engine.orbit.rules import (
     hit_damage,
     in_range,
     railgun_heats,
+    railgun_shot_heat,
     slugs_after_turn,
 )
 from engine.orbit.state import OrbitState, Outcome, Ship, Termination, Transit, complete_transfer
@@ -98,7 +99,8 @@ _SHIELD_MIN = SPECS[Subsystem.SHIELDS].minimum
 
 def turn_heat(pending: tuple[int, ...], railgun_fired: bool, rules: int) -> int:
     """Heat generated in step 8: overclocked engines every turn; the railgun on turns it fires
-    (rules 1-6) or every turn it holds 4 units (rules 7, ``rules.railgun_heats``)."""
+    (rules 1-6) or every turn it holds 4 units (rules 7, ``rules.railgun_heats``), plus 1 for a shot
+    from rules 9 (``rules.railgun_shot_heat``)."""
     total = 0
     rail_heats = railgun_heats(rules, railgun_fired)
     for i, threshold, rate in _OVERCLOCKERS:
@@ -106,11 +108,14 @@ def turn_heat(pending: tuple[int, ...], railgun_fired: bool, rules: int) -> int:
             continue
         if pending[i] > threshold:
             total += (pending[i] - threshold) * rate
+            if i == _RAIL:
+                total += railgun_shot_heat(rules, railgun_fired)
     return total
 
 
 def heat_by_subsystem(pending: tuple[int, ...], railgun_fired: bool, rules: int) -> dict[Subsystem, int]:
-    """Heat each subsystem will generate in step 8 (0 for most; the railgun see ``turn_heat``)."""
+    """Heat each subsystem will generate in step 8 (0 for most; the railgun see ``turn_heat``; from
+    rules 9 its shot adds ``rules.railgun_shot_heat``)."""
     out = {s: 0 for s in SUBSYSTEMS}
     rail_heats = railgun_heats(rules, railgun_fired)
     for i, threshold, rate in _OVERCLOCKERS:
@@ -118,6 +123,8 @@ def heat_by_subsystem(pending: tuple[int, ...], railgun_fired: bool, rules: int)
             continue
         if pending[i] > threshold:
             out[SUBSYSTEMS[i]] = (pending[i] - threshold) * rate
+            if i == _RAIL:
+                out[SUBSYSTEMS[i]] += railgun_shot_heat(rules, railgun_fired)
     return out
 
 

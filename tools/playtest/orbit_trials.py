@@ -6,6 +6,7 @@ loadouts (share of expert turns), games with heat damage or venting, and shots b
 Trials join with ``+`` (``railheat+rail8``):
 
 - ``railheat``: the seed's heat formula read literally (a powered railgun heats every turn);
+- ``railfireN``: a railgun shot makes N heat more than the powered turn's 1 (session 16, rules 7+);
 - ``railN`` / ``lasN`` / ``misN``: weapon damage N; ``misringN``, ``misarcN``, ``lasarcN``: reach;
 - ``shieldN``: shields take N off every hit;
 - ``railpierce`` / ``mispierce`` / ``laspierce``: shields do not stop that weapon;
@@ -78,6 +79,17 @@ FULL = {
 def _railheat() -> None:
     real = turn_mod.turn_heat
     turn_mod.turn_heat = lambda pending, railgun_fired, rules: real(pending, True, rules)
+
+
+def _railfire(n: int) -> None:
+    """A railgun that fires makes ``n`` more heat on top of its powered turn's 1 (session 16: the
+    description's "generates heat when firing" read together with the formula, rules 7+)."""
+    real = turn_mod.turn_heat
+
+    def heat(pending: tuple[int, ...], railgun_fired: bool, rules: int) -> int:
+        return real(pending, railgun_fired, rules) + (n if railgun_fired else 0)
+
+    turn_mod.turn_heat = heat
 
 
 def _railout() -> None:
@@ -218,6 +230,8 @@ def apply(trial: str) -> None:
             search_mod.HOLD_HEAT = False
         elif part == "railheat":
             _railheat()
+        elif part.startswith("railfire"):
+            _railfire(int(part[8:]))
         elif part == "railout":
             _railout()
         elif part == "openings":
