@@ -68,13 +68,26 @@ def cpython_session(page: Any) -> Session:
     return Session.load(GAME, save_json(page))
 
 
-def drag(page: Any, route: tuple[int, ...], stray: int | None = None, wait: bool = True) -> None:
-    """Drag ``route`` with the real mouse (then over ``stray``, if given) and release; with ``wait``,
-    let two frames pass."""
+def keys(page: Any, names: list[str]) -> None:
+    """Press cursor keys in a row, then let two frames pass: the page handles every queued key of a
+    frame in order (``gwweb.shared.input``), so this is ``press`` for each, one wait instead of one
+    per key."""
+    for k in names:
+        page.keyboard.press(k)
+    frames(page)
+
+
+def drag(
+    page: Any, route: tuple[int, ...], stray: int | None = None, wait: bool = True, steps: int = 4
+) -> None:
+    """Drag ``route`` with the real mouse, ``steps`` moves per link (then over ``stray``, if given) and
+    release; with ``wait``, let two frames pass. Each move waits for the page to take it, and a long
+    route's line vibrates (frames run), so tests that drag for what the move does pass ``steps=1``: a
+    straight move between neighbours' centres crosses no other node."""
     page.mouse.move(*center(page, route[0]))
     page.mouse.down()
     for n in route[1:]:
-        page.mouse.move(*center(page, n), steps=4)
+        page.mouse.move(*center(page, n), steps=steps)
     if stray is not None:
         page.mouse.move(*center(page, stray), steps=6)
     page.mouse.up()
@@ -211,12 +224,10 @@ def test_ternar_drag_keyboard_undo_reload(tpage: Any) -> None:
     assert route is not None
     press(page, "ArrowLeft")  # first press shows the cursor
     start = info(page)["cursor"]
-    for d in key_path(start, route.nodes[0]):
-        press(page, KEY_FOR[d])
+    keys(page, [KEY_FOR[d] for d in key_path(start, route.nodes[0])])
     assert info(page)["cursor"] == route.nodes[0]
     press(page, "Enter")
-    for a, b in zip(route.nodes, route.nodes[1:]):
-        press(page, KEY_FOR[direction(a, b)])
+    keys(page, [KEY_FOR[direction(a, b)] for a, b in zip(route.nodes, route.nodes[1:])])
     assert tuple(info(page)["route"]) == route.nodes
     press(page, "Enter")
     s.play(route)
@@ -271,7 +282,7 @@ def test_ternar_drag_keyboard_undo_reload(tpage: Any) -> None:
         assert route is not None
         _, events = GAME.apply_with_events(s.state, route)
         s.play(route)
-        drag(page, route.nodes)
+        drag(page, route.nodes, steps=1)
         settle(page)
         got = info(page)
         assert got["turns"] == before["turns"] + 1 > INTRO_TURNS and state_hash(page) == s.state_hash()
@@ -374,12 +385,10 @@ def key_route(page: Any, nodes: tuple[int, ...]) -> None:
     """Build ``nodes`` with the keyboard alone: cursor keys to the start, Enter, a key per link, Enter."""
     if info(page)["cursor"] is None:
         press(page, "ArrowLeft")  # the first key shows the cursor (the board's keyboard focus)
-    for d in key_path(info(page)["cursor"], nodes[0]):
-        press(page, KEY_FOR[d])
+    keys(page, [KEY_FOR[d] for d in key_path(info(page)["cursor"], nodes[0])])
     assert info(page)["cursor"] == nodes[0]
     press(page, "Enter")
-    for a, b in zip(nodes, nodes[1:]):
-        press(page, KEY_FOR[direction(a, b)])
+    keys(page, [KEY_FOR[direction(a, b)] for a, b in zip(nodes, nodes[1:])])
     assert tuple(info(page)["route"]) == nodes
     press(page, "Enter")
 
@@ -432,8 +441,7 @@ def test_ternar_whole_game_by_keyboard(tpage: Any) -> None:
     s = cpython_session(page)
     route = greedy_route(s.state)
     assert route is not None and len(route.nodes) >= 2
-    for d in key_path(info(page)["cursor"], route.nodes[0]):
-        press(page, KEY_FOR[d])
+    keys(page, [KEY_FOR[d] for d in key_path(info(page)["cursor"], route.nodes[0])])
     press(page, "Enter")
     press(page, KEY_FOR[direction(route.nodes[0], route.nodes[1])])
     assert tuple(info(page)["route"]) == route.nodes[:2]
@@ -497,3 +505,17 @@ def test_a_press_during_the_turn_animation_is_taken_not_dropped(tpage: Any) -> N
     ref.play(second)
     assert state_hash(page) == ref.state_hash()
     assert save_json(page)["moves"] == [GAME.format_move(first), GAME.format_move(second)]
+
+
+def test_release_to_next_input_and_no_press_is_dropped(tpage: Any) -> None:
+    """Issue #30's input figure (release -> next accepted input), on the shared page:
+    e2e/test_ternar_input.py."""
+    from e2e.test_ternar_input import SEED as INPUT_SEED
+    from e2e.test_ternar_input import measure
+
+    page = tpage
+    begin(page, INPUT_SEED, "classic", first_run=False)
+    if info(page)["tutorial"] is not None:
+        press(page, "Escape")
+    assert info(page)["tutorial"] is None and info(page)["dialog"] is None
+    measure(page)

@@ -7,6 +7,9 @@ route. 2048's rule (RULES.md "Input") makes the press end the turn's animation a
 taken however long that animation would run. The figures are printed (``-s``) and written to
 ``e2e-artifacts/ternar-input.json``; the test asserts behaviour only (no timed assertions): every
 press is taken and the page's game equals CPython's.
+
+The test runs on e2e/test_ternar.py's shared test page (``measure`` below; a boot of its own cost
+~10 CPU-s): ``pytest -s e2e/test_ternar.py -k release_to_next`` runs it alone (one boot).
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from e2e.util import save_json, state_hash, wait_ready  # noqa: E402
+from e2e.util import save_json, state_hash  # noqa: E402
 from engine.core.session import Session  # noqa: E402
 from engine.ternar import GAME  # noqa: E402
 from engine.ternar.bot import greedy_route  # noqa: E402
@@ -73,12 +76,9 @@ def _centers(page: Any, nodes: tuple[int, ...]) -> list[list[float]]:
     return [json.loads(page.evaluate(f"() => window.gridworks.nodeCenter({n})")) for n in nodes]
 
 
-def test_release_to_next_input_and_no_press_is_dropped(page: Any, site: str) -> None:
-    page.goto(f"{site}ternar/?test=1")
-    wait_ready(page)
-    page.evaluate(f"() => window.gridworks.newGame({SEED}, 'classic')")
-    page.locator("canvas").first.focus()
-    page.keyboard.press("Escape")  # skip the first-run tutorial (its cards hold the board between turns)
+def measure(page: Any) -> None:
+    """On a booted test page with a new game of ``SEED`` and no tutorial (its cards hold the board
+    between turns): the figures, and every press taken."""
     page.evaluate(DRIVER)
     start = save_json(page)
     ref = Session.load(GAME, start)
