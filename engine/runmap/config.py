@@ -22,10 +22,11 @@ from engine.core.schema import FrozenModel, SchemaError, parse_model
 Preset = Literal["slice", "full"]
 
 MAX_PLAYERS = 4
-RULES_VERSION = 6  # 1: the pseudocode's generator (issue 9); 2: real decisions (issue 19); 3: issue 29;
+RULES_VERSION = 7  # 1: the pseudocode's generator (issue 9); 2: real decisions (issue 19); 3: issue 29;
 # 4: the score counts gold earned (held + spent on purchases), not only gold held;
 # 5: fights with telegraphed patterns and bigger swings (fight3.FIGHT_RULES[5]);
-# 6: guard and plain-attack rounds are decisions (a block nothing hit is kept, an attacking enemy is open)
+# 6: guard and plain-attack rounds are decisions (a block nothing hit is kept, the round is simultaneous);
+# 7: rules 6's fights against act guardians with less HP (encounters.GUARDIAN_STATS_7)
 
 
 class Knobs(FrozenModel):

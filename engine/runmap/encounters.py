@@ -43,6 +43,14 @@ GUARDIAN_STATS_3: dict[str, tuple[int, int, int]] = {
     "shadow_kraken": (40, 2, 0),
     "rng": (50, 2, 2),
 }
+# rules 7: the act guardians of acts 1-3 have less HP (session-15 lab: the intent reader fell to the
+# act-1 and act-2 guardians in 7 of 10 lost runs; RULES.md "Rules 7")
+GUARDIAN_STATS_7: dict[str, tuple[int, int, int]] = {
+    **GUARDIAN_STATS_3,
+    "beholder": (18, 1, 2),
+    "house": (26, 1, 3),
+    "shadow_kraken": (36, 2, 0),
+}
 GOLD = {"basic": 10, "elite": 25, "boss": 40}
 ELITE_GOLD_3 = 75  # rules 3: an elite's purse (a relic comes with it, ``choices3``)
 PORTAL_GOLD = 300  # rules 2: the RNG Portal's hoard, the reward for defying the gods (lab: worth it)
@@ -107,13 +115,18 @@ def roll_encounter(
     raise ValueError(f"no encounter table for {node_type.value}")
 
 
+def guardian_stats(rules: int) -> dict[str, tuple[int, int, int]]:
+    """(HP, dice, bonus) of each guardian under rules version ``rules``."""
+    return GUARDIAN_STATS_7 if rules >= 7 else GUARDIAN_STATS_3 if rules >= 3 else GUARDIAN_STATS
+
+
 def roll_guardian_encounter(
     guardian_id: str, player_count: int, act: int, rng: GodotRng, rules: int = 1
 ) -> EncounterData:
     """Pre-roll a guardian fight: the guardian plus 0-1 basic minions (one more with 3+ players)."""
     if guardian_id not in GUARDIAN_STATS:
         raise ValueError(f"unknown guardian {guardian_id!r}")
-    hp, dice, bonus = (GUARDIAN_STATS_3 if rules >= 3 else GUARDIAN_STATS)[guardian_id]
+    hp, dice, bonus = guardian_stats(rules)[guardian_id]
     boss = EnemyData(
         enemy_id=guardian_id,
         rank="boss",

@@ -215,7 +215,7 @@ def test_a_save_from_before_rules_2_replays_with_the_old_generator() -> None:
 
 def test_new_runs_are_stamped_with_the_current_rules() -> None:
     opts = current_options({"preset": "full", "players": 2})
-    assert opts["rules"] == RULES_VERSION == 6
+    assert opts["rules"] == RULES_VERSION == 7
     s = Session(GAME, 4242, opts)
-    assert migrate_save(s.save_json()).options["rules"] == 6
+    assert migrate_save(s.save_json()).options["rules"] == 7
     assert s.state.layout.structure() == generate_map(4242, 2, RunOptions(preset="full", players=2))

@@ -8,8 +8,11 @@ each hero does in a round). Both are cheap, fixed strategies, as the lab keeps t
   worth +2 when hurt), ``avoid_elites`` (elites -5), ``safe`` (rests/shrines +2, elites -5, traps
   and events -1, the Kraken at the end), ``greedy_gold`` (elites +2, events +1, rests -1, never
   buys, the RNG Portal's hoard at the end), ``random`` (uniform among the options);
-- fight policies: ``attack`` (always attack), ``block`` (always block), ``reader`` (the engine's
-  ``read_intents``: parry heavy rounds, block big hits, drink when near death, else attack).
+- fight policies: ``attack`` (always attack), ``block`` (always block), ``parry_attack`` (Parry
+  whenever it is allowed, else attack: answers only the telegraphed heavy, once), ``block_hits``
+  (block whenever a blow is shown, attack in guard rounds: reads only "is a hit coming"),
+  ``reader`` (the engine's ``read_intents``: parry heavy rounds, block big hits, drink when near
+  death, brace before a heavy, else attack).
 
 The rest of the run (shops, rests, events) is the engine's ``bot_move``, the same for every policy.
 """
@@ -20,6 +23,7 @@ import random
 from typing import Any
 
 from engine.runmap import GAME, NodeType
+from engine.runmap.fight3 import action_allowed, incoming
 from engine.runmap.game import bot_move, read_intents
 from engine.runmap.model import MapLayout
 from engine.runmap.moves import Buy, Fight, Leave, Move, Select
@@ -27,7 +31,7 @@ from engine.runmap.rules import apply_move
 from engine.runmap.state import Phase, RunState
 
 ROUTE_POLICIES = ("seek_elites", "avoid_elites", "safe", "greedy_gold", "random")
-FIGHT_POLICIES = ("attack", "block", "reader")
+FIGHT_POLICIES = ("attack", "block", "parry_attack", "block_hits", "reader")
 HEALTHY = 0.6
 NO_BUY = "+nobuy"  # suffix of a route policy that never buys (the shopping split of RULES.md)
 
@@ -84,6 +88,11 @@ def fight_action(policy: str, s: RunState, hero: int) -> str:
         return "attack"
     if policy == "block":
         return "block"
+    if policy == "parry_attack":
+        return "skill" if action_allowed(s, hero, "skill") is None else "attack"
+    if policy == "block_hits":
+        assert s.combat is not None
+        return "block" if any(incoming(e) > 0 for e in s.combat.enemies) else "attack"
     return read_intents(s, hero)
 
 

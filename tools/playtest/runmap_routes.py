@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 import sys
 
-from tools.playtest.runmap_policies import NO_BUY, ROUTE_POLICIES, play
+from tools.playtest.runmap_policies import FIGHT_POLICIES, NO_BUY, ROUTE_POLICIES, play
 
 PARTY_SIZES = (1, 2, 3, 4)
 
@@ -50,7 +50,7 @@ def main(argv: list[str]) -> None:
         d, dse = mean_se([x - y for x, y in zip(scores[a], scores[b], strict=True)])
         print(f"  score {a} - {b}: {d:+.1f} ± {dse:.1f} (paired by seed)")
     print(f"fight policies: {n_fight} full runs per party size (random route)")
-    for fp in ("attack", "reader"):
+    for fp in FIGHT_POLICIES:
         row = []
         for p in PARTY_SIZES:
             runs = [play(("full", p, i, "random", fp)) for i in range(n_fight)]
