@@ -19,13 +19,27 @@ def press(page: Any, *keys: str) -> None:
         frames(page)  # each key is read in the next frame loop pass: wait for it, not a fixed time
 
 
-def focus_on(page: Any, button: str, limit: int = 80) -> None:
-    """Tab until the keyboard focus is on ``button`` (it must be reachable)."""
-    for _ in range(limit):
-        if info(page)["focus"] == button:
-            return
-        press(page, "Tab")
-    raise AssertionError(f"{button!r} not reachable by Tab; focus {info(page)['focus']!r}")
+def focus_on(page: Any, button: str) -> None:
+    """Tab (or Shift+Tab, whichever is fewer presses) until the keyboard focus is on ``button``.
+
+    The ring walks the last frame's buttons in drawing order (``gwweb.shared.focus.cycle``), so the
+    presses needed are counted from that order, pressed, and the page must then show the focus on
+    ``button``: it must be reachable, and one frame wait serves the whole walk."""
+    ids = [b["id"] for b in json.loads(page.evaluate("() => window.gridworks.buttons()"))]
+    assert button in ids, f"{button!r} is not on screen: {ids}"
+    cur = info(page)["focus"]
+    n, k = len(ids), ids.index(button)
+    if cur in ids:
+        ahead, back = (k - ids.index(cur)) % n, (ids.index(cur) - k) % n
+    else:  # no ring yet: Tab starts on the first button, Shift+Tab on the last
+        ahead, back = k + 1, n - k
+    key, times = ("Tab", ahead) if ahead <= back else ("Shift+Tab", back)
+    for _ in range(times):
+        page.keyboard.press(key)
+    page.wait_for_function(
+        "(b) => JSON.parse(window.gridworks.orbitInfo()).focus === b", arg=button, timeout=10_000
+    )
+    frames(page)  # the ring is drawn
 
 
 def ring_visible(page: Any, button: str) -> bool:

@@ -2,11 +2,13 @@
 offers it with Continue while another game is on screen, its link can be copied again, a newer link
 opened in an open tab continues it, the Copy button copies the current link, the friend's menu
 lists the game too, a tampered link says why in a banner that stays until closed,
-and a device that never had the game refuses a link whose turns for it were played by the host."""
+a device that never had the game refuses a link whose turns for it were played by the host, and the
+page's openLink refuses a tampered or older link (this file took over test_orbit.py's two-device
+link test in session 16: one boot, the same checks)."""
 
 from __future__ import annotations
 
-from e2e.test_orbit import click, info, settle_link, uncover, until
+from e2e.test_orbit import click, info, replay_cpython, settle_link, uncover, until
 from e2e.util import buttons, open_game, save_json, state_hash, wait_ready
 from engine.orbit.link import encode
 
@@ -33,6 +35,7 @@ def test_link_game_reload_menu_newer_link_and_refusals(page, browser, guard, sit
     page.keyboard.press("Enter")  # coast
     settle_link(page, 1)
     code1 = page.evaluate("() => window.gridworks.orbitLink()")
+    assert code1.startswith("orb1.")
     # reload: the link game is back, waiting for the friend, its link can be copied again
     page.reload()
     wait_ready(page)
@@ -62,13 +65,15 @@ def test_link_game_reload_menu_newer_link_and_refusals(page, browser, guard, sit
         friend = friend_ctx.new_page()
         friend.goto(f"{site}orbit/#g={code1}")
         wait_ready(friend)
+        # the friend's device: ship 2 to play; rules 2 give a duel A B | B A, so ship 2 moves twice
         st = uncover(friend, 1)
-        assert st["link_me"] == 1
+        assert st["link_me"] == 1 and st["active"] == 1 and st["turns"] == 1
         friend.keyboard.press("Enter")
         uncover(friend, 2)
         friend.keyboard.press("Enter")
         settle_link(friend, 3)
         code2 = friend.evaluate("() => window.gridworks.orbitLink()")
+        assert "#g=" not in friend.url  # the address no longer re-opens an old turn on reload
         friend.reload()  # the friend's device keeps the game too
         wait_ready(friend)
         st = until(friend, "s.mode === 'play' && s.link_me === 1")
@@ -118,3 +123,11 @@ def test_link_game_reload_menu_newer_link_and_refusals(page, browser, guard, sit
     click(page, "linkerr")
     until(page, "s.link_error === null")
     assert info(page)["turns"] == 3
+    # the page's openLink (what the address change above called, accepting code2): a tampered link
+    # and an older one are refused and change nothing
+    assert page.evaluate("(c) => window.gridworks.openLink(c)", bad) is False
+    assert info(page)["turns"] == 3 and state_hash(page) == h
+    assert page.evaluate("(c) => window.gridworks.openLink(c)", code1) is False  # older
+    assert info(page)["turns"] == 3
+    save = save_json(page)
+    assert state_hash(page) == replay_cpython(save).state_hash()
