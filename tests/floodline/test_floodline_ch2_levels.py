@@ -3,11 +3,14 @@
 Lv12 "Meet the Drain": the pool lies behind a 4-high ridge in the north half and the drain sits high in
 the south wall, so water reaches it only while the world is tilted south; it removes 2 units per lock,
 so the 40 units take at least 20 pieces.  Drop-only and greedy stacking (which won ★2 in 5 pieces by
-pushing the pool onto a floor drain) drain nothing.
+pushing the pool onto a floor drain) drain nothing.  Session 16: the supply is 22 pieces (a non-looping
+fixed sequence: the session-9 bag's first 22 draws), so two may miss; ``build_tilt`` won the looping bag
+★1 in 26 pieces (6 built under DOWN first).
 """
 
 from __future__ import annotations
 
+import copy
 import json
 from pathlib import Path
 
@@ -22,6 +25,7 @@ from engine.floodline.replay import parse_replay, play
 from engine.floodline.rules import initial_state, step
 from engine.floodline.scoring import metrics_view
 from engine.floodline.state import State, Status
+from tests.floodline.tilting import solution_ticks
 from tests.floodline.tilting import tilt as _tilt
 
 SOLUTIONS = Path(__file__).resolve().parents[2] / "tools" / "floodline" / "solutions"
@@ -57,8 +61,8 @@ def test_lv12_lasts_at_least_units_over_rate_pieces_and_the_plan_wins_three_star
     assert json.loads((SOLUTIONS / "index.json").read_text())["lv12"]["stars"] == 3
 
 
-@pytest.mark.parametrize(("pieces", "holds"), [(23, True), (24, True), (25, False)])
-def test_lv12_two_stars_at_most_24_pieces(pieces: int, holds: bool) -> None:
+@pytest.mark.parametrize(("pieces", "holds"), [(20, True), (21, True), (22, False)])
+def test_lv12_two_stars_at_most_21_pieces(pieces: int, holds: bool) -> None:
     end = _end()
     (cond,) = LV12.stars.two
     mv = {**metrics_view(end), "piecesUsed": pieces}
@@ -71,3 +75,25 @@ def test_lv12_three_stars_at_most_one_tilt(tilts: int, holds: bool) -> None:
     (cond,) = LV12.stars.three
     mv = {**metrics_view(end), "rotations": tilts}
     assert raw_condition(cond, end.board, end.gravity, mv) is holds
+
+
+def test_lv12_supply_is_22_pieces_not_looped() -> None:
+    from tools.floodline.redesign_ch2 import LV12_SUPPLY
+
+    assert LV12.bag.type == "FIXED_SEQUENCE" and not LV12.bag.loop
+    assert len(LV12.bag.sequence) == LV12_SUPPLY == 22
+
+
+@pytest.mark.parametrize(("supply", "won"), [(19, False), (20, True), (21, True)])
+def test_lv12_the_plan_needs_twenty_of_the_supply(supply: int, won: bool) -> None:
+    """The committed plan's inputs on the same level cut to ``supply`` pieces: one short runs out."""
+    d = copy.deepcopy(level(12))
+    d["bag"]["sequence"] = d["bag"]["sequence"][:supply]
+    s = initial_state(parse_level(d), LV12.meta.seed)
+    for t in solution_ticks(12):
+        if s.outcome is not None:
+            break
+        s = step(s, t)
+    assert s.outcome is not None and (s.outcome.status == Status.WON) is won
+    if not won:
+        assert s.outcome.reason.value == "OUT_OF_PIECES"

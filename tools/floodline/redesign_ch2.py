@@ -15,7 +15,8 @@
   the drain sits high in the south wall (y = 5), out of reach of the pool under gravity DOWN.  Tilted
   south, the pool runs over the ridge against the south wall and every piece locked there drains 2:
   40 units take 20 locks under the tilt, and the pieces pile against that wall, so the player keeps
-  them off the drain.
+  them off the drain.  Session 16: the supply is 22 pieces (the old bag's first 22 draws, not looped;
+  ★2 at most 21): ``build_tilt`` (6 pieces under DOWN, then tilted south) won the looping bag ★1 in 26.
 
 * **Lv20 "Floodplain Exam"** (session 10; random play and tilt-drop won it: one pour reached two floor
   drains).  The pool (120 units) lies behind a 5-high wall in the west; the one drain sits high in the
@@ -85,11 +86,22 @@ from tools.floodline.plan_solver import Phase
 Data = dict[str, Any]
 
 
+#: Lv12's supply (session 16): the first 22 draws of the session-9 bag (BAG_N, seed 1212, Reinforced 1 in
+#: 5), materials kept, not looped.  40 units at 2 per lock take 20 locks: two pieces to spare.  The family's
+#: ``build_tilt`` won the looping bag ★1 in 26 pieces (6 pieces built under DOWN, then 20 locks tilted south).
+LV12_SUPPLY = 22
+_LV12_DRAWS = "Z4 S4 O2* J4 T3 L3 I3 L4 I4* S4 L4 I3 L3 I4 J4 O2 T3 Z4 J4 Z4 I3 L3*"  # * = Reinforced
+LV12_SEQUENCE: list[str | dict[str, str]] = [
+    {"piece": p[:-1], "material": "REINFORCED"} if p.endswith("*") else p for p in _LV12_DRAWS.split()
+]
+
+
 def _lv12(d: Data) -> Data:
     d["board"] = {"size": [8, 8], "height": 12, "heightLimit": 8}
     d["objectives"] = [{"type": "DRAIN_WATER", "units": 40}]
+    d["bag"] = {"type": "FIXED_SEQUENCE", "sequence": list(LV12_SEQUENCE), "loop": False}
     d["stars"] = {
-        "two": [{"type": "METRIC_AT_MOST", "metric": "piecesUsed", "value": 24}],
+        "two": [{"type": "METRIC_AT_MOST", "metric": "piecesUsed", "value": 21}],
         "three": [{"type": "METRIC_AT_MOST", "metric": "rotations", "value": 1}],
     }
     d["rotation"] = {"allowed": ["DOWN", "NORTH", "SOUTH"]}

@@ -34,12 +34,15 @@ outcome, or after ``max_pieces`` pieces ("stuck").
   the tilt, aimed at the water cell whose freeze makes the most ice (session 15: won Lv16 ★3 in 20 pieces).
 * ``freeze_stay`` — ``tilt_stay`` with that same blind Freeze after the tilt (session 15: won the first
   draft of the redrawn Lv20 ★3 in 23 pieces).
+* ``freeze_late`` — ``freeze_greedy`` with the Freeze pressed after ``k`` = 1..``PROBE`` greedy pieces under
+  the tilt, every ``k`` played (session 16: won a Lv16 prototype whose ice lasted fewer locks than the
+  drain needed, ★1 in 20 pieces at ``k`` = 4).
 * ``park_hold``, ``park_hold_max``, ``park_stab``, ``park_stab_hold`` — park spending hold / Stabilize by
   rote (engineer F, session 15, ``floodline_family_f.py``: session 14's cheap Lv24/Lv27 wins).
 * ``solver``     — the greedy solver that wrote the committed solutions
   (``tools/floodline/solve_levels.py``): every orientation x column, out-and-back tilts, abilities.
 
-All sixteen (``FAMILY``) play every one of the 30 levels (session 6 ran the last two on Lv13-14 only,
+All seventeen (``FAMILY``) play every one of the 30 levels (session 6 ran the last two on Lv13-14 only,
 a lab defect by the guide's rule).
 
 Each play records the objective progress at its END (``end_progress``, 0..1: the weakest
@@ -81,6 +84,7 @@ from tools.playtest.floodline_stackers import (
 from tools.playtest.floodline_tilted import (
     play_build_tilt,
     play_freeze_greedy,
+    play_freeze_late,
     play_freeze_stay,
     play_park,
     play_tilt_greedy,
@@ -102,6 +106,7 @@ __all__ = [
     "play_build_tilt",
     "play_drop",
     "play_freeze_greedy",
+    "play_freeze_late",
     "play_freeze_stay",
     "play_greedy",
     "play_park",
@@ -123,6 +128,7 @@ EXTRA = (
     "build_tilt",
     "freeze_greedy",
     "freeze_stay",
+    "freeze_late",
     *VARIANTS,
     "solver",
 )
@@ -135,6 +141,7 @@ PLAYERS: dict[str, Callable[[Level, int, int], dict[str, Any]]] = {
     "build_tilt": play_build_tilt,
     "freeze_greedy": play_freeze_greedy,
     "freeze_stay": play_freeze_stay,
+    "freeze_late": play_freeze_late,
     **{name: (lambda lv, seed, cap, name=name: play_variant(name, lv, seed, cap)) for name in VARIANTS},
     "random": play_random,
     "drop": play_drop,

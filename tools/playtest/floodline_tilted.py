@@ -315,3 +315,29 @@ def play_freeze_stay(lv: Level, seed: int, max_pieces: int) -> dict[str, Any]:
     if p.s.outcome is None:
         _greedy_run(p, lv, max_pieces, wall=False)
     return p.result(direction=g.value, back_at=back_at)
+
+
+def play_freeze_late(lv: Level, seed: int, max_pieces: int) -> dict[str, Any]:
+    """ "Tilt, stack a few, then freeze the most water, stay" (session 16): ``freeze_greedy`` with the Freeze
+    pressed after ``k`` greedy pieces under the tilt instead of at once, ``k`` = 1 .. ``PROBE``; every
+    allowed sideways direction and every ``k`` played to the end, the best counts.  Found on a Lv16
+    prototype whose ice lasted 17 resolves for 20 locks (the freeze had to wait): ★1 in 20 pieces at
+    ``k`` = 4, so a freeze's timing alone is one number a cheap player tries.  A level without a Freeze
+    charge is played as ``tilt_greedy`` plays it."""
+    if lv.abilities.freeze_charges <= 0:
+        return play_tilt_greedy(lv, seed, max_pieces)
+    best: dict[str, Any] | None = None
+    for g in _sideways(lv):
+        for k in range(1, PROBE + 1):
+            p = Play(lv, seed)
+            p.run([TickInput(tilt=g)])
+            _tilt_greedy_run(p, min(k, max_pieces))
+            if p.s.outcome is None and p.s.charges["freeze"] > 0:
+                t = _freeze_target(p.s)
+                if t is not None:
+                    p.run([TickInput(freeze=t)])
+            _tilt_greedy_run(p, max_pieces)
+            r = p.result(direction=g.value, k=k)
+            if best is None or _rank(r) > _rank(best):
+                best = r
+    return best if best is not None else play_drop(lv, seed, max_pieces)
