@@ -97,3 +97,12 @@ def test_lv12_the_plan_needs_twenty_of_the_supply(supply: int, won: bool) -> Non
     assert s.outcome is not None and (s.outcome.status == Status.WON) is won
     if not won:
         assert s.outcome.reason.value == "OUT_OF_PIECES"
+
+
+@pytest.mark.parametrize("strategy", ["random", "drop", "tilt_drop"])
+def test_lv12_the_fast_cheap_strategies_lose(strategy: str) -> None:
+    """The family's fast members on Lv12 (the lab plays the rest: build_tilt OUT_OF_PIECES at 22, 0.79)."""
+    from tools.playtest.floodline_family import play
+
+    r = play(strategy, 12, LV12.meta.seed, 30)
+    assert not r["won"] and r["pieces"] <= 22
