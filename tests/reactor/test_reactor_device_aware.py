@@ -58,16 +58,32 @@ def test_patch_job_pump_is_out_of_reach_so_the_crack_is_mended_live() -> None:
     assert ok.outcome is None
 
 
-@pytest.mark.parametrize(("upper", "won"), [(0, False), (1, True), (2, False)])
-def test_cracked_cable_upper_junction_one_press_lower_two(upper: int, won: bool) -> None:
-    """The par presses the upper junction once and the lower twice; the upper pressed 0 or 2 times
-    (the lower still twice) loses, so no single press count for both junctions wins."""
+@pytest.mark.parametrize(("upper", "won"), [(1, False), (2, True), (3, False)])
+def test_cracked_cable_upper_junction_two_presses_lower_two(upper: int, won: bool) -> None:
+    """The par presses the upper junction twice and the lower twice (session 16: the upper starts at
+    [1, 1]); the upper pressed once or three times (the lower still twice) leaves the reactor unready."""
     moves = "move n;move e" + ";interact" * upper + ";move s;move s;interact;interact;move s"
     st = play(fresh("cracked_cable"), moves)
     ready = result(st) == "" and st.robot in st.ready
     assert ready is won
     if won:
         assert result(play(st, "activate")) == "won"
+
+
+@pytest.mark.parametrize(
+    ("decoy", "presses", "won"), [("M", 0, True), ("M", 1, False), ("Q", 0, True), ("Q", 1, False)]
+)
+def test_cracked_cable_junctions_set_right_break_when_pressed(decoy: str, presses: int, won: bool) -> None:
+    """Session 16: two junctions (M above the upper one, Q between the two) already send everything down
+    their consumer's line; one press starves it, so a random press costs six more (random + undo's
+    cheap stars). M at (3, 3) is one step north of the upper junction, Q at (3, 5) one step south."""
+    to_upper = "move n;move e;interact;interact"
+    detour = {
+        "M": "move n" + ";interact" * presses + ";move s",
+        "Q": "move s" + ";interact" * presses + ";move n",
+    }
+    st = play(fresh("cracked_cable"), f"{to_upper};{detour[decoy]};move s;move s;interact;interact;move s")
+    assert (result(st) == "" and st.robot in st.ready) is won
 
 
 def test_control_room_breakers_last_loses() -> None:

@@ -352,23 +352,33 @@ DESIGNS["live_water"] = {
 # Session 14: the upper junction starts one setting further (mode 1, leaning up): it needs one press
 # and the lower two, so the device-aware "breakers last" player (one press count for every junction,
 # breaker off around it) loses; it won in 7 pulses over par 5. Par 4 (the par dip before three 4s goes).
+# Session 16: two junctions already set right (all to their consumer's line) sit on plain pipe cells
+# with a dead-end branch each; a press starves the line and six more are needed to come back. The
+# upper junction now needs two presses (start [1, 1]), the lower two: par 4 -> 5. Random + undo earns
+# more than one star in 0.49 % of games (was 5.2 %); breakers last presses every junction alike and
+# breaks the two set right.
 DESIGNS["cracked_cable"] = {
     "id": "cracked_cable",
     "title": "Cracked Cable",
     "description": "Power both electricity consumers and feed the reactor. The cable under the reactor is "
-    "cracked: more than 6 volts breaches it. The upper junction decides how much the lower one shares out.",
+    "cracked: more than 6 volts breaches it. The upper junction decides how much the lower one shares out; "
+    "two junctions already send everything where it is needed.",
     "map": [
         "##########",
-        "#...C....#",
-        "#e.K.....#",
-        "#T@......#",
+        "#........#",
+        "#........#",
+        "#.CM.....#",
+        "#..K.e...#",
+        "#.@Q.....#",
         "#..LD....#",
-        "#..R.....#",
+        "#.TR.....#",
         "##########",
     ],
     "props": {
         "e": {"kind": "flow", "carrier": "electricity"},
-        "K": {"kind": "junction", "ratio_mode": 1},
+        "K": {"kind": "junction", "ratio_mode": 0},
+        "M": {"kind": "junction", "ratio_mode": 6},
+        "Q": {"kind": "junction", "ratio_mode": 5},
         "L": {"kind": "junction", "ratio_mode": 5},
         "C": {"kind": "consumer"},
         "D": {"kind": "consumer"},
@@ -377,11 +387,14 @@ DESIGNS["cracked_cable"] = {
     },
     "electricity": [
         "..........",
-        "...xx.....",
-        ".xxx......",
+        "..........",
         "...x......",
+        "..xx......",
+        "...xxx....",
+        "..xx......",
         "...xx.....",
         "...z......",
+        "..........",
     ],
     "requirements": {"electricity": 2},
 }

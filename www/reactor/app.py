@@ -337,7 +337,10 @@ class ReactorApp(TurnApp[Any, Any, Ui]):
 
     # -- frames -------------------------------------------------------------------------------------
     def tick(self) -> None:
-        """Before each frame: the cascade's stage sounds, and the next move of a walk."""
+        """Before each frame: the editor's live solver, the cascade's stage sounds, and the next move
+        of a walk."""
+        if self.ui.screen == "editor":
+            self.editor.search_tick()
         self.anim_ms()  # a cascade that has run its time ends here
         ui, run = self.ui, self.ui.run
         if ui.cascade is not None:

@@ -453,15 +453,11 @@ class Editor(EditorKeys, EditorFiles, EditorHooks, EditorSolving):
 
     # -- frame ----------------------------------------------------------------------------------------
     def animating(self) -> bool:
-        return self.solver.busy  # frames keep coming while the solver searches
+        return False  # the solver's frames come from ``search_tick`` (they draw only now and then)
 
     def draw(self, g: Gfx) -> None:
         from .epanel import draw_confirm, draw_panel
 
-        if self.solver.busy and self.solver.step():
-            if self.note_par():
-                self.shell.storage.save("custom", self.app.ui.custom)
-            self.shell.invalidate()
         g.clear("#0B1218")
         lay = layout_mod.compute(g.width, g.height, self.doc.w, self.doc.h, panel_min=330.0)
         if not lay.wide:

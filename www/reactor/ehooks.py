@@ -49,6 +49,7 @@ class EditorHooks:
                 self.solver.worst[1],
                 *((round(self.solver.gc.worst[0], 1), self.solver.gc.worst[1]) if self.solver.gc else ()),
             ],
+            "solver_slice": round(self.solver.longest, 1),  # the longest frame's search share (ms)
         }
 
     def hook(self, op: Any = "", arg: Any = "", *_a: Any) -> str:

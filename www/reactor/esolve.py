@@ -26,7 +26,12 @@ from engine.core.schema import SchemaError
 from engine.reactor import load_level
 from engine.reactor.solver import AUTHOR_BUDGET, AUTHOR_MAX_PULSES, SearchResult, search_iter
 
-SLICE_MS = 12.0  # search time per frame (a frame stays well under 50 ms)
+SLICE_MS = (
+    8.0  # search time per frame: with one step over it (~30 ms in the browser) a frame stays under 50 ms
+)
+STATUS_MS = (
+    250.0  # while it searches, the panel's "searching… N" line is redrawn this often (not every frame)
+)
 STEP_BUDGET = 400  # expansions per frame at most, whatever the clock says
 KEEP = 8  # verdicts remembered per page (levels searched before, by their JSON)
 
@@ -62,6 +67,7 @@ class LiveSolver:
         self.nodes = 0  # steps done so far (bound precompute, then pulses)
         self.ms = 0.0  # search time spent on this level so far
         self.worst = (0.0, 0)  # the longest step (ms) and the step count after it: a frame's overrun
+        self.longest = 0.0  # the longest ``step`` call (ms): the search's share of its longest frame
         self.key = ""  # the level searched (its JSON), "" for none
         self.done: OrderedDict[str, SearchResult] = OrderedDict()  # verdicts by level JSON
 
@@ -71,7 +77,7 @@ class LiveSolver:
         key = json.dumps(data, sort_keys=True) if data is not None else ""
         if key and key == self.key and (self.run is not None or self.result is not None):
             return  # the same level: the running search goes on
-        self.result, self.nodes, self.ms, self.worst = None, 0, 0.0, (0.0, 0)
+        self.result, self.nodes, self.ms, self.worst, self.longest = None, 0, 0.0, (0.0, 0), 0.0
         self.run, self.key = None, ""
         if self.gc is not None:
             self.gc.reset()
@@ -111,13 +117,17 @@ class LiveSolver:
             self.done[self.key] = done.value
             while len(self.done) > KEEP:
                 self.done.popitem(last=False)
-        self.ms += self.clock() - t0
+        took = self.clock() - t0
+        self.ms += took
+        self.longest = max(self.longest, took)
         return self.run is None
 
     def finish(self) -> SearchResult | None:
         """Run the search to its end now (share, save); the result, or None for an invalid level."""
+        longest = self.longest  # a search run to its end on purpose (share, save) is not a frame
         while self.run is not None:
             self.step(1000.0, 10**9)
+        self.longest = longest
         return self.result
 
     def status(self) -> tuple[str, dict[str, int]]:
@@ -148,11 +158,33 @@ class EditorSolving:
 
     app: Any
     doc: Any
+    shell: Any
     solver: LiveSolver
+    status_at = 0.0  # when the panel last showed the running search (``solver.clock`` ms)
 
     if TYPE_CHECKING:  # provided by Editor
 
         def t(self, key: str) -> str: ...
+
+    def search_tick(self) -> None:
+        """Before each frame: one slice of the live solver. A frame that only searched draws nothing
+        (the board is unchanged): the panel is redrawn when the verdict comes and every ``STATUS_MS``
+        while it searches, so a frame is the slice or the drawing, not both every frame."""
+        if not self.solver.busy:
+            return
+        if self.solver.step():
+            if self.note_par():
+                self.shell.storage.save("custom", self.app.ui.custom)
+            self.shell.invalidate()
+            return
+        now = self.solver.clock()
+        if now - self.status_at >= STATUS_MS:
+            self.status_at = now
+            self.shell.invalidate()
+            return
+        loop = getattr(self.shell, "loop", None)  # the page's frame loop: one more frame, no drawing
+        if loop is not None:
+            loop.schedule()
 
     def note_par(self) -> bool:
         """Give the saved copy of this level the solver's par (stars for custom levels); True when
