@@ -1,6 +1,6 @@
 """Ternar in Chromium: boot, a route dragged with the real mouse equals the same move in CPython's engine,
-a keyboard-built route, the Soft Undo, reload restores the game, a corrupt save is quarantined with a
-notice, and a GreedyBot game in the page's engine ends on CPython's hash.
+a keyboard-built route, the Soft Undo, reload restores the game, and a GreedyBot game in the page's
+engine ends on CPython's hash (a corrupt save quarantined with a notice: test_ternar_share.py).
 
 A boot costs ~10 CPU-s: the tests share ONE booted test page (``tpage``; ``--dist loadfile``), each
 starts its own game (``begin``) and reloads only where its behaviour needs it. The release build
@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from e2e.conftest import Guard, new_context, save_evidence  # noqa: E402
-from e2e.util import canvas_has_pixels, notices, save_json, state_hash, wait_ready  # noqa: E402
+from e2e.util import canvas_has_pixels, save_json, state_hash, wait_ready  # noqa: E402
 from engine.core.session import Session  # noqa: E402
 from engine.ternar import GAME, SoftUndo  # noqa: E402
 from engine.ternar.bot import greedy_route  # noqa: E402
@@ -303,14 +303,7 @@ def test_ternar_drag_keyboard_undo_reload(tpage: Any) -> None:
             break
     assert arrived >= ARRIVAL_TURNS
 
-    # 6. a corrupt save is moved aside and the player is told
-    page.evaluate('() => localStorage.setItem(\'gridworks:ternar:game\', \'{"v":1,"data":{"game":"ternar"\')')
-    page.reload()
-    wait_ready(page)
-    assert any("gridworks:ternar:game:corrupt" in n for n in notices(page))
-    assert info(page)["turns"] == 0
-    kept = page.evaluate("() => Object.keys(localStorage).filter(k => k.includes(':corrupt:')).length")
-    assert kept >= 1
+    # 6. a corrupt save moved aside with a notice: on test_ternar_share.py's link page (a boot spared)
 
     # 7. a save of rules 1 (today's format before rules 2) is migrated and replays exactly: here a
     # finished game, and at game over the greyed Undo behind the card says why nothing happens

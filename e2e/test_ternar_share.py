@@ -1,8 +1,8 @@
 """Ternar's Share button (issue #30): it copies this game's challenge link; the link opened starts the
 same game (seed and mode); a malformed link starts nothing and says so, and the game goes on; the New
-game card's daily game is today's seed. On the last page (a release build): no bot hooks, and the way
-back to the launcher (#25). One test, two boots: the saved game the bad link must leave alone is put in
-place from a page of the site that boots nothing (the web manifest)."""
+game card's daily game is today's seed; a damaged save is moved aside with a notice. On the last page
+(a release build): no bot hooks, and the way back to the launcher (#25). One test, two boots: the saves
+the pages must find are put in place from a page of the site that boots nothing (the web manifest)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from e2e.test_ternar import frames, info, tap
-from e2e.util import save_json, wait_ready
+from e2e.util import notices, save_json, wait_ready
 from engine.core.session import Session
 from engine.ternar import GAME
 from engine.ternar.seeds import daily_seed
@@ -57,11 +57,15 @@ def test_share_copies_a_link_that_starts_the_same_game_and_a_bad_link_says_so(
     assert link.endswith("ternar/?seed=777&mode=storm")
     assert page.evaluate("() => navigator.clipboard.readText()") == link
 
-    # the shared link on a browser with no saved game: the link itself starts that game
+    # the shared link on a browser whose saved game is damaged: the save is moved aside and the player
+    # told (e2e/test_ternar.py step 6), and the link itself starts its game (no game was in progress)
     no_boot(page, site)
-    page.evaluate("(k) => localStorage.removeItem(k)", SAVE)
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [SAVE, '{"v":1,"data":{"game":"ternar"'])
     page.goto(link)
     wait_ready(page)
+    assert any("gridworks:ternar:game:corrupt" in n for n in notices(page))
+    kept = page.evaluate("() => Object.keys(localStorage).filter(k => k.includes(':corrupt:')).length")
+    assert kept >= 1
     assert (save_json(page)["seed"], info(page)["mode"], info(page)["turns"]) == (777, "storm", 0)
 
     # the New game card's daily game (issue #30): today's seed (the page's UTC day) in Classic
