@@ -66,11 +66,12 @@ def daily_button(g: Gfx, t: Tr, card: Rect, today: str, focused: bool) -> Rect:
     x, y, w, h = card.x, card.y, card.w, card.h
     if y + h + DAILY_GAP + DAILY_H <= g.height - 8:
         bx, by, bw = x, y + h + DAILY_GAP, w
-    elif x + w + DAILY_GAP + 160 <= g.width - 8:
-        bx, by, bw = x + w + DAILY_GAP, y, min(w, g.width - 8 - (x + w + DAILY_GAP))
+    elif x + w + DAILY_GAP + 160 <= g.width - 8:  # beside the card's own bottom row of buttons
+        bx, by, bw = x + w + DAILY_GAP, y + h - DAILY_H - 12, min(w, g.width - 8 - (x + w + DAILY_GAP))
     else:
         return card
     label = t("daily", date=today)
+    g.round_rect(bx, by, bw, DAILY_H, THEME.radius + 4, fill=THEME.card)  # opaque over the dimmed board
     button(
         g, THEME, "daily", bx, by, bw, DAILY_H, label, size=g.fit_text(label, bw - 16, 15), focused=focused
     )
