@@ -207,6 +207,7 @@ def test_restore_and_undo_hash_the_map_once_per_level_text(monkeypatch: pytest.M
         ("control_room", 13),
         ("cracked_cable", 15),
         ("bleed", 15),
+        ("sprinkler_test", 15),
     ],
 )
 def test_saves_on_changed_maps_are_kept_aside(name: str, session: int) -> None:
@@ -214,7 +215,7 @@ def test_saves_on_changed_maps_are_kept_aside(name: str, session: int) -> None:
     breaker beside the reactor's junction starts live), session 10 redrew Dead Man's Switch, session 11 Relief Valve, session 13 added Live Water's
     dry breaker, session 14 walled Patch Job's pump in and turned Cracked Cable's upper junction,
     gave Control Room's reactor a coolant junction, session 16 gave Cracked Cable two junctions set right
-    and its upper junction a second press, and Bleed four junctions set right: a game
+    and its upper junction a second press, Bleed four and Sprinkler Test two junctions set right: a game
     saved on the earlier map is closed with the reason, never replayed onto the new map."""
     old = Path(__file__).with_name(f"reactor_{name}_session{session}.json").read_text(encoding="utf-8")
     old_fp = level_fingerprint(old)
