@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from pathlib import Path
 from typing import Any
 
@@ -68,6 +69,14 @@ def forge_refusals(page: Any, k: int) -> None:
     )
 
 
+def silence_since(page: Any, since: float, seconds: float) -> None:
+    """A deliberate must-not-change window: return once ``seconds`` have passed since ``since``
+    (``time.monotonic``); the test's steps in between ran inside the window."""
+    left = since + seconds - time.monotonic()
+    if left > 0:
+        page.wait_for_timeout(int(left * 1000))
+
+
 def moves(page: Any, n: int) -> None:
     page.wait_for_function(f"() => JSON.parse(window.gridworks.runInfo()).moves === {n}", timeout=10_000)
 
@@ -95,15 +104,12 @@ def test_runmap_coop_survives_hidden_host_and_guest(pool: Any, attempt: int) -> 
     # the host goes to the background: it stops drawing but keeps answering
     hide(page)
     drawn = frames_stopped(page)
-    guest.wait_for_timeout(6_000)  # deliberate silence: longer than a visible page's silence limit
-    g = info(guest)
-    assert g["coop"] == "guest" and g["host"] == 0 and g["connected"] == [0, 1]
+    hidden_at = time.monotonic()
     # a tab opened now joins the running party (the hidden host hands it seat 2)
     relaunch(late, "coop")
     joined = wait_info(late, "i.coop === 'guest'", 20_000)
     assert joined["seat"] == 2 and joined["connected"] == [0, 1, 2]
     assert state_hash(late) == state_hash(page) == state_hash(guest)
-    assert frames(page) == drawn  # all of that was handled outside the frame loop
     # a guest's fight choice for its own hero reaches the hidden host, which plays it; a
     # second choice in the same round is refused by the host's engine, and nothing changes
     n = info(page)["moves"]
@@ -115,9 +121,16 @@ def test_runmap_coop_survives_hidden_host_and_guest(pool: Any, attempt: int) -> 
         "() => Array.from(window.gridworks.notices()).some(n => n.includes('already chosen'))"
     )
     assert state_hash(page) == before
+    # deliberate silence: the host has been hidden longer than a visible page's silence limit
+    # (the steps above ran inside that window), and nobody took over
+    silence_since(guest, hidden_at, 6.0)
+    g = info(guest)
+    assert g["coop"] == "guest" and g["host"] == 0 and g["connected"] == [0, 1, 2]
+    assert frames(page) == drawn  # all of that was handled outside the frame loop
     # now the guest is the hidden one: the host's moves still reach it
     hide(page, False)
     hide(guest)
+    guest_hidden_at = time.monotonic()
     if info(page)["intro"]:
         page.keyboard.press("Enter")
         wait_info(page, "!i.intro")
@@ -125,7 +138,7 @@ def test_runmap_coop_survives_hidden_host_and_guest(pool: Any, attempt: int) -> 
     moves(page, n + 2)
     moves(guest, n + 2)
     assert state_hash(guest) == state_hash(page) == state_hash(late)
-    page.wait_for_timeout(5_000)  # deliberate silence: the hidden guest must not be dropped
+    silence_since(page, guest_hidden_at, 5.0)  # deliberate silence: the hidden guest must not be dropped
     assert info(page)["connected"] == [0, 1, 2]
     hide(guest, False)
     assert info(guest)["coop"] == "guest" and info(late)["host"] == 0

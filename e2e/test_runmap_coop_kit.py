@@ -180,25 +180,28 @@ def same_run(*pages: Any) -> None:
 def to_map(tabs: list[Any]) -> dict:
     """Play the party's fight (each tab for its own hero) until the host is on the map."""
     host = tabs[0]
+    by_seat = {info(t)["seat"]: t for t in tabs}  # the seats do not change while the party fights
     for _ in range(80):
         st = info(host)
         if st["phase"] == "map" and not st["card"]:
+            for tab in tabs[1:]:  # a guest whose hero never acted may still show the run's map first
+                if info(tab)["intro"]:
+                    tab.keyboard.press("Enter")
+                    wait_info(tab, "!i.intro")
             return st
         if st["card"]:
             host.keyboard.press("Enter")
             wait_info(host, "!i.card")
             continue
-        for tab in tabs:
-            if info(tab)["intro"]:
+        acting = by_seat[st["waiting"][0]] if st["phase"] == "combat" else host
+        for tab in dict.fromkeys((host, acting)):  # the map first, then the fight (a new run)
+            if (st if tab is host else info(tab))["intro"]:
                 tab.keyboard.press("Enter")
                 wait_info(tab, "!i.intro")
         if st["phase"] != "combat":
             host.keyboard.press({"shop": "Escape", "shrine": "2", "rest": "1", "event": "2"}[st["phase"]])
-            wait_info(host, f"i.moves > {st['moves']}")
-            continue
-        seat = st["waiting"][0]
-        tab = next(t for t in tabs if info(t)["seat"] == seat)
-        tab.keyboard.press("a")
+        else:
+            acting.keyboard.press("a")
         wait_info(host, f"i.moves > {st['moves']}")
     raise AssertionError("the party never reached the map")
 

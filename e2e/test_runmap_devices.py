@@ -140,18 +140,21 @@ def test_runmap_three_devices_wishes_and_a_guest_left_behind_rejoins_in_one_step
     assert state_hash(b) == state_hash(c)
 
 
-def play_step(page: Any, guest: Any = None) -> None:
+def play_step(page: Any, guest: Any = None) -> str:
     """One step of the run on ``page`` (the host); in a fight, the guest's hero is chosen on the
-    guest's tab (rules 3: each player acts for their own hero)."""
+    guest's tab (rules 3: each player acts for their own hero). Returns the phase it found
+    (nothing is pressed once the run is over)."""
     st = info(page)
+    if st["phase"] == "over":
+        return "over"
     if st["card"]:
         page.keyboard.press("Enter")
         wait_info(page, "!i.card")
-        return
+        return str(st["phase"])
     if st["intro"]:  # a new run shows its map first
         page.keyboard.press("Enter")
         wait_info(page, "!i.intro")
-        return
+        return str(st["phase"])
     tab = page
     if (
         st["phase"] == "combat"
@@ -169,6 +172,7 @@ def play_step(page: Any, guest: Any = None) -> None:
         f"() => {{ const i = JSON.parse(window.gridworks.runInfo()); return i.moves > {st['moves']} || i.card; }}",
         timeout=10_000,
     )
+    return str(st["phase"])
 
 
 @pytest.mark.parametrize("attempt", REPEAT)
@@ -241,7 +245,6 @@ def test_runmap_devices_by_codes_refuse_bad_peers_and_survive_a_dropped_host(poo
     took = wait_info(guest, "i.coop === 'host'", 20_000)
     assert took["host"] == 1 and took["connected"] == [1] and took["structure"] == structure
     for _ in range(150):
-        if info(guest)["phase"] == "over":
+        if play_step(guest) == "over":
             break
-        play_step(guest)
     assert info(guest)["phase"] == "over"

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from engine.core.hashing import state_hash
 from engine.runmap.fight3 import waiting_heroes
+from engine.runmap.model import MapLayout
 
 from . import layout
 
@@ -19,6 +20,15 @@ Hook = Callable[..., str | None]
 
 
 def make(app: AppFace) -> dict[str, Hook]:
+    # ``runInfo`` is polled every animation frame by the e2e tests' waits: the map's structure hash
+    # (a hash of the whole layout) is computed once per layout object, not once per poll
+    structure: list[tuple[MapLayout, str]] = []
+
+    def structure_hash(lay: MapLayout) -> str:
+        if not structure or structure[0][0] is not lay:
+            structure[:] = [(lay, state_hash(lay.structure()))]
+        return structure[0][1]
+
     def node_xy(i: object, *_a: object) -> str:
         if not app.has_run:
             return "null"
@@ -47,7 +57,7 @@ def make(app: AppFace) -> dict[str, Hook]:
                 "connected": list(s.connected),
                 "moves": len(app.session.moves),
                 "scroll": ui.scroll,
-                "structure": state_hash(s.layout.structure()),
+                "structure": structure_hash(s.layout),
                 **app.coop.info(),
             }
         )
