@@ -20,7 +20,8 @@ without hold or Stabilize is played as park plays it (the ability press is refus
   without DOWN, Lv28): every park strategy above tilts "out and back", which such a level refuses, so
   they cannot perform its tilts (a lab defect, not a loss).  park_pair plays each ordered pair of
   perpendicular sideways directions (g1, g2): each piece at the highest spot from which the tilt to g1
-  and then to g2 loses nothing, and once the structure stands, g1 then g2.  On a level that allows
+  and then to g2 loses nothing, and once the structure stands and those two tilts would win, g1 then g2
+  (a tilt cannot be undone there, so it is not tried blind).  On a level that allows
   DOWN it is not played (park covers it).
 """
 
@@ -163,6 +164,7 @@ def _pair_choice(p: Play, g1: Gravity, g2: Gravity) -> list[TickInput] | None:
 def play_pair(lv: Level, seed: int, max_pieces: int) -> dict[str, Any]:
     """``park_pair`` on ``lv``: each pair of :func:`pairs` played once, the best play counts; a level
     that allows DOWN is played as park plays it."""
+    import tools.floodline.solve_levels as sv
     from tools.playtest.floodline_tilted import play_park
 
     todo = pairs(lv)
@@ -173,10 +175,15 @@ def play_pair(lv: Level, seed: int, max_pieces: int) -> dict[str, Any]:
         p = Play(lv, seed)
         while not p.over(max_pieces):
             if p.s.gravity == Gravity.DOWN and tilts_needed(p.s) > 0 and _structure_stands(p.s):
+                tilts: list[TickInput] = []
+                t = p.s
                 for g in (g1, g2):
-                    p.run([*([IDLE] * p.s.cooldown), TickInput(tilt=g)])
-                if p.s.outcome is not None or p.s.gravity != Gravity.DOWN:
-                    break  # tilted for good: the world never comes back down
+                    step_in = [*([IDLE] * t.cooldown), TickInput(tilt=g)]
+                    t = sv._run(t, step_in)
+                    tilts += step_in
+                if t.outcome is not None and t.outcome.status == Status.WON:
+                    p.run(tilts)  # tilted for good only when the two tilts win (they cannot be undone)
+                    break
             before = p.pieces
             ticks = _pair_choice(p, g1, g2)
             p.run(ticks if ticks is not None else [TickInput(hard=True)])
