@@ -15,14 +15,6 @@ lead may list them in ``FAMILY``; until then ``python -m tools.playtest.floodlin
 
 Each is played once per allowed sideways direction (as park is) and the best play counts. A level
 without hold or Stabilize is played as park plays it (the ability press is refused and ignored).
-
-* ``park_pair`` (session 16) — park for a level whose world never tilts back down (``rotation.allowed``
-  without DOWN, Lv28): every park strategy above tilts "out and back", which such a level refuses, so
-  they cannot perform its tilts (a lab defect, not a loss).  park_pair plays each ordered pair of
-  perpendicular sideways directions (g1, g2): each piece at the highest spot from which the tilt to g1
-  and then to g2 loses nothing, and once the structure stands and those two tilts would win, g1 then g2
-  (a tilt cannot be undone there, so it is not tried blind).  On a level that allows
-  DOWN it is not played (park covers it).
 """
 
 from __future__ import annotations
@@ -32,15 +24,14 @@ import sys
 import time
 from typing import Any
 
-from engine.floodline.board import MASS, Kind, Material
+from engine.floodline.board import MASS, Material
 from engine.floodline.campaign import level as level_data
-from engine.floodline.geometry import Gravity, is_perpendicular
+from engine.floodline.geometry import Gravity
 from engine.floodline.level import Level, parse_level
-from engine.floodline.moves import IDLE, TickInput
+from engine.floodline.moves import TickInput
 from engine.floodline.pieces import piece_voxels
 from engine.floodline.scoring import tilts_needed
-from engine.floodline.state import Status
-from tools.playtest.floodline_play import TURNS, Play, _rank, _sideways, _structure_stands, _tilt_back
+from tools.playtest.floodline_play import Play, _rank, _sideways, _structure_stands, _tilt_back
 from tools.playtest.floodline_tilted import _park_choice, _tilt_out_back
 
 #: variant -> (hold rule, Stabilize on the first piece)
@@ -113,94 +104,11 @@ def play_variant(
     return best
 
 
-def pairs(lv: Level) -> list[tuple[Gravity, Gravity]]:
-    """Ordered pairs of perpendicular sideways directions the level allows, when it never allows DOWN
-    (else none: park's out-and-back is possible)."""
-    if Gravity.DOWN in lv.rotation.allowed:
-        return []
-    side = _sideways(lv)
-    return [(a, b) for a in side for b in side if a != b and is_perpendicular(a, b)]
-
-
-def _pair_choice(p: Play, g1: Gravity, g2: Gravity) -> list[TickInput] | None:
-    """park's choice with the safety test "tilt to g1, then to g2, loses nothing"."""
-    import tools.floodline.solve_levels as sv
-
-    s = p.s
-    f = s.board.frame
-    before = set(s.board.indices(Kind.SOLID))
-    lost0 = s.metrics["lostVoxelsTotal"]
-    safe: list[tuple[int, float, list[TickInput]]] = []
-    rest: list[tuple[float, list[TickInput]]] = []
-    for sc, ticks, res in sv.placements(s, max_turns=TURNS):
-        o = res.outcome
-        if o is not None and o.status == Status.WON:
-            return ticks
-        if o is not None:
-            continue
-        rest.append((sc, ticks))
-        new = set(res.board.indices(Kind.SOLID)) - before
-        if not new:
-            continue
-        t = res
-        ok = True
-        for g in (g1, g2):
-            t = sv._run(t, [*([IDLE] * t.cooldown), TickInput(tilt=g)])
-            if t.gravity != g or t.metrics["lostVoxelsTotal"] > lost0:
-                ok = False
-                break
-            if t.outcome is not None:
-                ok = t.outcome.status == Status.WON
-                break
-        if ok:
-            safe.append((max(f.ys[i] for i in new), sc, ticks))
-    if safe:
-        return max(safe, key=lambda c: (c[0], c[1]))[2]
-    if rest:
-        return max(rest, key=lambda c: c[0])[1]
-    return None
-
-
-def play_pair(lv: Level, seed: int, max_pieces: int) -> dict[str, Any]:
-    """``park_pair`` on ``lv``: each pair of :func:`pairs` played once, the best play counts; a level
-    that allows DOWN is played as park plays it."""
-    import tools.floodline.solve_levels as sv
-    from tools.playtest.floodline_tilted import play_park
-
-    todo = pairs(lv)
-    if not todo:
-        return {**play_park(lv, seed, max_pieces), "variant": "park_pair"}
-    best: dict[str, Any] | None = None
-    for g1, g2 in todo:
-        p = Play(lv, seed)
-        while not p.over(max_pieces):
-            if p.s.gravity == Gravity.DOWN and tilts_needed(p.s) > 0 and _structure_stands(p.s):
-                tilts: list[TickInput] = []
-                t = p.s
-                for g in (g1, g2):
-                    step_in = [*([IDLE] * t.cooldown), TickInput(tilt=g)]
-                    t = sv._run(t, step_in)
-                    tilts += step_in
-                if t.outcome is not None and t.outcome.status == Status.WON:
-                    p.run(tilts)  # tilted for good only when the two tilts win (they cannot be undone)
-                    break
-            before = p.pieces
-            ticks = _pair_choice(p, g1, g2)
-            p.run(ticks if ticks is not None else [TickInput(hard=True)])
-            if p.pieces == before and p.s.outcome is None:
-                p.run([TickInput(hard=True)])
-        r = p.result(direction=f"{g1.value}>{g2.value}", variant="park_pair")
-        if best is None or _rank(r) > _rank(best):
-            best = r
-    assert best is not None
-    return best
-
-
 def main(argv: list[str]) -> int:
     """``python -m tools.playtest.floodline_family_f N [variant ...] [--dir EAST] [--pieces P]``."""
     args = [a for a in argv if not a.startswith("--")]
     n = int(args[0])
-    names = [a for a in args[1:] if a in VARIANTS or a == "park_pair"] or list(VARIANTS)
+    names = [a for a in args[1:] if a in VARIANTS] or list(VARIANTS)
     opts = dict(zip(argv[::1], argv[1::1], strict=False))
     dirs = [Gravity[opts["--dir"]]] if "--dir" in opts else None
     cap = int(opts.get("--pieces", 50))
@@ -210,8 +118,7 @@ def main(argv: list[str]) -> int:
     data = level_data(n)
     for name in names:
         t0 = time.process_time()
-        lv, seed = parse_level(data), int(data["meta"]["seed"])
-        r = play_pair(lv, seed, cap) if name == "park_pair" else play_variant(name, lv, seed, cap, dirs)
+        r = play_variant(name, parse_level(data), int(data["meta"]["seed"]), cap, dirs)
         r["cpu"] = round(time.process_time() - t0, 1)
         print(json.dumps({"lv": n, **r}), flush=True)
     return 0
