@@ -112,3 +112,14 @@ def test_star_three_is_the_rows_shift_limit_at_its_boundary() -> None:
         assert o is not None and o.status == Status.WON
         stars[v] = o.stars
     assert stars == {shift - 1: 2, shift: 3, shift + 1: 3}
+
+
+def test_park_pair_plays_the_eight_perpendicular_pairs_only_where_down_is_refused() -> None:
+    """The lab's park strategies tilt out and back, which Lv28 refuses; ``park_pair`` (session 16) plays
+    each ordered pair of perpendicular sideways tilts instead, and leaves levels with DOWN to park."""
+    from tools.floodline.park_pair import pairs
+
+    got = pairs(parse_level(level(28)))
+    assert len(got) == 8 and all(a != b and Gravity.DOWN not in (a, b) for a, b in got)
+    assert (Gravity.EAST, Gravity.NORTH) in got and (Gravity.EAST, Gravity.WEST) not in got
+    assert pairs(parse_level(level(21))) == []
