@@ -20,6 +20,18 @@ Freeze charge (radius 2, 24 resolves).  Objectives: drain 40 AND reach height 12
 * The bag is a fixed loop of Standard pieces: a Reinforced frame resting on the drain's lane would be a
   wall without ice.
 
+Session 16 ("freeze high, then build against the ice"): the family's ``freeze_stay`` ("tilt, Freeze aimed at
+the most water, stay, tilt back once, greedy") won the version above ★3 in 23 pieces, because the tower's
+tilt was west, against the closed face, where any tower keeps its height.  Now the only tilts are east
+(open face) and back down, and the tower must keep height 12 through an east tilt: a voxel is held only
+along gravity, so after that tilt only what rests on the ice stays, and the ice must cover row 11.  The
+freeze is made high in the face (centre (9, 11, 2): rows 9-13, z 0-4, clear of the drain's rows 7-8 at
+z 0-1), the drain is fed on that ice, the world tilted back down (the pile falls to the floor), the tower
+raised at x = 8 in front of the ice to row 11, and the world tilted east: the tower's rows 9-11 hang on the
+ice, everything under them falls out of the face.  A blind freeze "at the most water" lands at (9, 2, 2)
+(rows 0-4): that tower keeps height 5.  No lost-voxel limit (the last tilt sheds the pile, about 80
+voxels); the ice lasts 40 resolves (the drain's 20 locks and the tower).
+
 ``python -m tools.floodline.lv20_plan --write`` writes the level file, ``solutions/lv20.json`` and its
 index row.
 """
@@ -41,9 +53,10 @@ from tools.floodline.plan_solver import Phase, play_plan, run_ticks
 
 SX, SZ, HEIGHT, LIMIT = 10, 6, 16, 14
 DRAIN = (9, 8, 0)
-FREEZE = (9, 3, 2)  # the ice wall's centre (radius 2): x 8-9, y 1-5, z 0-4 of the face water
-UNITS, RATE, TOWER, MAX_LOST = 40, 2, 12, 12
-STAR2_LOST, STAR3_PIECES = 8, 28
+FREEZE = (9, 11, 2)  # the ice's centre (radius 2): rows 9-13, z 0-4 of the face water, x 8-9
+FRONT = 8  # the tower's column: in front of the ice
+UNITS, RATE, TOWER, ICE_RESOLVES = 40, 2, 12, 40
+STAR2_PIECES, STAR3_PIECES = 30, 24
 #: Standard pieces only (a Reinforced frame resting on the drain's lane would be a wall without ice);
 #: a fixed loop, as Lv16/17's, so the unlock cadence's "Reinforced from Lv7" applies to weighted bags
 SEQUENCE = ("I4", "L3", "O2", "T3", "S4", "I3", "J4", "Z4", "L4", "O2", "T3", "I3")
@@ -60,15 +73,16 @@ def data() -> dict[str, Any]:
             {"type": "REACH_HEIGHT", "height": TOWER, "surviveTilts": 1},
         ],
         "stars": {
-            "two": [{"type": "METRIC_AT_MOST", "metric": "lostVoxelsTotal", "value": STAR2_LOST}],
-            "three": [
-                {"type": "METRIC_AT_MOST", "metric": "lostVoxelsTotal", "value": STAR2_LOST},
-                {"type": "METRIC_AT_MOST", "metric": "piecesUsed", "value": STAR3_PIECES},
-            ],
+            "two": [{"type": "METRIC_AT_MOST", "metric": "piecesUsed", "value": STAR2_PIECES}],
+            "three": [{"type": "METRIC_AT_MOST", "metric": "piecesUsed", "value": STAR3_PIECES}],
         },
-        "rotation": {"allowed": ["DOWN", "EAST", "WEST"], "tiltBudget": 4},
-        "constraints": {"maxLostVoxels": MAX_LOST},
-        "abilities": {"hold": True, "freezeCharges": 1, "freezeRadius": 2, "freezeDurationResolves": 24},
+        "rotation": {"allowed": ["DOWN", "EAST"], "tiltBudget": 4},
+        "abilities": {
+            "hold": True,
+            "freezeCharges": 1,
+            "freezeRadius": 2,
+            "freezeDurationResolves": ICE_RESOLVES,
+        },
         "cells": [
             {"pos": [0, 0, 0], "type": "WATER", "to": [SX - 1, 1, SZ - 1]},
             {"pos": list(DRAIN), "type": "DRAIN", "rate": RATE, "scope": "ADJ26"},
@@ -86,18 +100,25 @@ def ice_pile(st: State) -> float:
     return 100.0 * m["waterRemovedTotal"] - 300 * m["lostVoxelsTotal"] - 2 * reach
 
 
+_ICE_ZS = range(FREEZE[2] - 2, FREEZE[2] + 3)
+
+
 def tower(st: State) -> float:
-    """Under DOWN: the height of the pile in the west part (x <= 3), few voxels spent on it."""
+    """Under DOWN: the height of the column in front of the ice (x = 8, the ice's z), then any height."""
     b = st.board
     f = b.frame
-    west = [f.ys[i] + 1 for i in b.indices(Kind.SOLID) if f.xs[i] <= 3]
-    return 100.0 * min(max(west, default=0), TOWER) - 300 * st.metrics["lostVoxelsTotal"] - 5 * len(west)
+    front = [f.ys[i] + 1 for i in b.indices(Kind.SOLID) if f.xs[i] == FRONT and f.zs[i] in _ICE_ZS]
+    top = max((f.ys[i] + 1 for i in b.indices(Kind.SOLID)), default=0)
+    return 100.0 * min(max(front, default=0), TOWER) + 5 * top
 
 
 def tall(st: State) -> bool:
-    """The tower stands: a solid voxel at y >= 11."""
+    """The tower's top is in front of the ice: a solid voxel at x = 8, row >= 11, the ice's z."""
     b = st.board
-    return max((b.frame.ys[i] + 1 for i in b.indices(Kind.SOLID)), default=0) >= TOWER
+    f = b.frame
+    return any(
+        f.xs[i] == FRONT and f.zs[i] in _ICE_ZS and f.ys[i] + 1 >= TOWER for i in b.indices(Kind.SOLID)
+    )
 
 
 def _drained(st: State) -> bool:
@@ -105,8 +126,9 @@ def _drained(st: State) -> bool:
 
 
 def solve(d: dict[str, Any] | None = None, freeze: bool = True) -> tuple[State, list[TickInput]]:
-    """Tilt east, freeze the face water, lock pieces on the ice until 40 are drained; tilt down, build
-    the tower to height 12, tilt west.  ``freeze=False``: the same plan without the freeze."""
+    """Tilt east, freeze the face water high, lock pieces on the ice until 40 are drained; tilt down,
+    raise the tower in front of the ice to row 11, tilt east.  ``freeze=False``: the same plan without
+    the freeze."""
     d = d if d is not None else data()
     s = initial_state(parse_level(d), int(d["meta"]["seed"]))
     played = [TickInput(tilt=Gravity.EAST), *([TickInput(freeze=FREEZE)] if freeze else [])]
@@ -115,7 +137,7 @@ def solve(d: dict[str, Any] | None = None, freeze: bool = True) -> tuple[State, 
         Phase(pieces=60, score=ice_pile, until=_drained),
         Phase(tilt=Gravity.DOWN),
         Phase(pieces=40, score=tower, until=tall),
-        Phase(tilt=Gravity.WEST),
+        Phase(tilt=Gravity.EAST),
     ]
     s, more = play_plan(s, plan)
     return s, played + more
