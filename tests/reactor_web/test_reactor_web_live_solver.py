@@ -181,3 +181,46 @@ def test_the_bound_is_built_one_switch_setting_or_one_chunk_a_step() -> None:
     # the generator's first values are those settings, before any pulse is simulated
     run = search_iter(st, AUTHOR_MAX_PULSES, AUTHOR_BUDGET)
     assert [next(run) for _ in range(3)] == [1, 2, 3]
+
+
+class _Loop:
+    def __init__(self) -> None:
+        self.dirty = False
+        self.scheduled = 0
+
+    def schedule(self) -> None:
+        self.scheduled += 1
+
+
+class _Shell:
+    def __init__(self) -> None:
+        self.loop = _Loop()
+        self.invalidated = 0
+
+    def invalidate(self) -> None:
+        self.invalidated += 1
+        self.loop.dirty = True
+
+
+def test_a_frame_draws_or_searches_never_both() -> None:
+    """Session 16 (50 ms frames): the solver runs in the frame tick; a frame that will draw (an input
+    made the loop dirty, or the panel's count is due every STATUS_MS) does not search, and a frame that
+    searched asks for the next frame without drawing."""
+    from www.reactor import esolve
+
+    e = next(e for e in entries() if e.name == "hot_split")
+    ed = esolve.EditorSolving()
+    ed.shell, ed.app = _Shell(), None
+    ed.solver = LiveSolver(clock=Clock())
+    ed.solver.restart(e.level)
+    loop = ed.shell.loop
+    loop.dirty = True  # an input this frame: it draws, no search
+    ed.search_tick()
+    assert ed.solver.nodes == 0 and loop.scheduled == 1
+    loop.dirty = False  # the count is due (never shown yet): it draws, no search
+    ed.search_tick()
+    assert ed.solver.nodes == 0 and ed.shell.invalidated == 1
+    loop.dirty = False
+    ed.search_tick()  # a quiet frame: a slice, no drawing, the next frame asked for
+    assert ed.solver.nodes > 0 and ed.shell.invalidated == 1 and loop.scheduled == 2
+    assert ed.solver.longest <= esolve.SLICE_MS + 2  # the fake clock ticks 1 ms a reading

@@ -160,30 +160,33 @@ class EditorSolving:
     doc: Any
     shell: Any
     solver: LiveSolver
-    status_at = 0.0  # when the panel last showed the running search (``solver.clock`` ms)
+    status_at = -1e18  # when the panel last showed the running search (``solver.clock`` ms; never yet)
 
     if TYPE_CHECKING:  # provided by Editor
 
         def t(self, key: str) -> str: ...
 
     def search_tick(self) -> None:
-        """Before each frame: one slice of the live solver. A frame that only searched draws nothing
-        (the board is unchanged): the panel is redrawn when the verdict comes and every ``STATUS_MS``
-        while it searches, so a frame is the slice or the drawing, not both every frame."""
+        """Before each frame: one slice of the live solver, in a frame that draws nothing (the board is
+        unchanged). A frame that draws (an input, the panel's "searching… N" line every ``STATUS_MS``)
+        does not search, so no frame holds both the drawing and a slice."""
         if not self.solver.busy:
+            return
+        loop = getattr(self.shell, "loop", None)  # the page's frame loop (None in CPython tests)
+        now = self.solver.clock()
+        if loop is not None and loop.dirty:  # this frame draws: search in the next one
+            loop.schedule()
+            return
+        if now - self.status_at >= STATUS_MS:
+            self.status_at = now
+            self.shell.invalidate()
             return
         if self.solver.step():
             if self.note_par():
                 self.shell.storage.save("custom", self.app.ui.custom)
             self.shell.invalidate()
             return
-        now = self.solver.clock()
-        if now - self.status_at >= STATUS_MS:
-            self.status_at = now
-            self.shell.invalidate()
-            return
-        loop = getattr(self.shell, "loop", None)  # the page's frame loop: one more frame, no drawing
-        if loop is not None:
+        if loop is not None:  # one more frame, no drawing
             loop.schedule()
 
     def note_par(self) -> bool:
