@@ -44,6 +44,10 @@ def constraints(s: State) -> list[dict[str, Any]]:
         add("maxLostVoxels", lost, c.max_lost_voxels, True, lost >= c.max_lost_voxels - 1)
     if c.no_resting_on_water:
         add("noRestingOnWater", 0, 0, True, False)
+    bag = lv.bag
+    if bag.type == "FIXED_SEQUENCE" and not bag.loop:  # a supply that runs out (the level is lost then)
+        used, supply = m["piecesUsed"], len(bag.sequence)
+        add("pieceSupply", used, supply, True, supply - used <= 3)
     left = tilts_left(s)
     if left is not None:
         need = tilts_needed(s)

@@ -57,6 +57,24 @@ def test_constraints_list_every_limit_in_play() -> None:
     assert keys["tiltsLeft"]["value"] == 4
 
 
+def test_a_supply_that_runs_out_is_shown_as_pieces_used_of_the_supply() -> None:
+    """A non-looping FIXED_SEQUENCE is a limit in play (the level is lost when it runs out): pieces
+    used of the supply, in danger from 3 left; a looping bag or a random one shows no supply."""
+    supply = {"type": "FIXED_SEQUENCE", "sequence": ["O2"] * 5}
+
+    def piece_supply(s):  # noqa: ANN001, ANN202
+        return next((c for c in constraints(s) if c["key"] == "pieceSupply"), None)
+
+    s = start(bag=supply)
+    assert piece_supply(s) == {"key": "pieceSupply", "value": 0, "limit": 5, "lose": True, "danger": False}
+    s = run(s, "d")
+    assert piece_supply(s)["value"] == 1 and not piece_supply(s)["danger"]  # 4 left
+    s = run(s, "d")
+    assert piece_supply(s)["value"] == 2 and piece_supply(s)["danger"]  # 3 left
+    assert piece_supply(start(bag={**supply, "loop": True})) is None
+    assert piece_supply(start(bag={"type": "WEIGHTED", "weights": {"O2": 1}})) is None
+
+
 def test_results_card_says_which_star_was_missed_and_why() -> None:
     stars = {
         "two": [{"type": "METRIC_AT_MOST", "metric": "piecesUsed", "value": 1}],
