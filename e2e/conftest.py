@@ -27,25 +27,27 @@ SESSION_START = time.time()  # minidumps newer than this belong to this run
 
 
 # Files that take a minute or more (several devices, long pauses), longest first, from the
-# session-14 `--durations` of a full run (Run Map's co-op files merged in session 15). They are handed out first so that at the end the two
-# workers share out the many short unit-test files, not wait on one long file: the longest-first
+# session-15 `--durations` of a full run, adjusted for session 16's merges (Orbit's link checks
+# moved into test_orbit_link, Ternar's input test onto test_ternar's page). They are handed out
+# first so that at the end the two workers share out the many short unit-test files, not wait on one long file: the longest-first
 # order shortens `./gridworks test` without changing any test. `./gridworks test` passes
 # `--no-loadscope-reorder`: xdist otherwise re-sorts files by their NUMBER of tests, which put
 # these one- or two-test files last of all.
 LONG_FILES_FIRST = (
     "test_runmap_devices.py",
     "test_runmap_coop.py",
-    "test_two_tabs.py",
     "test_offline.py",
     "test_platform.py",
+    "test_two_tabs.py",
+    "test_reactor_campaign.py",
     "test_reactor_editor.py",
+    "test_orbit_link.py",
+    "test_ternar.py",
+    "test_ternar_share.py",
     "test_orbit.py",
     "test_runmap.py",
-    "test_reactor_campaign.py",
-    "test_ternar.py",
     "test_floodline_bugs.py",
     "test_floodline_touch.py",
-    "test_orbit_link.py",
     "test_floodline_tabs.py",
     "test_floodline_tools.py",
     "test_embeds.py",

@@ -20,14 +20,13 @@ import sys
 import time
 from typing import Any
 
-from engine.floodline.board import Kind
 from engine.floodline.campaign import level as level_data
 from engine.floodline.geometry import Gravity, is_perpendicular
 from engine.floodline.level import Level, parse_level
 from engine.floodline.moves import IDLE, TickInput
 from engine.floodline.scoring import tilts_needed
 from engine.floodline.state import Status
-from tools.playtest.floodline_play import TURNS, Play, _rank, _sideways, _structure_stands
+from tools.playtest.floodline_play import Play, _rank, _sideways, _structure_stands
 
 
 def pairs(lv: Level) -> list[tuple[Gravity, Gravity]]:
@@ -41,41 +40,9 @@ def pairs(lv: Level) -> list[tuple[Gravity, Gravity]]:
 
 def _pair_choice(p: Play, g1: Gravity, g2: Gravity) -> list[TickInput] | None:
     """park's choice with the safety test "tilt to g1, then to g2, loses nothing"."""
-    import tools.floodline.solve_levels as sv
+    from tools.playtest.floodline_tilted import park_choice_through
 
-    s = p.s
-    f = s.board.frame
-    before = set(s.board.indices(Kind.SOLID))
-    lost0 = s.metrics["lostVoxelsTotal"]
-    safe: list[tuple[int, float, list[TickInput]]] = []
-    rest: list[tuple[float, list[TickInput]]] = []
-    for sc, ticks, res in sv.placements(s, max_turns=TURNS):
-        o = res.outcome
-        if o is not None and o.status == Status.WON:
-            return ticks
-        if o is not None:
-            continue
-        rest.append((sc, ticks))
-        new = set(res.board.indices(Kind.SOLID)) - before
-        if not new:
-            continue
-        t = res
-        ok = True
-        for g in (g1, g2):
-            t = sv._run(t, [*([IDLE] * t.cooldown), TickInput(tilt=g)])
-            if t.gravity != g or t.metrics["lostVoxelsTotal"] > lost0:
-                ok = False
-                break
-            if t.outcome is not None:
-                ok = t.outcome.status == Status.WON
-                break
-        if ok:
-            safe.append((max(f.ys[i] for i in new), sc, ticks))
-    if safe:
-        return max(safe, key=lambda c: (c[0], c[1]))[2]
-    if rest:
-        return max(rest, key=lambda c: c[0])[1]
-    return None
+    return park_choice_through(p, (g1, g2))
 
 
 def play_pair(lv: Level, seed: int, max_pieces: int) -> dict[str, Any]:

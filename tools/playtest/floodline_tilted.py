@@ -162,6 +162,12 @@ def _tilt_out_back(p: Play, g: Gravity) -> bool:
 def _park_choice(p: Play, g: Gravity | None) -> list[TickInput] | None:
     """The ticks of the placement ``park`` takes: a winning one if any; else the highest (top voxel,
     then the objective heuristic) whose ``g`` tilt loses nothing more; else the best by the heuristic."""
+    return park_choice_through(p, () if g is None else (g,))
+
+
+def park_choice_through(p: Play, tilts: tuple[Gravity, ...]) -> list[TickInput] | None:
+    """``park``'s choice with the safety test "the ``tilts``, one after another, lose nothing" (a win
+    on the way counts as safe; no tilts: the highest placement)."""
     import tools.floodline.solve_levels as sv
 
     s = p.s
@@ -178,20 +184,27 @@ def _park_choice(p: Play, g: Gravity | None) -> list[TickInput] | None:
             continue
         rest.append((sc, ticks))
         new = set(res.board.indices(Kind.SOLID)) - before
-        if not new:
-            continue
-        if g is not None:
-            tilted = sv._run(res, [*([IDLE] * res.cooldown), TickInput(tilt=g)])
-            if tilted.gravity != g or tilted.metrics["lostVoxelsTotal"] > lost0:
-                continue
-            if tilted.outcome is not None and tilted.outcome.status != Status.WON:
-                continue
-        safe.append((max(f.ys[i] for i in new), sc, ticks))
+        if new and _tilts_lose_nothing(res, tilts, lost0):
+            safe.append((max(f.ys[i] for i in new), sc, ticks))
     if safe:
         return max(safe, key=lambda c: (c[0], c[1]))[2]
     if rest:
         return max(rest, key=lambda c: c[0])[1]
     return None
+
+
+def _tilts_lose_nothing(res: State, tilts: tuple[Gravity, ...], lost0: int) -> bool:
+    """True when each of ``tilts`` in turn happens and loses no voxel (stopping at a win)."""
+    import tools.floodline.solve_levels as sv
+
+    t = res
+    for g in tilts:
+        t = sv._run(t, [*([IDLE] * t.cooldown), TickInput(tilt=g)])
+        if t.gravity != g or t.metrics["lostVoxelsTotal"] > lost0:
+            return False
+        if t.outcome is not None:
+            return t.outcome.status == Status.WON
+    return True
 
 
 def play_park(lv: Level, seed: int, max_pieces: int) -> dict[str, Any]:
