@@ -22,6 +22,22 @@ def key(page: Any, name: str, wait_ms: int = 90) -> None:
     after_frames(page)
 
 
+# The falling piece's shape and place with its height left out (gravity moves it down on its own).
+SHAPE = """(a) => { if (!a || !a.length) return "";
+  const low = Math.min(...a.map((c) => c[1]));
+  return JSON.stringify(a.map((c) => [c[0], c[1] - low, c[2]]).sort()); }"""
+
+
+def tap_applied(page: Any, name: str) -> None:
+    """Press a move or turn key and wait until the falling piece has moved or turned: the game takes
+    one tap per tick, so the next key is pressed only after this one was played (under load the
+    browser can deliver two quick presses within one tick). A press the game drops fails here."""
+    read = f"() => ({SHAPE})(JSON.parse(window.gridworks.floodlineInfo()).active)"
+    before = page.evaluate(read)
+    page.keyboard.press(name)
+    page.wait_for_function(f"(b) => ({read})() !== b", arg=before, timeout=10_000, polling=20)
+
+
 def focus_to(page: Any, target: str, arrow: str, tries: int = 12) -> None:
     """Press ``arrow`` until the focus ring is on ``target``."""
     for _ in range(tries):
@@ -117,7 +133,7 @@ def test_floodline_keyboard_only_wins_level_1(page, site):
     for k, taps in enumerate(PLACES):
         before = info(page)["pieces"]
         for name in taps:
-            key(page, name, 45)
+            tap_applied(page, name)
         if k == 3:  # the pause card, by keyboard: Escape opens it, Enter (Resume) closes it
             key(page, "Escape")
             st = info(page)

@@ -50,9 +50,9 @@ def test_share_copies_a_link_that_starts_the_same_game_and_a_bad_link_says_so(
     frames(page)
     tap(page, "share")
     page.wait_for_function(
-        "() => JSON.parse(window.gridworks.ternarInfo()).toasts.some(t => t.includes('?seed='))"
-    )
-    toast = next(t for t in info(page)["toasts"] if "?seed=" in t)
+        "() => JSON.parse(window.gridworks.ternarInfo()).toasts.some(t => t.includes('http') && t.includes('?seed='))"
+    )  # the bad link's own toast ("it needs ?seed=number") may still be on screen: not that one
+    toast = next(t for t in info(page)["toasts"] if "http" in t and "?seed=" in t)
     link = re.search(r"(http\S+)", toast).group(1)  # type: ignore[union-attr]
     assert link.endswith("ternar/?seed=777&mode=storm")
     assert page.evaluate("() => navigator.clipboard.readText()") == link
