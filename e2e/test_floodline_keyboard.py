@@ -36,6 +36,7 @@ def tap_applied(page: Any, name: str) -> None:
     before = page.evaluate(read)
     page.keyboard.press(name)
     page.wait_for_function(f"(b) => ({read})() !== b", arg=before, timeout=10_000, polling=20)
+    after_frames(page)  # and the frame that played it is over before the next key
 
 
 def focus_to(page: Any, target: str, arrow: str, tries: int = 12) -> None:
